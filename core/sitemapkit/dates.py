@@ -1,0 +1,85 @@
+"""Dates in the forms the sitemap XSDs accept, and the one "now" of a build."""
+
+from __future__ import annotations
+
+import os
+import re
+from datetime import date, datetime, time, timezone
+
+from .model import Moment
+
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_DATETIME = re.compile(
+    r"(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2}(\.\d+)?)?\s*(Z|z|[+-]\d{2}:?\d{2}|UTC|GMT)?"
+)
+
+
+class DateError(ValueError):
+    pass
+
+
+def build_time() -> datetime:
+    """Now, as an aware UTC datetime; ``SOURCE_DATE_EPOCH`` when set (reproducible builds)."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if epoch:
+        try:
+            return datetime.fromtimestamp(int(epoch), tz=timezone.utc)
+        except (ValueError, OverflowError, OSError):
+            raise DateError(f"SOURCE_DATE_EPOCH={epoch!r} is not a whole number of seconds") from None
+    return datetime.now(timezone.utc).replace(microsecond=0)
+
+
+def parse_moment(value: object) -> Moment:
+    """A date or aware datetime from metadata: a ``date``, a ``datetime``, a W3C/ISO string,
+    or a Unix timestamp. A naive datetime is taken as UTC."""
+    if isinstance(value, datetime):
+        return value if value.tzinfo else value.replace(tzinfo=timezone.utc)
+    if isinstance(value, date):
+        return value
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return datetime.fromtimestamp(value, tz=timezone.utc)
+    if isinstance(value, str):
+        text = value.strip()
+        if _DATE.fullmatch(text):
+            try:
+                return date.fromisoformat(text)
+            except ValueError:
+                raise DateError(f"'{value}' is not a real date") from None
+        found = _DATETIME.fullmatch(text)
+        if found:
+            day, hm, seconds, _, zone = found.groups()
+            zone = {"Z": "+00:00", "z": "+00:00", "UTC": "+00:00", "GMT": "+00:00"}.get(
+                zone or "Z", zone
+            )
+            if len(zone) == 5:  # +0200
+                zone = zone[:3] + ":" + zone[3:]
+            try:
+                return datetime.fromisoformat(f"{day}T{hm}{seconds or ':00'}{zone}")
+            except ValueError:
+                raise DateError(f"'{value}' is not a real date and time") from None
+    raise DateError(
+        f"{value!r} is not a date; use YYYY-MM-DD or YYYY-MM-DDThh:mm:ss+hh:mm"
+    )
+
+
+def format_moment(moment: Moment) -> str:
+    """``YYYY-MM-DD`` or ``YYYY-MM-DDThh:mm:ss±hh:mm`` (``Z`` for UTC): forms every XSD takes."""
+    if isinstance(moment, datetime):
+        text = moment.replace(microsecond=0).isoformat()
+        return text[:-6] + "Z" if text.endswith("+00:00") else text
+    return moment.isoformat()
+
+
+def as_datetime(moment: Moment) -> datetime:
+    """For comparing and ordering: a date counts as midnight UTC of that day."""
+    if isinstance(moment, datetime):
+        return moment
+    return datetime.combine(moment, time(), tzinfo=timezone.utc)
+
+
+def newest(moments) -> Moment | None:
+    latest: Moment | None = None
+    for moment in moments:
+        if moment is not None and (latest is None or as_datetime(moment) > as_datetime(latest)):
+            latest = moment
+    return latest

@@ -1,0 +1,75 @@
+"""The whole post-build step in one call: what every adapter and ``sitemapkit build`` run."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+
+from .dates import build_time
+from .entries import build_entries
+from .lastmod import LastmodResolver
+from .model import Page
+from .report import Problem, Report, SitemapError
+from .robots import update_robots_txt
+from .settings import Settings
+from .urls import normalise_base_url
+from .write import write_sitemaps
+
+
+def generate(
+    pages: Iterable[Page],
+    site_dir: Path | str,
+    settings: Settings,
+    *,
+    project_dir: Path | str | None = None,
+    on_warning: Callable[[Problem], None] | None = None,
+    progress: Callable[[int], None] | None = None,
+    dry_run: bool = False,
+) -> Report:
+    """Build entries from ``pages`` and write every file into ``site_dir``.
+
+    ``project_dir`` anchors relative paths such as ``state_file`` (the folder holding the
+    generator's configuration; the current folder by default). ``progress`` is called with
+    the number of pages read so far. ``dry_run`` prints what IndexNow would be sent instead
+    of sending it. Under ``settings.strict`` any warning raises ``SitemapError`` once all
+    files are written.
+    """
+    if not settings.base_url:
+        raise SitemapError("sitemapkit needs the site's absolute URL: set base_url")
+    settings = settings.replace(base_url=normalise_base_url(settings.base_url))
+    site_dir = Path(site_dir)
+    project_dir = Path(project_dir) if project_dir is not None else Path.cwd()
+    report = Report(on_warning=on_warning)
+    resolver = LastmodResolver(settings, project_dir, report, build_time())
+
+    if progress is not None:
+        pages = _counted(pages, progress)
+    entries = build_entries(pages, settings, report=report, lastmod=resolver)
+    write_sitemaps(entries, site_dir, settings, report=report)
+    changes = resolver.finish()
+
+    if settings.changes_feed:
+        from .feed import write_changes_feed
+
+        report.files.append(write_changes_feed(resolver, site_dir, settings))
+    if settings.indexnow:
+        from .indexnow import submit_changes
+
+        submit_changes(changes, site_dir, settings, report, dry_run=dry_run)
+    if settings.robots_txt:
+        report.files.append(update_robots_txt(site_dir, settings.base_url + settings.filename))
+
+    if settings.strict and report.warnings:
+        raise SitemapError(
+            f"{len(report.warnings)} sitemap warnings and strict is on; the first: {report.warnings[0]}"
+        )
+    return report
+
+
+def _counted(pages: Iterable[Page], progress: Callable[[int], None]) -> Iterator[Page]:
+    count = 0
+    for count, page in enumerate(pages, 1):  # noqa: B007
+        yield page
+        if count % 100 == 0:
+            progress(count)
+    progress(count)

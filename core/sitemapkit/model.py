@@ -1,0 +1,111 @@
+"""The data that flows through sitemapkit.
+
+``Page`` is what an adapter (or the folder scanner) hands to the core: one page as the
+generator knows it. ``Entry`` and its parts are what the writer writes: already checked,
+normalised values only (absolute percent-encoded URLs, aware-UTC datetimes or dates).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+Moment = date | datetime
+"""A ``date``, or an aware ``datetime``: the two forms a sitemap date may take."""
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """One page of a built site, as an adapter sees it.
+
+    ``url`` is the page's path relative to the site root, as the browser asks for it
+    (``guide/``, ``blog/a.html``, ``""`` for the home page); an absolute URL is accepted too.
+    ``html`` is the rendered page; when it is ``None`` and ``output`` names the written file,
+    the core reads that file when it needs the HTML, so an adapter never has to keep every
+    page in memory. ``meta`` carries the page-level keys of the contract (``sitemap``,
+    ``sitemap_priority``, ``sitemap_video`` ...), flat or nested under ``sitemap``.
+    """
+
+    url: str
+    source: Path | None = None
+    output: Path | None = None
+    html: str | None = None
+    meta: Mapping[str, Any] = field(default_factory=dict)
+    title: str | None = None
+    lang: str | None = None
+    translations: Mapping[str, str] = field(default_factory=dict)
+    """Other language versions of this page: language code -> URL (site-relative or absolute)."""
+    published: Moment | None = None
+    """When the page was first published (a blog post's date); news uses it."""
+    modified: Moment | None = None
+    """When the page last changed, by the generator's own metadata; the ``meta`` lastmod source."""
+    images: tuple[str, ...] = ()
+    """Image URLs the adapter already knows (e.g. from a doctree), besides those in the HTML."""
+    name: str | None = None
+    """How messages name the page (its source path); defaults to ``url``."""
+
+    @property
+    def label(self) -> str:
+        return self.name or self.url or "/"
+
+
+@dataclass(frozen=True, slots=True)
+class Image:
+    loc: str
+
+
+@dataclass(frozen=True, slots=True)
+class Video:
+    """A video on a page. Field names are those of Google's video sitemap extension."""
+
+    thumbnail_loc: str
+    title: str
+    description: str
+    content_loc: str | None = None
+    player_loc: str | None = None
+    duration: int | None = None
+    expiration_date: Moment | None = None
+    rating: float | None = None
+    view_count: int | None = None
+    publication_date: Moment | None = None
+    tags: tuple[str, ...] = ()
+    family_friendly: bool | None = None
+    restriction: tuple[str, tuple[str, ...]] | None = None
+    """``("allow" | "deny", country codes)``."""
+    requires_subscription: bool | None = None
+    uploader: str | None = None
+    uploader_info: str | None = None
+    platform: tuple[str, tuple[str, ...]] | None = None
+    """``("allow" | "deny", platforms)``, platforms from ``web``, ``mobile``, ``tv``."""
+    live: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NewsArticle:
+    publication_name: str
+    language: str
+    publication_date: Moment
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
+class Alternate:
+    hreflang: str
+    href: str
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One ``<url>`` of a sitemap, every value already valid."""
+
+    loc: str
+    lastmod: Moment | None = None
+    changefreq: str | None = None
+    priority: float | None = None
+    images: tuple[Image, ...] = ()
+    videos: tuple[Video, ...] = ()
+    news: NewsArticle | None = None
+    alternates: tuple[Alternate, ...] = ()

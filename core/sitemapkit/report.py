@@ -1,0 +1,53 @@
+"""What a build did and what it had to leave out, with the reason for each."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Something dropped or doubtful: which page, which field, which rule, and why."""
+
+    page: str
+    field: str
+    rule: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.page}: {self.field}: {self.message} [{self.rule}]"
+
+
+class SitemapError(Exception):
+    """A build that cannot go on (no base URL, or warnings under ``strict``)."""
+
+
+@dataclass
+class Report:
+    """Collects warnings as they happen (``on_warning`` lets an adapter log each at once),
+    and what was written."""
+
+    on_warning: Callable[[Problem], None] | None = None
+    warnings: list[Problem] = field(default_factory=list)
+    files: list[Path] = field(default_factory=list)
+    urls: int = 0
+    images: int = 0
+    videos: int = 0
+    news: int = 0
+
+    def warn(self, page: str, field: str, rule: str, message: str) -> None:
+        problem = Problem(page, field, rule, message)
+        self.warnings.append(problem)
+        if self.on_warning is not None:
+            self.on_warning(problem)
+
+    def summary(self) -> str:
+        names = ", ".join(p.name for p in self.files) or "nothing"
+        extras = "".join(
+            f", {count} {label}"
+            for count, label in ((self.images, "images"), (self.videos, "videos"), (self.news, "news"))
+            if count
+        )
+        return f"{self.urls} URLs{extras} in {names}; {len(self.warnings)} warnings"
