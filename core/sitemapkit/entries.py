@@ -1,13 +1,40 @@
-"""Pages in, entries out: the rules. (Being written.)"""
+"""Pages in, entries out: which pages are listed, and with what.
+
+Every value is checked here, once, so that the writer only formats. A value that breaks a
+rule is dropped with a warning naming the page, the field and the rule; the page stays.
+"""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
+from datetime import timedelta
+from fnmatch import fnmatchcase
+from typing import Any
 
+from .dates import DateError, as_datetime, build_time, parse_moment
+from .extract import HtmlFacts, read_page_html
 from .lastmod import LastmodResolver
-from .model import Entry, Page
+from .meta import PageKeys, page_keys
+from .model import Alternate, Entry, Image, Moment, NewsArticle, Page, Video
 from .report import Report
-from .settings import Settings
+from .settings import CHANGEFREQS, Settings
+from .urls import (
+    HREFLANG,
+    NEWS_LANGUAGE,
+    URLError,
+    absolute,
+    check_loc,
+    encode_url,
+    normalise_base_url,
+    resolve,
+    site_path,
+)
+from .videos import VideoError, video_from_fields
+
+MAX_IMAGES = 1000
+ERROR_PAGES = ("404.html", "404/")
 
 
 def build_entries(
@@ -17,4 +44,263 @@ def build_entries(
     report: Report | None = None,
     lastmod: LastmodResolver | None = None,
 ) -> Iterator[Entry]:
-    raise NotImplementedError
+    """One ``Entry`` per listable page, lazily, in the order the pages come."""
+    if not settings.base_url:
+        raise ValueError("build_entries needs settings.base_url")
+    settings = settings.replace(base_url=normalise_base_url(settings.base_url))
+    rules = _Rules(settings, report if report is not None else Report(), lastmod)
+    seen: set[bytes] = set()
+    for page in pages:
+        entry = rules.entry(page)
+        if entry is None:
+            continue
+        # 8 bytes a URL instead of the URL itself keeps a million-page site's memory small.
+        key = hashlib.blake2b(entry.loc.encode("utf-8"), digest_size=8).digest()
+        if key in seen:
+            rules.report.warn(page.label, "loc", "loc-duplicate", f"{entry.loc} is listed already")
+            continue
+        seen.add(key)
+        yield entry
+
+
+class _Rules:
+    def __init__(self, settings: Settings, report: Report, lastmod: LastmodResolver | None):
+        self.settings = settings
+        self.base = settings.base_url or ""
+        self.report = report
+        self.resolver = lastmod
+        self.now = lastmod.now if lastmod is not None else build_time()
+
+    def warn(self, page: Page, field: str, rule: str, message: str) -> None:
+        self.report.warn(page.label, field, rule, message)
+
+    def left_out(self, reason: str) -> None:
+        self.report.left_out[reason] = self.report.left_out.get(reason, 0) + 1
+
+    # ------------------------------------------------------------------ the page
+
+    def entry(self, page: Page) -> Entry | None:
+        keys = page_keys(page.meta, lambda field, message: self.warn(page, field, "page-key", message))
+        if keys.exclude:
+            self.left_out("sitemap: false")
+            return None
+        try:
+            loc = check_loc(absolute(self.base, page.url), self.base)
+        except URLError as error:
+            rule = "loc-too-long" if "characters long" in str(error) else "loc-invalid"
+            if "outside" in str(error):
+                rule = "loc-scope"
+            self.warn(page, "loc", rule, f"page left out: {error}")
+            return None
+        path = site_path(loc, self.base)
+        if path in ERROR_PAGES:
+            self.left_out("error page")
+            return None
+        if any(fnmatchcase(path, glob.lstrip("/")) for glob in self.settings.exclude):
+            self.left_out("exclude")
+            return None
+
+        facts = self.facts(page, loc)
+        if facts.noindex and not self.settings.include_noindex:
+            self.left_out("noindex")
+            return None
+        if facts.canonical and self.canonical(facts.canonical) != loc:
+            self.left_out("canonical elsewhere")
+            return None
+
+        rule = next((r for r in self.settings.rules if fnmatchcase(path, r.match.lstrip("/"))), None)
+        changefreq = self.changefreq(page, keys, rule)
+        priority = self.priority(page, keys, rule)
+        entry = Entry(
+            loc=loc,
+            lastmod=self.lastmod(page, keys, facts, loc),
+            changefreq=changefreq,
+            priority=priority,
+            images=self.images(page, keys, facts, loc) if self.settings.images else (),
+            videos=self.videos(page, keys, facts, loc) if self.settings.videos else (),
+            news=self.news(page, keys, facts, path) if self.settings.news else None,
+            alternates=self.alternates(page, facts, loc) if self.settings.alternates else (),
+        )
+        return entry
+
+    def facts(self, page: Page, loc: str) -> HtmlFacts:
+        source: Any = page.html
+        if source is None and page.output is not None and page.output.is_file():
+            source = page.output
+        return read_page_html(source, loc) if source is not None else HtmlFacts()
+
+    def canonical(self, url: str) -> str | None:
+        try:
+            return encode_url(url)
+        except URLError:
+            return None
+
+    # ------------------------------------------------------------ simple fields
+
+    def changefreq(self, page: Page, keys: PageKeys, rule) -> str | None:
+        if keys.changefreq is not None:
+            value = str(keys.changefreq).strip().lower()
+            if value in CHANGEFREQS:
+                return value
+            self.warn(
+                page, "sitemap_changefreq", "changefreq-value",
+                f"'{keys.changefreq}' dropped: changefreq must be one of {', '.join(CHANGEFREQS)}",
+            )
+        if rule is not None and rule.changefreq is not None:
+            return rule.changefreq
+        return self.settings.changefreq
+
+    def priority(self, page: Page, keys: PageKeys, rule) -> float | None:
+        if keys.priority is not None:
+            try:
+                value = float(keys.priority)
+            except (TypeError, ValueError):
+                value = -1.0
+            if 0.0 <= value <= 1.0 and not isinstance(keys.priority, bool):
+                return value
+            self.warn(
+                page, "sitemap_priority", "priority-range",
+                f"'{keys.priority}' dropped: priority must be 0.0-1.0",
+            )
+        if rule is not None and rule.priority is not None:
+            return rule.priority
+        return self.settings.priority
+
+    def moment(self, page: Page, field: str, value: Any) -> Moment | None:
+        if value is None or value == "":
+            return None
+        try:
+            return parse_moment(value)
+        except DateError as error:
+            self.warn(page, field, "date-format", f"dropped: {error}")
+            return None
+
+    # ------------------------------------------------------------------ lastmod
+
+    def lastmod(self, page: Page, keys: PageKeys, facts: HtmlFacts, loc: str) -> Moment | None:
+        if not self.settings.lastmod:
+            return None
+        override = self.moment(page, "sitemap_lastmod", keys.lastmod)
+        modified = page.modified
+        if modified is None:
+            modified = self.moment(page, "article:modified_time", facts.modified)
+        if modified is None:
+            modified = self.moment(page, "article:published_time", facts.published)
+        if modified is not page.modified:
+            page = replace(page, modified=modified)
+        if self.resolver is not None:
+            found = self.resolver.lastmod(page, loc, facts.digest, page.title or facts.title)
+        else:
+            found = page.modified if "meta" in self.settings.lastmod else None
+        return override if override is not None else found
+
+    # ------------------------------------------------------------------- images
+
+    def images(self, page: Page, keys: PageKeys, facts: HtmlFacts, loc: str) -> tuple[Image, ...]:
+        found: dict[str, None] = {}
+        for raw in (*facts.images, *page.images, *keys.images):
+            try:
+                found.setdefault(encode_url(resolve(loc, raw)), None)
+            except URLError as error:
+                self.warn(page, "image", "image-loc", f"image dropped: {error}")
+        if len(found) > MAX_IMAGES:
+            self.warn(
+                page, "images", "image-count",
+                f"{len(found)} images; only the first {MAX_IMAGES} are listed (Google's limit per URL)",
+            )
+        return tuple(Image(url) for url in list(found)[:MAX_IMAGES])
+
+    # ------------------------------------------------------------------- videos
+
+    def videos(self, page: Page, keys: PageKeys, facts: HtmlFacts, loc: str) -> tuple[Video, ...]:
+        videos: list[Video] = []
+        for fields in keys.videos:
+            try:
+                video, problems = video_from_fields(fields, loc)
+            except VideoError as error:
+                self.warn(page, f"sitemap_video.{error.field}", error.rule, f"video dropped: {error}")
+                continue
+            for field, rule, message in problems:
+                self.warn(page, f"sitemap_video.{field}", rule, message)
+            videos.append(video)
+        for fields in facts.videos:
+            # A <video> element is listed only when its markup carries every required field.
+            try:
+                video, _ = video_from_fields(fields, loc)
+            except VideoError:
+                continue
+            if all(v.content_loc != video.content_loc for v in videos):
+                videos.append(video)
+        return tuple(videos)
+
+    # --------------------------------------------------------------------- news
+
+    def news(self, page: Page, keys: PageKeys, facts: HtmlFacts, path: str) -> NewsArticle | None:
+        news = self.settings.news
+        assert news is not None
+        if keys.news is False or not fnmatchcase(path, news.match.lstrip("/")):
+            return None
+        fields = keys.news or {}
+        published = (
+            self.moment(page, "sitemap_news.publication_date", fields.get("publication_date"))
+            or page.published
+            or self.moment(page, "article:published_time", facts.published)
+        )
+        if published is None:
+            return None
+        when = as_datetime(published)
+        if not self.now - timedelta(hours=news.window_hours) <= when <= self.now + _CLOCK_SKEW:
+            return None
+        title = str(fields.get("title") or page.title or facts.title or "").strip()
+        if not title:
+            self.warn(page, "sitemap_news.title", "news-title", "news entry dropped: no title")
+            return None
+        language = str(fields.get("language") or news.language).strip().lower().replace("_", "-")
+        if not NEWS_LANGUAGE.fullmatch(language):
+            self.warn(
+                page, "sitemap_news.language", "news-language",
+                f"news entry dropped: '{language}' is not an ISO 639 code (or zh-cn, zh-tw)",
+            )
+            return None
+        name = str(fields.get("publication") or fields.get("name") or news.publication).strip()
+        return NewsArticle(name, language, published, title)
+
+    # --------------------------------------------------------------- alternates
+
+    def alternates(self, page: Page, facts: HtmlFacts, loc: str) -> tuple[Alternate, ...]:
+        versions: dict[str, str] = {}
+        own = _language_code(page.lang or facts.lang or "")
+        for code, url in (*page.translations.items(), *facts.alternates):
+            code = _language_code(code)
+            if not HREFLANG.fullmatch(code):
+                self.warn(page, "hreflang", "hreflang-code", f"alternate '{code}' dropped: not a language code")
+                continue
+            try:
+                versions.setdefault(code, encode_url(absolute(self.base, url)))
+            except URLError as error:
+                self.warn(page, "hreflang", "hreflang-href", f"alternate '{code}' dropped: {error}")
+        if own and HREFLANG.fullmatch(own):
+            versions[own] = loc
+        elif versions:
+            self.warn(page, "lang", "hreflang-self", "the page's own language is unknown; alternates kept without it")
+        others = [code for code, url in versions.items() if url != loc and code != "x-default"]
+        if not others:
+            return ()
+        x_default = self.settings.x_default
+        if x_default and "x-default" not in versions:
+            target = versions.get(_language_code(x_default))
+            if target:
+                versions["x-default"] = target
+        return tuple(
+            Alternate(code, versions[code])
+            for code in sorted(versions, key=lambda c: (c == "x-default", c.lower()))
+        )
+
+
+_CLOCK_SKEW = timedelta(minutes=5)
+
+
+def _language_code(code: str) -> str:
+    """``fr_FR`` (Sphinx, Pelican, gettext) is ``fr-FR`` to hreflang."""
+    return code.strip().replace("_", "-")
+

@@ -68,7 +68,7 @@ def generate(
 
 def _counted(pages: Iterable[Page], progress: Callable[[int], None]) -> Iterator[Page]:
     count = 0
-    for count, page in enumerate(pages, 1):  # noqa: B007
+    for count, page in enumerate(pages, 1):
         yield page
         if count % 100 == 0:
             progress(count)

@@ -1,5 +1,15 @@
 """Where a page's lastmod comes from: metadata, git, or the content-fingerprint manifest.
-(Being written: see the lastmod task.)"""
+
+The sources are tried in the order of ``settings.lastmod``; the first that knows wins:
+
+- ``meta``: ``page.modified``, the generator's own date fields;
+- ``git``: the last commit that changed ``page.source`` (see ``git.py``);
+- ``fingerprint``: when the page's main content was first seen with its current digest,
+  from the manifest kept between builds (see ``state.py``).
+
+Whatever source answers, every page's digest is recorded, so ``finish()`` can say which
+URLs were added, changed or removed since the last build (for IndexNow and the change feed).
+"""
 
 from __future__ import annotations
 
@@ -7,9 +17,14 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
+from .dates import format_moment, parse_moment
+from .git import GitDates
 from .model import Moment, Page
 from .report import Report
 from .settings import Settings
+from .state import Record, State, StateError, load_state, save_state
+
+_EXAMPLES = 3
 
 
 @dataclass
@@ -18,28 +33,152 @@ class Changes:
 
     added: list[str] = field(default_factory=list)
     changed: list[str] = field(default_factory=list)
+    """URLs whose content digest changed."""
     removed: list[str] = field(default_factory=list)
+    """URLs in the last build's manifest that this build did not list."""
+    first_build: bool = False
+    """No usable manifest from an earlier build: nothing is known to have changed."""
+    unsent: list[str] = field(default_factory=list)
+    """URLs an earlier build failed to submit to IndexNow."""
+    state_file: Path | None = None
+
+    @property
+    def urls(self) -> list[str]:
+        """Every URL to tell search engines about, sorted, each once."""
+        return sorted({*self.added, *self.changed, *self.removed, *self.unsent})
+
+
+def _examples(paths: list[str]) -> str:
+    shown = ", ".join(sorted(paths)[:_EXAMPLES])
+    return shown + (f" and {len(paths) - _EXAMPLES} more" if len(paths) > _EXAMPLES else "")
 
 
 class LastmodResolver:
     def __init__(self, settings: Settings, project_dir: Path, report: Report, now: datetime) -> None:
         self.settings = settings
-        self.project_dir = project_dir
+        self.project_dir = Path(project_dir)
         self.report = report
         self.now = now
+        self.state_file = self.project_dir / settings.state_file
+        self.git = GitDates()
+        self._now_text = format_moment(now)
+        self._previous: State | None = None
+        self._loaded = False
+        self._seen: dict[str, Record] = {}
+        self._kind: dict[str, str] = {}  # loc -> "added" | "changed"
+
+    # ------------------------------------------------------------------ manifest
+
+    def previous(self) -> State | None:
+        """The last build's manifest (None on a first build, or when it was unreadable)."""
+        if not self._loaded:
+            self._loaded = True
+            try:
+                self._previous = load_state(self.state_file)
+            except StateError as error:
+                self.report.warn(
+                    str(self.state_file), "state_file", "state-corrupt",
+                    f"manifest ignored and rebuilt: {error}; lastmods from fingerprints "
+                    "restart from this build",
+                )
+        return self._previous
+
+    def records(self) -> dict[str, Record]:
+        """This build's manifest records, by URL."""
+        return self._seen
+
+    # ------------------------------------------------------------------ sources
 
     def lastmod(
-        self, page: Page, loc: str, digest: str | None, title: str | None = None
+        self,
+        page: Page,
+        loc: str,
+        digest: str | None,
+        title: str | None = None,
+        override: Moment | None = None,
     ) -> Moment | None:
         """The first answer of the sources in ``settings.lastmod``.
 
         ``digest`` is a hash of the page's main content (None when no HTML was read); it is
         recorded in the manifest whatever source answers, with ``title`` for the change feed.
+        ``override`` (a page's own ``sitemap_lastmod``) wins over every source and is
+        recorded as the lastmod written.
         """
-        if "meta" in self.settings.lastmod and page.modified is not None:
+        record = self._fingerprint(loc, digest, title)
+        found = override
+        for source in self.settings.lastmod if found is None else ():
+            found = self._ask(source, page, record)
+            if found is not None:
+                break
+        self._seen[loc] = record._replace(lastmod=format_moment(found) if found else None)
+        return found
+
+    def _fingerprint(self, loc: str, digest: str | None, title: str | None) -> Record:
+        state = self.previous()
+        old = state.pages.get(loc) if state else None
+        if old is not None and (digest is None or digest == old.digest):
+            return old._replace(title=title or old.title)
+        if state is not None:
+            self._kind[loc] = "added" if old is None else "changed"
+        return Record(digest, self._now_text, title, None)
+
+    def _ask(self, source: str, page: Page, record: Record) -> Moment | None:
+        if source == "meta":
             return page.modified
+        if source == "git" and page.source is not None:
+            path = Path(page.source)
+            return self.git.date(path if path.is_absolute() else self.project_dir / path)
+        if source == "fingerprint" and record.digest is not None:
+            return parse_moment(record.first_seen)
         return None
 
+    # ------------------------------------------------------------------ finish
+
     def finish(self) -> Changes:
-        """Save the manifest; say what changed."""
-        return Changes()
+        """Save the manifest; report what git could not date; say what changed."""
+        self._warn_git()
+        state = self.previous()
+        changes = Changes(state_file=self.state_file, first_build=state is None)
+        if state is not None:
+            changes.added = sorted(loc for loc, kind in self._kind.items() if kind == "added")
+            changes.changed = sorted(loc for loc, kind in self._kind.items() if kind == "changed")
+            changes.removed = sorted(loc for loc in state.pages if loc not in self._seen)
+            changes.unsent = sorted(state.unsent)
+        try:
+            save_state(self.state_file, self._seen, [])
+        except OSError as error:
+            self.report.warn(
+                str(self.state_file), "state_file", "state-write",
+                f"manifest not saved ({error}); the next build cannot tell what changed",
+            )
+        return changes
+
+    def _warn_git(self) -> None:
+        for root, reason in sorted(self.git.failures.items()):
+            self.report.warn(
+                str(root), "lastmod", "lastmod-git",
+                f"no git dates: {reason}; lastmod falls back to the next source in 'lastmod'",
+            )
+        for root, paths in sorted(self.git.shallow.items()):
+            self.report.warn(
+                str(root), "lastmod", "lastmod-git-shallow",
+                f"shallow clone: the history of {len(paths)} source files ({_examples(paths)}) "
+                "is cut off, so their lastmod falls back to the next source in 'lastmod'; "
+                "fetch the whole history (actions/checkout: fetch-depth: 0; "
+                "git fetch --unshallow)",
+            )
+        for root, paths in sorted(self.git.submodule.items()):
+            self.report.warn(
+                str(root), "lastmod", "lastmod-git-submodule",
+                f"{len(paths)} source files are in a git submodule ({_examples(paths)}), "
+                "whose history sitemapkit does not read; their lastmod falls back to the next "
+                "source in 'lastmod'",
+            )
+        for root, paths in sorted(self.git.untracked.items()):
+            paths = sorted(set(paths) - self.git.ignored(root, paths))
+            if paths:
+                self.report.warn(
+                    str(root), "lastmod", "lastmod-git-untracked",
+                    f"{len(paths)} source files have no commit yet ({_examples(paths)}); "
+                    "their lastmod falls back to the next source in 'lastmod'",
+                )

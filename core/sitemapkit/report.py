@@ -36,6 +36,8 @@ class Report:
     images: int = 0
     videos: int = 0
     news: int = 0
+    left_out: dict[str, int] = field(default_factory=dict)
+    """Pages deliberately not listed, by reason (``noindex``, ``exclude`` ...)."""
 
     def warn(self, page: str, field: str, rule: str, message: str) -> None:
         problem = Problem(page, field, rule, message)
@@ -50,4 +52,6 @@ class Report:
             for count, label in ((self.images, "images"), (self.videos, "videos"), (self.news, "news"))
             if count
         )
-        return f"{self.urls} URLs{extras} in {names}; {len(self.warnings)} warnings"
+        skipped = ", ".join(f"{count} {reason}" for reason, count in sorted(self.left_out.items()))
+        skipped = f"; left out: {skipped}" if skipped else ""
+        return f"{self.urls} URLs{extras} in {names}{skipped}; {len(self.warnings)} warnings"

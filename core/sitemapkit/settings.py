@@ -181,9 +181,9 @@ def _priority(value: Any) -> float:
 
 def _whole(low: int, high: int | None = None):
     def inner(value: Any) -> int:
-        if isinstance(value, int) and not isinstance(value, bool):
-            if value >= low and (high is None or value <= high):
-                return value
+        whole = isinstance(value, int) and not isinstance(value, bool)
+        if whole and value >= low and (high is None or value <= high):
+            return value
         upper = f" to {high}" if high is not None else " or more"
         raise _Bad(f"must be a whole number from {low}{upper}")
 

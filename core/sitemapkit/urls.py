@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from urllib.parse import quote, urlsplit, urlunsplit
+from urllib.parse import quote, urljoin, urlsplit, urlunsplit
 
 MAX_LOC_LENGTH = 2048
 """A ``loc`` must be *less than* 2,048 characters (sitemaps.org)."""
@@ -69,6 +69,11 @@ def absolute(base_url: str, path: str) -> str:
     if path.startswith("//"):
         return urlsplit(base_url).scheme + ":" + path
     return base_url.rstrip("/") + "/" + path.lstrip("/")
+
+
+def resolve(page_url: str, reference: str) -> str:
+    """A link found on (or given for) a page, made absolute as a browser would."""
+    return urljoin(page_url, reference.strip())
 
 
 def normalise_base_url(base_url: str) -> str:

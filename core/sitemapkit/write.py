@@ -1,18 +1,280 @@
-"""Streaming sitemap writer. (Being written: see the writer task.)"""
+"""The streaming writer: entries in, sitemap files on disk.
+
+Layers: ``render`` turns an entry into text; a ``_Series`` counts URLs and encoded bytes
+exactly and starts a new file before one would pass ``max_urls`` or ``max_bytes``; a
+``files.Target`` puts the bytes on disk under a temporary name (and a gzip twin). Each
+file's body is streamed to an anonymous temporary file first, because the root element
+may only declare the namespaces the file turned out to use.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+import tempfile
+from collections.abc import Callable, Iterable
+from datetime import date, datetime
 from pathlib import Path
+from typing import BinaryIO
 
-from .model import Entry
-from .report import Report
-from .settings import Settings
+from .dates import format_moment, newest
+from .files import Target, write_file
+from .model import Entry, Moment
+from .render import NEWS, escape, extensions, head, index_item, needs_escape, news_url, tail
+from .render import decimal as _decimal
+from .report import Report, SitemapError
+from .settings import PROTOCOL_MAX_BYTES, PROTOCOL_MAX_URLS, Settings
+from .urls import normalise_base_url
+
+NEWS_MAX_URLS = 1000
+"""Google News: at most 1,000 ``<news:news>`` per sitemap."""
+
+_FLUSH_LINES = 2048
+_CACHE_SIZE = 4096
 
 
 def write_sitemaps(
     entries: Iterable[Entry], out_dir: Path | str, settings: Settings, *, report: Report | None = None
 ) -> Report:
-    """Write ``settings.filename`` (a urlset, or an index over sitemap-N.xml), sitemap-news.xml,
-    gzip twins and sitemap.txt into ``out_dir``; stream, never holding all entries."""
-    raise NotImplementedError
+    """Write ``settings.filename`` (a urlset, or an index over ``{stem}-N.xml``), the news
+    sitemaps, gzip twins and text sitemaps into ``out_dir``, and remove our stale files.
+
+    Streams: memory stays flat however many entries come.
+    """
+    report = report if report is not None else Report()
+    if not settings.base_url:
+        raise SitemapError("sitemapkit needs the site's absolute URL to write sitemaps: set base_url")
+    base_url = normalise_base_url(settings.base_url)
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    stem = _stem(settings.filename)
+    twin = settings.gzip
+
+    def numbered(first: str, suffix: str) -> Callable[[int], str]:
+        return lambda i: f"{first}{suffix}" if i == 1 else f"{first}-{i}{suffix}"
+
+    urlsets = _Series(out, "urlset", lambda i: f"{stem}-{i}.xml", settings.max_urls,
+                      settings.max_bytes, settings.stylesheet, twin)
+    news = _Series(out, "urlset", numbered(f"{stem}-news", ".xml"),
+                   min(NEWS_MAX_URLS, settings.max_urls), settings.max_bytes,
+                   settings.stylesheet, twin)
+    texts = _Series(out, None, numbered(stem, ".txt"), settings.max_urls, settings.max_bytes,
+                    None, twin) if settings.txt else None
+    try:
+        _fill(entries, urlsets, news, texts, report)
+        single = not urlsets.written and not news.count and not settings.changes_feed
+        urlsets.finish(settings.filename if single else None, force=True)
+        news.finish()
+        if texts is not None:
+            texts.finish(force=True)
+        children = urlsets.written + news.written
+        if single:
+            entry_files = []
+        else:
+            if settings.changes_feed:
+                children.append((out / f"{stem}-changes.atom", None))
+            entry_files = _write_index(out / settings.filename, children, base_url, settings)
+    except BaseException:
+        for series in (urlsets, news, texts):
+            if series is not None:
+                series.abort()
+        raise
+
+    written = entry_files + urlsets.files + news.files + (texts.files if texts else [])
+    _remove_stale(out, settings.filename, stem, {p.name for p in written})
+    report.files.extend(written)
+    return report
+
+
+def _stem(filename: str) -> str:
+    return filename[:-4] if filename.endswith(".xml") else filename
+
+
+def _fill(
+    entries: Iterable[Entry], urlsets: _Series, news: _Series, texts: _Series | None, report: Report
+) -> None:
+    """The hot loop: one ``<url>`` per entry, rendered inline (no per-entry call layers for
+    the common loc + lastmod case), dates formatted once per distinct value."""
+    moments: dict[Moment, str] = {}
+    add_url, add_news = urlsets.add, news.add
+    add_text = texts.add if texts is not None else None
+    for entry in entries:
+        loc = entry.loc
+        if needs_escape(loc) is not None:
+            loc = escape(loc)
+        lastmod = entry.lastmod
+        if lastmod is None:
+            when = ""
+        else:
+            when = moments.get(lastmod)
+            if when is None:
+                if len(moments) >= _CACHE_SIZE:
+                    moments.clear()
+                when = moments[lastmod] = f"<lastmod>{format_moment(lastmod)}</lastmod>"
+        more = ""
+        if entry.changefreq is not None:
+            more = f"<changefreq>{entry.changefreq}</changefreq>"
+        if entry.priority is not None:
+            more += f"<priority>{_decimal(entry.priority)}</priority>"
+        used = 0
+        if entry.images or entry.videos or entry.alternates:
+            extra, used = extensions(entry)
+            more += extra
+        if not add_url(f"<url><loc>{loc}</loc>{when}{more}</url>\n", used, lastmod):
+            _too_big(report, entry.loc, "sitemap")
+            continue
+        report.urls += 1
+        report.images += len(entry.images)
+        report.videos += len(entry.videos)
+        if entry.news is not None:
+            article = entry.news
+            if add_news(news_url(loc, article), NEWS, newest((lastmod, article.publication_date))):
+                report.news += 1
+            else:
+                _too_big(report, entry.loc, "news sitemap")
+        if add_text is not None and not add_text(entry.loc + "\n"):
+            _too_big(report, entry.loc, "text sitemap")
+
+
+def _too_big(report: Report, loc: str, where: str) -> None:
+    report.warn(loc, "url", "max-bytes", f"this URL alone is larger than max_bytes allows in a "
+                f"{where}; left out of it")
+
+
+class _Series:
+    """Files of one kind filled in turn (``{stem}-1.xml``, ``-2`` ...; news; text).
+
+    Counts URLs and encoded bytes exactly: a file may be exactly ``max_bytes`` long. The room
+    a file has depends on its head, which depends on the namespaces its URLs use, so the
+    check uses the head the file would need with the new URL in it. ``root`` None means a
+    text sitemap: no head, no tail.
+    """
+
+    def __init__(
+        self,
+        out: Path,
+        root: str | None,
+        name: Callable[[int], str],
+        max_urls: int,
+        max_bytes: int,
+        stylesheet: str | None,
+        gzip_twin: bool,
+    ) -> None:
+        self.out, self.root, self.name, self.gzip_twin = out, root, name, gzip_twin
+        self.max_urls = max_urls
+        self.heads = [head(root, ns, stylesheet) if root else "" for ns in range(16)]
+        self.tail = tail(root) if root else ""
+        end = len(self.tail.encode())
+        self.room = [max_bytes - len(text.encode()) - end for text in self.heads]
+        self.written: list[tuple[Path, Moment | None]] = []
+        """Each finished file with the newest lastmod of its URLs (for the index)."""
+        self.files: list[Path] = []
+        """Every path written, gzip twins included."""
+        self.count = 0
+        """URLs in all files of this series."""
+        self._body: BinaryIO | None = None
+        self._pending: list[str] = []
+        self._reset()
+
+    def _reset(self) -> None:
+        self._urls = self._size = self._ns = 0
+        self._newest_date: date | None = None
+        self._newest_time: datetime | None = None
+
+    def add(self, line: str, ns: int = 0, lastmod: Moment | None = None) -> bool:
+        """Append one line; False (nothing written) when it is too big for any file."""
+        size = len(line) if line.isascii() else len(line.encode())
+        wanted = self._ns | ns
+        if self._urls >= self.max_urls or self._size + size > self.room[wanted]:
+            if not self._urls:
+                return False
+            if size > self.room[ns]:
+                return False
+            self._close(self.name(len(self.written) + 1))
+            wanted = ns
+        if self._body is None:
+            self._body = tempfile.TemporaryFile(dir=self.out)  # noqa: SIM115
+        self._ns = wanted
+        self._urls += 1
+        self._size += size
+        self.count += 1
+        if lastmod is not None:
+            if type(lastmod) is date:
+                if self._newest_date is None or lastmod > self._newest_date:
+                    self._newest_date = lastmod
+            elif self._newest_time is None or lastmod > self._newest_time:
+                self._newest_time = lastmod  # type: ignore[assignment]
+        self._pending.append(line)
+        if len(self._pending) >= _FLUSH_LINES:
+            self._flush()
+        return True
+
+    def finish(self, name: str | None = None, *, force: bool = False) -> None:
+        """Close the file being filled (named ``name``, or by its number); ``force`` writes
+        a file even when the series is empty."""
+        if self._urls or force:
+            self._close(name or self.name(len(self.written) + 1))
+
+    def abort(self) -> None:
+        self._pending = []
+        if self._body is not None:
+            self._body.close()
+            self._body = None
+
+    def _flush(self) -> None:
+        if self._pending:
+            assert self._body is not None
+            self._body.write("".join(self._pending).encode())
+            self._pending = []
+
+    def _close(self, name: str) -> None:
+        target = Target(self.out / name, gzip_twin=self.gzip_twin)
+        try:
+            target.write(self.heads[self._ns].encode())
+            if self._body is not None:
+                self._flush()
+                self._body.flush()
+                target.copy_from(self._body)
+            target.write(self.tail.encode())
+        except BaseException:
+            target.abort()
+            raise
+        self.files.extend(target.commit())
+        self.written.append((target.path, newest((self._newest_date, self._newest_time))))
+        if self._body is not None:
+            self._body.close()
+            self._body = None
+        self._reset()
+
+
+def _write_index(
+    path: Path, children: list[tuple[Path, Moment | None]], base_url: str, settings: Settings
+) -> list[Path]:
+    if len(children) > PROTOCOL_MAX_URLS:
+        raise SitemapError(
+            f"{path.name} would list {len(children)} sitemaps; an index may list at most "
+            f"{PROTOCOL_MAX_URLS}: raise max_urls"
+        )
+    text = "".join(
+        [
+            head("sitemapindex", 0, settings.stylesheet),
+            *(index_item(base_url + child.name, lastmod) for child, lastmod in children),
+            tail("sitemapindex"),
+        ]
+    ).encode()
+    if len(text) > PROTOCOL_MAX_BYTES:
+        raise SitemapError(f"{path.name} would be {len(text)} bytes, over the protocol's 50 MiB")
+    return write_file(path, text, gzip_twin=settings.gzip)
+
+
+def _remove_stale(out: Path, filename: str, stem: str, keep: set[str]) -> None:
+    """Delete files an earlier build of ours left that this build did not write; only names
+    this writer makes are candidates."""
+    s = re.escape(stem)
+    ours = re.compile(
+        rf"(?:{re.escape(filename)}\.gz|{s}-[1-9]\d*\.xml|{s}-news(?:-[1-9]\d*)?\.xml"
+        rf"|{s}\.txt|{s}-[1-9]\d*\.txt)(?:\.gz)?"
+    )
+    for child in out.iterdir():
+        if child.name not in keep and ours.fullmatch(child.name) and child.is_file():
+            child.unlink()
+

@@ -1,0 +1,114 @@
+"""sitemapkit for Pelican: ``PLUGINS = ["sitemapkit_pelican"]``, options in ``SITEMAPKIT = {...}``.
+
+Every file Pelican writes (``content_written``) becomes a ``Page``; when the main run ends
+(``finalized``) the core writes the sitemaps. i18n_subsites runs its sub-sites inside the
+main run, so their pages join the main run's and one complete sitemap is written, once.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from typing import Any
+
+from pelican import signals
+from sitemapkit import Page, Problem, SitemapError, generate
+
+from .options import Options, PelicanSitemapError, project_dir, read_options
+from .pages import page_for
+
+__all__ = ["PelicanSitemapError", "register"]
+
+log = logging.getLogger(__name__)
+
+
+class _Build:
+    """What one build (a main run and the sub-site runs inside it) has collected so far."""
+
+    def __init__(self) -> None:
+        self.main: Any = None
+        self.options: Options | None = None
+        self.pages: dict[str, Page] = {}
+        self.index_urls: dict[str, str] = {}
+
+
+_build = _Build()
+
+
+def check_settings(pelican: Any) -> None:
+    read_options(pelican.settings)
+
+
+def start_run(pelican: Any) -> None:
+    # get_generators, not initialized: it fires on every run, --autoreload included.
+    if _build.main is None or _build.main is pelican or not _running(_build.main):
+        _build.__init__()
+        _build.main = pelican
+        _build.options = read_options(pelican.settings)
+
+
+def note_index_urls(generator: Any) -> None:
+    """Where the index pages Pelican writes without a paginator are linked from."""
+    settings, output = generator.settings, generator.output_path
+    found = {}
+    for template in settings["DIRECT_TEMPLATES"]:
+        save_as = settings.get(f"{template.upper()}_SAVE_AS", f"{template}.html")
+        found[save_as] = settings.get(f"{template.upper()}_URL", f"{template}.html")
+    for periods in generator.period_archives.values():
+        found.update((period["save_as"], period["url"]) for period in periods)
+    for group in (generator.tags.keys(), (c for c, _ in generator.categories),
+                  (a for a, _ in generator.authors)):
+        found.update((item.save_as, item.url) for item in group)
+    _build.index_urls.update(
+        (os.path.abspath(os.path.join(output, save_as)), url)
+        for save_as, url in found.items() if save_as
+    )
+
+
+def collect(path: str, context: dict[str, Any]) -> None:
+    if _build.options is None:
+        return
+    page = page_for(
+        os.path.abspath(path), context, _build.main.output_path, _build.options,
+        _build.index_urls,
+    )
+    if page is not None:
+        _build.pages[str(page.output)] = page
+
+
+def write(pelican: Any) -> None:
+    if pelican is not _build.main or _build.options is None:
+        return  # a sub-site: its pages wait for the main run
+    pages, options = list(_build.pages.values()), _build.options
+    _build.__init__()
+    try:
+        report = generate(
+            pages, pelican.output_path, options.settings,
+            project_dir=project_dir(pelican.settings), on_warning=_warn,
+        )
+    except SitemapError as error:
+        raise PelicanSitemapError(f"sitemapkit: {error}") from None
+    log.info("sitemapkit: %s", report.summary())
+
+
+def _running(pelican: Any) -> bool:
+    """Whether ``pelican.run()`` is on the call stack (a run that raised is not)."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        if frame.f_code.co_name == "run" and frame.f_locals.get("self") is pelican:
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _warn(problem: Problem) -> None:
+    log.warning("sitemapkit: %s", problem)
+
+
+def register() -> None:
+    signals.initialized.connect(check_settings)
+    signals.get_generators.connect(start_run)
+    signals.article_generator_finalized.connect(note_index_urls)
+    signals.content_written.connect(collect)
+    signals.finalized.connect(write)

@@ -1,0 +1,233 @@
+"""Throughput of the streaming writer against two reference writers.
+
+N entries (loc + lastmod) go into N/20 URLs a file, so 20 urlset files and an index, through:
+
+- sitemapkit: ``write_sitemaps`` with every check on (exact byte counting, escaping with
+  removal of characters XML forbids, namespaces by use, atomic renames, stale-file sweep);
+- lxml: ``lxml.etree.xmlfile``, one ``<url>`` element built and written at a time;
+- floor: ``str`` formatting and ``xml.sax.saxutils.escape`` into a buffered file, no checks.
+
+Each run happens in its own child process, which times itself (entry generation included:
+the same generator feeds all three) and reads its peak RSS from VmHWM in /proc/self/status.
+Runs alternate between the writers. Prints medians, the two ratios and peak RSS at 100,000
+and at N entries.
+
+    .venv/bin/python bench/core_throughput.py                      # 1,000,000 entries, 3 repeats
+    .venv/bin/python bench/core_throughput.py --entries 100000 --repeat 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from datetime import date, timedelta
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+FILES = 20
+BASE = "https://example.com/"
+NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
+WRITERS = ("sitemapkit", "lxml", "floor")
+
+
+def make_entries(n: int) -> Iterator:
+    from sitemapkit.model import Entry
+
+    start = date(2020, 1, 1)
+    for i in range(n):
+        yield Entry(
+            f"{BASE}docs/section-{i % 97}/page-{i}.html", lastmod=start + timedelta(days=i % 1500)
+        )
+
+
+def per_file(n: int) -> int:
+    return max(1, -(-n // FILES))
+
+
+# ---------------------------------------------------------------- the three writers
+
+
+def run_sitemapkit(n: int, out: Path) -> None:
+    from sitemapkit.settings import Settings
+    from sitemapkit.write import write_sitemaps
+
+    settings = Settings(base_url=BASE, max_urls=per_file(n))
+    write_sitemaps(make_entries(n), out, settings)
+
+
+def run_lxml(n: int, out: Path) -> None:
+    from lxml import etree
+
+    url_tag, loc_tag, lastmod_tag = f"{{{NS}}}url", f"{{{NS}}}loc", f"{{{NS}}}lastmod"
+    size = per_file(n)
+    children: list[tuple[str, date]] = []
+    entries = make_entries(n)
+    done = False
+    while not done:
+        name = f"sitemap-{len(children) + 1}.xml"
+        latest = None
+        written = 0
+        with etree.xmlfile(str(out / name), encoding="UTF-8") as xf:
+            xf.write_declaration()
+            with xf.element(f"{{{NS}}}urlset", nsmap={None: NS}):
+                for entry in entries:
+                    url = etree.Element(url_tag)
+                    etree.SubElement(url, loc_tag).text = entry.loc
+                    etree.SubElement(url, lastmod_tag).text = entry.lastmod.isoformat()
+                    xf.write(url)
+                    if latest is None or entry.lastmod > latest:
+                        latest = entry.lastmod
+                    written += 1
+                    if written == size:
+                        break
+                else:
+                    done = True
+        if written:
+            children.append((name, latest))
+        else:
+            (out / name).unlink()
+    with etree.xmlfile(str(out / "sitemap.xml"), encoding="UTF-8") as xf:
+        xf.write_declaration()
+        with xf.element(f"{{{NS}}}sitemapindex", nsmap={None: NS}):
+            for name, latest in children:
+                item = etree.Element(f"{{{NS}}}sitemap")
+                etree.SubElement(item, f"{{{NS}}}loc").text = BASE + name
+                etree.SubElement(item, f"{{{NS}}}lastmod").text = latest.isoformat()
+                xf.write(item)
+
+
+def run_floor(n: int, out: Path) -> None:
+    from xml.sax.saxutils import escape
+
+    size = per_file(n)
+    head = f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="{NS}">\n'
+    children: list[tuple[str, date]] = []
+    file = None
+    count = 0
+    latest = None
+    for entry in make_entries(n):
+        if file is None or count == size:
+            if file is not None:
+                file.write("</urlset>\n")
+                file.close()
+                children.append((name, latest))
+            name = f"sitemap-{len(children) + 1}.xml"
+            file = open(out / name, "w", encoding="utf-8", buffering=1 << 20)  # noqa: SIM115
+            file.write(head)
+            count, latest = 0, None
+        file.write(
+            f"<url><loc>{escape(entry.loc)}</loc>"
+            f"<lastmod>{entry.lastmod.isoformat()}</lastmod></url>\n"
+        )
+        if latest is None or entry.lastmod > latest:
+            latest = entry.lastmod
+        count += 1
+    if file is not None:
+        file.write("</urlset>\n")
+        file.close()
+        children.append((name, latest))
+    with open(out / "sitemap.xml", "w", encoding="utf-8") as index:
+        index.write(f'<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="{NS}">\n')
+        for name, latest in children:
+            index.write(
+                f"<sitemap><loc>{BASE}{name}</loc><lastmod>{latest.isoformat()}</lastmod></sitemap>\n"
+            )
+        index.write("</sitemapindex>\n")
+
+
+# ---------------------------------------------------------------- child and parent
+
+
+def peak_rss_mb() -> float:
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def child(writer: str, n: int, out: Path) -> None:
+    run = {"sitemapkit": run_sitemapkit, "lxml": run_lxml, "floor": run_floor}[writer]
+    started = time.perf_counter()
+    run(n, out)
+    seconds = time.perf_counter() - started
+    files = sorted(p.name for p in out.iterdir())
+    print(json.dumps({"seconds": seconds, "rss_mb": peak_rss_mb(), "files": files}))
+
+
+def spawn(writer: str, n: int, work: Path) -> dict:
+    out = Path(tempfile.mkdtemp(prefix=f"{writer}-", dir=work))
+    try:
+        done = subprocess.run(
+            [sys.executable, __file__, "--child", writer, "--entries", str(n), "--out", str(out)],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        return json.loads(done.stdout)
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--entries", type=int, default=1_000_000)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--child", choices=WRITERS)
+    parser.add_argument("--out", type=Path)
+    args = parser.parse_args()
+    if args.child:
+        child(args.child, args.entries, args.out)
+        return
+
+    work = HERE / ".work"
+    work.mkdir(exist_ok=True)
+    n = args.entries
+    print(
+        f"core_throughput: {n:,} entries (loc + lastmod) into {FILES} files + index, "
+        f"{args.repeat} alternated repeats; Python {sys.version.split()[0]}, "
+        f"{os.cpu_count()} CPUs (shared), one child process per run"
+    )
+    seconds: dict[str, list[float]] = {w: [] for w in WRITERS}
+    rss: dict[str, dict[int, float]] = {w: {} for w in WRITERS}
+    files: dict[str, list[str]] = {}
+    for r in range(args.repeat):
+        order = WRITERS[r % 3 :] + WRITERS[: r % 3]
+        for writer in order:
+            result = spawn(writer, n, work)
+            seconds[writer].append(result["seconds"])
+            rss[writer][n] = max(rss[writer].get(n, 0.0), result["rss_mb"])
+            files[writer] = result["files"]
+            print(f"  run {r + 1} {writer:<10} {result['seconds']:7.2f} s  peak RSS {result['rss_mb']:6.1f} MB")
+    small = min(100_000, n)
+    if small != n:
+        for writer in WRITERS:
+            rss[writer][small] = spawn(writer, small, work)["rss_mb"]
+    if len({tuple(f) for f in files.values()}) != 1:
+        print(f"  WARNING: the writers wrote different files: {files}")
+
+    median = {w: statistics.median(s) for w, s in seconds.items()}
+    print(f"files each: {len(files['sitemapkit'])} ({files['sitemapkit'][0]} ... {files['sitemapkit'][-1]})")
+    for writer in WRITERS:
+        sizes = ", ".join(f"{rss[writer][k]:.1f} MB at {k:,}" for k in sorted(rss[writer]))
+        print(
+            f"{writer:<10} median {median[writer]:7.2f} s  "
+            f"({n / median[writer]:>9,.0f} entries/s)  peak RSS {sizes}"
+        )
+    print(
+        f"lxml / sitemapkit = {median['lxml'] / median['sitemapkit']:.2f}x  (target >= 2)   "
+        f"sitemapkit / floor = {median['sitemapkit'] / median['floor']:.2f}x  (target <= 2)   "
+        f"lxml / floor = {median['lxml'] / median['floor']:.2f}x"
+    )
+
+
+if __name__ == "__main__":
+    main()

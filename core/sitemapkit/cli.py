@@ -1,0 +1,238 @@
+"""``sitemapkit build`` and ``sitemapkit validate``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .generate import generate
+from .report import SitemapError
+from .scan import html_files, pages_in
+from .settings import OPTION_NAMES, Settings, SettingsError
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+PROGRESS_FROM = 200
+"""Pages from which a terminal gets a progress bar."""
+
+
+class UsageError(Exception):
+    pass
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.command(args)
+    except UsageError as error:
+        print(f"sitemapkit: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+
+
+# ---------------------------------------------------------------------- build
+
+
+def _build(args: argparse.Namespace) -> int:
+    site_dir = Path(args.site_dir)
+    if not site_dir.is_dir():
+        raise UsageError(f"{site_dir} is not a folder of built HTML")
+    values = _config_file(args.config) if args.config else {}
+    values.update(_flags(args))
+    if not values.get("base_url"):
+        raise UsageError("the site's absolute URL is needed: pass --base-url https://example.com/ "
+                         "(or set base_url in the --config file)")
+    try:
+        settings = Settings.from_mapping(values)
+    except SettingsError as error:
+        raise UsageError(str(error)) from None
+
+    out_dir = Path(args.out) if args.out else site_dir
+    out_dir.mkdir(parents=True, exist_ok=True)
+    show = _progress_bar(site_dir, quiet=args.quiet)
+    try:
+        report = generate(
+            pages_in(site_dir),
+            out_dir,
+            settings,
+            project_dir=Path.cwd(),
+            on_warning=None if args.quiet else lambda p: print(f"warning: {p}", file=sys.stderr),
+            progress=show,
+            dry_run=args.dry_run,
+        )
+    except SitemapError as error:
+        if show is not None:
+            print(file=sys.stderr)
+        print(f"sitemapkit: {error}", file=sys.stderr)
+        return EXIT_PROBLEMS
+    if show is not None:
+        print(file=sys.stderr)
+    if not args.quiet:
+        print(report.summary())
+    return EXIT_OK
+
+
+def _progress_bar(site_dir: Path, *, quiet: bool):
+    if quiet or not sys.stderr.isatty():
+        return None
+    total = sum(1 for _ in html_files(site_dir))
+    if total < PROGRESS_FROM:
+        return None
+
+    def show(done: int) -> None:
+        width = 30
+        filled = width * done // total
+        print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} pages",
+              end="", file=sys.stderr, flush=True)
+
+    return show
+
+
+def _config_file(path: str) -> dict[str, Any]:
+    try:
+        with open(path, "rb") as handle:
+            data = tomllib.load(handle)
+    except OSError as error:
+        raise UsageError(f"cannot read --config {path}: {error.strerror}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise UsageError(f"--config {path} is not valid TOML: {error}") from None
+    for table in (data.get("tool", {}).get("sitemapkit"), data.get("sitemapkit")):
+        if isinstance(table, dict):
+            return dict(table)
+    return data
+
+
+def _key_values(text: str, option: str) -> dict[str, Any]:
+    """``publication=Daily,language=en`` -> a dict; numbers stay numbers."""
+    values: dict[str, Any] = {}
+    for part in text.split(","):
+        key, sep, value = part.partition("=")
+        if not sep:
+            raise UsageError(f"{option} takes KEY=VALUE pairs separated by commas, got '{part}'")
+        value = value.strip()
+        try:
+            values[key.strip()] = float(value) if "." in value else int(value)
+        except ValueError:
+            values[key.strip()] = value
+    return values
+
+
+def _rule(text: str) -> dict[str, Any]:
+    match, sep, rest = text.partition(":")
+    if not sep:
+        raise UsageError(f"--rule takes GLOB:changefreq=...,priority=..., got '{text}'")
+    return {"match": match, **_key_values(rest, "--rule")}
+
+
+def _flags(args: argparse.Namespace) -> dict[str, Any]:
+    """The options given on the command line, in the configuration vocabulary."""
+    values: dict[str, Any] = {}
+    for name in OPTION_NAMES:
+        value = getattr(args, name, None)
+        if value is None:
+            continue
+        if name in ("news", "indexnow"):
+            value = _key_values(value, f"--{name.replace('_', '-')}")
+        elif name == "rules":
+            value = [_rule(text) for text in value]
+        elif name == "lastmod":
+            value = False if value.strip().lower() in ("false", "none", "") else [
+                source.strip() for source in value.split(",")
+            ]
+        values[name] = value
+    return values
+
+
+# ------------------------------------------------------------------- validate
+
+
+def _validate(args: argparse.Namespace) -> int:
+    from .validate import run_validate
+
+    return run_validate(
+        args.targets, args.site_dir, args.format, args.strict, progress=sys.stderr.isatty()
+    )
+
+
+# --------------------------------------------------------------------- parser
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="sitemapkit",
+        description="Build and check XML sitemaps for a folder of built HTML.",
+    )
+    commands = parser.add_subparsers(title="commands", required=True)
+
+    build = commands.add_parser(
+        "build", help="write sitemap files for a folder of built HTML",
+        description="Write sitemap.xml (and the files the options ask for) for a folder of built "
+                    "HTML. Flags override the --config file.",
+    )
+    build.set_defaults(command=_build)
+    build.add_argument("site_dir", metavar="SITE_DIR", help="the built site")
+    build.add_argument("--config", metavar="FILE", help="a TOML file of options (top level, or a "
+                       "[sitemapkit] or [tool.sitemapkit] table)")
+    build.add_argument("--out", metavar="DIR", help="write the files here instead of SITE_DIR")
+    build.add_argument("--dry-run", action="store_true",
+                       help="print what IndexNow would be sent instead of sending it")
+    build.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
+    _option_flags(build)
+
+    check = commands.add_parser(
+        "validate", help="check sitemap, index, news, text and robots.txt files",
+        description="Check sitemap files against the protocol and Google's rules.",
+    )
+    check.set_defaults(command=_validate)
+    check.add_argument("targets", nargs="+", metavar="TARGET",
+                       help="a sitemap file (plain or .gz), robots.txt, or a folder holding them")
+    check.add_argument("--site-dir", metavar="DIR",
+                       help="also check the sitemap against this built site")
+    check.add_argument("--format", choices=("text", "json"), default="text")
+    check.add_argument("--strict", action="store_true", help="warnings fail too")
+    return parser
+
+
+def _option_flags(parser: argparse.ArgumentParser) -> None:
+    flag = argparse.BooleanOptionalAction
+    group = parser.add_argument_group("options (the configuration keys; see the README)")
+    add = group.add_argument
+    add("--base-url", metavar="URL", help="the site's absolute URL (required)")
+    add("--filename", metavar="NAME", help="the entry-point file (sitemap.xml)")
+    add("--exclude", metavar="GLOB", action="append",
+        help="leave out URL paths matching GLOB (repeatable)")
+    add("--include-noindex", action=flag, default=None, help="keep robots-noindex pages")
+    add("--changefreq", metavar="FREQ", help="default changefreq of every entry")
+    add("--priority", metavar="P", type=float, help="default priority of every entry")
+    add("--rule", dest="rules", metavar="GLOB:KEY=VALUE,...", action="append",
+        help="changefreq/priority for URL paths matching GLOB; first match wins (repeatable)")
+    add("--lastmod", metavar="SOURCES", help="comma-separated from meta,git,fingerprint, or false")
+    add("--state-file", metavar="PATH", help="the manifest kept between builds")
+    add("--images", action=flag, default=None, help="image entries (default on)")
+    add("--videos", action=flag, default=None, help="video entries (default on)")
+    add("--news", metavar="KEY=VALUE,...",
+        help="news sitemap: publication=NAME,language=CODE[,match=GLOB][,window_hours=H]")
+    add("--alternates", action=flag, default=None, help="hreflang alternates (default on)")
+    add("--x-default", metavar="LANG", help="language also given as hreflang x-default")
+    add("--gzip", action=flag, default=None, help="also write .gz twins")
+    add("--txt", action=flag, default=None, help="also write a plain-text sitemap")
+    add("--robots-txt", action=flag, default=None, help="add the Sitemap: line to robots.txt (default on)")
+    add("--max-urls", metavar="N", type=int, help="URLs per sitemap file (50000)")
+    add("--max-bytes", metavar="N", type=int, help="bytes per sitemap file (52428800)")
+    add("--stylesheet", metavar="URL", help="an XSL stylesheet for browsers")
+    add("--indexnow", metavar="KEY=VALUE,...", help="IndexNow: key=KEY[,endpoint=URL]")
+    add("--changes-feed", metavar="N", type=int, help="also write an Atom feed of the N latest changes")
+    add("--strict", action=flag, default=None, help="warnings fail the build")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,257 @@
+"""When each source file last changed in git, for every file at once.
+
+One ``git log`` per repository reads the whole history, newest first, and stops as soon as
+every file of ``HEAD`` has a date: no process per file. Dates are committer dates (when a
+change landed, and monotonic along the history, unlike author dates after a cherry-pick).
+
+Renames are followed: a pure rename (similarity 100%) is not a change, so the file keeps the
+date of its last real edit under the old name; a rename with edits is a change. A shallow
+clone's boundary commits look as if they added every file, so files last touched there get
+no date (the next lastmod source answers) and one warning says why. Files in submodules,
+outside any repository or never committed get no date either.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+# Settings that would change what git prints, or make it slow, are pinned; GIT_DIR and
+# friends from a surrounding hook would point git at another repository.
+_GIT = (
+    "git", "-c", "core.quotepath=false", "-c", "log.showSignature=false",
+    "-c", "diff.renameLimit=0",
+)
+_ENV_DROP = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_PREFIX")
+_HEADER = "\x01"
+
+
+class GitUnavailable(Exception):
+    """git is not installed or cannot read the repository; the message says which."""
+
+
+@dataclass
+class Repository:
+    root: Path
+    shallow: bool = False
+    submodule: bool = False
+    dates: dict[str, int] | None = None
+    """HEAD path (relative, POSIX) -> committer time, once the history was read."""
+    boundary_files: set[str] = field(default_factory=set)
+    """Files whose only known change is a shallow clone's boundary commit."""
+
+
+def _environment() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in _ENV_DROP}
+    env["LC_ALL"] = "C"
+    return env
+
+
+def _run(root: Path, *args: str) -> bytes:
+    try:
+        done = subprocess.run(
+            [*_GIT, "-C", str(root), *args],
+            capture_output=True, env=_environment(), check=False,
+        )
+    except OSError as error:
+        raise GitUnavailable(f"cannot run git: {error}") from None
+    if done.returncode != 0:
+        message = done.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise GitUnavailable(f"git {args[0]} failed in {root}: {message[-1] if message else '?'}")
+    return done.stdout
+
+
+def inspect(root: Path) -> Repository:
+    """What kind of work tree ``root`` (a folder holding ``.git``) is."""
+    out = _run(
+        root, "rev-parse", "--show-toplevel", "--is-shallow-repository",
+        "--show-superproject-working-tree",
+    ).decode("utf-8", "surrogateescape").splitlines()
+    return Repository(
+        root=Path(out[0]), shallow=out[1] == "true", submodule=len(out) > 2 and bool(out[2])
+    )
+
+
+def _tokens(stream, chunk_size: int = 1 << 16) -> Iterator[str]:
+    """NUL-separated fields of a byte stream, decoded as git writes paths (UTF-8)."""
+    rest = b""
+    while chunk := stream.read(chunk_size):
+        parts = (rest + chunk).split(b"\0")
+        rest = parts.pop()
+        for part in parts:
+            yield part.decode("utf-8", "surrogateescape")
+    if rest:
+        yield rest.decode("utf-8", "surrogateescape")
+
+
+def _commits(tokens: Iterator[str]) -> Iterator[tuple[str, int, list[tuple[str, ...]]]]:
+    """``(hash, time, changes)`` from ``git log -z --name-status --format=%x01%H %ct``;
+    each change is ``(status, path)`` or ``(status, old, new)`` for renames and copies."""
+    commit: tuple[str, int] | None = None
+    changes: list[tuple[str, ...]] = []
+    for token in tokens:
+        token = token.lstrip("\n")
+        if token.startswith(_HEADER):
+            if commit is not None:
+                yield commit[0], commit[1], changes
+            sha, _, stamp = token[1:].partition(" ")
+            commit, changes = (sha, int(stamp)), []
+        elif token:
+            if token[0] in "RC":
+                changes.append((token, next(tokens), next(tokens)))
+            else:
+                changes.append((token, next(tokens)))
+    if commit is not None:
+        yield commit[0], commit[1], changes
+
+
+def _boundary(repo: Repository) -> set[str]:
+    if not repo.shallow:
+        return set()
+    path = _run(repo.root, "rev-parse", "--git-path", "shallow").decode().strip()
+    shallow_file = Path(path) if Path(path).is_absolute() else repo.root / path
+    try:
+        return set(shallow_file.read_text().split())
+    except OSError:
+        return set()
+
+
+def read_dates(repo: Repository) -> None:
+    """Fill ``repo.dates``: the last commit that changed each file of HEAD, one pass."""
+    listing = _run(repo.root, "ls-tree", "-r", "-z", "--name-only", "--full-tree", "HEAD")
+    head = [p.decode("utf-8", "surrogateescape") for p in listing.split(b"\0") if p]
+    pending = {path: path for path in head}  # name at this point of history -> name at HEAD
+    boundary = _boundary(repo)
+    dates: dict[str, int] = {}
+    command = [
+        *_GIT, "-C", str(repo.root), "log", "-z", "--name-status", "-M", "--no-color",
+        "--no-ext-diff", "--no-textconv", "--format=%x01%H %ct", "HEAD",
+    ]
+    try:
+        process = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=_environment()
+        )
+    except OSError as error:
+        raise GitUnavailable(f"cannot run git: {error}") from None
+    try:
+        for sha, stamp, changes in _commits(_tokens(process.stdout)):
+            if sha in boundary:  # a shallow clone's edge: every file looks added here
+                repo.boundary_files.update(pending.values())
+                continue
+            renamed: list[tuple[str, str]] = []
+            for status, *paths in changes:
+                if status == "D":  # a deletion says nothing about the file at this name now
+                    continue
+                current = pending.pop(paths[-1], None)
+                if current is None:
+                    continue
+                if status == "R100":
+                    renamed.append((paths[0], current))
+                else:
+                    dates[current] = stamp
+            # Old names are added after all new names are taken, so swaps stay right.
+            for old, current in renamed:
+                pending[old] = current
+            if not pending:
+                break
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.stdout.close()
+        process.wait()
+    repo.boundary_files.difference_update(dates)
+    repo.dates = dates
+
+
+def as_datetime(stamp: int) -> datetime:
+    return datetime.fromtimestamp(stamp, tz=timezone.utc)
+
+
+def git_available() -> bool:
+    return shutil.which("git") is not None
+
+
+class GitDates:
+    """Dates of source files, across any number of repositories, each read once on demand."""
+
+    def __init__(self) -> None:
+        self._roots: dict[Path, Path | None] = {}  # folder -> repository root holding it
+        self._repos: dict[Path, Repository | None] = {}
+        self.failures: dict[Path, str] = {}
+        """Repository root -> why git could not be used there."""
+        self.untracked: dict[Path, list[str]] = {}
+        """Repository root -> files in it git has no commit for."""
+        self.shallow: dict[Path, list[str]] = {}
+        """Repository root -> files whose history a shallow clone cut off."""
+        self.submodule: dict[Path, list[str]] = {}
+        """Submodule root -> files in it (their history is not read)."""
+
+    def _root_of(self, folder: Path) -> Path | None:
+        trail = []
+        found: Path | None = None
+        for candidate in (folder, *folder.parents):
+            if candidate in self._roots:
+                found = self._roots[candidate]
+                break
+            trail.append(candidate)
+            if (candidate / ".git").exists():
+                found = candidate
+                break
+        for visited in trail:
+            self._roots[visited] = found
+        return found
+
+    def _repository(self, root: Path) -> Repository | None:
+        if root in self._repos:
+            return self._repos[root]
+        repo: Repository | None = None
+        try:
+            if not git_available():
+                raise GitUnavailable("git is not installed (or not on PATH)")
+            repo = inspect(root)
+            if not repo.submodule:
+                read_dates(repo)
+        except GitUnavailable as error:
+            self.failures[root] = str(error)
+            repo = None
+        self._repos[root] = repo
+        return repo
+
+    def date(self, source: Path) -> datetime | None:
+        """The committer date of the last change to ``source``, or None (and why is noted)."""
+        folder = source.parent.resolve()
+        root = self._root_of(folder)
+        if root is None:
+            return None  # not in a repository: nothing to say
+        repo = self._repository(root)
+        if repo is None:
+            return None
+        relative = (folder / source.name).relative_to(root).as_posix()
+        if repo.submodule or repo.dates is None:
+            self.submodule.setdefault(root, []).append(relative)
+            return None
+        stamp = repo.dates.get(relative)
+        if stamp is not None:
+            return as_datetime(stamp)
+        if relative in repo.boundary_files:
+            self.shallow.setdefault(root, []).append(relative)
+        else:
+            self.untracked.setdefault(root, []).append(relative)
+        return None
+
+    def ignored(self, root: Path, paths: list[str]) -> set[str]:
+        """Which of ``paths`` .gitignore excludes (generated sources: not worth a warning)."""
+        try:
+            done = subprocess.run(
+                [*_GIT, "-C", str(root), "check-ignore", "-z", "--stdin", "--no-index"],
+                input=b"".join(p.encode("utf-8", "surrogateescape") + b"\0" for p in paths),
+                capture_output=True, env=_environment(), check=False,
+            )
+        except OSError:
+            return set()
+        return {p.decode("utf-8", "surrogateescape") for p in done.stdout.split(b"\0") if p}

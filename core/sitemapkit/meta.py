@@ -1,0 +1,135 @@
+"""The page-level keys, read the same way from every generator's metadata.
+
+YAML front matter gives real types (``sitemap: {priority: 0.8}``); Pelican and Sphinx
+metadata give strings (``sitemap_priority: 0.8``, ``sitemap_video: {"title": ...}`` or
+``title=...; thumbnail_loc=...``). Both spellings, flat and nested, mean the same.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+_FALSE = {"false", "no", "off", "0", "exclude"}
+_TRUE = {"true", "yes", "on", "1"}
+_NESTED = ("changefreq", "priority", "lastmod", "images", "video", "news")
+
+
+@dataclass(frozen=True, slots=True)
+class PageKeys:
+    exclude: bool = False
+    changefreq: Any = None
+    priority: Any = None
+    lastmod: Any = None
+    images: tuple[str, ...] = ()
+    videos: tuple[Mapping[str, Any], ...] = ()
+    news: Mapping[str, Any] | bool | None = None
+
+
+_NONE = PageKeys()
+
+
+def page_keys(meta: Mapping[str, Any], warn: Callable[[str, str], None]) -> PageKeys:
+    """``warn(field, message)`` is called for a key whose value cannot be read."""
+    if not meta:
+        return _NONE
+    values: dict[str, Any] = {}
+    switch = meta.get("sitemap")
+    if isinstance(switch, Mapping):
+        unknown = sorted(set(switch) - set(_NESTED) - {"exclude"})
+        if unknown:
+            warn(f"sitemap.{unknown[0]}", f"unknown page key; known: {', '.join(_NESTED)}")
+        if _flag(switch.get("exclude")) is True:
+            return PageKeys(exclude=True)
+        values.update({key: switch[key] for key in _NESTED if key in switch})
+    elif switch is not None and _flag(switch) is False:
+        return PageKeys(exclude=True)
+    for key in _NESTED:
+        flat = meta.get(f"sitemap_{key}")
+        if flat is not None:
+            values[key] = flat
+    if not values:
+        return _NONE
+    return PageKeys(
+        changefreq=values.get("changefreq"),
+        priority=values.get("priority"),
+        lastmod=values.get("lastmod"),
+        images=_strings(values.get("images")),
+        videos=_records(values.get("video"), "sitemap_video", warn),
+        news=_news(values.get("news"), warn),
+    )
+
+
+def _flag(value: Any) -> bool | None:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if text in _FALSE:
+            return False
+        if text in _TRUE:
+            return True
+    return None
+
+
+def _strings(value: Any) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        value = value.replace("\n", ",").split(",")
+    return tuple(str(item).strip() for item in value if str(item).strip())
+
+
+def _record(text: str) -> Any:
+    """A JSON object/array, or ``key=value; key=value`` (``key: value`` works too)."""
+    text = text.strip()
+    if text.startswith(("{", "[")):
+        return json.loads(text)
+    record = {}
+    for part in text.replace("\n", ";").split(";"):
+        if not part.strip():
+            continue
+        key, sep, value = part.partition("=")
+        if not sep:
+            key, sep, value = part.partition(":")
+        if not sep:
+            raise ValueError(f"'{part.strip()}' is not key=value")
+        record[key.strip()] = value.strip()
+    return record
+
+
+def _records(value: Any, field: str, warn) -> tuple[Mapping[str, Any], ...]:
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        try:
+            value = _record(value)
+        except ValueError as error:
+            warn(field, f"cannot be read: {error}")
+            return ()
+    if isinstance(value, Mapping):
+        return (value,)
+    if isinstance(value, list | tuple) and all(isinstance(v, Mapping) for v in value):
+        return tuple(value)
+    warn(field, "must be a mapping of video fields, or a list of them")
+    return ()
+
+
+def _news(value: Any, warn) -> Mapping[str, Any] | bool | None:
+    if value is None or isinstance(value, Mapping):
+        return value
+    flag = _flag(value)
+    if flag is not None:
+        return {} if flag else False
+    if isinstance(value, str):
+        try:
+            record = _record(value)
+        except ValueError as error:
+            warn("sitemap_news", f"cannot be read: {error}")
+            return None
+        if isinstance(record, Mapping):
+            return record
+    warn("sitemap_news", "must be a mapping of news fields, or false")
+    return None

@@ -1,0 +1,123 @@
+"""The manifest kept between builds (``state_file``): per URL, a digest of the page's main
+content, when that digest was first seen, the page title and the lastmod last written.
+
+It is JSON, one page per line in URL order, so it diffs well and a rebuild that changes
+nothing rewrites the same bytes. It is written to a temporary name and renamed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import NamedTuple
+
+from .files import BLOCK, Target
+
+VERSION = 1
+
+
+class Record(NamedTuple):
+    digest: str | None
+    first_seen: str
+    """When this digest was first seen (W3C datetime text)."""
+    title: str | None
+    lastmod: str | None
+    """The lastmod the sitemap got last time, from whichever source answered."""
+
+
+class StateError(ValueError):
+    """A manifest that cannot be read; the message says what is wrong with it."""
+
+
+class State(NamedTuple):
+    pages: dict[str, Record]
+    unsent: list[str]
+    """URLs an earlier build could not submit to IndexNow."""
+
+
+class _Text:
+    """``write(str)`` in front of a ``Target``, in blocks."""
+
+    def __init__(self, target: Target) -> None:
+        self.target, self.parts, self.size = target, [], 0
+
+    def write(self, text: str) -> None:
+        self.parts.append(text)
+        self.size += len(text)
+        if self.size >= BLOCK:
+            self.flush()
+
+    def flush(self) -> None:
+        self.target.write("".join(self.parts).encode("utf-8", "replace"))
+        self.parts, self.size = [], 0
+
+
+@contextmanager
+def atomic_text(path: Path) -> Iterator[_Text]:
+    """Write ``path`` as UTF-8 under a temporary name in its folder, renamed on success."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    target = Target(path)
+    try:
+        out = _Text(target)
+        yield out
+        out.flush()
+    except BaseException:
+        target.abort()
+        raise
+    target.commit()
+
+
+def load_state(path: Path) -> State | None:
+    """The manifest at ``path``; None when there is none (a first build).
+
+    Raises ``StateError`` when the file exists but is not a manifest this version wrote.
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as error:
+        raise StateError(f"cannot read it ({error})") from None
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise StateError(f"it is not valid JSON ({error})") from None
+    if not isinstance(data, dict) or data.get("sitemapkit_state") != VERSION:
+        raise StateError(f"it is not a version {VERSION} sitemapkit manifest")
+    pages, unsent = data.get("pages"), data.get("indexnow_unsent", [])
+    if not isinstance(pages, dict) or not isinstance(unsent, list):
+        raise StateError("its 'pages' or 'indexnow_unsent' has the wrong shape")
+    records: dict[str, Record] = {}
+    for loc, value in pages.items():
+        if (
+            not isinstance(value, list)
+            or len(value) != 4
+            or not isinstance(value[1], str)
+            or not all(v is None or isinstance(v, str) for v in value)
+        ):
+            raise StateError(f"the record for {loc} has the wrong shape")
+        records[loc] = Record(*value)
+    return State(records, [u for u in unsent if isinstance(u, str)])
+
+
+def save_state(path: Path, pages: Mapping[str, Record], unsent: list[str]) -> None:
+    with atomic_text(path) as out:
+        out.write(f'{{"sitemapkit_state": {VERSION},\n"indexnow_unsent": ')
+        out.write(json.dumps(sorted(set(unsent)), ensure_ascii=False))
+        out.write(',\n"pages": {')
+        for number, loc in enumerate(sorted(pages)):
+            separator = "," if number else ""
+            out.write(f"{separator}\n{json.dumps(loc, ensure_ascii=False)}: ")
+            out.write(json.dumps(list(pages[loc]), ensure_ascii=False))
+        out.write("\n}}\n")
+
+
+def save_unsent(path: Path, unsent: list[str]) -> None:
+    """Replace the list of URLs still to submit to IndexNow, keeping the pages."""
+    try:
+        state = load_state(path)
+    except StateError:
+        state = None
+    save_state(path, state.pages if state else {}, unsent)

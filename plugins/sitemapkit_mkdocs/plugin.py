@@ -1,0 +1,159 @@
+"""``plugins: [sitemapkit]``: MkDocs pages in, sitemapkit's files out, in place of MkDocs'
+own ``sitemap.xml``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page as MkDocsPage
+from sitemapkit import Page, Settings, SettingsError, SitemapError, generate
+from sitemapkit.dates import DateError, parse_moment
+from sitemapkit.model import Moment
+
+from .options import SitemapkitConfig
+
+log = get_plugin_logger("sitemapkit")
+
+
+class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
+    def __init__(self) -> None:
+        self.settings: Settings | None = None
+        self.pages: list[Page] = []
+        self.i18n: Any = None
+        self.project_dir = Path.cwd()
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        # MkDocs renders sitemap.xml (and its .gz twin) from this template: ours replaces both.
+        config.theme.static_templates.discard("sitemap.xml")
+        self.i18n = _i18n_plugin(config)
+        if self._nested():
+            return config  # mkdocs-static-i18n building another language: keep the settings
+        base_url = self.config.base_url or config.site_url
+        if not base_url:
+            raise PluginError(
+                "sitemapkit needs the site's absolute URL: set 'site_url' in mkdocs.yml, "
+                "or 'base_url' under 'plugins: - sitemapkit:'"
+            )
+        try:
+            self.settings = Settings.from_mapping(self.config.as_mapping(), base_url=base_url)
+        except SettingsError as error:
+            raise PluginError(str(error)) from None
+        if config.config_file_path:
+            self.project_dir = Path(config.config_file_path).resolve().parent
+        return config
+
+    def on_files(self, files: Files, config: MkDocsConfig) -> Files:
+        # Out of static_templates, the theme's sitemap.xml would be copied as a raw file.
+        theme_map = files.get_file_from_path("sitemap.xml")
+        if theme_map is not None and not _inside(theme_map.abs_src_path, config.docs_dir):
+            files.remove(theme_map)
+        return files
+
+    def on_pre_build(self, config: MkDocsConfig) -> None:
+        if not self._nested():
+            self.pages = []  # each build (and each `serve` rebuild) starts clean
+
+    def on_post_page(self, output: str, page: MkDocsPage, config: MkDocsConfig) -> str:
+        if not page.file.inclusion.is_excluded():  # drafts rendered only for `serve`
+            self.pages.append(self._page(page))
+        return output
+
+    @event_priority(-150)  # after mkdocs-static-i18n (-100) has built the other languages
+    def on_post_build(self, config: MkDocsConfig) -> None:
+        if self._nested() or self.settings is None:
+            return
+        pages, self.pages = self.pages, []
+        try:
+            report = generate(
+                pages,
+                config.site_dir,
+                self.settings,
+                project_dir=self.project_dir,
+                on_warning=lambda problem: log.warning(str(problem)),
+            )
+        except SitemapError as error:
+            raise PluginError(str(error)) from None
+        log.info(report.summary())
+
+    def on_build_error(self, error: Exception) -> None:
+        self.pages = []
+
+    def _nested(self) -> bool:
+        return bool(getattr(self.i18n, "building", False))
+
+    def _page(self, page: MkDocsPage) -> Page:
+        file = page.file
+        meta = page.meta or {}
+        published, modified = _dates(meta, file.src_uri)
+        lang, translations = _languages(file, self.i18n)
+        source = Path(file.abs_src_path) if file.abs_src_path else None
+        return Page(
+            url=page.url,
+            source=source if source is not None and source.is_file() else None,
+            output=Path(file.abs_dest_path),
+            meta=meta,
+            title=page.title,
+            lang=lang,
+            translations=translations,
+            published=published,
+            modified=modified,
+            name=file.src_uri,
+        )
+
+
+def _inside(path: str | None, folder: str) -> bool:
+    return path is not None and Path(path).resolve().is_relative_to(Path(folder).resolve())
+
+
+def _i18n_plugin(config: MkDocsConfig) -> Any:
+    """mkdocs-static-i18n, whatever name it was enabled under, or None."""
+    for plugin in config.plugins.values():
+        if hasattr(plugin, "i18n_files_per_language") and hasattr(plugin, "building"):
+            return plugin
+    return None
+
+
+def _dates(meta: Mapping[str, Any], name: str) -> tuple[Moment | None, Moment | None]:
+    """(published, modified) from ``date`` and ``updated``, or Material's blog
+    ``date: {created, updated}``; a page with only a date was last modified then."""
+    created, updated = meta.get("date"), meta.get("updated")
+    if isinstance(created, Mapping):
+        updated = created.get("updated", updated)
+        created = created.get("created")
+    published = _moment(created, name, "date")
+    return published, _moment(updated, name, "updated") or published
+
+
+def _moment(value: Any, name: str, key: str) -> Moment | None:
+    if value is None or value == "":
+        return None
+    try:
+        return parse_moment(value)
+    except DateError as error:
+        log.warning(f"{name}: {key}: {error}; ignored [date-format]")
+        return None
+
+
+def _languages(file: Any, i18n: Any) -> tuple[str | None, dict[str, str]]:
+    """The page's language and its other language versions, as mkdocs-static-i18n set them
+    on the file (``alternates``: build language -> File, this file included)."""
+    alternates = getattr(file, "alternates", None)
+    if i18n is None or not alternates:
+        return None, {}
+    lang = getattr(file, "locale_alternate_of", None) or i18n.current_language
+    others = {
+        _hreflang(code): "" if other.url in (".", "./") else other.url
+        for code, other in alternates.items()
+        if code != lang
+    }
+    return _hreflang(lang), others
+
+
+def _hreflang(locale: str) -> str:
+    return locale.replace("_", "-")  # the i18n plugin also accepts 'pt_BR'

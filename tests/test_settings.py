@@ -1,0 +1,65 @@
+import pytest
+
+from sitemapkit import OPTION_NAMES, Settings, SettingsError
+from sitemapkit.settings import NewsSettings, Rule
+
+
+def test_defaults_follow_the_contract():
+    settings = Settings()
+    assert settings.filename == "sitemap.xml"
+    assert settings.lastmod == ("meta", "git", "fingerprint")
+    assert settings.max_urls == 50_000 and settings.max_bytes == 52_428_800
+    assert settings.images and settings.videos and settings.alternates and settings.robots_txt
+    assert not settings.gzip and not settings.txt and not settings.strict
+
+
+def test_every_contract_key_is_an_option():
+    contract = """base_url filename exclude include_noindex changefreq priority rules lastmod
+        state_file images videos news alternates x_default gzip txt robots_txt max_urls
+        max_bytes stylesheet indexnow changes_feed strict""".split()
+    assert sorted(OPTION_NAMES) == sorted(contract)
+
+
+def test_unknown_key_names_the_key_and_suggests():
+    with pytest.raises(SettingsError, match="unknown sitemapkit option 'max_url'.*'max_urls'"):
+        Settings.from_mapping({"max_url": 10})
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "expected"),
+    [
+        ("max_urls", "ten", "whole number"),
+        ("max_urls", 60_000, "whole number from 1 to 50000"),
+        ("priority", 1.5, "0.0 to 1.0"),
+        ("changefreq", "sometimes", "one of always"),
+        ("gzip", "yes", "true or false"),
+        ("base_url", "example.com", "absolute http"),
+        ("lastmod", ["meta", "svn"], "meta, git, fingerprint"),
+        ("exclude", 5, "glob"),
+        ("news", {"publication": "X", "language": "en-US"}, "ISO 639"),
+        ("indexnow", {"key": "short"}, "8 to 128"),
+        ("rules", [{"match": "a/*", "colour": "red"}], "unknown key 'colour'"),
+    ],
+)
+def test_wrong_types_name_the_key_and_what_it_accepts(key, value, expected):
+    with pytest.raises(SettingsError, match=f"'{key}'.*{expected}"):
+        Settings.from_mapping({key: value})
+
+
+def test_values_are_normalised():
+    settings = Settings.from_mapping(
+        {
+            "rules": [{"match": "blog/*", "changefreq": "Daily", "priority": "0.8"}],
+            "news": {"publication": "The Daily", "language": "EN"},
+            "lastmod": False,
+            "exclude": "404.html",
+        }
+    )
+    assert settings.rules == (Rule("blog/*", "daily", 0.8),)
+    assert settings.news == NewsSettings("The Daily", "en", "*", 48)
+    assert settings.lastmod == ()
+    assert settings.exclude == ("404.html",)
+
+
+def test_none_takes_the_default_so_adapters_can_pass_unset_values():
+    assert Settings.from_mapping({"filename": None}).filename == "sitemap.xml"

@@ -1,0 +1,275 @@
+"""The Sphinx adapter, through real ``sphinx-build`` runs on projects made in tmp_path."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import struct
+import zlib
+from pathlib import Path
+
+import pytest
+from lxml import etree
+from sitemap_checks import assert_valid_tree, locs, robots_sitemaps, usp_urls
+from sphinx.cmd.build import build_main
+
+BASE = "https://docs.example.org/manual/"
+NS = {
+    "s": "http://www.sitemaps.org/schemas/sitemap/0.9",
+    "image": "http://www.google.com/schemas/sitemap-image/1.1",
+    "video": "http://www.google.com/schemas/sitemap-video/1.1",
+    "news": "http://www.google.com/schemas/sitemap-news/0.9",
+    "xhtml": "http://www.w3.org/1999/xhtml",
+}
+SAMPLE = Path(__file__).resolve().parents[1] / "sample_sites" / "sphinx"
+
+CONF = f"""
+project = "Tiny"
+extensions = ["sitemapkit_sphinx"]
+html_baseurl = "{BASE}"
+html_extra_path = ["extra"]
+exclude_patterns = ["extra"]
+"""
+
+DOCS = {
+    "index.rst": "Home\n====\n\n.. toctree::\n\n   guide/intro\n   guide/images\n   video\n   hidden\n",
+    "guide/intro.rst": "Intro\n=====\n\nHello.\n",
+    "guide/images.rst": (
+        ":sitemap_priority: 0.7\n\nImages\n======\n\n.. image:: ../pic.png\n\n"
+        ".. image:: https://cdn.example.org/remote.png\n"
+    ),
+    "video.rst": (
+        ':sitemap_video: {"title": "Tour", "description": "A tour.", '
+        '"thumbnail_loc": "https://cdn.example.org/t.jpg", '
+        '"content_loc": "https://cdn.example.org/t.mp4"}\n\nVideo\n=====\n\nWatch.\n'
+    ),
+    "hidden.rst": ":sitemap: false\n\nHidden\n======\n\nNot listed.\n",
+    "orphan.rst": ":orphan:\n\nOrphan\n======\n\nWritten, so listed.\n",
+    "extra/robots.txt": "User-agent: *\nDisallow: /private/\n",
+}
+LISTED = ["guide/images", "guide/intro", "index", "orphan", "video"]
+
+
+def png(path: Path) -> None:
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    head = chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 2, 0, 0, 0))
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + head + chunk(b"IDAT", zlib.compress(b"\0\0\0\0")) + chunk(b"IEND", b""))
+
+
+def project(root: Path, conf: str = "", docs: dict[str, str] | None = None) -> Path:
+    src = root / "src"
+    for name, text in (docs or DOCS).items():
+        (src / name).parent.mkdir(parents=True, exist_ok=True)
+        (src / name).write_text(text, encoding="utf-8")
+    (src / "conf.py").write_text(CONF + conf, encoding="utf-8")
+    png(src / "pic.png")
+    return src
+
+
+def build(src: Path, out: Path, *args: str, builder: str = "html", jobs: int = 1) -> tuple[int, str]:
+    """Run sphinx-build; return its exit status and its warnings."""
+    warnings = out.parent / f"{out.name}-warnings.txt"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    status = build_main(
+        ["-b", builder, "-j", str(jobs), "-q", "-w", str(warnings), *args, str(src), str(out)]
+    )
+    return status, warnings.read_text(encoding="utf-8") if warnings.exists() else ""
+
+
+def urls(docnames: list[str], builder: str = "html", base: str = BASE) -> list[str]:
+    if builder == "html":
+        return [base + d + ".html" for d in docnames]
+    return [base + ("" if d == "index" else d + "/") for d in docnames]
+
+
+@pytest.fixture(autouse=True)
+def _fixed_now(monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1763715600")  # 2025-11-21T09:00:00Z
+
+
+@pytest.mark.parametrize("builder", ["html", "dirhtml"])
+def test_full_build_lists_every_written_document(tmp_path, builder):
+    src = project(tmp_path)
+    out = tmp_path / "out"
+    status, warnings = build(src, out, builder=builder)
+    assert status == 0, warnings
+
+    assert_valid_tree(out, BASE)
+    assert sorted(usp_urls(out, BASE)) == urls(LISTED, builder)
+    assert not any("search" in u or "genindex" in u for u in locs(out / "sitemap.xml"))
+    robots = (out / "robots.txt").read_text(encoding="utf-8")
+    assert robots.startswith("User-agent: *\nDisallow: /private/\n")
+    assert robots_sitemaps(out / "robots.txt") == [BASE + "sitemap.xml"]
+
+    root = etree.parse(str(out / "sitemap.xml"))
+    page = urls(["guide/images"], builder)[0]
+    images = root.xpath(f"//s:url[s:loc='{page}']/image:image/image:loc/text()", namespaces=NS)
+    assert BASE + "_images/pic.png" in images
+    assert "https://cdn.example.org/remote.png" in images
+    assert root.xpath(f"//s:url[s:loc='{page}']/s:priority/text()", namespaces=NS) == ["0.7"]
+    video = urls(["video"], builder)[0]
+    assert root.xpath(f"//s:url[s:loc='{video}']/video:video/video:title/text()", namespaces=NS) == [
+        "Tour"
+    ]
+
+
+def test_parallel_build_matches_serial(tmp_path):
+    src = project(tmp_path)
+    serial, parallel = tmp_path / "j1", tmp_path / "j2"
+    assert build(src, serial, jobs=1)[0] == 0
+    assert build(src, parallel, jobs=2)[0] == 0
+    for name in ("sitemap.xml", "robots.txt"):
+        assert (serial / name).read_bytes() == (parallel / name).read_bytes()
+    assert sorted(usp_urls(parallel, BASE)) == urls(LISTED)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_incremental_build_keeps_pages_not_rebuilt(tmp_path, monkeypatch, jobs):
+    src = project(tmp_path, conf='sitemapkit_lastmod = ["fingerprint"]\n')
+    out = tmp_path / "out"
+    assert build(src, out, jobs=jobs)[0] == 0
+    first = (out / "sitemap.xml").read_bytes()
+    untouched = (out / "guide" / "images.html").stat().st_mtime_ns
+
+    assert build(src, out, jobs=jobs)[0] == 0  # nothing changed
+    assert (out / "sitemap.xml").read_bytes() == first
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1763802000")  # a day later
+    intro = src / "guide" / "intro.rst"
+    intro.write_text(intro.read_text() + "\nA new paragraph.\n", encoding="utf-8")
+    assert build(src, out, jobs=jobs)[0] == 0
+    assert (out / "guide" / "images.html").stat().st_mtime_ns == untouched  # not rebuilt
+
+    second = (out / "sitemap.xml").read_bytes()
+    assert_valid_tree(out, BASE)
+    assert sorted(usp_urls(out, BASE)) == urls(LISTED)
+    # The images of a page that was not read again are still listed.
+    assert b"_images/pic.png" in second
+    # Only the changed page's block differs.
+    blocks = dict.fromkeys(re.findall(rb"<url>.*?</url>", first, re.S))
+    changed = [b for b in re.findall(rb"<url>.*?</url>", second, re.S) if b not in blocks]
+    assert len(changed) == 1 and b"guide/intro.html" in changed[0]
+    assert first.replace(re.search(rb"<url><loc>[^<]*intro.html.*?</url>", first, re.S)[0], b"") == (
+        second.replace(changed[0], b"")
+    )
+
+
+def test_translations_give_alternates_both_ways(tmp_path):
+    conf = 'sitemap_locales = ["en", "fr"]\nsitemapkit_x_default = "en"\nsitemapkit_base_url = "%s"\n'
+    src = project(tmp_path, conf=conf % BASE)
+    en, fr = tmp_path / "site", tmp_path / "site" / "fr"
+    assert build(src, en)[0] == 0
+    status, warnings = build(src, fr, "-D", "language=fr", "-D", f"html_baseurl={BASE}fr/")
+    assert status == 0, warnings
+
+    assert_valid_tree(fr, BASE + "fr/")
+    assert sorted(usp_urls(fr, BASE + "fr/")) == urls(LISTED, base=BASE + "fr/")
+    for site, own in ((en, BASE), (fr, BASE + "fr/")):
+        root = etree.parse(str(site / "sitemap.xml"))
+        links = root.xpath(f"//s:url[s:loc='{own}guide/intro.html']/xhtml:link", namespaces=NS)
+        assert {(a.get("hreflang"), a.get("href")) for a in links} == {
+            ("en", BASE + "guide/intro.html"),
+            ("fr", BASE + "fr/guide/intro.html"),
+            ("x-default", BASE + "guide/intro.html"),
+        }
+    assert robots_sitemaps(fr / "robots.txt") == [BASE + "fr/sitemap.xml"]
+
+
+def test_sphinx_sitemap_options_keep_their_meaning(tmp_path):
+    conf = (
+        'html_baseurl = "https://docs.example.org/manual"\n'  # no slash: it is kept anyway
+        'language = "de"\nversion = "2.1"\n'
+        'sitemap_excludes = ["guide/*", "orphan.html"]\n'
+        'sitemap_filename = "map.xml"\nsitemap_show_lastmod = False\n'
+    )
+    src = project(tmp_path, conf=conf)
+    out = tmp_path / "out"
+    status, warnings = build(src, out)
+    assert status == 0, warnings
+    base = BASE + "de/2.1/"  # sphinx-sitemap's default scheme {lang}{version}{link}
+    assert not (out / "sitemap.xml").exists()
+    assert sorted(usp_urls(out, base, "map.xml")) == [base + "index.html", base + "video.html"]
+    assert b"<lastmod>" not in (out / "map.xml").read_bytes()
+    assert robots_sitemaps(out / "robots.txt") == [base + "map.xml"]
+
+
+def test_no_language_set_means_no_en_prefix(tmp_path):
+    src = project(tmp_path)
+    out = tmp_path / "out"
+    assert build(src, out)[0] == 0
+    assert all("/en/" not in url for url in locs(out / "sitemap.xml"))
+
+
+def test_news_from_file_wide_metadata(tmp_path):
+    docs = {
+        **DOCS,
+        "news.rst": ":sitemap_news: publication_date=2025-11-21T08:00:00Z\n\nBig release\n===========\n\nNews.\n",
+    }
+    conf = 'sitemapkit_news = {"publication": "Tiny News", "language": "en", "match": "news*"}\n'
+    src = project(tmp_path, conf=conf, docs=docs)
+    out = tmp_path / "out"
+    status, warnings = build(src, out)
+    assert status == 0, warnings
+    files = assert_valid_tree(out, BASE)
+    news = out / "sitemap-news.xml"
+    assert news in files
+    root = etree.parse(str(news))
+    assert root.xpath("//news:title/text()", namespaces=NS) == ["Big release"]
+    assert root.xpath("//s:loc/text()", namespaces=NS) == [BASE + "news.html"]
+
+
+def test_without_base_url_warns_and_writes_nothing(tmp_path):
+    src = project(tmp_path)
+    (src / "conf.py").write_text(CONF.replace(f'html_baseurl = "{BASE}"', ""), encoding="utf-8")
+    out = tmp_path / "out"
+    status, warnings = build(src, out)
+    assert status == 0
+    assert "html_baseurl" in warnings and "sitemapkit_base_url" in warnings
+    assert not (out / "sitemap.xml").exists()
+    assert build(src, tmp_path / "strict", "-W", "-E")[0] != 0
+
+
+def test_page_warnings_go_through_sphinx_logger(tmp_path):
+    docs = {**DOCS, "guide/intro.rst": ":sitemap_priority: 1.5\n\nIntro\n=====\n\nHello.\n"}
+    src = project(tmp_path, docs=docs)
+    status, warnings = build(src, tmp_path / "out")
+    assert status == 0
+    assert "guide/intro.rst: sitemap_priority" in warnings and "priority-range" in warnings
+    assert build(src, tmp_path / "strict", "-W")[0] != 0
+
+
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("sitemapkit_gzip = 'yes'", "gzip"),
+        ("sitemapkit_max_urls = 0", "max_urls"),
+        ("sitemapkit_gzp = True", "did you mean 'gzip'"),
+        ("sitemap_url_scheme = '{link}{lang}'", "must end with {link}"),
+    ],
+)
+def test_bad_configuration_is_a_config_error(tmp_path, capsys, line, words):
+    src = project(tmp_path, conf=line + "\n")
+    status, _ = build(src, tmp_path / "out")
+    assert status == 2
+    assert words in capsys.readouterr().err
+
+
+def test_sample_site_builds_and_validates(tmp_path):
+    src = tmp_path / "sample"
+    shutil.copytree(SAMPLE, src, ignore=shutil.ignore_patterns("_build", ".cache"))
+    site = tmp_path / "html"
+    base = "https://example.org/manual/"
+    assert build(src, site, jobs=2)[0] == 0
+    status, warnings = build(
+        src, site / "fr", "-D", "language=fr", "-D", f"html_baseurl={base}fr/", jobs=2
+    )
+    assert status == 0, warnings
+    for folder, url in ((site, base), (site / "fr", base + "fr/")):
+        assert_valid_tree(folder, url)
+        listed = usp_urls(folder, url)
+        assert url + "install.html" in listed
+        assert not any("internal" in u or "license" in u for u in listed)
+    assert (site / "sitemap.txt").exists() and (site / "sitemap.xml.gz").exists()
+    assert robots_sitemaps(site / "robots.txt") == [base + "sitemap.xml"]
