@@ -78,11 +78,14 @@ def run_lxml(n: int, out: Path) -> None:
         with etree.xmlfile(str(out / name), encoding="UTF-8") as xf:
             xf.write_declaration()
             with xf.element(f"{{{NS}}}urlset", nsmap={None: NS}):
+                xf.write("\n")
                 for entry in entries:
-                    url = etree.Element(url_tag)
-                    etree.SubElement(url, loc_tag).text = entry.loc
-                    etree.SubElement(url, lastmod_tag).text = entry.lastmod.isoformat()
-                    xf.write(url)
+                    with xf.element(url_tag):
+                        with xf.element(loc_tag):
+                            xf.write(entry.loc)
+                        with xf.element(lastmod_tag):
+                            xf.write(entry.lastmod.isoformat())
+                    xf.write("\n")
                     if latest is None or entry.lastmod > latest:
                         latest = entry.lastmod
                     written += 1
@@ -97,11 +100,14 @@ def run_lxml(n: int, out: Path) -> None:
     with etree.xmlfile(str(out / "sitemap.xml"), encoding="UTF-8") as xf:
         xf.write_declaration()
         with xf.element(f"{{{NS}}}sitemapindex", nsmap={None: NS}):
+            xf.write("\n")
             for name, latest in children:
-                item = etree.Element(f"{{{NS}}}sitemap")
-                etree.SubElement(item, f"{{{NS}}}loc").text = BASE + name
-                etree.SubElement(item, f"{{{NS}}}lastmod").text = latest.isoformat()
-                xf.write(item)
+                with xf.element(f"{{{NS}}}sitemap"):
+                    with xf.element(f"{{{NS}}}loc"):
+                        xf.write(BASE + name)
+                    with xf.element(f"{{{NS}}}lastmod"):
+                        xf.write(latest.isoformat())
+                xf.write("\n")
 
 
 def run_floor(n: int, out: Path) -> None:

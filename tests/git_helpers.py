@@ -39,3 +39,8 @@ def commit(repo: Path, when: str, files: dict[str, str] | None = None, message: 
 
 def utc(text: str) -> datetime:
     return datetime.fromisoformat(text).replace(tzinfo=timezone.utc)
+
+
+def move(repo: Path, old: str, new: str) -> None:
+    (repo / new).parent.mkdir(parents=True, exist_ok=True)
+    git(repo, "mv", old, new)

@@ -34,10 +34,7 @@ def assert_valid(path: Path) -> etree._Element:
     checker = schema(name)
     if not checker.validate(root):
         raise AssertionError(f"{path} fails {name}: {checker.error_log}")
-    if name == "siteindex.xsd":
-        legacy = schema("variants/siteindex.legacy-2009.xsd")
-    else:
-        legacy = None
+    legacy = schema("variants/siteindex.legacy-2009.xsd") if name == "siteindex.xsd" else None
     if legacy is not None and not legacy.validate(root):
         raise AssertionError(f"{path} fails the legacy index XSD: {legacy.error_log}")
     return root

@@ -161,7 +161,7 @@ def test_video_from_metadata_with_optional_fields():
 def test_video_string_forms_from_pelican_or_sphinx_metadata():
     as_json = '{"thumbnail_loc": "t.jpg", "title": "I", "description": "D", "player_loc": "https://yt.example/p"}'
     as_pairs = "thumbnail_loc=t.jpg; title=I; description=D; content_loc=v.mp4"
-    entries, report = run([Page("a/", meta={"sitemap_video": as_json}), Page("b/", meta={"sitemap_video": as_pairs})])
+    entries, _ = run([Page("a/", meta={"sitemap_video": as_json}), Page("b/", meta={"sitemap_video": as_pairs})])
     assert entries[0].videos[0].player_loc == "https://yt.example/p"
     assert entries[1].videos[0].content_loc == BASE + "b/v.mp4"
 

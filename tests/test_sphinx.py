@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 from lxml import etree
-from sitemap_checks import assert_valid_tree, locs, robots_sitemaps, usp_urls
 from sphinx.cmd.build import build_main
+
+from sitemap_checks import assert_valid_tree, locs, robots_sitemaps, usp_urls
 
 BASE = "https://docs.example.org/manual/"
 NS = {
@@ -80,8 +81,8 @@ def build(src: Path, out: Path, *args: str, builder: str = "html", jobs: int = 1
 
 def urls(docnames: list[str], builder: str = "html", base: str = BASE) -> list[str]:
     if builder == "html":
-        return [base + d + ".html" for d in docnames]
-    return [base + ("" if d == "index" else d + "/") for d in docnames]
+        return sorted(base + d + ".html" for d in docnames)
+    return sorted(base + ("" if d == "index" else d + "/") for d in docnames)
 
 
 @pytest.fixture(autouse=True)
@@ -179,7 +180,8 @@ def test_translations_give_alternates_both_ways(tmp_path):
 
 def test_sphinx_sitemap_options_keep_their_meaning(tmp_path):
     conf = (
-        'html_baseurl = "https://docs.example.org/manual"\n'  # no slash: it is kept anyway
+        'html_baseurl = ""\n'  # no canonical links: they would name the root, not de/2.1/
+        f'sitemapkit_base_url = "{BASE}"\n'
         'language = "de"\nversion = "2.1"\n'
         'sitemap_excludes = ["guide/*", "orphan.html"]\n'
         'sitemap_filename = "map.xml"\nsitemap_show_lastmod = False\n'
@@ -195,11 +197,14 @@ def test_sphinx_sitemap_options_keep_their_meaning(tmp_path):
     assert robots_sitemaps(out / "robots.txt") == [base + "map.xml"]
 
 
-def test_no_language_set_means_no_en_prefix(tmp_path):
+def test_no_language_no_en_prefix_and_slash_kept(tmp_path):
     src = project(tmp_path)
+    conf = src / "conf.py"
+    conf.write_text(conf.read_text().replace(BASE, BASE.rstrip("/")), encoding="utf-8")
     out = tmp_path / "out"
     assert build(src, out)[0] == 0
-    assert all("/en/" not in url for url in locs(out / "sitemap.xml"))
+    assert sorted(usp_urls(out, BASE)) == urls(LISTED)  # not .../manualindex.html, no /en/
+    assert robots_sitemaps(out / "robots.txt") == [BASE + "sitemap.xml"]
 
 
 def test_news_from_file_wide_metadata(tmp_path):

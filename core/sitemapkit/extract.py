@@ -7,17 +7,21 @@ a fingerprint of that content (so lastmod can move only when the content does).
 
 from __future__ import annotations
 
+import codecs
+import functools
 import hashlib
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urljoin
 
-from lxml import etree, html
+from lxml import etree
 
-_SPACES = re.compile(r"\s+")
-_MAIN = etree.XPath("//main | //*[@role='main']")
-_ARTICLES = etree.XPath("//article")
+_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
+_HEAD_END = re.compile(rb"</head\s*>|<body[\s>]", re.IGNORECASE)
+_MAIN_START = re.compile(rb"<main[\s>]", re.IGNORECASE)
+_ROLE_MAIN = re.compile(rb"""\srole\s*=\s*["']?main\b""", re.IGNORECASE)
+_ARTICLE_START = re.compile(rb"<article[\s>]", re.IGNORECASE)
 _NOT_CONTENT = {"script", "style", "noscript", "template"}
 
 
@@ -38,44 +42,51 @@ class HtmlFacts:
 
 
 def read_page_html(source: str | bytes | Path, page_url: str) -> HtmlFacts:
-    """Facts of one page; relative URLs are resolved against ``page_url``."""
+    """Facts of one page; relative URLs are resolved against ``page_url``.
+
+    Only two slices of the page are parsed: the head, and the main content. Theme navigation,
+    often most of a documentation page's bytes, is never parsed: this runs once per page of
+    every build, so it has to cost little next to the generator's own rendering.
+    """
     data = source.read_bytes() if isinstance(source, Path) else source
+    if isinstance(data, str):
+        data = data.encode("utf-8")
     if not data or not data.strip():
         return HtmlFacts()
-    try:
-        root = html.document_fromstring(data)
-    except (etree.ParserError, ValueError):
-        return HtmlFacts()
+    head_end = _HEAD_END.search(data)
+    offset = head_end.start() if head_end else 0
+    declared = _CHARSET.search(data, 0, 2048)
+    parser = _parser(declared.group(1).decode("ascii").lower() if declared else "utf-8")
+    head = _parse(data[:offset], parser) if head_end else None
 
     noindex = False
-    canonical = None
+    canonical = title = lang = published = modified = None
     alternates: list[tuple[str, str]] = []
-    published = modified = None
-    for element in root.iter("meta", "link"):
-        if element.tag == "meta":
-            name = (element.get("name") or element.get("property") or "").lower()
-            content = element.get("content") or ""
-            if name in ("robots", "googlebot"):
-                directives = {d.strip().lower() for d in content.split(",")}
-                noindex = noindex or bool(directives & {"noindex", "none"})
-            elif name == "article:published_time":
-                published = content.strip() or None
-            elif name in ("article:modified_time", "og:updated_time"):
-                modified = modified or content.strip() or None
-            continue
-        rels = (element.get("rel") or "").lower().split()
-        href = element.get("href")
-        if not href:
-            continue
-        if "canonical" in rels and canonical is None:
-            canonical = urljoin(page_url, href.strip())
-        elif "alternate" in rels and element.get("hreflang"):
-            alternates.append((element.get("hreflang").strip(), urljoin(page_url, href.strip())))
+    if head is not None:
+        lang = (head.get("lang") or "").strip() or None
+        title_element = head.find("head/title")
+        title = _text(title_element) if title_element is not None else None
+        for element in head.iter("meta", "link"):
+            if element.tag == "meta":
+                name = (element.get("name") or element.get("property") or "").lower()
+                content = element.get("content") or ""
+                if name in ("robots", "googlebot"):
+                    directives = {d.strip().lower() for d in content.split(",")}
+                    noindex = noindex or bool(directives & {"noindex", "none"})
+                elif name == "article:published_time":
+                    published = content.strip() or None
+                elif name in ("article:modified_time", "og:updated_time"):
+                    modified = modified or content.strip() or None
+                continue
+            rels = (element.get("rel") or "").lower().split()
+            href = (element.get("href") or "").strip()
+            if href and "canonical" in rels and canonical is None:
+                canonical = urljoin(page_url, href)
+            elif href and "alternate" in rels and element.get("hreflang"):
+                alternates.append((element.get("hreflang").strip(), urljoin(page_url, href)))
 
-    main = _main_content(root)
+    main = _main_content(data, offset, parser)
     images, videos, digest = _content(main, page_url) if main is not None else ((), (), None)
-    title_element = root.find(".//title")
-    title = _text(title_element) if title_element is not None else None
     return HtmlFacts(
         noindex=noindex,
         canonical=canonical,
@@ -83,23 +94,56 @@ def read_page_html(source: str | bytes | Path, page_url: str) -> HtmlFacts:
         images=images,
         videos=videos,
         title=title or None,
-        lang=(root.get("lang") or "").strip() or None,
+        lang=lang,
         published=published,
         modified=modified,
         digest=digest,
     )
 
 
-def _main_content(root):
+@functools.cache
+def _parser(encoding: str) -> etree.HTMLParser:
+    """Slices of a page carry no ``<meta charset>`` of their own: tell the parser. Generators
+    write UTF-8 unless the page says otherwise."""
+    try:
+        codecs.lookup(encoding)
+    except LookupError:
+        encoding = "utf-8"
+    return etree.HTMLParser(encoding=encoding, remove_comments=True, remove_pis=True, no_network=True)
+
+
+def _parse(data: bytes, parser: etree.HTMLParser):
+    try:
+        return etree.fromstring(data, parser)
+    except (etree.ParserError, etree.XMLSyntaxError, ValueError, LookupError):
+        return None
+
+
+def _main_content(data: bytes, offset: int, parser: etree.HTMLParser):
     """The page's own content, not the theme around it: ``<main>`` or ``role=main``, else
-    the one ``<article>``, else ``<body>``."""
-    found = _MAIN(root)
+    the one ``<article>``, else ``<body>``. Found in the bytes first, then parsed alone."""
+    end = len(data)
+    found = _MAIN_START.search(data, offset)
     if found:
-        return found[0]
-    articles = _ARTICLES(root)
-    if len(articles) == 1:
-        return articles[0]
-    return root.find("body")
+        start = found.start()
+        close = data.rfind(b"</main>")
+        end = close + 7 if close > start else end
+    elif (found := _ROLE_MAIN.search(data, offset)) is not None:
+        start = data.rfind(b"<", offset, found.start())
+    else:
+        articles = _ARTICLE_START.findall(data, offset)
+        start = data.find(articles[0], offset) if len(articles) == 1 else offset
+        close = data.rfind(b"</article>") if len(articles) == 1 else -1
+        end = close + 10 if close > start else end
+    root = _parse(data[max(start, 0):end], parser)
+    if root is None:
+        return None
+    body = root.find("body")
+    if body is None:
+        return None
+    if start > offset and len(body):
+        return body[0]
+    return body
 
 
 def _content(main, page_url: str):
@@ -115,9 +159,8 @@ def _content(main, page_url: str):
             video = _video(element, page_url)
             if video:
                 videos.append(video)
-    etree.strip_elements(main, etree.Comment, *_NOT_CONTENT, with_tail=False)
-    text = " ".join(main.itertext())
-    hasher.update(_SPACES.sub(" ", text).strip().encode("utf-8"))
+    etree.strip_elements(main, *_NOT_CONTENT, with_tail=False)
+    hasher.update(etree.tostring(main, encoding="utf-8", with_tail=False))
     for url in images:
         hasher.update(b"\0" + url.encode("utf-8"))
     for video in videos:
@@ -145,4 +188,4 @@ def _video(element, page_url: str) -> dict[str, str]:
 
 
 def _text(element) -> str:
-    return _SPACES.sub(" ", element.text_content()).strip()
+    return " ".join("".join(element.itertext()).split())

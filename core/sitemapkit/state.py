@@ -76,7 +76,7 @@ def load_state(path: Path) -> State | None:
     """
     try:
         text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         return None
     except (OSError, UnicodeDecodeError) as error:
         raise StateError(f"cannot read it ({error})") from None

@@ -97,6 +97,7 @@ def _fill(
     moments: dict[Moment, str] = {}
     add_url, add_news = urlsets.add, news.add
     add_text = texts.add if texts is not None else None
+    urls = images = videos = 0
     for entry in entries:
         loc = entry.loc
         if needs_escape(loc) is not None:
@@ -122,9 +123,10 @@ def _fill(
         if not add_url(f"<url><loc>{loc}</loc>{when}{more}</url>\n", used, lastmod):
             _too_big(report, entry.loc, "sitemap")
             continue
-        report.urls += 1
-        report.images += len(entry.images)
-        report.videos += len(entry.videos)
+        urls += 1
+        if used:
+            images += len(entry.images)
+            videos += len(entry.videos)
         if entry.news is not None:
             article = entry.news
             if add_news(news_url(loc, article), NEWS, newest((lastmod, article.publication_date))):
@@ -133,6 +135,9 @@ def _fill(
                 _too_big(report, entry.loc, "news sitemap")
         if add_text is not None and not add_text(entry.loc + "\n"):
             _too_big(report, entry.loc, "text sitemap")
+    report.urls += urls
+    report.images += images
+    report.videos += videos
 
 
 def _too_big(report: Report, loc: str, where: str) -> None:

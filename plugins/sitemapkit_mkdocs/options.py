@@ -7,6 +7,7 @@ from typing import Any
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.config.base import ValidationError
+
 from sitemapkit import OPTION_NAMES, Settings, SettingsError
 from sitemapkit.settings import CHANGEFREQS
 

@@ -12,6 +12,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page as MkDocsPage
+
 from sitemapkit import Page, Settings, SettingsError, SitemapError, generate
 from sitemapkit.dates import DateError, parse_moment
 from sitemapkit.model import Moment

@@ -13,6 +13,7 @@ import sys
 from typing import Any
 
 from pelican import signals
+
 from sitemapkit import Page, Problem, SitemapError, generate
 
 from .options import Options, PelicanSitemapError, project_dir, read_options

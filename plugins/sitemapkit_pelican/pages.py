@@ -10,6 +10,7 @@ from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 from pelican.contents import Article, Content
+
 from sitemapkit import Page
 from sitemapkit.dates import newest
 from sitemapkit.urls import absolute, path_for_file

@@ -1,0 +1,204 @@
+"""What sitemapkit adds to `mkdocs build` (issues 4 and 7).
+
+A generated site (nested folders, an image per page, front-matter dates, default `mkdocs`
+theme, no search plugin) is built in turn with MkDocs' built-in sitemap alone and with
+`plugins: [sitemapkit]` (defaults: images, noindex, canonical, lastmod [meta, git,
+fingerprint]). Each build is its own process; builds of the variants alternate, so a
+machine's slow minute hurts both. Figures: median wall time, median CPU time (user + sys of
+the build process and its children, from RUSAGE_CHILDREN deltas), the build's peak RSS
+(VmHWM read inside it), and the ratio to the built-in sitemap.
+
+The git variant (issue 7) puts the site in a git repository with generated, dated commits
+and compares no sitemapkit, sitemapkit with `lastmod: [git]`, and, when installed,
+mkdocs-git-revision-date-localized-plugin.
+
+    .venv/bin/python bench/overhead_mkdocs.py --pages 2000 --runs 5 [--variant both|plain|git]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import zlib
+from pathlib import Path
+
+import yaml
+
+
+def child_build(config_file: str, site_dir: str) -> None:
+    """Run in the build process: build, then print this process's peak RSS."""
+    import logging
+
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    logging.getLogger("mkdocs").setLevel(logging.ERROR)
+    build(load_config(config_file, site_dir=site_dir))
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            print("VmHWM", int(line.split()[1]))
+
+
+def png(width: int, height: int, seed: int) -> bytes:
+    raw = b"".join(b"\x00" + bytes((seed % 256, (seed * 7) % 256, 90)) * width for _ in range(height))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    head = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", head) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
+
+
+def page_paths(pages: int) -> list[str]:
+    """section-NN/topic-NN/page-NNNN.md: 20 pages a folder, 10 folders a section."""
+    return [f"section-{i // 200:02d}/topic-{i // 20 % 10:02d}/page-{i:04d}.md" for i in range(pages)]
+
+
+def make_site(root: Path, pages: int) -> list[str]:
+    docs = root / "docs"
+    paths = page_paths(pages)
+    (docs / "img").mkdir(parents=True)
+    (docs / "index.md").write_text("# Benchmark site\n\nMany pages.\n")
+    for i, rel in enumerate(paths):
+        path = docs / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        (docs / "img" / f"figure-{i:04d}.png").write_bytes(png(8, 8, i))
+        depth = "../" * rel.count("/")
+        path.write_text(
+            f"---\ndate: 2025-{1 + i % 12:02d}-{1 + i % 28:02d}\n"
+            f"updated: 2026-{1 + i % 10:02d}-{1 + i % 27:02d}\n---\n\n"
+            f"# Page {i}\n\nSome text about topic {i}, with a figure.\n\n"
+            f"![Figure {i}]({depth}img/figure-{i:04d}.png)\n\n"
+            + "A paragraph of body text that is long enough to look like documentation. " * 6
+            + "\n\n## Details\n\n- one\n- two\n- three\n"
+        )
+    return paths
+
+
+def write_config(root: Path, name: str, plugins: list) -> Path:
+    config = {
+        "site_name": "Bench",
+        "site_url": "https://bench.example.org/",
+        "theme": {"name": "mkdocs"},
+        "plugins": plugins,
+    }
+    path = root / f"{name}.yml"
+    path.write_text(yaml.safe_dump(config, sort_keys=False))
+    return path
+
+
+def git_history(root: Path, paths: list[str], commits: int) -> None:
+    """``commits`` commits, each touching a slice of the pages, on set dates."""
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "bench", "GIT_AUTHOR_EMAIL": "bench@example.org",
+        "GIT_COMMITTER_NAME": "bench", "GIT_COMMITTER_EMAIL": "bench@example.org",
+    }
+
+    def git(*args: str, **extra: str) -> None:
+        subprocess.run(["git", *args], cwd=root, env={**env, **extra}, check=True, capture_output=True)
+
+    git("init", "-q")
+    git("add", "-A")
+    git("commit", "-q", "-m", "initial", GIT_AUTHOR_DATE="2025-01-01T12:00:00Z",
+        GIT_COMMITTER_DATE="2025-01-01T12:00:00Z")
+    for n in range(1, commits):
+        for rel in paths[n::commits]:
+            with (root / "docs" / rel).open("a") as f:
+                f.write(f"\nEdited in commit {n}.\n")
+        when = f"2025-{1 + n % 12:02d}-{1 + n % 28:02d}T12:00:00Z"
+        git("commit", "-q", "-a", "-m", f"edit {n}", GIT_AUTHOR_DATE=when, GIT_COMMITTER_DATE=when)
+
+
+def one_build(config: Path, site_dir: Path) -> tuple[float, float, int]:
+    """(wall seconds, CPU seconds of the build and its children, peak RSS in KiB)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, __file__, "--child", str(config), str(site_dir)],
+        cwd=config.parent, capture_output=True, text=True,
+    )
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"build of {config.name} failed:\n{done.stderr[-3000:]}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    rss = int(next(line for line in done.stdout.splitlines() if line.startswith("VmHWM")).split()[1])
+    return wall, cpu, rss
+
+
+def compare(root: Path, variants: dict[str, Path], runs: int, title: str) -> None:
+    results: dict[str, list[tuple[float, float, int]]] = {name: [] for name in variants}
+    for name, config in variants.items():  # warm-up: caches, the sitemapkit manifest
+        one_build(config, root / f"site-{name}")
+    for _ in range(runs):
+        for name, config in variants.items():
+            results[name].append(one_build(config, root / f"site-{name}"))
+    print(f"\n{title}")
+    base_name = next(iter(variants))
+    base_wall = statistics.median(r[0] for r in results[base_name])
+    base_cpu = statistics.median(r[1] for r in results[base_name])
+    for name, rows in results.items():
+        wall = statistics.median(r[0] for r in rows)
+        cpu = statistics.median(r[1] for r in rows)
+        rss = max(r[2] for r in rows) / 1024
+        print(
+            f"  {name:<28} wall median {wall:6.2f} s ({wall / base_wall:5.3f}x)   "
+            f"cpu median {cpu:6.2f} s ({cpu / base_cpu:5.3f}x)   peak RSS {rss:6.1f} MiB   "
+            f"cpu runs {' '.join(f'{r[1]:.2f}' for r in rows)}"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--pages", type=int, default=2000)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--variant", choices=("both", "plain", "git"), default="both")
+    parser.add_argument("--child", nargs=2, metavar=("CONFIG", "SITE_DIR"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        child_build(*args.child)
+        return
+
+    print(
+        f"mkdocs build of a generated {args.pages}-page site, default theme, no search; "
+        f"{args.runs} alternated runs per variant after one warm-up; {os.cpu_count()} CPUs, "
+        f"load average {os.getloadavg()[0]:.2f} at start"
+    )
+    with tempfile.TemporaryDirectory(prefix="sitemapkit-bench-") as tmp:
+        root = Path(tmp)
+        paths = make_site(root, args.pages)
+        if args.variant in ("both", "plain"):
+            compare(root, {
+                "built-in sitemap": write_config(root, "builtin", []),
+                "sitemapkit": write_config(root, "sitemapkit", ["sitemapkit"]),
+            }, args.runs, "Issue 4: built-in sitemap vs sitemapkit (defaults)")
+        if args.variant in ("both", "git"):
+            git_history(root, paths, commits=50)
+            variants = {
+                "no sitemapkit": write_config(root, "nothing", []),
+                "sitemapkit lastmod [git]": write_config(
+                    root, "git", [{"sitemapkit": {"lastmod": ["git"]}}]
+                ),
+            }
+            try:
+                import mkdocs_git_revision_date_localized_plugin  # noqa: F401
+
+                variants["git-revision-date-localized"] = write_config(
+                    root, "revision", ["git-revision-date-localized"]
+                )
+            except ImportError:
+                print("(mkdocs-git-revision-date-localized-plugin not installed: not compared)")
+            compare(root, variants, args.runs, "Issue 7: git lastmod, site in a git repo (50 dated commits)")
+        print(f"load average {os.getloadavg()[0]:.2f} at end")
+
+
+if __name__ == "__main__":
+    main()

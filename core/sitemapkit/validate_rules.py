@@ -1,0 +1,462 @@
+"""What ``sitemapkit validate`` checks: every rule id with its severity, the content models of
+the sitemap elements (sitemaps.org 0.9 and Google's image, video and news extensions), and the
+value checks. Pure data and pure functions; the streaming lives in ``validate_xml``."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime, timezone
+
+from .settings import CHANGEFREQS
+from .urls import HREFLANG, MAX_LOC_LENGTH, NEWS_LANGUAGE
+
+ERROR, WARNING = "error", "warning"
+
+RULES: dict[str, tuple[str, str]] = {
+    # file level
+    "unreadable": (ERROR, "the file cannot be opened, decompressed or decoded"),
+    "xml-syntax": (ERROR, "the file is not well-formed XML"),
+    "doctype": (ERROR, "a DOCTYPE (entities are never expanded, nothing is fetched)"),
+    "encoding": (ERROR, "the file is not UTF-8"),
+    "root-element": (ERROR, "the root is neither <urlset> nor <sitemapindex>"),
+    "namespace": (ERROR, "the root is not in http://www.sitemaps.org/schemas/sitemap/0.9"),
+    "size-limit": (ERROR, "more than 52,428,800 bytes uncompressed"),
+    "url-count": (ERROR, "more than 50,000 URLs in one sitemap"),
+    "index-count": (ERROR, "more than 50,000 sitemaps in one index"),
+    "sitemap-empty": (ERROR, "a <urlset> or <sitemapindex> with no entries"),
+    # structure
+    "unknown-element": (ERROR, "an element the protocol and its extensions do not define here"),
+    "unknown-attribute": (ERROR, "an attribute the element does not have"),
+    "stray-text": (ERROR, "text where only elements may be"),
+    "element-order": (ERROR, "children out of the order the XSDs require"),
+    "duplicate-element": (ERROR, "an element given twice where one is allowed"),
+    "required-element": (ERROR, "a required child is missing"),
+    # <loc> and other URLs
+    "loc-missing": (ERROR, "a <url> or <sitemap> without <loc>"),
+    "loc-relative": (ERROR, "a URL that is not absolute"),
+    "loc-scheme": (ERROR, "a URL that is not http or https"),
+    "loc-length": (ERROR, "a loc of 2,048 characters or more (or under 12)"),
+    "loc-escaping": (ERROR, "characters that must be percent-encoded"),
+    "loc-host": (ERROR, "a URL on another host than the sitemap's"),
+    "loc-scope": (ERROR, "a URL outside the folder the sitemap sits in"),
+    "loc-fragment": (WARNING, "a #fragment, which crawlers drop"),
+    "duplicate-url": (WARNING, "the same URL listed twice"),
+    # url fields
+    "lastmod-format": (ERROR, "a lastmod that is not YYYY-MM-DD or a full date-time"),
+    "lastmod-future": (WARNING, "a lastmod after now"),
+    "date-format": (ERROR, "a video or news date that is not YYYY-MM-DD or a full date-time"),
+    "date-timezone": (WARNING, "a date-time without a time zone"),
+    "changefreq-value": (ERROR, "a changefreq outside always..never"),
+    "priority-format": (ERROR, "a priority that is not a decimal number"),
+    "priority-range": (ERROR, "a priority outside 0.0-1.0"),
+    # index
+    "index-nested": (ERROR, "an index listed by an index"),
+    "index-child-missing": (WARNING, "an index child that is not at hand to check"),
+    # images
+    "image-count": (ERROR, "more than 1,000 images in one <url>"),
+    "image-loc-missing": (ERROR, "an <image:image> without <image:loc>"),
+    "image-deprecated": (WARNING, "image tags Google dropped in 2022"),
+    # videos
+    "video-required": (ERROR, "a video without thumbnail_loc, title or description"),
+    "video-location": (ERROR, "a video without content_loc or player_loc, or one equal to loc"),
+    "video-title-length": (ERROR, "a video title over 100 characters"),
+    "video-description-length": (ERROR, "a video description over 2,048 characters"),
+    "video-duration": (ERROR, "a duration outside 1-28,800 seconds"),
+    "video-rating": (ERROR, "a rating outside 0.0-5.0"),
+    "video-view-count": (ERROR, "a view_count that is not a whole number"),
+    "video-yes-no": (ERROR, "a yes/no field with another value"),
+    "video-restriction": (ERROR, "a restriction that is not allow/deny with ISO 3166 codes"),
+    "video-platform": (ERROR, "a platform that is not allow/deny with web, mobile, tv"),
+    "video-tag-count": (ERROR, "more than 32 video tags"),
+    "video-uploader": (ERROR, "an uploader over 255 characters or with info on another host"),
+    "video-deprecated": (WARNING, "video tags Google dropped in 2022"),
+    "video-value": (ERROR, "a bad value in a dropped video tag (still checked by the XSD)"),
+    # news
+    "news-required": (ERROR, "news without publication name, language, date or title"),
+    "news-language": (ERROR, "a news language that is not ISO 639 (zh-cn, zh-tw)"),
+    "news-too-old": (ERROR, "a news article published more than two days ago"),
+    "news-future": (WARNING, "a news article published after now"),
+    "news-count": (ERROR, "more than 1,000 news articles in one sitemap"),
+    "news-deprecated": (WARNING, "news tags Google no longer documents"),
+    "news-value": (ERROR, "a bad value in a dropped news tag (still checked by the XSD)"),
+    # hreflang
+    "hreflang-code": (ERROR, "an hreflang that is not language[-Script][-REGION] or x-default"),
+    "hreflang-rel": (ERROR, "an xhtml:link whose rel is not alternate"),
+    "hreflang-href": (ERROR, "an xhtml:link without href or hreflang"),
+    "hreflang-self": (ERROR, "alternates that do not include the page itself"),
+    "hreflang-duplicate": (ERROR, "one hreflang code for two URLs in one <url>"),
+    "hreflang-no-return": (ERROR, "an alternate whose page does not link back"),
+    # text sitemaps and robots.txt
+    "txt-line": (ERROR, "a text-sitemap line that is not one URL"),
+    "robots-sitemap-relative": (ERROR, "a robots.txt Sitemap: line without an absolute URL"),
+    "robots-no-sitemap": (WARNING, "a robots.txt without any Sitemap: line"),
+    "gzip-twin-differs": (WARNING, "a .gz twin whose content differs from the plain file"),
+    # against the built site (--site-dir)
+    "page-missing": (ERROR, "a listed URL with no built page (a 404 to be)"),
+    "page-not-listed": (WARNING, "an indexable built page missing from the sitemap"),
+    "page-noindex": (ERROR, "a listed page whose HTML says noindex"),
+    "page-canonical": (WARNING, "a listed page whose canonical names another URL"),
+}
+
+SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
+IMAGE_NS = "http://www.google.com/schemas/sitemap-image/1.1"
+VIDEO_NS = "http://www.google.com/schemas/sitemap-video/1.1"
+NEWS_NS = "http://www.google.com/schemas/sitemap-news/0.9"
+XHTML_NS = "http://www.w3.org/1999/xhtml"
+XSI_NS = "http://www.w3.org/2001/XMLSchema-instance"
+PREFIXES = {SITEMAP_NS: "", IMAGE_NS: "image:", VIDEO_NS: "video:", NEWS_NS: "news:", XHTML_NS: "xhtml:"}
+
+MAX_URLS = 50_000
+MAX_BYTES = 52_428_800
+MAX_IMAGES = 1_000
+MAX_NEWS = 1_000
+NEWS_WINDOW_HOURS = 48
+
+
+def qname(tag: object) -> str:
+    """``{ns}name`` as a person writes it: ``image:loc``, ``loc``, ``{urn:x}foo``."""
+    if not isinstance(tag, str):
+        return "comment"
+    if tag[:1] != "{":
+        return tag
+    ns, _, local = tag[1:].partition("}")
+    prefix = PREFIXES.get(ns)
+    return prefix + local if prefix is not None else tag
+
+
+# -- content models ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Item:
+    """One child in a sequence: tag, how many, which check runs on it, and the rule ids for
+    a missing child, one too many, or a child that is allowed but deprecated."""
+
+    tag: str
+    min: int = 0
+    max: int = 1
+    check: str | None = None
+    missing: str = "required-element"
+    many: str = "duplicate-element"
+    deprecated: str | None = None
+
+
+@dataclass(frozen=True)
+class Model:
+    name: str
+    items: tuple[Item, ...]
+    extensions: dict[str, str] = field(default_factory=dict)
+    """Tags from other namespaces allowed after the sequence (the XSD's ``##other``), each
+    with the check that runs on it."""
+    index: dict[str, int] = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        self.index.update({item.tag: n for n, item in enumerate(self.items)})
+
+
+def _ns(ns: str, *names: str) -> tuple[str, ...]:
+    return tuple(f"{{{ns}}}{name}" for name in names)
+
+
+S_LOC, S_LASTMOD, S_CHANGEFREQ, S_PRIORITY = _ns(SITEMAP_NS, "loc", "lastmod", "changefreq", "priority")
+IMAGE, VIDEO, NEWS, LINK = f"{{{IMAGE_NS}}}image", f"{{{VIDEO_NS}}}video", f"{{{NEWS_NS}}}news", f"{{{XHTML_NS}}}link"
+URL_TAG, SITEMAP_TAG = _ns(SITEMAP_NS, "url", "sitemap")
+URLSET, SITEMAPINDEX = _ns(SITEMAP_NS, "urlset", "sitemapindex")
+
+URL_MODEL = Model(
+    "url",
+    (
+        Item(S_LOC, 1, 1, "loc", missing="loc-missing"),
+        Item(S_LASTMOD, check="lastmod"),
+        Item(S_CHANGEFREQ, check="changefreq"),
+        Item(S_PRIORITY, check="priority"),
+    ),
+    extensions={IMAGE: "image", VIDEO: "video", NEWS: "news", LINK: "link"},
+)
+SITEMAP_MODEL = Model(
+    "sitemap",
+    (Item(S_LOC, 1, 1, "child_loc", missing="loc-missing"), Item(S_LASTMOD, check="index_lastmod")),
+)
+
+_I = IMAGE_NS
+IMAGE_MODEL = Model(
+    "image:image",
+    (
+        Item(f"{{{_I}}}loc", 1, 1, "image_loc", missing="image-loc-missing"),
+        Item(f"{{{_I}}}caption", deprecated="image-deprecated"),
+        Item(f"{{{_I}}}geo_location", deprecated="image-deprecated"),
+        Item(f"{{{_I}}}title", deprecated="image-deprecated"),
+        Item(f"{{{_I}}}license", check="url", deprecated="image-deprecated"),
+    ),
+)
+
+_V = VIDEO_NS
+_UNBOUNDED = 1 << 30
+VIDEO_MODEL = Model(
+    "video:video",
+    (
+        Item(f"{{{_V}}}thumbnail_loc", 1, 1, "url", missing="video-required"),
+        Item(f"{{{_V}}}title", 1, 1, "video_title", missing="video-required"),
+        Item(f"{{{_V}}}description", 1, 1, "video_description", missing="video-required"),
+        Item(f"{{{_V}}}content_loc", check="video_location"),
+        Item(f"{{{_V}}}player_loc", check="player_loc"),
+        Item(f"{{{_V}}}duration", check="duration"),
+        Item(f"{{{_V}}}expiration_date", check="date"),
+        Item(f"{{{_V}}}rating", check="rating"),
+        Item(f"{{{_V}}}content_segment_loc", 0, _UNBOUNDED, "segment", deprecated="video-deprecated"),
+        Item(f"{{{_V}}}view_count", check="view_count"),
+        Item(f"{{{_V}}}publication_date", check="date"),
+        Item(f"{{{_V}}}tag", 0, 32, "text", many="video-tag-count"),
+        Item(f"{{{_V}}}category", check="category", deprecated="video-deprecated"),
+        Item(f"{{{_V}}}family_friendly", check="yes_no"),
+        Item(f"{{{_V}}}restriction", check="restriction"),
+        Item(f"{{{_V}}}gallery_loc", check="gallery_loc", deprecated="video-deprecated"),
+        Item(f"{{{_V}}}price", 0, _UNBOUNDED, "price", deprecated="video-deprecated"),
+        Item(f"{{{_V}}}requires_subscription", check="yes_no"),
+        Item(f"{{{_V}}}uploader", check="uploader"),
+        Item(f"{{{_V}}}tvshow", check="tvshow", deprecated="video-deprecated"),
+        Item(f"{{{_V}}}platform", check="platform"),
+        Item(f"{{{_V}}}live", check="yes_no"),
+        Item(f"{{{_V}}}id", 0, _UNBOUNDED, "video_id", deprecated="video-deprecated"),
+    ),
+)
+TVSHOW_MODEL = Model(
+    "video:tvshow",
+    (
+        Item(f"{{{_V}}}show_title", 1, 1, "text"),
+        Item(f"{{{_V}}}video_type", 1, 1, "video_type"),
+        Item(f"{{{_V}}}episode_title", check="text"),
+        Item(f"{{{_V}}}season_number", check="positive"),
+        Item(f"{{{_V}}}episode_number", check="positive"),
+        Item(f"{{{_V}}}premier_date", check="date"),
+    ),
+)
+
+_N = NEWS_NS
+NEWS_MODEL = Model(
+    "news:news",
+    (
+        Item(f"{{{_N}}}publication", 1, 1, "publication", missing="news-required"),
+        Item(f"{{{_N}}}access", check="access", deprecated="news-deprecated"),
+        Item(f"{{{_N}}}genres", check="genres", deprecated="news-deprecated"),
+        Item(f"{{{_N}}}publication_date", 1, 1, "news_date", missing="news-required"),
+        Item(f"{{{_N}}}title", 1, 1, "news_text", missing="news-required"),
+        Item(f"{{{_N}}}keywords", check="text", deprecated="news-deprecated"),
+        Item(f"{{{_N}}}stock_tickers", check="tickers", deprecated="news-deprecated"),
+    ),
+)
+PUBLICATION_MODEL = Model(
+    "news:publication",
+    (
+        Item(f"{{{_N}}}name", 1, 1, "news_text", missing="news-required"),
+        Item(f"{{{_N}}}language", 1, 1, "news_language", missing="news-required"),
+    ),
+)
+
+LINK_ATTRIBUTES = frozenset({"rel", "hreflang", "href"})
+# XHTML 1.0 Strict gives <link> these too; the XSD accepts them, search engines ignore them.
+XHTML_LINK_EXTRAS = frozenset(
+    ["id", "class", "style", "title", "lang", "dir", "charset", "type", "rev", "media", "onclick", "ondblclick", "onmousedown", "onmouseup", "onmouseover", "onmousemove", "onmouseout", "onkeypress", "onkeydown", "onkeyup", "{http://www.w3.org/XML/1998/namespace}lang"]
+)
+
+
+@dataclass
+class Plan:
+    """What a given sequence of child tags means for a model, computed once per distinct
+    sequence: problems at child positions, and which check runs on which child."""
+
+    problems: list[tuple[int, str, str, str | None]]
+    checks: list[tuple[int, str]]
+    counts: dict[str, int]
+
+
+def plan_children(model: Model, tags: tuple[object, ...]) -> Plan:
+    problems: list[tuple[int, str, str, str | None]] = []
+    checks: list[tuple[int, str]] = []
+    counts: dict[str, int] = {}
+    position = 0
+    last: dict[int, int] = {}
+    in_extensions = False
+    for n, tag in enumerate(tags):
+        if not isinstance(tag, str):  # comments and processing instructions
+            continue
+        counts[tag] = counts.get(tag, 0) + 1
+        where = model.index.get(tag)
+        if where is None:
+            if tag in model.extensions:
+                in_extensions = True
+                checks.append((n, model.extensions[tag]))
+                continue
+            problems.append((n, "unknown-element", _unknown(model, tag), None))
+            continue
+        item = model.items[where]
+        if in_extensions or where < position:
+            after = "the extension elements" if in_extensions else qname(model.items[position].tag)
+            problems.append(
+                (n, "element-order", f"<{qname(tag)}> must come before {_angle(after)} in "
+                 f"<{model.name}> (the XSD order is {_order(model)})", None)
+            )
+            continue
+        position = where
+        seen = last.get(where, 0) + 1
+        last[where] = seen
+        if seen > item.max:
+            many = (
+                f"more than {item.max} <{qname(tag)}> in one <{model.name}>"
+                if item.max > 1
+                else f"<{qname(tag)}> is given twice in one <{model.name}>; only one is allowed"
+            )
+            problems.append((n, item.many, many, None))
+            continue
+        if item.deprecated:
+            problems.append(
+                (n, item.deprecated, f"<{qname(tag)}> is no longer supported by Google (2022); "
+                 "it has no effect and can be removed", WARNING)
+            )
+        if item.check:
+            checks.append((n, item.check))
+    for where, item in enumerate(model.items):
+        if item.min and not last.get(where):
+            problems.append((-1, item.missing, f"<{model.name}> has no <{qname(item.tag)}>, "
+                             "which is required", None))
+    return Plan(problems, checks, counts)
+
+
+def _angle(name: str) -> str:
+    return name if name.startswith("the ") else f"<{name}>"
+
+
+def _order(model: Model) -> str:
+    names = [qname(item.tag) for item in model.items]
+    if len(names) > 6:
+        names = [*names[:5], "..."]
+    return ", ".join(names) + (", then extensions" if model.extensions else "")
+
+
+def _unknown(model: Model, tag: str) -> str:
+    name = qname(tag)
+    if name.startswith("{"):
+        return (f"<{name}> is not part of the sitemap protocol or Google's extensions; "
+                f"search engines reject unknown namespaces in <{model.name}>")
+    return f"<{name}> is not allowed in <{model.name}>"
+
+
+# -- values -----------------------------------------------------------------------------------
+
+Finding = tuple[str, str] | None
+"""``(rule, message)`` or ``None`` when the value is fine."""
+
+_GOOD_URL = re.compile(
+    r"https?://[A-Za-z0-9.\-]+(?::[0-9]{1,5})?"
+    r"(?:[/?](?:[A-Za-z0-9\-._~:/?\[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*)?"
+)
+_BAD_ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
+_URL_SHAPE = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):(//)?([^/?#]*)(.*)", re.S)
+_NEEDS_ESCAPE = re.compile(r"[^A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]")
+
+
+def check_url(value: str, label: str) -> Finding:
+    """An absolute, escaped http(s) URL (``value`` already stripped)."""
+    if _GOOD_URL.fullmatch(value):
+        if len(value) >= MAX_LOC_LENGTH:
+            return "loc-length", (f"<{label}> is {len(value)} characters long; it must be "
+                                  f"under {MAX_LOC_LENGTH}")
+        return None
+    shape = _URL_SHAPE.fullmatch(value)
+    if not value:
+        return "loc-relative", f"<{label}> is empty; it must be an absolute URL"
+    if not shape or not shape.group(2) or not shape.group(3):
+        return "loc-relative", (f"<{label}> '{_short(value)}' is not an absolute URL; "
+                                "write it with http:// or https:// and the host")
+    if shape.group(1).lower() not in ("http", "https"):
+        return "loc-scheme", f"<{label}> '{_short(value)}' must be an http or https URL"
+    bad = _NEEDS_ESCAPE.search(value) or _BAD_ESCAPE.search(value)
+    if bad:
+        return "loc-escaping", (f"<{label}> '{_short(value)}' has {bad.group()!r} at "
+                                f"character {bad.start() + 1}; percent-encode it (UTF-8)")
+    if "#" in value:
+        return "loc-fragment", f"<{label}> '{_short(value)}' has a #fragment; crawlers drop it"
+    if len(value) >= MAX_LOC_LENGTH:
+        return "loc-length", f"<{label}> is {len(value)} characters long; it must be under 2048"
+    return None
+
+
+def check_loc_length(value: str) -> Finding:
+    if len(value) < 12:
+        return "loc-length", (f"<loc> '{value}' is {len(value)} characters long; the sitemap "
+                              "XSD requires at least 12")
+    return None
+
+
+def _short(value: str, limit: int = 80) -> str:
+    return value if len(value) <= limit else value[: limit - 3] + "..."
+
+
+_DATE_RE = re.compile(
+    r"(-?\d{4,})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?"
+)
+
+
+def parse_w3c(value: str) -> tuple[date | datetime | None, bool]:
+    """An ``xsd:date`` or ``xsd:dateTime`` (the forms the sitemap XSDs accept) as a ``date`` or
+    an aware ``datetime``, and whether a zone was given; ``None`` when it is neither."""
+    found = _DATE_RE.fullmatch(value)
+    if not found:
+        return None, False
+    year, month, day, hour, minute, second, fraction, zone = found.groups()
+    try:
+        if hour is None:
+            return date(int(year), int(month), int(day)), zone is not None
+        tz = timezone.utc
+        if zone and zone != "Z":
+            sign = -1 if zone[0] == "-" else 1
+            from datetime import timedelta
+
+            tz = timezone(sign * timedelta(hours=int(zone[1:3]), minutes=int(zone[4:6])))
+        if hour == "24" and minute == "00" and second == "00":
+            hour = "00"  # xsd allows 24:00:00; it names midnight at the day's end
+        moment = datetime(int(year), int(month), int(day), int(hour), int(minute), int(second), tzinfo=tz)
+        return moment, zone is not None
+    except ValueError:
+        return None, False
+
+
+DATE_HINT = "use YYYY-MM-DD or YYYY-MM-DDThh:mm:ss+hh:mm (the forms the sitemap XSDs accept)"
+
+CHANGEFREQ_VALUES = frozenset(CHANGEFREQS)
+_DECIMAL = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
+_INTEGER = re.compile(r"\+?\d+")
+YES_NO = frozenset({"yes", "no", "Yes", "No", "YES", "NO"})
+_COUNTRIES = re.compile(r"([A-Z]{2}( +[A-Z]{2})*)?")
+_PLATFORMS = re.compile(r"((web|mobile|tv)( (web|mobile|tv))*)?")
+_GENRES = re.compile(
+    r"(PressRelease|Satire|Blog|OpEd|Opinion|UserGenerated)"
+    r"(, *(PressRelease|Satire|Blog|OpEd|Opinion|UserGenerated))*"
+)
+_TICKERS = re.compile(r"(\w+:\w+(, *\w+:\w+){0,4})?")
+VIDEO_TYPES = frozenset({"full", "preview", "clip", "interview", "news", "other"})
+VIDEO_ID_TYPES = frozenset({"tms:series", "tms:program", "rovi:series", "rovi:program", "freebase", "url"})
+
+
+def decimal(value: str) -> float | None:
+    return float(value) if _DECIMAL.fullmatch(value) else None
+
+
+def whole(value: str) -> int | None:
+    return int(value) if _INTEGER.fullmatch(value) else None
+
+
+def hreflang_ok(code: str) -> bool:
+    return HREFLANG.fullmatch(code) is not None
+
+
+def news_language_ok(code: str) -> bool:
+    return NEWS_LANGUAGE.fullmatch(code) is not None
+
+
+def matches(pattern: re.Pattern[str], value: str) -> bool:
+    return pattern.fullmatch(value) is not None
+
+
+COUNTRIES, PLATFORMS, GENRES, TICKERS = _COUNTRIES, _PLATFORMS, _GENRES, _TICKERS

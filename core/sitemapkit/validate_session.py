@@ -1,0 +1,214 @@
+"""State shared by every file of one ``validate`` run: the problems found, the URLs already
+listed (duplicates, hreflang return links), the bounded reader, and each file's scope."""
+
+from __future__ import annotations
+
+import gzip
+import os
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from .dates import build_time
+from .urls import in_scope
+from .validate_rules import MAX_BYTES, RULES, check_loc_length, check_url
+
+READ_CAP = MAX_BYTES + 4 * 1024 * 1024
+"""Past the 50 MiB limit (plus a little, to report what follows it) reading stops: a gzip
+bomb costs the time to inflate 54 MiB and one 64 KiB buffer, never more."""
+CHUNK = 64 * 1024
+PER_RULE_CAP = 100
+"""Problems of one rule shown per file; the rest are counted in one closing line."""
+
+Progress = Callable[[str, int, int], None]
+"""``progress(file, bytes_read, bytes_total)`` (compressed bytes for a gzip file)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ValidationProblem:
+    file: str
+    line: int | None
+    rule: str
+    severity: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        return f"{where}: {self.severity}: {self.message} [{self.rule}]"
+
+    def as_dict(self) -> dict[str, object]:
+        return {"file": self.file, "line": self.line, "rule": self.rule,
+                "severity": self.severity, "message": self.message}
+
+
+class Reader:
+    """A file, gunzipped when it starts with the gzip magic, read in chunks and never past
+    ``READ_CAP`` uncompressed bytes. lxml and the text checks pull from ``read``."""
+
+    def __init__(self, path: Path, name: str, progress: Progress | None = None) -> None:
+        self.raw = open(path, "rb")  # noqa: SIM115 (closed by close())
+        self.size = os.fstat(self.raw.fileno()).st_size
+        self.gzipped = self.raw.read(2) == b"\x1f\x8b"
+        self.raw.seek(0)
+        self.stream = gzip.GzipFile(fileobj=self.raw, mode="rb") if self.gzipped else self.raw
+        self.name = name
+        self.total = 0
+        self.error: str | None = None
+        self.progress = progress
+        self._next_report = 4 * CHUNK
+
+    @property
+    def over(self) -> bool:
+        return self.total > MAX_BYTES
+
+    def read(self, size: int = -1) -> bytes:
+        if self.total >= READ_CAP or self.error:
+            return b""
+        size = CHUNK if size is None or size < 0 else min(size, CHUNK)
+        try:
+            data = self.stream.read(min(size, READ_CAP - self.total))
+        except (OSError, EOFError, zlib.error) as error:
+            self.error = f"cannot decompress: {error}" if self.gzipped else str(error)
+            return b""
+        self.total += len(data)
+        if self.progress is not None and self.total >= self._next_report:
+            self._next_report = self.total + 16 * CHUNK
+            self.progress(self.name, self.raw.tell(), self.size)
+        return data
+
+    def close(self) -> None:
+        self.raw.close()
+
+
+def folder_of(url: str) -> str:
+    """The URL of the folder a file at ``url`` sits in (its scope, per sitemaps.org)."""
+    parts = urlsplit(url)
+    path = parts.path.rsplit("/", 1)[0] + "/"
+    return f"{parts.scheme}://{parts.netloc}{path}"
+
+
+def origin_of(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}/"
+
+
+def _key(a: int, b: int) -> int:
+    return ((a & 0xFFFFFFFFFFFFFFFF) << 64) | (b & 0xFFFFFFFFFFFFFFFF)
+
+
+class Session:
+    """One run of ``validate``: collects problems and remembers across files what listed
+    URLs need (duplicates, hreflang return links, pages of the built site)."""
+
+    def __init__(self, site=None, progress: Progress | None = None) -> None:
+        self.problems: list[ValidationProblem] = []
+        self._counts: dict[tuple[str, str], int] = {}
+        self.now = build_time()
+        self.site = site
+        self.progress = progress
+        self.files: list[str] = []
+        # hash(loc) -> position (file number << 33 | line << 1 | is_news)
+        self._seen: dict[int, int] = {}
+        self._links: set[int] = set()
+        self._pending: dict[int, list[tuple[int, str, int, str, str]]] = {}
+
+    # -- problems ------------------------------------------------------------------------------
+
+    def add(self, file: str, line: int | None, rule: str, message: str,
+            severity: str | None = None) -> None:
+        count = self._counts.get((file, rule), 0) + 1
+        self._counts[(file, rule)] = count
+        if count <= PER_RULE_CAP:
+            self.problems.append(
+                ValidationProblem(file, line, rule, severity or RULES[rule][0], message)
+            )
+
+    def close_file(self, file: str) -> None:
+        for (name, rule), count in list(self._counts.items()):
+            if name == file and count > PER_RULE_CAP:
+                self.problems.append(ValidationProblem(
+                    file, None, rule, RULES[rule][0],
+                    f"{count - PER_RULE_CAP} more [{rule}] problems in this file not shown"))
+
+    def file_number(self, file: str) -> int:
+        self.files.append(file)
+        return len(self.files) - 1
+
+    # -- listed URLs ---------------------------------------------------------------------------
+
+    def seen(self, loc: str) -> bool:
+        return hash(loc) in self._seen
+
+    def listed(self, number: int, line: int, loc: str, news: bool) -> None:
+        """Record ``loc`` at ``line`` of file ``number``; report a duplicate in the same kind
+        of sitemap (a page may be in the news sitemap and the main one)."""
+        key = hash(loc)
+        here = (number << 33) | (line << 1) | int(news)
+        before = self._seen.get(key)
+        if before is None or (before & 1 and not news):
+            self._seen[key] = here
+        elif (before & 1) == int(news):
+            where = self._where(before)
+            self.add(self.files[number], line, "duplicate-url",
+                     f"'{loc}' is listed twice (first at {where})")
+        if self.site is not None:
+            self.site.check_listed(loc, lambda rule, message: self.add(
+                self.files[number], line, rule, message))
+
+    def _where(self, position: int) -> str:
+        return f"{self.files[position >> 33]}:{(position >> 1) & 0xFFFFFFFF}"
+
+    def alternates(self, number: int, loc: str, links: list[tuple[str, str, int]]) -> None:
+        """Check return links between listed pages, keeping only the links whose target is
+        not seen yet (translations usually sit together, so that stays small)."""
+        file = self.files[number]
+        me = hash(loc)
+        targets = [(hash(href), code, line, href) for code, href, line in links if href != loc]
+        for target, *_ in targets:
+            self._links.add(_key(me, target))
+        for source, source_file, line, code, href in self._pending.pop(me, ()):
+            if _key(me, source) not in self._links:
+                self._no_return(source_file, line, code, href)
+        for target, code, line, href in targets:
+            if target in self._seen:
+                if _key(target, me) not in self._links:
+                    self._no_return(file, line, code, href)
+            else:
+                self._pending.setdefault(target, []).append((me, file, line, code, href))
+
+    def _no_return(self, file: str, line: int, code: str, href: str) -> None:
+        self.add(file, line, "hreflang-no-return",
+                 f"alternate hreflang=\"{code}\" names {href}, whose <url> does not link back; "
+                 "search engines ignore one-way hreflang")
+
+
+class Scope:
+    """Where the URLs of one file may point: the sitemap's folder when its URL is known
+    (from an index or robots.txt, or its place under --site-dir), otherwise the scheme and
+    host of its first valid URL."""
+
+    def __init__(self, url: str | None = None, site=None, folder: str | None = None) -> None:
+        self.prefix = folder_of(url) if url else None
+        self.site = site
+        self.folder = folder
+        """The file's folder relative to --site-dir (``""``, ``"de/"``), when it is inside."""
+
+    def check(self, loc: str, label: str = "loc", minimum: bool = True):
+        """``(rule, message)`` for the first problem of ``loc`` as a listed URL, or ``None``."""
+        finding = check_url(loc, label) or (check_loc_length(loc) if minimum else None)
+        if finding is not None and finding[0] != "loc-fragment":
+            return finding
+        if self.prefix is None:
+            if self.site is not None and self.folder is not None:
+                self.prefix = self.site.root_for(loc) + self.folder
+            else:
+                self.prefix = origin_of(loc)
+        if loc.startswith(self.prefix) or in_scope(loc, self.prefix):
+            return finding
+        if not in_scope(loc, origin_of(self.prefix)):
+            return "loc-host", (f"'{loc}' is not on {origin_of(self.prefix)}, the host of this "
+                                "sitemap; one sitemap lists URLs of one host only")
+        return "loc-scope", (f"'{loc}' is outside {self.prefix}, the folder this sitemap is "
+                             "in; a sitemap may list only URLs at or below its own folder")

@@ -1,0 +1,640 @@
+"""Streaming checks of one XML sitemap or sitemap index.
+
+lxml's ``iterparse`` hands over one finished ``<url>`` (or ``<sitemap>``) at a time; it is
+checked and dropped, so memory stays flat whatever the file's size. Entities are never
+expanded, no DTD is loaded and nothing is fetched. The children of each element are checked
+against a content model once per distinct sequence of tags (``plan_children``); sitemaps
+repeat the same few sequences, so most elements cost a dictionary lookup plus value checks.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from lxml import etree
+
+from .dates import as_datetime
+from .validate_rules import (
+    CHANGEFREQ_VALUES,
+    COUNTRIES,
+    DATE_HINT,
+    GENRES,
+    IMAGE,
+    IMAGE_MODEL,
+    LINK_ATTRIBUTES,
+    MAX_BYTES,
+    MAX_IMAGES,
+    MAX_NEWS,
+    MAX_URLS,
+    NEWS_MODEL,
+    NEWS_WINDOW_HOURS,
+    PLATFORMS,
+    PUBLICATION_MODEL,
+    SITEMAP_MODEL,
+    SITEMAP_NS,
+    SITEMAP_TAG,
+    SITEMAPINDEX,
+    TICKERS,
+    TVSHOW_MODEL,
+    URL_MODEL,
+    URL_TAG,
+    URLSET,
+    VIDEO_ID_TYPES,
+    VIDEO_MODEL,
+    VIDEO_NS,
+    VIDEO_TYPES,
+    WARNING,
+    XHTML_LINK_EXTRAS,
+    XSI_NS,
+    YES_NO,
+    Model,
+    Plan,
+    check_url,
+    decimal,
+    hreflang_ok,
+    matches,
+    news_language_ok,
+    parse_w3c,
+    plan_children,
+    qname,
+    whole,
+)
+from .validate_session import Reader, Scope, Session
+
+_PLANS: dict[tuple[str, tuple[object, ...]], Plan] = {}
+_FUTURE_SLACK = timedelta(days=1)  # a date-only lastmod in a zone ahead of UTC is not "future"
+
+
+def _plan(model: Model, tags: tuple[object, ...]) -> Plan:
+    key = (model.name, tags)
+    plan = _PLANS.get(key)
+    if plan is None:
+        if len(_PLANS) > 20_000:
+            _PLANS.clear()
+        plan = _PLANS[key] = plan_children(model, tags)
+    return plan
+
+
+class XMLChecker:
+    """Checks one file; ``children`` collects an index's ``(loc, line)`` for the caller."""
+
+    def __init__(self, session: Session, path: Path, name: str, scope: Scope) -> None:
+        self.session = session
+        self.path = path
+        self.file = name
+        self.number = session.file_number(name)
+        self.scope = scope
+        self.children: list[tuple[str, int]] = []
+        self.kind: str | None = None
+        self.loc: str | None = None
+        self.links: list[tuple[str, str, int]] = []
+        self.news_count = 0
+        self.has_news = False
+        self._checks = {name[2:]: getattr(self, name) for name in dir(self) if name.startswith("c_")}
+        self._window = session.now - timedelta(hours=NEWS_WINDOW_HOURS)
+        self._priorities: dict[str, tuple[str, str] | None] = {}
+
+    def add(self, line: int | None, rule: str, message: str, severity: str | None = None) -> None:
+        self.session.add(self.file, line, rule, message, severity)
+
+    # -- the file --------------------------------------------------------------------------
+
+    def run(self) -> str | None:
+        """Check the file; return ``"urlset"``, ``"sitemapindex"``, or ``None`` when it is
+        not a sitemap at all (or could not be read)."""
+        reader = Reader(self.path, self.file, self.session.progress)
+        try:
+            self._parse(reader)
+        except etree.XMLSyntaxError as error:
+            if reader.error:
+                self.add(None, "unreadable", f"{reader.error}")
+            elif not reader.over:
+                self.add(error.lineno or None, "xml-syntax",
+                         f"not well-formed XML: {error.msg}")
+        finally:
+            reader.close()
+        if reader.error and not any(p.file == self.file and p.rule == "unreadable"
+                                    for p in self.session.problems[-3:]):
+            self.add(None, "unreadable", reader.error)
+        if reader.over:
+            self.add(None, "size-limit",
+                     f"the file is over {MAX_BYTES:,} bytes uncompressed; split it and list the "
+                     "parts in a sitemap index" + ("" if reader.total < MAX_BYTES + 4 * 2**20
+                                                    else " (checking stopped there)"))
+        self.session.close_file(self.file)
+        return self.kind
+
+    def _parse(self, reader: Reader) -> None:
+        context = etree.iterparse(
+            reader, events=("end",), tag=(URL_TAG, SITEMAP_TAG),
+            resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False,
+            remove_comments=False,
+        )
+        root = None
+        last = None
+        count = 0
+        for _, element in context:
+            if root is None:
+                root = element.getroottree().getroot()
+                if not self._root(root):
+                    return
+            parent = element.getparent()
+            if parent is not root:
+                continue  # nested where it does not belong: its container reports it
+            self._between(root, last, element)
+            count += 1
+            if self.kind == "urlset":
+                if element.tag == URL_TAG:
+                    self._url(element)
+                else:
+                    self.add(element.sourceline, "unknown-element",
+                             "<sitemap> belongs in a <sitemapindex>, not in a <urlset>")
+            elif element.tag == SITEMAP_TAG:
+                self._sitemap(element)
+            else:
+                self.add(element.sourceline, "unknown-element",
+                         "<url> belongs in a <urlset>, not in a <sitemapindex>")
+            if count == MAX_URLS + 1:
+                rule = "url-count" if self.kind == "urlset" else "index-count"
+                what = "URLs" if self.kind == "urlset" else "sitemaps"
+                self.add(element.sourceline, rule,
+                         f"more than {MAX_URLS:,} {what} in one file (this is number "
+                         f"{MAX_URLS + 1:,}); split it and list the parts in a sitemap index")
+            element.clear(keep_tail=True)
+            last = element
+            while element.getprevious() is not None:
+                del root[0]
+        if root is None:
+            root = context.root
+            if root is None or not self._root(root):
+                return
+        self._between(root, last, None)
+        if count == 0:
+            news = self.has_news or "news" in self.path.name
+            self.add(root.sourceline, "sitemap-empty",
+                     f"<{etree.QName(root).localname}> lists nothing; the sitemap XSD requires "
+                     f"at least one <{'url' if self.kind == 'urlset' else 'sitemap'}>"
+                     + (" (an empty news sitemap is fine for Google)" if news else ""),
+                     WARNING if news else None)
+        if self.news_count > MAX_NEWS:
+            self.add(None, "news-count",
+                     f"{self.news_count:,} <news:news> in one sitemap; Google reads at most "
+                     f"{MAX_NEWS:,}: split them over several news sitemaps")
+
+    def _root(self, root: etree._Element) -> bool:
+        tree = root.getroottree()
+        info = tree.docinfo
+        if info.internalDTD is not None or info.doctype:
+            self.add(1, "doctype", "the file declares a DOCTYPE; a sitemap has none (its "
+                     "entities are not expanded and nothing it names is fetched)")
+        encoding = (info.encoding or "UTF-8").upper().replace("_", "-")
+        if encoding not in ("UTF-8", "UTF8"):
+            self.add(1, "encoding", f"the file is {info.encoding}; sitemaps must be UTF-8")
+        if root.tag == URLSET:
+            self.kind = "urlset"
+        elif root.tag == SITEMAPINDEX:
+            self.kind = "sitemapindex"
+        else:
+            name = etree.QName(root)
+            if name.localname in ("urlset", "sitemapindex"):
+                self.add(root.sourceline, "namespace",
+                         f"<{name.localname}> is in namespace '{name.namespace or '(none)'}'; "
+                         f"it must be xmlns=\"{SITEMAP_NS}\"")
+                self.kind = name.localname
+            elif name.localname not in ("rss", "feed"):
+                self.add(root.sourceline, "root-element",
+                         f"the root element is <{name.localname}>; a sitemap starts with "
+                         "<urlset> and an index with <sitemapindex>")
+            return False
+        self._attributes(root, ())
+        text = root.text
+        if text and not text.isspace():
+            self.add(root.sourceline, "stray-text", _stray(root, text))
+        return True
+
+    def _between(self, root, last, element) -> None:
+        """Whatever sits in the root between two entries: only whitespace and comments."""
+        if last is not None and last.tail and not last.tail.isspace():
+            self.add(last.sourceline, "stray-text", _stray(root, last.tail))
+        for sibling in root:
+            if sibling is element:
+                break
+            if sibling is last:
+                continue
+            if isinstance(sibling.tag, str):
+                self.add(sibling.sourceline, "unknown-element",
+                         f"<{qname(sibling.tag)}> is not allowed in <{qname(root.tag)}>")
+            if sibling.tail and not sibling.tail.isspace():
+                self.add(sibling.sourceline, "stray-text", _stray(root, sibling.tail))
+
+    # -- entries ---------------------------------------------------------------------------
+
+    def _complex(self, element: etree._Element, model: Model) -> Plan:
+        children = list(element)
+        plan = _plan(model, tuple([child.tag for child in children]))
+        for n, rule, message, severity in plan.problems:
+            self.add(children[n].sourceline if n >= 0 else element.sourceline, rule, message, severity)
+        checks = self._checks
+        for n, check in plan.checks:
+            checks[check](children[n])
+        if element.keys():
+            self._attributes(element, ())
+        text = element.text
+        if text and not text.isspace():
+            self.add(element.sourceline, "stray-text", _stray(element, text))
+        for child in children:
+            tail = child.tail
+            if tail and not tail.isspace():
+                self.add(child.sourceline, "stray-text", _stray(element, tail))
+        return plan
+
+    def _url(self, element: etree._Element) -> None:
+        self.loc = None
+        self.links = []
+        self.has_news = False
+        plan = self._complex(element, URL_MODEL)
+        images = plan.counts.get(IMAGE, 0)
+        if images > MAX_IMAGES:
+            self.add(element.sourceline, "image-count",
+                     f"<url> has {images:,} <image:image>; Google reads at most {MAX_IMAGES:,}")
+        if self.loc is None:
+            return
+        if self.links:
+            self._alternates(element.sourceline)
+        self.session.listed(self.number, element.sourceline, self.loc, self.has_news)
+
+    def _sitemap(self, element: etree._Element) -> None:
+        self.loc = None
+        self._complex(element, SITEMAP_MODEL)
+        if self.loc is not None:
+            self.children.append((self.loc, element.sourceline))
+
+    def _alternates(self, line: int) -> None:
+        loc = self.loc
+        codes: dict[str, str] = {}
+        has_self = False
+        for code, href, link_line in self.links:
+            if href == loc:
+                has_self = True
+            other = codes.setdefault(code.lower(), href)
+            if other != href:
+                self.add(link_line, "hreflang-duplicate",
+                         f"hreflang=\"{code}\" names both {other} and {href}; one code, one URL")
+        if not has_self:
+            self.add(line, "hreflang-self",
+                     f"the alternates of {loc} do not include the page itself; each <url> lists "
+                     "every language version, itself too")
+        self.session.alternates(self.number, loc, self.links)
+
+    # -- values ----------------------------------------------------------------------------
+
+    def _value(self, element: etree._Element, attributes: tuple[str, ...] = ()) -> str:
+        if len(element):
+            for child in element:
+                if isinstance(child.tag, str):
+                    self.add(child.sourceline, "unknown-element",
+                             f"<{qname(element.tag)}> holds text only, not <{qname(child.tag)}>")
+                    break
+        if element.keys():
+            self._attributes(element, attributes)
+        text = element.text
+        return text.strip() if text else ""
+
+    def _attributes(self, element: etree._Element, allowed: tuple[str, ...]) -> None:
+        for name in element.keys():
+            if name not in allowed and not name.startswith(f"{{{XSI_NS}}}"):
+                self.add(element.sourceline, "unknown-attribute",
+                         f"<{qname(element.tag)}> has no attribute '{qname(name)}'")
+
+    def _url_value(self, element: etree._Element, attributes: tuple[str, ...] = ()) -> str:
+        value = self._value(element, attributes)
+        finding = check_url(value, qname(element.tag))
+        if finding is not None:
+            self.add(element.sourceline, *finding)
+        return value
+
+    def c_loc(self, element: etree._Element) -> None:
+        loc = self._value(element)
+        finding = self.scope.check(loc)
+        if finding is not None:
+            self.add(element.sourceline, *finding)
+            if finding[0] not in ("loc-fragment", "loc-host", "loc-scope"):
+                return
+        self.loc = loc
+
+    def c_child_loc(self, element: etree._Element) -> None:
+        self.c_loc(element)
+
+    def _moment(self, element: etree._Element, rule: str, what: str):
+        value = self._value(element)
+        moment, zoned = parse_w3c(value)
+        if moment is None:
+            self.add(element.sourceline, rule, f"{what} '{value}' is not a date the sitemap XSDs "
+                     f"accept; {DATE_HINT}")
+        elif not zoned and hasattr(moment, "hour"):
+            self.add(element.sourceline, "date-timezone",
+                     f"{what} '{value}' has a time but no time zone; add Z or +hh:mm")
+        return moment
+
+    def c_lastmod(self, element: etree._Element) -> None:
+        moment = self._moment(element, "lastmod-format", "<lastmod>")
+        if moment is not None and as_datetime(moment) > self.session.now + _FUTURE_SLACK:
+            self.add(element.sourceline, "lastmod-future",
+                     f"<lastmod> {moment.isoformat()} is after now ({self.session.now:%Y-%m-%d}); "
+                     "search engines distrust a lastmod that does not match reality")
+
+    def c_index_lastmod(self, element: etree._Element) -> None:
+        self.c_lastmod(element)
+
+    def c_changefreq(self, element: etree._Element) -> None:
+        value = self._value(element)
+        if value not in CHANGEFREQ_VALUES:
+            hint = "write it in lower case" if value.lower() in CHANGEFREQ_VALUES else (
+                "use always, hourly, daily, weekly, monthly, yearly or never")
+            self.add(element.sourceline, "changefreq-value",
+                     f"<changefreq> '{value}' is not allowed; {hint}")
+
+    def c_priority(self, element: etree._Element) -> None:
+        value = self._value(element)
+        if value not in self._priorities:
+            number = decimal(value)
+            if number is None:
+                finding = ("priority-format", f"<priority> '{value}' is not a decimal number "
+                           "such as 0.5")
+            elif not 0.0 <= number <= 1.0:
+                finding = ("priority-range", f"<priority> {value} is outside 0.0-1.0")
+            else:
+                finding = None
+            self._priorities[value] = finding
+        finding = self._priorities[value]
+        if finding is not None:
+            self.add(element.sourceline, *finding)
+
+    # images
+    def c_image(self, element: etree._Element) -> None:
+        self._complex(element, IMAGE_MODEL)
+
+    def c_image_loc(self, element: etree._Element) -> None:
+        self._url_value(element)
+
+    def c_url(self, element: etree._Element) -> None:
+        self._url_value(element)
+
+    def c_text(self, element: etree._Element) -> None:
+        self._value(element)
+
+    # videos
+    def c_video(self, element: etree._Element) -> None:
+        plan = self._complex(element, VIDEO_MODEL)
+        if not plan.counts.get(CONTENT_LOC) and not plan.counts.get(PLAYER_LOC):
+            self.add(element.sourceline, "video-location",
+                     "<video:video> has neither <video:content_loc> nor <video:player_loc>; "
+                     "Google needs one of them")
+
+    def _video_location(self, element: etree._Element, attributes: tuple[str, ...] = ()) -> None:
+        value = self._url_value(element, attributes)
+        if value and value == self.loc:
+            self.add(element.sourceline, "video-location",
+                     f"<{qname(element.tag)}> is the page's own URL; it must be the video "
+                     "file or player")
+
+    def c_video_location(self, element: etree._Element) -> None:
+        self._video_location(element)
+
+    def c_player_loc(self, element: etree._Element) -> None:
+        self._video_location(element, ("allow_embed", "autoplay"))
+        for name in ("allow_embed", "autoplay"):
+            value = element.get(name)
+            if value is None:
+                continue
+            self.add(element.sourceline, "video-deprecated",
+                     f"<video:player_loc {name}> is no longer supported by Google (2022)")
+            if name == "allow_embed" and value not in YES_NO:
+                self.add(element.sourceline, "video-value",
+                         f"<video:player_loc allow_embed=\"{value}\"> must be yes or no")
+
+    def c_video_title(self, element: etree._Element) -> None:
+        self._limited(element, 100, "video-title-length")
+
+    def c_video_description(self, element: etree._Element) -> None:
+        self._limited(element, 2048, "video-description-length")
+
+    def _limited(self, element: etree._Element, limit: int, rule: str) -> None:
+        value = element.text or ""
+        self._value(element)
+        if not value.strip():
+            self.add(element.sourceline, "video-required", f"<{qname(element.tag)}> is empty")
+        elif len(value) > limit:
+            self.add(element.sourceline, rule, f"<{qname(element.tag)}> has {len(value):,} "
+                     f"characters; at most {limit:,} are allowed")
+
+    def c_duration(self, element: etree._Element) -> None:
+        value = self._value(element)
+        seconds = whole(value)
+        if seconds is None or not 1 <= seconds <= 28800:
+            self.add(element.sourceline, "video-duration",
+                     f"<video:duration> '{value}' must be whole seconds from 1 to 28800")
+
+    def c_date(self, element: etree._Element) -> None:
+        self._moment(element, "date-format", f"<{qname(element.tag)}>")
+
+    def c_rating(self, element: etree._Element) -> None:
+        value = self._value(element)
+        number = decimal(value)
+        if number is None or not 0.0 <= number <= 5.0:
+            self.add(element.sourceline, "video-rating",
+                     f"<video:rating> '{value}' must be a number from 0.0 to 5.0")
+
+    def c_segment(self, element: etree._Element) -> None:
+        self._url_value(element, ("duration",))
+        duration = element.get("duration")
+        if duration is not None and (whole(duration) is None or whole(duration) > 28800):
+            self.add(element.sourceline, "video-value",
+                     f"<video:content_segment_loc duration=\"{duration}\"> must be 0-28800 seconds")
+
+    def c_view_count(self, element: etree._Element) -> None:
+        value = self._value(element)
+        if whole(value) is None:
+            self.add(element.sourceline, "video-view-count",
+                     f"<video:view_count> '{value}' must be a whole number, 0 or more")
+
+    def c_category(self, element: etree._Element) -> None:
+        value = self._value(element)
+        if len(value) > 256:
+            self.add(element.sourceline, "video-value",
+                     f"<video:category> has {len(value)} characters; the XSD allows 256")
+
+    def c_yes_no(self, element: etree._Element) -> None:
+        value = self._value(element)
+        if value not in YES_NO:
+            self.add(element.sourceline, "video-yes-no",
+                     f"<{qname(element.tag)}> '{value}' must be yes or no")
+
+    def _relationship(self, element: etree._Element, rule: str, pattern, what: str) -> None:
+        value = self._value(element, ("relationship",))
+        relation = element.get("relationship")
+        if relation not in ("allow", "deny"):
+            self.add(element.sourceline, rule, f"<{qname(element.tag)}> needs "
+                     f"relationship=\"allow\" or \"deny\", not {relation!r}")
+        if not matches(pattern, value):
+            self.add(element.sourceline, rule,
+                     f"<{qname(element.tag)}> '{value}' must be {what} separated by spaces")
+
+    def c_restriction(self, element: etree._Element) -> None:
+        self._relationship(element, "video-restriction", COUNTRIES,
+                           "upper-case ISO 3166 country codes")
+
+    def c_platform(self, element: etree._Element) -> None:
+        self._relationship(element, "video-platform", PLATFORMS, "web, mobile or tv")
+
+    def c_gallery_loc(self, element: etree._Element) -> None:
+        self._url_value(element, ("title",))
+
+    def c_price(self, element: etree._Element) -> None:
+        self._value(element, ("currency", "type", "resolution"))
+        checks = (("currency", None), ("type", ("purchase", "PURCHASE", "rent", "RENT")),
+                  ("resolution", ("sd", "SD", "hd", "HD")))
+        for name, allowed in checks:
+            value = element.get(name)
+            if value is None:
+                continue
+            ok = (len(value) == 3 and value.isalpha() and value.isupper() and value.isascii()
+                  if allowed is None else value in allowed)
+            if not ok:
+                self.add(element.sourceline, "video-value",
+                         f"<video:price {name}=\"{value}\"> is not a value the XSD allows")
+
+    def c_uploader(self, element: etree._Element) -> None:
+        value = self._value(element, ("info",))
+        if len(value) > 255:
+            self.add(element.sourceline, "video-uploader",
+                     f"<video:uploader> has {len(value)} characters; at most 255")
+        info = element.get("info")
+        if info is not None:
+            finding = check_url(info.strip(), "video:uploader info")
+            if finding is not None:
+                self.add(element.sourceline, *finding)
+            elif self.loc and urlsplit(info.strip()).hostname != urlsplit(self.loc).hostname:
+                self.add(element.sourceline, "video-uploader",
+                         f"<video:uploader info=\"{info}\"> must be on the page's own host")
+
+    def c_tvshow(self, element: etree._Element) -> None:
+        self._complex(element, TVSHOW_MODEL)
+
+    def c_video_type(self, element: etree._Element) -> None:
+        value = self._value(element)
+        if value not in VIDEO_TYPES:
+            self.add(element.sourceline, "video-value",
+                     f"<video:video_type> '{value}' is not one of {', '.join(sorted(VIDEO_TYPES))}")
+
+    def c_positive(self, element: etree._Element) -> None:
+        value = self._value(element)
+        if not whole(value):
+            self.add(element.sourceline, "video-value",
+                     f"<{qname(element.tag)}> '{value}' must be a whole number from 1")
+
+    def c_video_id(self, element: etree._Element) -> None:
+        self._value(element, ("type",))
+        kind = element.get("type")
+        if kind not in VIDEO_ID_TYPES:
+            self.add(element.sourceline, "video-value",
+                     f"<video:id> needs type= one of {', '.join(sorted(VIDEO_ID_TYPES))}")
+
+    # news
+    def c_news(self, element: etree._Element) -> None:
+        self.has_news = True
+        self.news_count += 1
+        self._complex(element, NEWS_MODEL)
+
+    def c_publication(self, element: etree._Element) -> None:
+        self._complex(element, PUBLICATION_MODEL)
+
+    def c_news_text(self, element: etree._Element) -> None:
+        if not self._value(element):
+            self.add(element.sourceline, "news-required", f"<{qname(element.tag)}> is empty")
+
+    def c_news_language(self, element: etree._Element) -> None:
+        value = self._value(element)
+        if not news_language_ok(value):
+            self.add(element.sourceline, "news-language",
+                     f"<news:language> '{value}' must be an ISO 639 code of 2 or 3 lower-case "
+                     "letters (zh-cn and zh-tw for Chinese)")
+
+    def c_news_date(self, element: etree._Element) -> None:
+        moment = self._moment(element, "date-format", "<news:publication_date>")
+        if moment is None:
+            return
+        when = as_datetime(moment)
+        if when < self._window:
+            self.add(element.sourceline, "news-too-old",
+                     f"<news:publication_date> {moment.isoformat()} is more than "
+                     f"{NEWS_WINDOW_HOURS} hours before now ({self.session.now:%Y-%m-%dT%H:%MZ}); "
+                     "Google News reads only articles of the last two days")
+        elif when > self.session.now + _FUTURE_SLACK:
+            self.add(element.sourceline, "news-future",
+                     f"<news:publication_date> {moment.isoformat()} is after now")
+
+    def c_access(self, element: etree._Element) -> None:
+        value = self._value(element)
+        if value not in ("Subscription", "Registration"):
+            self.add(element.sourceline, "news-value",
+                     f"<news:access> '{value}' must be Subscription or Registration")
+
+    def c_genres(self, element: etree._Element) -> None:
+        value = self._value(element)
+        if not matches(GENRES, value):
+            self.add(element.sourceline, "news-value", f"<news:genres> '{value}' is not a "
+                     "comma-separated list of PressRelease, Satire, Blog, OpEd, Opinion, "
+                     "UserGenerated")
+
+    def c_tickers(self, element: etree._Element) -> None:
+        value = self._value(element)
+        if not matches(TICKERS, value):
+            self.add(element.sourceline, "news-value", f"<news:stock_tickers> '{value}' must be "
+                     "up to 5 EXCHANGE:SYMBOL, comma-separated")
+
+    # hreflang
+    def c_link(self, element: etree._Element) -> None:
+        line = element.sourceline
+        for name in element.keys():
+            if name not in LINK_ATTRIBUTES:
+                known = name in XHTML_LINK_EXTRAS
+                self.add(line, "unknown-attribute",
+                         f"<xhtml:link> attribute '{qname(name)}' "
+                         + ("means nothing in a sitemap" if known else "does not exist"),
+                         WARNING if known else None)
+        if len(element) or (element.text and element.text.strip()):
+            self.add(line, "stray-text", "<xhtml:link> must be empty")
+        rel, code, href = element.get("rel"), element.get("hreflang"), element.get("href")
+        if rel != "alternate":
+            self.add(line, "hreflang-rel",
+                     f"<xhtml:link rel=\"{rel or ''}\">: a sitemap alternate needs rel=\"alternate\"")
+        if code is None or href is None:
+            self.add(line, "hreflang-href",
+                     f"<xhtml:link> needs both hreflang and href (missing "
+                     f"{'hreflang' if code is None else 'href'})")
+            return
+        if not hreflang_ok(code):
+            self.add(line, "hreflang-code",
+                     f"hreflang=\"{code}\" is not an ISO 639-1 language with an optional "
+                     "script and ISO 3166-1 region (en, en-GB, zh-Hant) or x-default")
+        href = href.strip()
+        finding = check_url(href, "xhtml:link href")
+        if finding is not None:
+            self.add(line, *finding)
+            if finding[1] != WARNING and finding[0] != "loc-fragment":
+                return
+        if rel == "alternate":
+            self.links.append((code, href, line))
+
+
+CONTENT_LOC = f"{{{VIDEO_NS}}}content_loc"
+PLAYER_LOC = f"{{{VIDEO_NS}}}player_loc"
+
+
+def _stray(element: etree._Element, text: str) -> str:
+    shown = " ".join(text.split())
+    shown = shown if len(shown) <= 40 else shown[:37] + "..."
+    return f"text '{shown}' inside <{qname(element.tag)}>, where only elements may be"

@@ -1,0 +1,71 @@
+import pytest
+
+from sitemapkit.extract import read_page_html
+
+URL = "https://ex.com/docs/page/"
+
+
+def page(main: str, nav: str = "<a href='/'>Home</a>", head: str = "") -> str:
+    return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>T</title>{head}</head>"
+            f"<body><nav>{nav}<img src='/logo.png'></nav>{main}<footer><img src='f.png'></footer></body></html>")
+
+
+@pytest.mark.parametrize(
+    ("main", "images"),
+    [
+        ("<main><img src='a.png'></main>", [URL + "a.png"]),
+        ("<div class='body' role=\"main\"><img src='a.png'></div>", [URL + "a.png"]),
+        ("<article><img src='a.png'></article>", [URL + "a.png"]),
+    ],
+)
+def test_images_come_from_the_main_content_only(main, images):
+    assert list(read_page_html(page(main), URL).images) == images
+
+
+def test_without_a_main_region_the_body_is_the_content():
+    facts = read_page_html(page("<article><img src='a.png'></article><article><img src='b.png'></article>"), URL)
+    assert list(facts.images) == ["https://ex.com/logo.png", URL + "a.png", URL + "b.png", URL + "f.png"]
+
+
+def test_the_fingerprint_moves_with_the_content_not_the_theme():
+    first = read_page_html(page("<main><p>Hello</p></main>"), URL).digest
+    new_nav = read_page_html(page("<main><p>Hello</p></main>", nav="<a href='/new/'>New page</a>"), URL).digest
+    new_text = read_page_html(page("<main><p>Hello, world</p></main>"), URL).digest
+    new_image = read_page_html(page("<main><p>Hello</p><img src='x.png'></main>"), URL).digest
+    comment = read_page_html(page("<main><p>Hello</p><!-- built 12:00 --></main>"), URL).digest
+    assert first == new_nav == comment
+    assert len({first, new_text, new_image}) == 3
+
+
+@pytest.mark.parametrize(
+    ("meta", "noindex"),
+    [("<meta name='robots' content='noindex'>", True), ("<meta name='ROBOTS' content='NONE'>", True),
+     ("<meta name='googlebot' content='follow, noindex'>", True),
+     ("<meta name='robots' content='index, follow'>", False), ("", False)],
+)
+def test_robots_noindex(meta, noindex):
+    assert read_page_html(page("<main></main>", head=meta), URL).noindex is noindex
+
+
+def test_head_links_and_dates():
+    head = ("<link rel='canonical' href='../other/'><link rel='alternate' hreflang='fr' href='/fr/page/'>"
+            "<link rel='alternate' type='application/rss+xml' href='/feed.xml'>"
+            "<meta property='article:published_time' content='2024-01-01'>"
+            "<meta property='article:modified_time' content='2024-02-01T10:00:00Z'>")
+    facts = read_page_html(page("<main></main>", head=head), URL)
+    assert facts.canonical == "https://ex.com/docs/other/"
+    assert facts.alternates == (("fr", "https://ex.com/fr/page/"),)
+    assert (facts.published, facts.modified, facts.title, facts.lang) == (
+        "2024-01-01", "2024-02-01T10:00:00Z", "T", "en")
+
+
+def test_declared_charset_and_utf8_default():
+    latin = page("<main><img src='é.png'></main>").replace("utf-8", "iso-8859-1").encode("latin-1")
+    assert read_page_html(latin, URL).images == (URL + "é.png",)
+    plain = "<html><head><title>Ünïcode</title></head><body><main></main></body></html>".encode()
+    assert read_page_html(plain, URL).title == "Ünïcode"
+
+
+def test_empty_or_broken_html_gives_no_facts():
+    assert read_page_html(b"", URL).digest is None
+    assert read_page_html(b"\x00\xff<<<", URL).noindex is False

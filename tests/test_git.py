@@ -1,0 +1,180 @@
+"""git dates from one batched pass, checked on real repositories made here."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+
+from git_helpers import commit, git, init, move, utc
+
+from sitemapkit.git import GitDates, Repository, inspect, read_dates
+
+
+def test_last_commit_per_file_with_spaces_and_non_ascii(tmp_path):
+    repo = init(tmp_path / "r")
+    commit(repo, "2020-01-01T10:00:00", {"a b.md": "1", "docs/ü ñ.md": "1", "c.md": "1"})
+    commit(repo, "2021-06-01T12:30:00", {"docs/ü ñ.md": "2"})
+    commit(repo, "2022-03-04T05:06:07", {"c.md": "2"})
+    dates = GitDates()
+    assert dates.date(repo / "a b.md") == utc("2020-01-01T10:00:00")
+    assert dates.date(repo / "docs" / "ü ñ.md") == utc("2021-06-01T12:30:00")
+    assert dates.date(repo / "c.md") == utc("2022-03-04T05:06:07")
+    assert not dates.untracked and not dates.failures
+
+
+def test_pure_rename_keeps_the_old_date_an_edited_rename_does_not(tmp_path):
+    repo = init(tmp_path / "r")
+    commit(repo, "2020-01-01T00:00:00", {"old.md": "same text\n" * 20, "edit.md": "x\n" * 20})
+    commit(repo, "2020-05-01T00:00:00", {"old.md": "changed\n" + "same text\n" * 20})
+    move(repo, "old.md", "guide/new.md")
+    move(repo, "edit.md", "edited.md")
+    (repo / "edited.md").write_text("x\n" * 20 + "one more\n")
+    commit(repo, "2023-01-01T00:00:00")
+    dates = GitDates()
+    assert dates.date(repo / "guide" / "new.md") == utc("2020-05-01T00:00:00")
+    assert dates.date(repo / "edited.md") == utc("2023-01-01T00:00:00")
+
+
+def test_swapped_names_follow_each_file(tmp_path):
+    repo = init(tmp_path / "r")
+    commit(repo, "2020-01-01T00:00:00", {"a.md": "alpha\n" * 30})
+    commit(repo, "2021-01-01T00:00:00", {"b.md": "beta\n" * 30})
+    move(repo, "a.md", "t.md")
+    move(repo, "b.md", "a.md")
+    move(repo, "t.md", "b.md")
+    commit(repo, "2022-01-01T00:00:00")
+    dates = GitDates()
+    # git may see the swap as renames or as two edits; either way each date is right for it.
+    swap = git(repo, "log", "-1", "--name-status", "-M", "--format=")
+    if "R100" in swap:
+        assert dates.date(repo / "b.md") == utc("2020-01-01T00:00:00")
+        assert dates.date(repo / "a.md") == utc("2021-01-01T00:00:00")
+    else:
+        assert dates.date(repo / "a.md") == utc("2022-01-01T00:00:00")
+
+
+def test_untracked_and_uncommitted_files_get_no_date(tmp_path):
+    repo = init(tmp_path / "r")
+    commit(repo, "2020-01-01T00:00:00", {"a.md": "1"})
+    (repo / "new.md").write_text("draft")
+    (repo / "staged.md").write_text("staged")
+    git(repo, "add", "staged.md")
+    dates = GitDates()
+    assert dates.date(repo / "new.md") is None
+    assert dates.date(repo / "staged.md") is None
+    assert dates.date(repo / "a.md") == utc("2020-01-01T00:00:00")
+    assert sorted(dates.untracked[repo.resolve()]) == ["new.md", "staged.md"]
+
+
+def test_outside_any_repository_is_quietly_unknown(tmp_path):
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    (plain / "a.md").write_text("x")
+    dates = GitDates()
+    assert dates.date(plain / "a.md") is None
+    assert not dates.untracked and not dates.failures
+
+
+def test_each_repository_is_read_once(tmp_path):
+    one = init(tmp_path / "one")
+    two = init(tmp_path / "two")
+    commit(one, "2020-01-01T00:00:00", {"a.md": "1", "b.md": "1"})
+    commit(two, "2021-01-01T00:00:00", {"a.md": "1"})
+    dates = GitDates()
+    assert dates.date(one / "a.md") == utc("2020-01-01T00:00:00")
+    assert dates.date(two / "a.md") == utc("2021-01-01T00:00:00")
+    first = dates._repos[one.resolve()]
+    assert dates.date(one / "b.md") == utc("2020-01-01T00:00:00")
+    assert dates._repos[one.resolve()] is first and len(dates._repos) == 2
+
+
+def test_shallow_clone_dates_only_what_its_history_shows(tmp_path):
+    origin = init(tmp_path / "origin")
+    commit(origin, "2020-01-01T00:00:00", {"old.md": "1", "recent.md": "1"})
+    commit(origin, "2021-01-01T00:00:00", {"recent.md": "2"})
+    commit(origin, "2022-01-01T00:00:00", {"newest.md": "1"})
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", "--depth", "2", f"file://{origin}", str(clone))
+    dates = GitDates()
+    assert dates.date(clone / "newest.md") == utc("2022-01-01T00:00:00")
+    # recent.md and old.md were last changed at or beyond the cut: unknown, not the cut's date.
+    assert dates.date(clone / "recent.md") is None
+    assert dates.date(clone / "old.md") is None
+    assert sorted(dates.shallow[clone.resolve()]) == ["old.md", "recent.md"]
+    assert not dates.untracked
+
+    single = tmp_path / "single"
+    git(tmp_path, "clone", "-q", "--depth", "1", f"file://{origin}", str(single))
+    assert GitDates().date(single / "newest.md") is None
+
+
+def test_git_missing_is_a_failure_note_not_a_crash(tmp_path, monkeypatch):
+    repo = init(tmp_path / "r")
+    commit(repo, "2020-01-01T00:00:00", {"a.md": "1"})
+    monkeypatch.setenv("PATH", str(tmp_path / "no-bin"))
+    dates = GitDates()
+    assert dates.date(repo / "a.md") is None
+    assert "git is not installed" in dates.failures[repo.resolve()]
+
+
+def test_files_in_a_submodule_are_set_aside(tmp_path):
+    lib = init(tmp_path / "lib")
+    commit(lib, "2019-01-01T00:00:00", {"page.md": "1"})
+    main = init(tmp_path / "main")
+    commit(main, "2020-01-01T00:00:00", {"index.md": "1"})
+    git(main, "-c", "protocol.file.allow=always", "submodule", "add", "-q", f"file://{lib}", "lib")
+    commit(main, "2021-01-01T00:00:00")
+    dates = GitDates()
+    assert dates.date(main / "index.md") == utc("2020-01-01T00:00:00")
+    assert dates.date(main / "lib" / "page.md") is None
+    assert dates.submodule[(main / "lib").resolve()] == ["page.md"]
+
+
+def test_a_surrounding_git_dir_does_not_redirect_the_pass(tmp_path, monkeypatch):
+    repo = init(tmp_path / "r")
+    other = init(tmp_path / "other")
+    commit(repo, "2020-01-01T00:00:00", {"a.md": "1"})
+    commit(other, "2024-01-01T00:00:00", {"a.md": "1"})
+    monkeypatch.setenv("GIT_DIR", str(other / ".git"))
+    assert GitDates().date(repo / "a.md") == utc("2020-01-01T00:00:00")
+
+
+def test_same_dates_as_one_git_log_per_file(tmp_path):
+    """The batched pass agrees with ``git log -1 -- FILE`` on a history with edits, adds,
+    deletes and edited renames (pure renames are where the two differ, by design)."""
+    repo = init(tmp_path / "r")
+    rng = random.Random(7)
+    names = [f"d{i % 3}/f {i}.md" for i in range(12)]
+    alive: dict[str, int] = {}
+    for day in range(1, 41):
+        files = {}
+        for _ in range(rng.randint(1, 3)):
+            name = rng.choice(names)
+            alive[name] = alive.get(name, 0) + 1
+            files[name] = f"{name}\n" * 20 + f"v{alive[name]}\n"
+        commit(repo, f"2020-02-{day % 28 + 1:02d}T{day % 24:02d}:00:00", files)
+        if day % 9 == 0 and len(alive) > 3:
+            victim = sorted(alive)[day % len(alive)]
+            git(repo, "rm", "-q", victim)
+            alive.pop(victim)
+            commit(repo, f"2020-03-{day % 28 + 1:02d}T00:00:00")
+        if day % 7 == 0:
+            source = sorted(alive)[0]
+            target = f"moved/{day}.md"
+            move(repo, source, target)
+            (repo / target).write_text((repo / target).read_text() + "moved\n")
+            alive[target] = alive.pop(source)
+            commit(repo, f"2020-04-{day % 28 + 1:02d}T00:00:00")
+    batched = Repository(root=repo)
+    read_dates(batched)
+    for name in alive:
+        stamp = git(repo, "log", "-1", "--format=%ct", "--", name).strip()
+        assert batched.dates[name] == int(stamp), name
+    assert set(batched.dates) == set(alive)
+
+
+def test_inspect_reads_shallowness(tmp_path):
+    repo = init(tmp_path / "r")
+    commit(repo, "2020-01-01T00:00:00", {"a.md": "1"})
+    assert inspect(repo).shallow is False
+    assert subprocess.run(["git", "--version"], capture_output=True).returncode == 0

@@ -1,0 +1,428 @@
+"""The MkDocs adapter, through real `mkdocs build` runs on sites made in tmp_path; the output
+is checked with the official XSDs (lxml), ultimate-sitemap-parser and protego."""
+
+from __future__ import annotations
+
+import gzip
+import logging
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from lxml import etree
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+from mkdocs.exceptions import Abort, ConfigurationError
+
+from sitemap_checks import REPO, assert_valid, assert_valid_tree, locs, robots_sitemaps, usp_urls
+
+BASE = "https://example.org/docs/"
+NS = {
+    "s": "http://www.sitemaps.org/schemas/sitemap/0.9",
+    "image": "http://www.google.com/schemas/sitemap-image/1.1",
+    "video": "http://www.google.com/schemas/sitemap-video/1.1",
+    "news": "http://www.google.com/schemas/sitemap-news/0.9",
+    "xhtml": "http://www.w3.org/1999/xhtml",
+}
+SAMPLE = REPO / "sample_sites" / "mkdocs"
+SAMPLE_EPOCH = "1795284000"  # 2026-11-21T18:00Z, the "now" the sample's news post was written for
+
+
+def make_site(root: Path, pages: dict[str, str], **config) -> Path:
+    """Write mkdocs.yml (default theme, sitemapkit enabled) and docs/; return mkdocs.yml."""
+    options = config.pop("sitemapkit", {})
+    settings = {
+        "site_name": "Test",
+        "site_url": BASE,
+        "theme": {"name": "mkdocs"},
+        "plugins": [{"sitemapkit": options}],
+        **config,
+    }
+    for name, text in pages.items():
+        path = root / "docs" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(text, bytes):
+            path.write_bytes(text)
+        else:
+            path.write_text(text, encoding="utf-8")
+    config_file = root / "mkdocs.yml"
+    config_file.write_text(yaml.safe_dump(settings, sort_keys=False), encoding="utf-8")
+    return config_file
+
+
+def run_build(config_file: Path, **overrides) -> Path:
+    config = load_config(str(config_file), **overrides)
+    build(config)
+    return Path(config.site_dir)
+
+
+def urls(root: etree._Element) -> dict[str, etree._Element]:
+    return {u.findtext("s:loc", namespaces=NS): u for u in root.iterfind("s:url", NS)}
+
+
+def the_urlset(site: Path) -> etree._Element:
+    """The urlset behind sitemap.xml (the entry itself, or the index's first child)."""
+    root = assert_valid(site / "sitemap.xml")
+    if root.tag.endswith("sitemapindex"):
+        return assert_valid(site / "sitemap-1.xml")
+    return root
+
+
+def alternates(url: etree._Element) -> dict[str, str]:
+    return {
+        link.get("hreflang"): link.get("href")
+        for link in url.iterfind("xhtml:link", NS)
+        if link.get("rel") == "alternate"
+    }
+
+
+# ------------------------------------------------------------------ the sample site
+
+
+@pytest.fixture(scope="module")
+def sample_site(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("sample")
+    shutil.copytree(SAMPLE, root, dirs_exist_ok=True, ignore=shutil.ignore_patterns("site", ".cache"))
+    mp = pytest.MonkeyPatch()
+    mp.setenv("SOURCE_DATE_EPOCH", SAMPLE_EPOCH)
+    try:
+        return run_build(root / "mkdocs.yml", site_dir=str(root / "site"))
+    finally:
+        mp.undo()
+
+
+def test_sample_site_is_valid_and_lists_every_indexable_page(sample_site):
+    base = "https://example.org/sitemapkit-demo/"
+    assert_valid_tree(sample_site, base)
+    expected = {
+        "", "changelog/", "blog/", "blog/2026/launch/", "blog/2026/autumn-notes/",
+        "guide/install/", "guide/video-tour/",
+    }
+    expected = {base + path for path in expected} | {base + "fr/" + path for path in expected}
+    assert set(usp_urls(sample_site, base)) == expected
+    # left out: sitemap: false, exclude globs, the noindex page, the draft, 404.html
+    text = (sample_site / "sitemap.txt").read_text()
+    for gone in ("hidden/", "guide/internal/", "guide/members/", "drafts/", "404"):
+        assert gone not in text
+
+
+def test_sample_site_alternates_are_reciprocal_with_self_and_x_default(sample_site):
+    entries = urls(the_urlset(sample_site))
+    for loc, url in entries.items():
+        links = alternates(url)
+        assert set(links) == {"en", "fr", "x-default"}, loc
+        assert loc in links.values()  # self included
+        assert links["x-default"] == links["en"]
+        for href in links.values():  # every alternate links back
+            assert loc in alternates(entries[href]).values()
+
+
+def test_sample_site_news_video_images_and_robots(sample_site):
+    base = "https://example.org/sitemapkit-demo/"
+    index = assert_valid(sample_site / "sitemap.xml")
+    assert base + "sitemap-news.xml" in locs(sample_site / "sitemap.xml")
+    assert index.tag.endswith("sitemapindex")
+    news = assert_valid(sample_site / "sitemap-news.xml")
+    assert list(urls(news)) == [base + "blog/2026/launch/"]  # the autumn post is too old
+    assert news.findtext(".//news:title", namespaces=NS) == "sitemapkit 0.1 is out"
+
+    entries = urls(the_urlset(sample_site))
+    video = entries[base + "guide/video-tour/"].find("video:video", NS)
+    assert video.findtext("video:thumbnail_loc", namespaces=NS) == base + "img/tour-thumbnail.png"
+    assert video.findtext("video:duration", namespaces=NS) == "125"
+    images = entries[base + "blog/2026/launch/"].findall("image:image/image:loc", NS)
+    assert [i.text for i in images] == [base + "img/launch.png"]
+
+    robots = sample_site / "robots.txt"
+    assert "Disallow: /sitemapkit-demo/guide/internal/" in robots.read_text()  # the site's own
+    assert robots_sitemaps(robots) == [base + "sitemap.xml"]
+    # gzip: true in the sample: our twins, and nothing of MkDocs' template
+    assert gzip.decompress((sample_site / "sitemap.xml.gz").read_bytes()) == (
+        sample_site / "sitemap.xml"
+    ).read_bytes()
+
+
+def test_sample_site_dates_come_from_front_matter(sample_site):
+    base = "https://example.org/sitemapkit-demo/"
+    entries = urls(the_urlset(sample_site))
+
+    def lastmod(path):
+        return entries[base + path].findtext("s:lastmod", namespaces=NS)
+
+    assert lastmod("guide/install/") == "2026-09-14"  # updated
+    assert lastmod("fr/guide/install/") == "2026-09-20"  # the French file's own
+    assert lastmod("changelog/") == "2026-11-02"  # date: {created, updated}
+    assert lastmod("blog/2026/launch/") == "2026-11-21T09:30:00Z"  # date only
+
+
+# ------------------------------------------------------------------ pages and URLs
+
+
+@pytest.mark.parametrize("directory_urls", [True, False])
+def test_every_written_page_not_in_nav_included_drafts_and_404_out(tmp_path, directory_urls):
+    config_file = make_site(
+        tmp_path,
+        {
+            "index.md": "# Home\n",
+            "guide/setup.md": "# Setup\n",
+            "extra.md": "# Not in nav\n",
+            "drafts/wip.md": "# Draft\n",
+        },
+        nav=["index.md", "guide/setup.md"],
+        not_in_nav="/extra.md\n",
+        draft_docs="drafts/\n",
+        use_directory_urls=directory_urls,
+    )
+    site = run_build(config_file)
+    assert (site / "404.html").exists()
+    found = set(usp_urls(site, BASE))
+    if directory_urls:
+        expected = {BASE, BASE + "guide/setup/", BASE + "extra/"}
+    else:
+        expected = {BASE + "index.html", BASE + "guide/setup.html", BASE + "extra.html"}
+    assert found == expected
+
+
+def test_builtin_sitemap_replaced_with_gzip_off_and_on(tmp_path):
+    config_file = make_site(tmp_path, {"index.md": "# Home\n", "a.md": "# A\n"})
+    site = run_build(config_file)
+    assert not (site / "sitemap.xml.gz").exists()
+    assert set(locs(site / "sitemap.xml")) == {BASE, BASE + "a/"}
+    assert b"{%" not in (site / "sitemap.xml").read_bytes()
+
+    config_file = make_site(tmp_path, {}, sitemapkit={"gzip": True})
+    site = run_build(config_file)
+    assert gzip.decompress((site / "sitemap.xml.gz").read_bytes()) == (site / "sitemap.xml").read_bytes()
+
+
+def test_other_filename_leaves_no_sitemap_xml_of_mkdocs(tmp_path):
+    config_file = make_site(
+        tmp_path, {"index.md": "# Home\n"}, theme={"name": "material"}, sitemapkit={"filename": "map.xml"}
+    )
+    site = run_build(config_file)
+    assert not (site / "sitemap.xml").exists()
+    assert not (site / "sitemap.xml.gz").exists()
+    assert_valid_tree(site, BASE, "map.xml")
+    assert robots_sitemaps(site / "robots.txt") == [BASE + "map.xml"]
+
+
+def test_page_overrides_nested_and_flat_and_noindex_canonical(tmp_path):
+    head = (  # front matter `robots:` and `canonical:` rendered into the page head
+        '{% extends "base.html" %}{% block site_meta %}'
+        '{% if page.meta.canonical %}<meta charset="utf-8">'
+        '<link rel="canonical" href="{{ page.meta.canonical }}">{% else %}{{ super() }}{% endif %}'
+        '{% if page.meta.robots %}<meta name="robots" content="{{ page.meta.robots }}">{% endif %}'
+        "{% endblock %}"
+    )
+    config_file = make_site(
+        tmp_path,
+        {
+            "index.md": "# Home\n",
+            "nested.md": "---\nsitemap:\n  priority: 0.9\n  changefreq: daily\n  lastmod: 2024-05-06\n---\n# N\n",
+            "flat.md": "---\nsitemap_priority: 0.2\nsitemap_changefreq: yearly\n---\n# F\n",
+            "out.md": "---\nsitemap: false\n---\n# Out\n",
+            "noindex.md": "---\nrobots: noindex\n---\n# No\n",
+            "copy.md": f"---\ncanonical: {BASE}flat/\n---\n# Copy\n",
+        },
+        theme={"name": "mkdocs", "custom_dir": "overrides"},
+        sitemapkit={"changefreq": "weekly"},
+    )
+    (tmp_path / "overrides").mkdir()
+    (tmp_path / "overrides" / "main.html").write_text(head)
+    site = run_build(config_file)
+    entries = urls(the_urlset(site))
+    assert set(entries) == {BASE, BASE + "nested/", BASE + "flat/"}
+
+    def field(path, name):
+        return entries[BASE + path].findtext(f"s:{name}", namespaces=NS)
+
+    assert (field("nested/", "priority"), field("nested/", "changefreq")) == ("0.9", "daily")
+    assert field("nested/", "lastmod") == "2024-05-06"
+    assert (field("flat/", "priority"), field("flat/", "changefreq")) == ("0.2", "yearly")
+    assert field("", "changefreq") == "weekly"
+
+
+def test_images_from_rendered_content(tmp_path):
+    png = (SAMPLE / "docs" / "img" / "diagram.png").read_bytes()
+    config_file = make_site(
+        tmp_path,
+        {
+            "index.md": "# Home\n\n![a](img/a.png)\n",
+            "sub/page.md": "---\nsitemap_images: [https://cdn.example.org/b.png]\n---\n# P\n\n![a](../img/a.png)\n",
+            "img/a.png": png,
+        },
+    )
+    site = run_build(config_file)
+    entries = urls(the_urlset(site))
+    assert [i.text for i in entries[BASE].iterfind("image:image/image:loc", NS)] == [BASE + "img/a.png"]
+    assert {i.text for i in entries[BASE + "sub/page/"].iterfind("image:image/image:loc", NS)} == {
+        BASE + "img/a.png",
+        "https://cdn.example.org/b.png",
+    }
+
+
+def test_lastmod_from_dates_never_the_build_date(tmp_path):
+    config_file = make_site(
+        tmp_path,
+        {
+            "index.md": "# Home\n",
+            "dated.md": "---\ndate: 2025-02-03\n---\n# D\n",
+            "updated.md": "---\ndate: 2025-02-03\nupdated: 2025-04-05 10:00:00\n---\n# U\n",
+        },
+        sitemapkit={"lastmod": ["meta"]},
+    )
+    site = run_build(config_file)
+    entries = urls(the_urlset(site))
+    assert entries[BASE].find("s:lastmod", NS) is None
+    assert entries[BASE + "dated/"].findtext("s:lastmod", namespaces=NS) == "2025-02-03"
+    assert entries[BASE + "updated/"].findtext("s:lastmod", namespaces=NS) == "2025-04-05T10:00:00Z"
+
+
+def test_material_blog_posts_dates_and_news(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767268800")  # 2026-01-01T12:00Z
+    config_file = make_site(
+        tmp_path,
+        {
+            "index.md": "# Home\n",
+            "blog/index.md": "# Blog\n",
+            "blog/posts/new.md": "---\ndate: 2026-01-01\n---\n# New post\n\nText.\n",
+            "blog/posts/old.md": (
+                "---\ndate:\n  created: 2025-06-01\n  updated: 2025-07-02\n---\n# Old post\n\nText.\n"
+            ),
+            "blog/posts/draft.md": "---\ndate: 2025-12-31\ndraft: true\n---\n# Draft post\n",
+        },
+        theme={"name": "material"},
+        plugins=[
+            {"blog": {"post_url_format": "{slug}"}},
+            {"sitemapkit": {"news": {"publication": "Test", "language": "en", "match": "blog/*"}}},
+        ],
+    )
+    site = run_build(config_file)
+    entries = urls(the_urlset(site))
+    assert BASE + "blog/new-post/" in entries
+    assert not any("draft" in loc for loc in entries)
+    # Material's blog plugin turns post dates into datetimes (midnight) before we see them
+    assert entries[BASE + "blog/old-post/"].findtext("s:lastmod", namespaces=NS) == "2025-07-02T00:00:00Z"
+    news = assert_valid(site / "sitemap-news.xml")
+    assert list(urls(news)) == [BASE + "blog/new-post/"]
+
+
+# ------------------------------------------------------------------ translations
+
+
+def test_i18n_folder_layout_alternates(tmp_path):
+    config_file = make_site(
+        tmp_path,
+        {
+            "en/index.md": "# Home\n",
+            "en/guide.md": "# Guide\n",
+            "en/only-en.md": "# English only\n",
+            "de/index.md": "# Start\n",
+            "de/guide.md": "# Anleitung\n",
+        },
+        plugins=[
+            {
+                "i18n": {
+                    "docs_structure": "folder",
+                    "fallback_to_default": False,
+                    "languages": [
+                        {"locale": "en", "name": "English", "default": True},
+                        {"locale": "de", "name": "Deutsch"},
+                    ],
+                }
+            },
+            {"sitemapkit": {"x_default": "en"}},
+        ],
+    )
+    site = run_build(config_file)
+    entries = urls(the_urlset(site))
+    assert set(entries) == {BASE, BASE + "guide/", BASE + "only-en/", BASE + "de/", BASE + "de/guide/"}
+    assert alternates(entries[BASE + "de/guide/"]) == {
+        "de": BASE + "de/guide/", "en": BASE + "guide/", "x-default": BASE + "guide/",
+    }
+    assert alternates(entries[BASE + "guide/"]) == alternates(entries[BASE + "de/guide/"])
+    assert alternates(entries[BASE + "only-en/"]) == {}  # nothing to alternate with
+
+
+def test_no_i18n_plugin_no_alternates(tmp_path):
+    config_file = make_site(tmp_path, {"index.md": "# Home\n", "index.fr.md": "# Accueil\n"})
+    site = run_build(config_file)
+    assert b"xhtml:link" not in (site / "sitemap.xml").read_bytes()
+
+
+# ------------------------------------------------------------------ robots.txt
+
+
+def test_robots_txt_kept_or_created(tmp_path):
+    own = "User-agent: *\r\nDisallow: /private/\r\n"
+    config_file = make_site(tmp_path / "a", {"index.md": "# Home\n", "robots.txt": own})
+    site = run_build(config_file)
+    robots = site / "robots.txt"
+    assert robots.read_bytes().startswith(own.encode())
+    assert robots_sitemaps(robots) == [BASE + "sitemap.xml"]
+
+    config_file = make_site(tmp_path / "b", {"index.md": "# Home\n"})
+    site = run_build(config_file)
+    assert robots_sitemaps(site / "robots.txt") == [BASE + "sitemap.xml"]
+
+    config_file = make_site(tmp_path / "c", {"index.md": "# Home\n"}, sitemapkit={"robots_txt": False})
+    assert not (run_build(config_file) / "robots.txt").exists()
+
+
+# ------------------------------------------------------------------ warnings and errors
+
+
+def test_warnings_go_to_mkdocs_log_and_strict_fails(tmp_path, caplog):
+    config_file = make_site(tmp_path, {"index.md": "# Home\n", "bad.md": "---\nsitemap_priority: 7\n---\n# B\n"})
+    with caplog.at_level(logging.WARNING, logger="mkdocs"):
+        site = run_build(config_file)
+    assert any("bad.md: sitemap_priority" in r.getMessage() for r in caplog.records)
+    assert BASE + "bad/" in locs(site / "sitemap.xml")  # the value is dropped, the page stays
+    with pytest.raises(Abort, match="in strict mode"):
+        run_build(config_file, strict=True)
+
+
+def test_sitemapkit_strict_option_fails_the_build(tmp_path, caplog):
+    config_file = make_site(
+        tmp_path, {"index.md": "---\nsitemap_changefreq: sometimes\n---\n# H\n"}, sitemapkit={"strict": True}
+    )
+    with pytest.raises(Abort):
+        run_build(config_file)
+    assert any("strict is on" in r.getMessage() for r in caplog.records)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"gzip": "yes"}, "Plugin 'sitemapkit' option 'gzip': Expected type"),
+        ({"gzipp": True}, "Plugin 'sitemapkit' option 'gzipp': unknown sitemapkit option 'gzipp'; did you mean 'gzip'"),
+        ({"priority": 1.5}, "priority' must be a number from 0.0 to 1.0"),
+        ({"news": {"language": "en"}}, "'publication' is required"),
+    ],
+)
+def test_bad_options_fail_with_mkdocs_config_errors(tmp_path, caplog, options, message):
+    config_file = make_site(tmp_path, {"index.md": "# Home\n"}, sitemapkit=options)
+    with caplog.at_level(logging.ERROR, logger="mkdocs"), pytest.raises((Abort, ConfigurationError)):
+        load_config(str(config_file))
+    assert any(message in r.getMessage() for r in caplog.records), [r.getMessage() for r in caplog.records]
+
+
+def test_no_site_url_is_a_clear_error_and_base_url_fills_in(tmp_path, caplog):
+    config_file = make_site(tmp_path, {"index.md": "# Home\n"}, site_url=None)
+    with pytest.raises(Abort):
+        run_build(config_file)
+    assert any("set 'site_url' in mkdocs.yml" in r.getMessage() for r in caplog.records)
+    config_file = make_site(tmp_path, {}, site_url=None, sitemapkit={"base_url": "https://other.example/"})
+    assert locs(run_build(config_file) / "sitemap.xml") == ["https://other.example/"]
+
+
+def test_rebuild_with_the_same_config_starts_clean(tmp_path):
+    """`mkdocs serve` rebuilds with the same plugin object: no page of the last build stays."""
+    config_file = make_site(tmp_path, {"index.md": "# Home\n", "gone.md": "# Gone\n"})
+    config = load_config(str(config_file))
+    build(config)
+    assert BASE + "gone/" in locs(tmp_path / "site" / "sitemap.xml")
+    (tmp_path / "docs" / "gone.md").unlink()
+    build(config)
+    assert locs(tmp_path / "site" / "sitemap.xml") == [BASE]

@@ -1,0 +1,303 @@
+"""The Pelican adapter, through real Pelican builds of small blogs made in tmp_path."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+from lxml import etree
+from pelican import Pelican
+from pelican.settings import read_settings
+
+from sitemap_checks import assert_valid, assert_valid_tree, locs, robots_sitemaps, usp_urls
+from sitemapkit import SettingsError
+
+BASE = "https://example.org/"
+NS = {
+    "s": "http://www.sitemaps.org/schemas/sitemap/0.9",
+    "x": "http://www.w3.org/1999/xhtml",
+    "image": "http://www.google.com/schemas/sitemap-image/1.1",
+    "video": "http://www.google.com/schemas/sitemap-video/1.1",
+    "news": "http://www.google.com/schemas/sitemap-news/0.9",
+}
+
+CONF = """\
+SITEURL = "https://example.org"
+SITENAME = "Test blog"
+AUTHOR = "Ann"
+PATH = "content"
+OUTPUT_PATH = "output"
+CACHE_PATH = "cache"
+TIMEZONE = "Europe/Paris"
+DEFAULT_LANG = "en"
+LOAD_CONTENT_CACHE = False
+FEED_ALL_ATOM = CATEGORY_FEED_ATOM = TRANSLATION_FEED_ATOM = None
+AUTHOR_FEED_ATOM = AUTHOR_FEED_RSS = None
+PLUGINS = ["sitemapkit_pelican"]
+"""
+
+BLOG = {
+    "first.md": "Title: First\nDate: 2026-01-10 10:00\nTags: a\nSlug: first\n\nOne.",
+    "first-fr.md": "Title: Premier\nDate: 2026-01-10 10:00\nModified: 2026-02-01 09:00\n"
+    "Tags: a\nSlug: first\nLang: fr\n\nUn.",
+    "second.md": "Title: Second\nDate: 2026-02-20 08:00\nModified: 2026-03-05 18:30\n"
+    "Category: Boats\nTags: b\nSlug: second\n\nTwo.",
+    "third.md": "Title: Third\nDate: 2026-01-01 12:00\nSlug: third\n"
+    "Save_as: special/third.html\nURL: special/third.html\n\nThree.",
+    "draft.md": "Title: Draft\nDate: 2026-03-01\nSlug: draft\nStatus: draft\n\nNot yet.",
+    "private.md": "Title: Members\nDate: 2025-12-01\nSlug: members\nPrivate: true\n\nShh.",
+    "pages/about.md": "Title: About\nSlug: about\n\nAbout us.",
+    "pages/about-fr.md": "Title: A propos\nSlug: about\nLang: fr\n\nNous.",
+    "pages/thanks.md": "Title: Thanks\nSlug: thanks\nStatus: hidden\n\nThanks.",
+}
+
+
+def make_site(root: Path, files: dict[str, str], conf: str = "") -> Path:
+    for name, text in files.items():
+        path = root / "content" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(text.encode("utf-8"))
+    config = root / "pelicanconf.py"
+    config.write_text(CONF + textwrap.dedent(conf), encoding="utf-8")
+    return config
+
+
+def build(config: Path) -> Path:
+    Pelican(read_settings(str(config))).run()
+    return config.parent / "output"
+
+
+def tree(path: Path) -> etree._Element:
+    return etree.parse(str(path)).getroot()
+
+
+def url_element(root: etree._Element, loc: str) -> etree._Element:
+    found = root.xpath("s:url[s:loc=$loc]", namespaces=NS, loc=loc)
+    assert found, f"{loc} not in the sitemap"
+    return found[0]
+
+
+def lastmod(root: etree._Element, loc: str) -> str:
+    return url_element(root, loc).findtext("s:lastmod", namespaces=NS)
+
+
+def test_lists_what_pelican_publishes_at_the_urls_it_links(tmp_path):
+    out = build(make_site(tmp_path, BLOG, "DEFAULT_PAGINATION = 2\n"))
+    assert_valid_tree(out, BASE)
+    urls = set(usp_urls(out, BASE))
+    pages = {"first.html", "first-fr.html", "second.html", "special/third.html",
+             "pages/about.html", "pages/about-fr.html"}
+    indexes = {"", "index2.html", "archives.html", "tags.html", "categories.html",
+               "authors.html", "tag/a.html", "tag/b.html", "category/boats.html",
+               "category/misc.html", "category/misc2.html", "author/ann.html", "author/ann2.html"}
+    assert urls == {BASE + p for p in pages | indexes}
+    # Pelican did write what the sitemap leaves out.
+    assert (out / "drafts/draft.html").exists() and (out / "pages/thanks.html").exists()
+    assert (out / "members.html").exists()
+
+
+def test_translations_give_reciprocal_alternates_with_self_and_x_default(tmp_path):
+    out = build(make_site(tmp_path, BLOG, 'SITEMAPKIT = {"x_default": "en"}\n'))
+    root = tree(out / "sitemap.xml")
+    for en, fr in (("first.html", "first-fr.html"), ("pages/about.html", "pages/about-fr.html")):
+        expected = {("en", BASE + en), ("fr", BASE + fr), ("x-default", BASE + en)}
+        for loc in (en, fr):
+            links = url_element(root, BASE + loc).findall("x:link", NS)
+            assert {(link.get("hreflang"), link.get("href")) for link in links} == expected
+    assert url_element(root, BASE + "second.html").findall("x:link", NS) == []
+
+
+def test_lastmod_is_modified_else_date_in_site_time_zone_and_indexes_take_the_newest(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1800000000")  # 2027: a build time to never see
+    out = build(make_site(tmp_path, BLOG))
+    root = tree(out / "sitemap.xml")
+    assert lastmod(root, BASE + "first.html") == "2026-01-10T10:00:00+01:00"
+    assert lastmod(root, BASE + "first-fr.html") == "2026-02-01T09:00:00+01:00"
+    assert lastmod(root, BASE + "second.html") == "2026-03-05T18:30:00+01:00"
+    assert lastmod(root, BASE) == "2026-03-05T18:30:00+01:00"
+    assert lastmod(root, BASE + "tag/a.html") == "2026-01-10T10:00:00+01:00"
+    assert lastmod(root, BASE + "category/boats.html") == "2026-03-05T18:30:00+01:00"
+    # Only the undated pages get a first-seen time (the fingerprint source): build time.
+    stamped = root.xpath("s:url[starts-with(s:lastmod, '2027')]/s:loc/text()", namespaces=NS)
+    assert sorted(stamped) == [BASE + "pages/about-fr.html", BASE + "pages/about.html"]
+
+
+def test_images_come_from_content_and_image_or_cover_metadata(tmp_path):
+    (tmp_path / "content/images").mkdir(parents=True)
+    for name in ("in-text.png", "lead.png", "cover.png"):
+        (tmp_path / "content/images" / name).write_bytes(b"\x89PNG\r\n\x1a\n")
+    files = {
+        "pics.md": "Title: Pics\nDate: 2026-01-01\nSlug: pics\nImage: {static}/images/lead.png\n"
+        "Cover: https://cdn.example.org/cover.jpg\n\n![x]({static}/images/in-text.png)",
+    }
+    out = build(make_site(tmp_path, files, 'STATIC_PATHS = ["images"]\n'))
+    assert_valid(out / "sitemap.xml")
+    images = url_element(tree(out / "sitemap.xml"), BASE + "pics.html").xpath(
+        "image:image/image:loc/text()", namespaces=NS
+    )
+    assert set(images) == {
+        BASE + "images/in-text.png", BASE + "images/lead.png", "https://cdn.example.org/cover.jpg"
+    }
+
+
+def test_video_and_news_come_from_metadata(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", str(int(datetime(2026, 3, 1, 12, tzinfo=timezone.utc).timestamp())))
+    files = {
+        "film.md": "Title: Film\nDate: 2026-01-01\nSlug: film\nSitemap_video: title=Ferry; "
+        "description=The ferry at dusk; thumbnail_loc=/t.png; content_loc=https://example.org/f.mp4\n\nA film.",
+        "fresh.md": "Title: Fresh news\nDate: 2026-03-01 09:00\nSlug: fresh\n\nNew.",
+        "fresh-fr.md": "Title: Nouvelle\nDate: 2026-03-01 09:00\nSlug: fresh\nLang: fr\n"
+        "Sitemap_news: language=fr\n\nNeuf.",
+        "stale.md": "Title: Old news\nDate: 2026-02-20 09:00\nSlug: stale\n\nOld.",
+    }
+    conf = 'SITEMAPKIT = {"news": {"publication": "Test Times", "language": "en"}}\n'
+    out = build(make_site(tmp_path, files, conf))
+    assert_valid_tree(out, BASE)
+    root = tree(out / "sitemap-1.xml")
+    video = url_element(root, BASE + "film.html").find("video:video", NS)
+    assert video.findtext("video:title", namespaces=NS) == "Ferry"
+    assert video.findtext("video:thumbnail_loc", namespaces=NS) == BASE + "t.png"
+    news = tree(out / "sitemap-news.xml")
+    assert locs(out / "sitemap-news.xml") == [BASE + "fresh-fr.html", BASE + "fresh.html"] or set(
+        locs(out / "sitemap-news.xml")
+    ) == {BASE + "fresh.html", BASE + "fresh-fr.html"}
+    fr = url_element(news, BASE + "fresh-fr.html")
+    assert fr.findtext("news:news/news:publication/news:language", namespaces=NS) == "fr"
+    assert fr.findtext("news:news/news:publication/news:name", namespaces=NS) == "Test Times"
+    assert fr.findtext("news:news/news:publication_date", namespaces=NS) == "2026-03-01T09:00:00+01:00"
+
+
+def test_robots_txt_shipped_through_static_paths_keeps_its_bytes_and_gets_our_line(tmp_path):
+    shipped = "# ours\nUser-agent: *\nDisallow: /drafts/\n"
+    files = {**BLOG, "extra/robots.txt": shipped}
+    conf = """\
+    STATIC_PATHS = ["extra/robots.txt"]
+    EXTRA_PATH_METADATA = {"extra/robots.txt": {"path": "robots.txt"}}
+    """
+    out = build(make_site(tmp_path, files, conf))
+    text = (out / "robots.txt").read_text(encoding="utf-8")
+    assert text.startswith(shipped)
+    assert robots_sitemaps(out / "robots.txt") == [BASE + "sitemap.xml"]
+
+
+def test_robots_txt_is_created_when_the_site_has_none(tmp_path):
+    out = build(make_site(tmp_path, BLOG))
+    assert robots_sitemaps(out / "robots.txt") == [BASE + "sitemap.xml"]
+
+
+def test_pelican_sitemap_setting_keeps_its_meaning(tmp_path):
+    files = {
+        **BLOG,
+        "pages/legacy.md": "Title: Legacy\nSlug: legacy\nChangeFreq: never\nPriority: 0.1\n\nOld keys.",
+    }
+    conf = """\
+    SITEMAP = {
+        "format": "txt",
+        "priorities": {"articles": 0.9, "indexes": 0.2},
+        "changefreqs": {"pages": "yearly"},
+        "exclude": [r"^tag/", r"fr\\.html$"],
+    }
+    """
+    out = build(make_site(tmp_path, files, conf))
+    text_urls = (out / "sitemap.txt").read_text(encoding="utf-8").split()
+    assert BASE + "first.html" in text_urls
+    assert not [u for u in text_urls if "/tag/" in u or u.endswith("fr.html")]
+    root = tree(out / "sitemap.xml")
+
+    def fields(loc):
+        element = url_element(root, BASE + loc)
+        return element.findtext("s:changefreq", namespaces=NS), element.findtext("s:priority", namespaces=NS)
+
+    assert fields("first.html") == ("monthly", "0.9")  # changefreqs not given: pelican-sitemap's
+    assert fields("pages/about.html") == ("yearly", "0.5")  # priorities' own default for pages
+    assert fields("") == ("daily", "0.2")
+    assert fields("pages/legacy.html") == ("never", "0.1")  # ChangeFreq:/Priority: metadata
+
+
+def test_sitemapkit_wins_over_sitemap_per_key(tmp_path):
+    conf = """\
+    SITEMAP = {"priorities": {"articles": 0.9}, "changefreqs": {"articles": "daily"}}
+    SITEMAPKIT = {"priority": 0.4}
+    """
+    out = build(make_site(tmp_path, BLOG, conf))
+    element = url_element(tree(out / "sitemap.xml"), BASE + "first.html")
+    assert element.findtext("s:priority", namespaces=NS) == "0.4"
+    assert element.findtext("s:changefreq", namespaces=NS) == "daily"
+    assert not (out / "sitemap.txt").exists()
+
+
+@pytest.mark.parametrize(
+    ("conf", "message"),
+    [
+        ('SITEMAPKIT = {"gzipp": True}\n', "did you mean 'gzip'"),
+        ('SITEMAPKIT = {"max_urls": "10"}\n', "max_urls"),
+        ('SITEURL = ""\n', "set SITEURL"),
+        ('SITEURL = "/blog"\n', "SITEURL"),
+        ('SITEMAP = {"format": "html"}\n', "SITEMAP['format']"),
+        ('SITEMAP = {"exclude": ["("]}\n', "SITEMAP['exclude']"),
+    ],
+)
+def test_wrong_settings_stop_pelican_at_start_up(tmp_path, conf, message):
+    config = make_site(tmp_path, BLOG, conf)
+    with pytest.raises(SettingsError, match=message.replace("[", r"\[").replace("(", r"\(")):
+        Pelican(read_settings(str(config)))
+    assert not (tmp_path / "output").exists()
+
+
+def test_problems_are_pelican_warnings_and_strict_fails_the_build(tmp_path, caplog):
+    files = {**BLOG, "odd.md": "Title: Odd\nDate: 2026-01-01\nSlug: odd\nSitemap_priority: 2\n\nOdd."}
+    out = build(make_site(tmp_path, files))
+    warnings = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+    assert any("odd.md" in m and "sitemap_priority" in m for m in warnings)
+    assert url_element(tree(out / "sitemap.xml"), BASE + "odd.html").find("s:priority", NS) is None
+
+    config = make_site(tmp_path / "strict", files, 'SITEMAPKIT = {"strict": True}\n')
+    with pytest.raises(SettingsError, match="strict"):
+        build(config)
+
+
+def test_a_rebuild_is_byte_identical_and_each_run_writes(tmp_path):
+    config = make_site(tmp_path, BLOG, "DEFAULT_PAGINATION = 2\n")
+    pelican = Pelican(read_settings(str(config)))
+    pelican.run()
+    out = tmp_path / "output"
+    first = {p.name: p.read_bytes() for p in out.glob("sitemap*")}
+    (out / "sitemap.xml").unlink()
+    pelican.run()  # what --autoreload does: the same instance runs again
+    assert {p.name: p.read_bytes() for p in out.glob("sitemap*")} == first
+
+
+def test_i18n_subsites_runs_make_one_complete_sitemap(tmp_path):
+    conf = """\
+    PLUGINS = ["pelican.plugins.i18n_subsites", "sitemapkit_pelican"]
+    I18N_SUBSITES = {"fr": {"SITENAME": "Blog FR"}}
+    SITEMAPKIT = {"x_default": "en"}
+    """
+    # Under i18n_subsites every language runs as a site of its own: each file names its own.
+    files = {name: text.replace("\n\n", "\nLang: en\n\n", 1) if "Lang:" not in text else text
+             for name, text in BLOG.items()}
+    config = make_site(tmp_path, files, conf)
+    env = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"}
+    done = subprocess.run(
+        [sys.executable, "-m", "pelican", "content", "-s", str(config)],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    out = tmp_path / "output"
+    assert (out / "fr/first.html").exists()
+    assert not (out / "fr/sitemap.xml").exists()
+    assert_valid_tree(out, BASE)
+    urls = set(usp_urls(out, BASE))
+    assert {BASE + "first.html", BASE + "fr/first.html", BASE + "fr/", BASE + "fr/pages/about.html"} <= urls
+    assert BASE + "first-fr.html" not in urls  # i18n_subsites moved it into the fr site
+    links = url_element(tree(out / "sitemap.xml"), BASE + "fr/first.html").findall("x:link", NS)
+    assert {(link.get("hreflang"), link.get("href")) for link in links} == {
+        ("en", BASE + "first.html"), ("fr", BASE + "fr/first.html"), ("x-default", BASE + "first.html")
+    }
