@@ -18,10 +18,10 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
-WORK = Path(__file__).resolve().parent / ".work" / "pelican-overhead"
 VARIANTS = {
     "none": "PLUGINS = []\n",
     "pelican-sitemap": 'PLUGINS = ["pelican.plugins.sitemap"]\n',
@@ -44,10 +44,9 @@ WORDS = ["harbour", "tide", "ferry", "quay", "lighthouse", "rope", "sail", "gull
 
 
 def make_blog(root: Path, articles: int) -> None:
-    """``articles`` Markdown posts in 20 categories with 50 tags; every tenth has a French
-    translation and an image."""
-    if root.exists():
-        shutil.rmtree(root)
+    """``articles`` Markdown posts in 20 categories with 80 tags, committed to a git repository
+    of their own (sitemapkit's default lastmod sources include git); every tenth post has a
+    French translation and an image."""
     content = root / "content"
     content.mkdir(parents=True)
     rng = random.Random(5)
@@ -55,8 +54,8 @@ def make_blog(root: Path, articles: int) -> None:
         day = f"2025-{1 + n % 12:02d}-{1 + n % 28:02d} {n % 24:02d}:{n % 60:02d}"
         body = "\n\n".join(" ".join(rng.choices(WORDS, k=60)) for _ in range(4))
         head = (
-            f"Title: Post {n}\nDate: {day}\nCategory: c{n % 20}\n"
-            f"Tags: t{n % 50}, t{(n * 7) % 50}\nSlug: post-{n}\n"
+            f"Title: Post {n}\nDate: {day}\nCategory: c{n % 20}x\n"
+            f"Tags: t{n % 50}a, u{n % 30}b\nSlug: post-{n}\n"
         )
         extra = f"\n\n![pic](/images/p{n}.png)" if n % 10 == 0 else ""
         (content / f"post-{n}.md").write_text(head + "\n" + body + extra, encoding="utf-8")
@@ -66,6 +65,11 @@ def make_blog(root: Path, articles: int) -> None:
             )
     for variant, plugins in VARIANTS.items():
         (root / f"conf-{variant}.py").write_text(CONF.format(variant=variant) + plugins, encoding="utf-8")
+    (root / ".gitignore").write_text("output-*/\ncache-*/\n.cache/\n", encoding="utf-8")
+    env = {**os.environ, "GIT_AUTHOR_NAME": "bench", "GIT_AUTHOR_EMAIL": "bench@example.org",
+           "GIT_COMMITTER_NAME": "bench", "GIT_COMMITTER_EMAIL": "bench@example.org"}
+    for command in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "blog"]):
+        subprocess.run(["git", *command], cwd=root, env=env, check=True)
 
 
 def child(config: str) -> None:
@@ -116,23 +120,31 @@ def main() -> None:
         child(args.child)
         return
 
-    make_blog(WORK, args.articles)
+    work = Path(tempfile.mkdtemp(prefix="sitemapkit-pelican-bench-"))
+    try:
+        run_all(work, args.articles, args.runs)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def run_all(work: Path, articles: int, runs: int) -> None:
+    make_blog(work, articles)
     names = list(VARIANTS)
     for name in names:  # warm-up: bytecode caches, the page cache, sitemapkit's state file
-        measure(WORK, name)
+        measure(work, name)
     results: dict[str, list[tuple[float, float, int]]] = {name: [] for name in names}
-    for run in range(args.runs):
+    for run in range(runs):
         order = names[run % 3:] + names[: run % 3]  # alternate which variant goes first
         for name in order:
-            results[name].append(measure(WORK, name))
+            results[name].append(measure(work, name))
 
     for name in ("pelican-sitemap", "sitemapkit"):
-        if not (WORK / f"output-{name}" / "sitemap.xml").exists():
+        if not (work / f"output-{name}" / "sitemap.xml").exists():
             raise SystemExit(f"{name} wrote no sitemap.xml: is the plugin importable?")
-    urls = sum(p.read_text().count("<url>") for p in (WORK / "output-sitemapkit").glob("sitemap*.xml"))
+    urls = sum(p.read_text().count("<url>") for p in (work / "output-sitemapkit").glob("sitemap*.xml"))
     print(
-        f"Pelican build of a {args.articles}-article blog ({len(list((WORK / 'content').iterdir()))}"
-        f" source files), {args.runs} alternated runs per variant after one warm-up each,"
+        f"Pelican build of a {articles}-article blog ({len(list((work / 'content').iterdir()))}"
+        f" source files), {runs} alternated runs per variant after one warm-up each,"
         f" {os.cpu_count()} CPUs (shared); sitemapkit listed {urls} URLs"
     )
     base_wall = statistics.median(r[0] for r in results["none"])

@@ -35,22 +35,20 @@ def test_pure_rename_keeps_the_old_date_an_edited_rename_does_not(tmp_path):
     assert dates.date(repo / "edited.md") == utc("2023-01-01T00:00:00")
 
 
-def test_swapped_names_follow_each_file(tmp_path):
+def test_a_chain_of_pure_renames_leads_back_to_the_last_edit(tmp_path):
     repo = init(tmp_path / "r")
-    commit(repo, "2020-01-01T00:00:00", {"a.md": "alpha\n" * 30})
-    commit(repo, "2021-01-01T00:00:00", {"b.md": "beta\n" * 30})
-    move(repo, "a.md", "t.md")
-    move(repo, "b.md", "a.md")
-    move(repo, "t.md", "b.md")
-    commit(repo, "2022-01-01T00:00:00")
+    commit(repo, "2020-01-01T00:00:00", {"a.md": "alpha\n" * 30, "z.md": "zeta\n" * 30})
+    commit(repo, "2020-06-01T00:00:00", {"a.md": "alpha\n" * 31})
+    move(repo, "a.md", "b.md")
+    commit(repo, "2021-01-01T00:00:00")
+    move(repo, "b.md", "deep/c.md")
+    commit(repo, "2022-01-01T00:00:00", {"z.md": "zeta\n" * 31})
+    # a new file takes the freed old name: it must not inherit the renamed file's past
+    commit(repo, "2023-01-01T00:00:00", {"a.md": "a new page\n"})
     dates = GitDates()
-    # git may see the swap as renames or as two edits; either way each date is right for it.
-    swap = git(repo, "log", "-1", "--name-status", "-M", "--format=")
-    if "R100" in swap:
-        assert dates.date(repo / "b.md") == utc("2020-01-01T00:00:00")
-        assert dates.date(repo / "a.md") == utc("2021-01-01T00:00:00")
-    else:
-        assert dates.date(repo / "a.md") == utc("2022-01-01T00:00:00")
+    assert dates.date(repo / "deep" / "c.md") == utc("2020-06-01T00:00:00")
+    assert dates.date(repo / "a.md") == utc("2023-01-01T00:00:00")
+    assert dates.date(repo / "z.md") == utc("2022-01-01T00:00:00")
 
 
 def test_untracked_and_uncommitted_files_get_no_date(tmp_path):
@@ -178,3 +176,22 @@ def test_inspect_reads_shallowness(tmp_path):
     commit(repo, "2020-01-01T00:00:00", {"a.md": "1"})
     assert inspect(repo).shallow is False
     assert subprocess.run(["git", "--version"], capture_output=True).returncode == 0
+
+
+def test_a_repository_without_commits_has_only_untracked_files(tmp_path):
+    repo = init(tmp_path / "r")
+    (repo / "a.md").write_text("x")
+    dates = GitDates()
+    assert dates.date(repo / "a.md") is None
+    assert dates.untracked[repo.resolve()] == ["a.md"] and not dates.failures
+
+
+def test_a_broken_repository_is_a_failure_note(tmp_path):
+    repo = init(tmp_path / "r")
+    commit(repo, "2020-01-01T00:00:00", {"a.md": "x"})
+    for obj in (repo / ".git" / "objects").rglob("*"):
+        if obj.is_file() and obj.parent.name != "info":
+            obj.write_bytes(b"garbage")
+    dates = GitDates()
+    assert dates.date(repo / "a.md") is None
+    assert "failed" in dates.failures[repo.resolve()]

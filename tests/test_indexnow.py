@@ -46,7 +46,9 @@ class Engine:
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.url = f"http://127.0.0.1:{self.server.server_port}/indexnow"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread = threading.Thread(
+            target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
+        )
         self.thread.start()
 
     def close(self) -> None:
@@ -93,7 +95,7 @@ def test_batches_of_ten_thousand_and_202_is_success(engine, tmp_path):
     assert first["type"] == "application/json; charset=utf-8"
     assert first["json"]["host"] == "example.com" and first["json"]["key"] == KEY
     assert "keyLocation" not in first["json"]
-    assert sum((r["json"]["urlList"] for r in engine.requests), []) == urls
+    assert [url for r in engine.requests for url in r["json"]["urlList"]] == urls
     key_file = tmp_path / "site" / f"{KEY}.txt"
     assert key_file.read_text() == KEY and key_file in report.files
 
@@ -205,3 +207,41 @@ def test_network_failure_fails_the_build_only_under_strict(tmp_path):
         generate(
             _pages(site, {"a": "3"}), site, options.replace(strict=True), project_dir=tmp_path
         )
+
+
+def test_changes_are_tracked_even_with_lastmod_off(engine, tmp_path):
+    site = tmp_path / "site"
+    options = settings(engine.url, lastmod=False)
+    generate(_pages(site, {"a": "1", "b": "2"}), site, options, project_dir=tmp_path)
+    generate(_pages(site, {"a": "1", "b": "edited"}), site, options, project_dir=tmp_path)
+    assert [r["json"]["urlList"] for r in engine.requests] == [[BASE + "b.html"]]
+    assert "<lastmod>" not in (site / "sitemap.xml").read_text()
+
+
+def test_key_hosted_elsewhere_is_named_not_written(engine, tmp_path):
+    site = tmp_path / "site"
+    site.mkdir()
+    options = Settings(base_url=BASE, indexnow={
+        "key": KEY, "endpoint": engine.url, "key_location": "https://keys.example.net/k.txt"
+    })
+    submit_changes(changes(tmp_path, added=[BASE + "a"]), site, options, Report())
+    assert engine.requests[0]["json"]["keyLocation"] == "https://keys.example.net/k.txt"
+    assert not list(site.iterdir())
+
+
+def test_command_line_dry_run(engine, tmp_path, capsys, monkeypatch):
+    from sitemapkit.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    site = tmp_path / "site"
+    _pages(site, {"a": "1"})
+    flags = ["build", str(site), "--base-url", BASE, "--indexnow", f"key={KEY},endpoint={engine.url}"]
+    assert main(flags) == 0
+    _pages(site, {"a": "2", "b": "new"})
+    capsys.readouterr()
+    assert main([*flags, "--dry-run"]) == 0
+    printed = capsys.readouterr().out
+    assert "would POST 2 URLs" in printed and f"  {BASE}b.html" in printed
+    assert not engine.requests
+    assert main(flags) == 0  # the real build sends what the dry run only showed
+    assert engine.requests[0]["json"]["urlList"] == [BASE + "a.html", BASE + "b.html"]

@@ -6,6 +6,8 @@ from __future__ import annotations
 import gzip
 import logging
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -311,7 +313,19 @@ def test_material_blog_posts_dates_and_news(tmp_path, monkeypatch):
 # ------------------------------------------------------------------ translations
 
 
-def test_i18n_folder_layout_alternates(tmp_path):
+@pytest.mark.parametrize("sitemapkit_first", [False, True])
+def test_i18n_folder_layout_alternates(tmp_path, sitemapkit_first):
+    i18n = {
+        "i18n": {
+            "docs_structure": "folder",
+            "fallback_to_default": False,
+            "languages": [
+                {"locale": "en", "name": "English", "default": True},
+                {"locale": "de", "name": "Deutsch"},
+            ],
+        }
+    }
+    ours = {"sitemapkit": {"x_default": "en"}}
     config_file = make_site(
         tmp_path,
         {
@@ -321,19 +335,7 @@ def test_i18n_folder_layout_alternates(tmp_path):
             "de/index.md": "# Start\n",
             "de/guide.md": "# Anleitung\n",
         },
-        plugins=[
-            {
-                "i18n": {
-                    "docs_structure": "folder",
-                    "fallback_to_default": False,
-                    "languages": [
-                        {"locale": "en", "name": "English", "default": True},
-                        {"locale": "de", "name": "Deutsch"},
-                    ],
-                }
-            },
-            {"sitemapkit": {"x_default": "en"}},
-        ],
+        plugins=[ours, i18n] if sitemapkit_first else [i18n, ours],
     )
     site = run_build(config_file)
     entries = urls(the_urlset(site))
@@ -374,10 +376,18 @@ def test_robots_txt_kept_or_created(tmp_path):
 
 
 def test_warnings_go_to_mkdocs_log_and_strict_fails(tmp_path, caplog):
-    config_file = make_site(tmp_path, {"index.md": "# Home\n", "bad.md": "---\nsitemap_priority: 7\n---\n# B\n"})
+    config_file = make_site(
+        tmp_path,
+        {
+            "index.md": "---\ndate: someday\n---\n# Home\n",
+            "bad.md": "---\nsitemap_priority: 7\n---\n# B\n",
+        },
+    )
     with caplog.at_level(logging.WARNING, logger="mkdocs"):
         site = run_build(config_file)
-    assert any("bad.md: sitemap_priority" in r.getMessage() for r in caplog.records)
+    messages = [r.getMessage() for r in caplog.records]
+    assert any("bad.md: sitemap_priority" in m and "[priority-range]" in m for m in messages)
+    assert any("index.md: date:" in m and "[date-format]" in m for m in messages)
     assert BASE + "bad/" in locs(site / "sitemap.xml")  # the value is dropped, the page stays
     with pytest.raises(Abort, match="in strict mode"):
         run_build(config_file, strict=True)
@@ -397,8 +407,8 @@ def test_sitemapkit_strict_option_fails_the_build(tmp_path, caplog):
     [
         ({"gzip": "yes"}, "Plugin 'sitemapkit' option 'gzip': Expected type"),
         ({"gzipp": True}, "Plugin 'sitemapkit' option 'gzipp': unknown sitemapkit option 'gzipp'; did you mean 'gzip'"),
-        ({"priority": 1.5}, "priority' must be a number from 0.0 to 1.0"),
-        ({"news": {"language": "en"}}, "'publication' is required"),
+        ({"priority": 1.5}, "option 'priority': sitemapkit option 'priority' must be a number from 0.0"),
+        ({"news": {"language": "en"}}, "option 'news': sitemapkit option 'news' must be {publication"),
     ],
 )
 def test_bad_options_fail_with_mkdocs_config_errors(tmp_path, caplog, options, message):
@@ -426,3 +436,38 @@ def test_rebuild_with_the_same_config_starts_clean(tmp_path):
     (tmp_path / "docs" / "gone.md").unlink()
     build(config)
     assert locs(tmp_path / "site" / "sitemap.xml") == [BASE]
+
+
+def test_dirty_build_keeps_the_full_sitemap(tmp_path):
+    """`mkdocs build --dirty` renders only changed pages: the sitemap must not shrink to them."""
+    config_file = make_site(tmp_path, {"index.md": "# Home\n", "a.md": "# A\n", "b.md": "# B\n"})
+    mkdocs = [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config_file)]
+    subprocess.run(mkdocs, check=True)
+    full = (tmp_path / "site" / "sitemap.xml").read_bytes()
+    (tmp_path / "docs" / "a.md").write_text("# A, edited\n")
+    subprocess.run([*mkdocs, "--dirty"], check=True)
+    assert (tmp_path / "site" / "sitemap.xml").read_bytes() == full
+    assert len(locs(tmp_path / "site" / "sitemap.xml")) == 3
+
+
+def test_every_sitemapkit_option_is_a_plugin_option():
+    from sitemapkit import OPTION_NAMES
+    from sitemapkit_mkdocs.options import SitemapkitConfig
+
+    assert {name for name, _ in SitemapkitConfig._schema} == set(OPTION_NAMES)
+
+
+def test_serve_keeps_the_project_manifest_untouched(tmp_path):
+    """`mkdocs serve` pages carry the dev server's URLs: they must not replace the real
+    manifest (the lastmod and IndexNow memory of real builds)."""
+    config_file = make_site(tmp_path, {"index.md": "# Home\n"})
+    state = tmp_path / ".cache" / "sitemapkit" / "state.json"
+    config = load_config(str(config_file))
+    plugin = config.plugins["sitemapkit"]
+    plugin.on_startup(command="serve", dirty=False)
+    build(config, serve_url="http://127.0.0.1:8000/")
+    assert locs(tmp_path / "site" / "sitemap.xml") == [BASE]
+    assert not state.exists()
+    plugin.on_shutdown()
+    run_build(config_file)
+    assert state.exists()

@@ -116,6 +116,17 @@ def test_full_build_lists_every_written_document(tmp_path, builder):
     ]
 
 
+def test_command_line_overrides_split_and_gzip(tmp_path):
+    src = project(tmp_path)
+    out = tmp_path / "out"
+    status, warnings = build(src, out, "-D", "sitemapkit_max_urls=2", "-D", "sitemapkit_gzip=1")
+    assert status == 0, warnings
+    files = assert_valid_tree(out, BASE)
+    assert len(files) == 4  # an index over three files of at most two URLs
+    assert sorted(usp_urls(out, BASE)) == urls(LISTED)
+    assert all(path.with_name(path.name + ".gz").is_file() for path in files)
+
+
 def test_parallel_build_matches_serial(tmp_path):
     src = project(tmp_path)
     serial, parallel = tmp_path / "j1", tmp_path / "j2"
@@ -176,6 +187,19 @@ def test_translations_give_alternates_both_ways(tmp_path):
             ("x-default", BASE + "guide/intro.html"),
         }
     assert robots_sitemaps(fr / "robots.txt") == [BASE + "fr/sitemap.xml"]
+
+
+@pytest.mark.parametrize(("line", "expected"), [("", {"de", "en"}), ("sitemap_locales = [None]", set())])
+def test_locales_found_in_locale_dirs_unless_none(tmp_path, line, expected):
+    src = project(tmp_path, conf=line + "\n")
+    (src / "locales" / "de" / "LC_MESSAGES").mkdir(parents=True)
+    out = tmp_path / "out"
+    assert build(src, out)[0] == 0
+    root = etree.parse(str(out / "sitemap.xml"))
+    found = root.xpath(f"//s:url[s:loc='{BASE}index.html']/xhtml:link/@hreflang", namespaces=NS)
+    assert set(found) == expected
+    if expected:
+        assert BASE + "de/index.html" in root.xpath("//xhtml:link/@href", namespaces=NS)
 
 
 def test_sphinx_sitemap_options_keep_their_meaning(tmp_path):
@@ -243,6 +267,15 @@ def test_page_warnings_go_through_sphinx_logger(tmp_path):
     assert status == 0
     assert "guide/intro.rst: sitemap_priority" in warnings and "priority-range" in warnings
     assert build(src, tmp_path / "strict", "-W")[0] != 0
+    assert build(src, tmp_path / "own", "-D", "sitemapkit_strict=1")[0] != 0
+
+
+@pytest.mark.filterwarnings("ignore:'sphinx.environment.BuildEnvironment.app' is deprecated")
+def test_loaded_beside_sphinx_sitemap_it_warns(tmp_path):
+    src = project(tmp_path, conf='extensions = ["sphinx_sitemap", "sitemapkit_sphinx"]\n')
+    status, warnings = build(src, tmp_path / "out")
+    assert status == 0
+    assert "remove 'sphinx_sitemap' from extensions" in warnings
 
 
 @pytest.mark.parametrize(
@@ -261,7 +294,8 @@ def test_bad_configuration_is_a_config_error(tmp_path, capsys, line, words):
     assert words in capsys.readouterr().err
 
 
-def test_sample_site_builds_and_validates(tmp_path):
+def test_sample_site_builds_and_validates(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1795262400")  # 2026-11-21T12:00Z: news in window
     src = tmp_path / "sample"
     shutil.copytree(SAMPLE, src, ignore=shutil.ignore_patterns("_build", ".cache"))
     site = tmp_path / "html"
@@ -271,10 +305,15 @@ def test_sample_site_builds_and_validates(tmp_path):
         src, site / "fr", "-D", "language=fr", "-D", f"html_baseurl={base}fr/", jobs=2
     )
     assert status == 0, warnings
-    for folder, url in ((site, base), (site / "fr", base + "fr/")):
-        assert_valid_tree(folder, url)
+    for folder, url, lang in ((site, base, "en"), (site / "fr", base + "fr/", "fr")):
+        assert folder / "sitemap-news.xml" in assert_valid_tree(folder, url)
         listed = usp_urls(folder, url)
         assert url + "install.html" in listed
         assert not any("internal" in u or "license" in u for u in listed)
+        news = etree.parse(str(folder / "sitemap-news.xml"))
+        assert news.xpath("//news:language/text()", namespaces=NS) == [lang]
+    # Each language build keeps its own manifest, so neither undoes the other's.
+    assert (src / ".cache/sitemapkit/state.json").is_file()
+    assert (src / ".cache/sitemapkit/fr/state.json").is_file()
     assert (site / "sitemap.txt").exists() and (site / "sitemap.xml.gz").exists()
     assert robots_sitemaps(site / "robots.txt") == [base + "sitemap.xml"]

@@ -31,7 +31,7 @@ from .urls import (
     resolve,
     site_path,
 )
-from .videos import VideoError, video_from_fields
+from .videos import VideoError, clean_text, video_from_fields
 
 MAX_IMAGES = 1000
 ERROR_PAGES = ("404.html", "404/")
@@ -179,6 +179,8 @@ class _Rules:
 
     def lastmod(self, page: Page, keys: PageKeys, facts: HtmlFacts, loc: str) -> Moment | None:
         if not self.settings.lastmod:
+            if self.resolver is not None:  # still records the digest (IndexNow, change feed)
+                self.resolver.lastmod(page, loc, facts.digest, page.title or facts.title)
             return None
         override = self.moment(page, "sitemap_lastmod", keys.lastmod)
         modified = page.modified
@@ -189,7 +191,9 @@ class _Rules:
         if modified is not page.modified:
             page = replace(page, modified=modified)
         if self.resolver is not None:
-            found = self.resolver.lastmod(page, loc, facts.digest, page.title or facts.title)
+            found = self.resolver.lastmod(
+                page, loc, facts.digest, page.title or facts.title, override=override
+            )
         else:
             found = page.modified if "meta" in self.settings.lastmod else None
         return override if override is not None else found
@@ -251,7 +255,7 @@ class _Rules:
         when = as_datetime(published)
         if not self.now - timedelta(hours=news.window_hours) <= when <= self.now + _CLOCK_SKEW:
             return None
-        title = str(fields.get("title") or page.title or facts.title or "").strip()
+        title = clean_text(fields.get("title") or page.title or facts.title)
         if not title:
             self.warn(page, "sitemap_news.title", "news-title", "news entry dropped: no title")
             return None
@@ -262,7 +266,7 @@ class _Rules:
                 f"news entry dropped: '{language}' is not an ISO 639 code (or zh-cn, zh-tw)",
             )
             return None
-        name = str(fields.get("publication") or fields.get("name") or news.publication).strip()
+        name = clean_text(fields.get("publication") or fields.get("name") or news.publication) or news.publication
         return NewsArticle(name, language, published, title)
 
     # --------------------------------------------------------------- alternates

@@ -25,7 +25,6 @@ from pathlib import Path
 # friends from a surrounding hook would point git at another repository.
 _GIT = (
     "git", "-c", "core.quotepath=false", "-c", "log.showSignature=false",
-    "-c", "diff.renameLimit=0",
 )
 _ENV_DROP = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_PREFIX")
 _HEADER = "\x01"
@@ -103,9 +102,9 @@ def _commits(tokens: Iterator[str]) -> Iterator[tuple[str, int, list[tuple[str, 
             commit, changes = (sha, int(stamp)), []
         elif token:
             if token[0] in "RC":
-                changes.append((token, next(tokens), next(tokens)))
+                changes.append((token, next(tokens, ""), next(tokens, "")))
             else:
-                changes.append((token, next(tokens)))
+                changes.append((token, next(tokens, "")))
     if commit is not None:
         yield commit[0], commit[1], changes
 
@@ -123,6 +122,11 @@ def _boundary(repo: Repository) -> set[str]:
 
 def read_dates(repo: Repository) -> None:
     """Fill ``repo.dates``: the last commit that changed each file of HEAD, one pass."""
+    try:
+        _run(repo.root, "rev-parse", "-q", "--verify", "HEAD")
+    except GitUnavailable:  # a repository without commits: every file is untracked
+        repo.dates = {}
+        return
     listing = _run(repo.root, "ls-tree", "-r", "-z", "--name-only", "--full-tree", "HEAD")
     head = [p.decode("utf-8", "surrogateescape") for p in listing.split(b"\0") if p]
     pending = {path: path for path in head}  # name at this point of history -> name at HEAD
@@ -159,6 +163,9 @@ def read_dates(repo: Repository) -> None:
                 pending[old] = current
             if not pending:
                 break
+        else:
+            if process.wait() != 0:
+                raise GitUnavailable(f"git log failed in {repo.root} (exit {process.returncode})")
     finally:
         if process.poll() is None:
             process.kill()
@@ -180,6 +187,7 @@ class GitDates:
     """Dates of source files, across any number of repositories, each read once on demand."""
 
     def __init__(self) -> None:
+        self._places: dict[Path, tuple[Path, str] | None] = {}  # folder as given -> _place
         self._roots: dict[Path, Path | None] = {}  # folder -> repository root holding it
         self._repos: dict[Path, Repository | None] = {}
         self.failures: dict[Path, str] = {}
@@ -222,16 +230,27 @@ class GitDates:
         self._repos[root] = repo
         return repo
 
-    def date(self, source: Path) -> datetime | None:
-        """The committer date of the last change to ``source``, or None (and why is noted)."""
-        folder = source.parent.resolve()
+    def _place(self, folder: Path) -> tuple[Path, str] | None:
+        """The repository root holding ``folder``, and the folder's path inside it."""
+        folder = folder.resolve()
         root = self._root_of(folder)
         if root is None:
+            return None
+        inside = folder.relative_to(root).as_posix()
+        return root, "" if inside == "." else inside + "/"
+
+    def date(self, source: Path) -> datetime | None:
+        """The committer date of the last change to ``source``, or None (and why is noted)."""
+        place = self._places.get(source.parent, False)
+        if place is False:
+            place = self._places[source.parent] = self._place(source.parent)
+        if place is None:
             return None  # not in a repository: nothing to say
+        root, prefix = place
         repo = self._repository(root)
         if repo is None:
             return None
-        relative = (folder / source.name).relative_to(root).as_posix()
+        relative = prefix + source.name
         if repo.submodule or repo.dates is None:
             self.submodule.setdefault(root, []).append(relative)
             return None

@@ -168,11 +168,12 @@ def _keep_unsent(changes: Changes, urls: list[str], report: Report) -> None:
 
 def _print_dry_run(changes: Changes, urls: list[str], settings: Settings) -> None:
     indexnow = settings.indexnow
-    if changes.first_build and not urls:
-        print(
-            "IndexNow (dry run): no manifest from an earlier build, so nothing is known to "
-            "have changed; nothing would be sent"
+    if not urls:
+        why = (
+            "no manifest from an earlier build, so nothing is known to have changed"
+            if changes.first_build else "nothing changed since the last build"
         )
+        print(f"IndexNow (dry run): {why}; nothing would be sent")
         return
     batches = (len(urls) + BATCH - 1) // BATCH
     print(

@@ -26,9 +26,15 @@ DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n'
 
 # Characters XML 1.0 forbids (C0 controls but tab/LF/CR, lone surrogates, U+FFFE/U+FFFF).
 _FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-# Anything that makes escape() do work; most text (every percent-encoded loc) has none.
+# Anything that makes escape() do work: most text has none and is returned as it is.
 _WORK = re.compile("[&<>\"'\r\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 needs_escape = _WORK.search
+
+
+def strip_forbidden(text: str) -> str:
+    """``text`` without the characters XML 1.0 forbids, as ``escape`` writes it: for checks
+    made before writing, such as whether a required field is empty."""
+    return _FORBIDDEN.sub("", text)
 
 
 def escape(text: str) -> str:
@@ -37,7 +43,7 @@ def escape(text: str) -> str:
     if needs_escape(text) is None:
         return text
     return (
-        _FORBIDDEN.sub("", text)
+        strip_forbidden(text)
         .replace("&", "&amp;")
         .replace("<", "&lt;")
         .replace(">", "&gt;")

@@ -46,20 +46,19 @@ def encode_url(url: str) -> str:
     ``http://www.example.com/ümlat.php&q=name`` becomes
     ``http://www.example.com/%C3%BCmlat.php&q=name`` (XML escaping is the writer's job).
     """
-    parts = urlsplit(url.strip())
+    try:
+        parts = urlsplit(url.strip())
+    except ValueError as error:  # e.g. a malformed IPv6 literal
+        raise URLError(f"'{url}' is not a URL: {error}") from None
     if parts.scheme.lower() not in _DEFAULT_PORTS:
         raise URLError(f"'{url}' is not an absolute http(s) URL")
     if not parts.netloc:
         raise URLError(f"'{url}' has no host")
-    return urlunsplit(
-        (
-            parts.scheme.lower(),
-            _host(parts.netloc),
-            _quote(parts.path or "/", _SAFE_PATH),
-            _quote(parts.query, _SAFE_QUERY),
-            "",
-        )
-    )
+    try:
+        path, query = _quote(parts.path or "/", _SAFE_PATH), _quote(parts.query, _SAFE_QUERY)
+    except UnicodeEncodeError:
+        raise URLError(f"{url!r} holds characters that are not valid Unicode") from None
+    return urlunsplit((parts.scheme.lower(), _host(parts.netloc), path, query, ""))
 
 
 def absolute(base_url: str, path: str) -> str:

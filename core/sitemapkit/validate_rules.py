@@ -4,6 +4,7 @@ value checks. Pure data and pure functions; the streaming lives in ``validate_xm
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
@@ -24,6 +25,7 @@ RULES: dict[str, tuple[str, str]] = {
     "size-limit": (ERROR, "more than 52,428,800 bytes uncompressed"),
     "url-count": (ERROR, "more than 50,000 URLs in one sitemap"),
     "index-count": (ERROR, "more than 50,000 sitemaps in one index"),
+    "entry-size": (ERROR, "one <url> (or junk between entries) over 2 MiB: reading stops"),
     "sitemap-empty": (ERROR, "a <urlset> or <sitemapindex> with no entries"),
     # structure
     "unknown-element": (ERROR, "an element the protocol and its extensions do not define here"),
@@ -52,7 +54,7 @@ RULES: dict[str, tuple[str, str]] = {
     "priority-range": (ERROR, "a priority outside 0.0-1.0"),
     # index
     "index-nested": (ERROR, "an index listed by an index"),
-    "index-child-missing": (WARNING, "an index child that is not at hand to check"),
+    "sitemap-not-found": (WARNING, "a sitemap named by an index or robots.txt, not at hand"),
     # images
     "image-count": (ERROR, "more than 1,000 images in one <url>"),
     "image-loc-missing": (ERROR, "an <image:image> without <image:loc>"),
@@ -176,7 +178,7 @@ URL_MODEL = Model(
 )
 SITEMAP_MODEL = Model(
     "sitemap",
-    (Item(S_LOC, 1, 1, "child_loc", missing="loc-missing"), Item(S_LASTMOD, check="index_lastmod")),
+    (Item(S_LOC, 1, 1, "loc", missing="loc-missing"), Item(S_LASTMOD, check="lastmod")),
 )
 
 _I = IMAGE_NS
@@ -256,9 +258,11 @@ PUBLICATION_MODEL = Model(
 
 LINK_ATTRIBUTES = frozenset({"rel", "hreflang", "href"})
 # XHTML 1.0 Strict gives <link> these too; the XSD accepts them, search engines ignore them.
-XHTML_LINK_EXTRAS = frozenset(
-    ["id", "class", "style", "title", "lang", "dir", "charset", "type", "rev", "media", "onclick", "ondblclick", "onmousedown", "onmouseup", "onmouseover", "onmousemove", "onmouseout", "onkeypress", "onkeydown", "onkeyup", "{http://www.w3.org/XML/1998/namespace}lang"]
-)
+XHTML_LINK_EXTRAS = frozenset((
+    "id", "class", "style", "title", "lang", "dir", "charset", "type", "rev", "media",
+    "onclick", "ondblclick", "onmousedown", "onmouseup", "onmouseover", "onmousemove",
+    "onmouseout", "onkeypress", "onkeydown", "onkeyup", "{http://www.w3.org/XML/1998/namespace}lang",
+))
 
 
 @dataclass
@@ -292,6 +296,7 @@ def plan_children(model: Model, tags: tuple[object, ...]) -> Plan:
             continue
         item = model.items[where]
         if in_extensions or where < position:
+            last[where] = last.get(where, 0) + 1
             after = "the extension elements" if in_extensions else qname(model.items[position].tag)
             problems.append(
                 (n, "element-order", f"<{qname(tag)}> must come before {_angle(after)} in "
@@ -347,9 +352,9 @@ def _unknown(model: Model, tag: str) -> str:
 Finding = tuple[str, str] | None
 """``(rule, message)`` or ``None`` when the value is fine."""
 
-_GOOD_URL = re.compile(
-    r"https?://[A-Za-z0-9.\-]+(?::[0-9]{1,5})?"
-    r"(?:[/?](?:[A-Za-z0-9\-._~:/?\[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*)?"
+_PCHAR = r"[A-Za-z0-9\-._~:/?\[\]@!$&'()*+,;=]*+"
+_GOOD_URL = re.compile(  # possessive: a path is matched in one pass, no backtracking
+    rf"https?://[A-Za-z0-9.\-]+(?::[0-9]{{1,5}})?(?:[/?]{_PCHAR}(?:%[0-9A-Fa-f]{{2}}{_PCHAR})*+)?"
 )
 _BAD_ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
 _URL_SHAPE = re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):(//)?([^/?#]*)(.*)", re.S)
@@ -404,7 +409,7 @@ def parse_w3c(value: str) -> tuple[date | datetime | None, bool]:
     found = _DATE_RE.fullmatch(value)
     if not found:
         return None, False
-    year, month, day, hour, minute, second, fraction, zone = found.groups()
+    year, month, day, hour, minute, second, _fraction, zone = found.groups()
     try:
         if hour is None:
             return date(int(year), int(month), int(day)), zone is not None
@@ -447,6 +452,7 @@ def whole(value: str) -> int | None:
     return int(value) if _INTEGER.fullmatch(value) else None
 
 
+@functools.lru_cache(maxsize=1024)
 def hreflang_ok(code: str) -> bool:
     return HREFLANG.fullmatch(code) is not None
 
@@ -460,3 +466,4 @@ def matches(pattern: re.Pattern[str], value: str) -> bool:
 
 
 COUNTRIES, PLATFORMS, GENRES, TICKERS = _COUNTRIES, _PLATFORMS, _GENRES, _TICKERS
+GOOD_URL = _GOOD_URL

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import os
+import re
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -19,6 +20,9 @@ READ_CAP = MAX_BYTES + 4 * 1024 * 1024
 """Past the 50 MiB limit (plus a little, to report what follows it) reading stops: a gzip
 bomb costs the time to inflate 54 MiB and one 64 KiB buffer, never more."""
 CHUNK = 64 * 1024
+ENTRY_CAP = 2 * 1024 * 1024
+"""Bytes one ``<url>`` (or what sits between two) may take before reading stops: the parser
+holds an unfinished entry in memory, so a file of one endless ``<url>`` must not grow it."""
 PER_RULE_CAP = 100
 """Problems of one rule shown per file; the rest are counted in one closing line."""
 
@@ -55,6 +59,10 @@ class Reader:
         self.stream = gzip.GzipFile(fileobj=self.raw, mode="rb") if self.gzipped else self.raw
         self.name = name
         self.total = 0
+        self.mark: int | None = None
+        """Where the last entry ended (``None``: no entry limit, as for text files)."""
+        self.entry_too_big = False
+        self.head = b""
         self.error: str | None = None
         self.progress = progress
         self._next_report = 4 * CHUNK
@@ -64,7 +72,10 @@ class Reader:
         return self.total > MAX_BYTES
 
     def read(self, size: int = -1) -> bytes:
-        if self.total >= READ_CAP or self.error:
+        if self.total >= READ_CAP or self.error or self.entry_too_big:
+            return b""
+        if self.mark is not None and self.total - self.mark > ENTRY_CAP:
+            self.entry_too_big = True
             return b""
         size = CHUNK if size is None or size < 0 else min(size, CHUNK)
         try:
@@ -72,6 +83,8 @@ class Reader:
         except (OSError, EOFError, zlib.error) as error:
             self.error = f"cannot decompress: {error}" if self.gzipped else str(error)
             return b""
+        if not self.total:
+            self.head = data[:256]
         self.total += len(data)
         if self.progress is not None and self.total >= self._next_report:
             self._next_report = self.total + 16 * CHUNK
@@ -80,6 +93,17 @@ class Reader:
 
     def close(self) -> None:
         self.raw.close()
+
+
+_DECLARED = re.compile(rb"""<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)""")
+
+
+def declared_encoding(head: bytes) -> str:
+    """The encoding a document's first bytes declare (BOM or XML declaration); UTF-8 if none."""
+    if head[:2] in (b"\xff\xfe", b"\xfe\xff") or head[:2] in (b"<\x00", b"\x00<"):
+        return "UTF-16"
+    found = _DECLARED.match(head.lstrip(b"\xef\xbb\xbf"))
+    return found.group(1).decode("ascii") if found else "UTF-8"
 
 
 def folder_of(url: str) -> str:
@@ -94,8 +118,7 @@ def origin_of(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}/"
 
 
-def _key(a: int, b: int) -> int:
-    return ((a & 0xFFFFFFFFFFFFFFFF) << 64) | (b & 0xFFFFFFFFFFFFFFFF)
+_MASK = 0xFFFFFFFFFFFFFFFF
 
 
 class Session:
@@ -109,7 +132,7 @@ class Session:
         self.site = site
         self.progress = progress
         self.files: list[str] = []
-        # hash(loc) -> position (file number << 33 | line << 1 | is_news)
+        # hash(loc) (or of (channel, loc)) -> file number << 32 | line
         self._seen: dict[int, int] = {}
         self._links: set[int] = set()
         self._pending: dict[int, list[tuple[int, str, int, str, str]]] = {}
@@ -138,45 +161,50 @@ class Session:
 
     # -- listed URLs ---------------------------------------------------------------------------
 
-    def seen(self, loc: str) -> bool:
-        return hash(loc) in self._seen
-
-    def listed(self, number: int, line: int, loc: str, news: bool) -> None:
-        """Record ``loc`` at ``line`` of file ``number``; report a duplicate in the same kind
-        of sitemap (a page may be in the news sitemap and the main one)."""
-        key = hash(loc)
-        here = (number << 33) | (line << 1) | int(news)
+    def listed(self, number: int, line: int, loc: str, channel: str = "") -> None:
+        """Record ``loc`` at ``line`` of file ``number``; report a duplicate within one
+        channel ("" XML, "news", "txt": a page may be in the news sitemap and the main one)."""
+        key = hash((channel, loc)) if channel else hash(loc)
         before = self._seen.get(key)
-        if before is None or (before & 1 and not news):
-            self._seen[key] = here
-        elif (before & 1) == int(news):
-            where = self._where(before)
+        if before is None:
+            self._seen[key] = (number << 32) | line
+        else:
+            where = f"{self.files[before >> 32]}:{before & 0xFFFFFFFF}"
             self.add(self.files[number], line, "duplicate-url",
                      f"'{loc}' is listed twice (first at {where})")
         if self.site is not None:
             self.site.check_listed(loc, lambda rule, message: self.add(
                 self.files[number], line, rule, message))
 
-    def _where(self, position: int) -> str:
-        return f"{self.files[position >> 33]}:{(position >> 1) & 0xFFFFFFFF}"
-
     def alternates(self, number: int, loc: str, links: list[tuple[str, str, int]]) -> None:
         """Check return links between listed pages, keeping only the links whose target is
         not seen yet (translations usually sit together, so that stays small)."""
-        file = self.files[number]
         me = hash(loc)
-        targets = [(hash(href), code, line, href) for code, href, line in links if href != loc]
-        for target, *_ in targets:
-            self._links.add(_key(me, target))
-        for source, source_file, line, code, href in self._pending.pop(me, ()):
-            if _key(me, source) not in self._links:
-                self._no_return(source_file, line, code, href)
+        mine = (me & _MASK) << 64
+        known = self._links
+        targets = []
+        for code, href, line in links:
+            if href != loc:
+                target = hash(href)
+                known.add(mine | (target & _MASK))
+                targets.append((target, code, line, href))
+        waiting = self._pending.pop(me, None)
+        if waiting:
+            for source, source_file, line, code, href in waiting:
+                if mine | (source & _MASK) not in known:
+                    self._no_return(source_file, line, code, href)
         for target, code, line, href in targets:
             if target in self._seen:
-                if _key(target, me) not in self._links:
-                    self._no_return(file, line, code, href)
+                if ((target & _MASK) << 64) | (me & _MASK) not in known:
+                    self._no_return(self.files[number], line, code, href)
             else:
-                self._pending.setdefault(target, []).append((me, file, line, code, href))
+                self._pending.setdefault(target, []).append(
+                    (me, self.files[number], line, code, href))
+
+    @property
+    def waiting(self) -> bool:
+        """Whether some alternate waits for its target's <url> to come."""
+        return bool(self._pending)
 
     def _no_return(self, file: str, line: int, code: str, href: str) -> None:
         self.add(file, line, "hreflang-no-return",

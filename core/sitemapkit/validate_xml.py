@@ -9,7 +9,7 @@ repeat the same few sequences, so most elements cost a dictionary lookup plus va
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -21,11 +21,14 @@ from .validate_rules import (
     COUNTRIES,
     DATE_HINT,
     GENRES,
+    GOOD_URL,
     IMAGE,
     IMAGE_MODEL,
+    IMAGE_NS,
     LINK_ATTRIBUTES,
     MAX_BYTES,
     MAX_IMAGES,
+    MAX_LOC_LENGTH,
     MAX_NEWS,
     MAX_URLS,
     NEWS_MODEL,
@@ -61,20 +64,9 @@ from .validate_rules import (
     qname,
     whole,
 )
-from .validate_session import Reader, Scope, Session
+from .validate_session import ENTRY_CAP, Reader, Scope, Session, declared_encoding
 
-_PLANS: dict[tuple[str, tuple[object, ...]], Plan] = {}
 _FUTURE_SLACK = timedelta(days=1)  # a date-only lastmod in a zone ahead of UTC is not "future"
-
-
-def _plan(model: Model, tags: tuple[object, ...]) -> Plan:
-    key = (model.name, tags)
-    plan = _PLANS.get(key)
-    if plan is None:
-        if len(_PLANS) > 20_000:
-            _PLANS.clear()
-        plan = _PLANS[key] = plan_children(model, tags)
-    return plan
 
 
 class XMLChecker:
@@ -92,9 +84,16 @@ class XMLChecker:
         self.links: list[tuple[str, str, int]] = []
         self.news_count = 0
         self.has_news = False
+        self.doctype = False
         self._checks = {name[2:]: getattr(self, name) for name in dir(self) if name.startswith("c_")}
         self._window = session.now - timedelta(hours=NEWS_WINDOW_HOURS)
         self._priorities: dict[str, tuple[str, str] | None] = {}
+        self._plans: dict[tuple[object, ...], tuple[Plan, list]] = {}
+        self._lastmods: dict[str, list[tuple[str, str]]] = {}
+        self._codes: set[str] = set()
+        self._good: set[str] = set()
+        """URLs found good lately: a page's alternates name the same few URLs again and again."""
+        self._future = session.now + _FUTURE_SLACK
 
     def add(self, line: int | None, rule: str, message: str, severity: str | None = None) -> None:
         self.session.add(self.file, line, rule, message, severity)
@@ -105,18 +104,26 @@ class XMLChecker:
         """Check the file; return ``"urlset"``, ``"sitemapindex"``, or ``None`` when it is
         not a sitemap at all (or could not be read)."""
         reader = Reader(self.path, self.file, self.session.progress)
+        reader.mark = 0
         try:
             self._parse(reader)
         except etree.XMLSyntaxError as error:
-            if reader.error:
-                self.add(None, "unreadable", f"{reader.error}")
-            elif not reader.over:
-                self.add(error.lineno or None, "xml-syntax",
-                         f"not well-formed XML: {error.msg}")
+            if reader.entry_too_big:
+                self.add(error.lineno or None, "entry-size",
+                         f"more than {ENTRY_CAP // 2**20} MiB without the end of a <url> or "
+                         "<sitemap>; no real entry is that big, so checking stopped here")
+            elif reader.error or reader.over:
+                pass  # said below: the parser only saw the input end early
+            elif "encoding" in (error.msg or ""):
+                self.add(error.lineno or None, "encoding",
+                         f"the file is not UTF-8 (or not the encoding it declares): {error.msg}")
+            else:
+                self.add(error.lineno or None, "xml-syntax", f"not well-formed XML: {error.msg}")
         finally:
             reader.close()
-        if reader.error and not any(p.file == self.file and p.rule == "unreadable"
-                                    for p in self.session.problems[-3:]):
+        if b"<!DOCTYPE" in reader.head:
+            self._doctype()
+        if reader.error:
             self.add(None, "unreadable", reader.error)
         if reader.over:
             self.add(None, "size-limit",
@@ -130,32 +137,34 @@ class XMLChecker:
         context = etree.iterparse(
             reader, events=("end",), tag=(URL_TAG, SITEMAP_TAG),
             resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False,
-            remove_comments=False,
+            remove_blank_text=True,
         )
         root = None
         last = None
         count = 0
+        self.head = b""
+        expected = handle = None
         for _, element in context:
             if root is None:
+                self.head = reader.head
                 root = element.getroottree().getroot()
                 if not self._root(root):
                     return
-            parent = element.getparent()
-            if parent is not root:
+                urlset = self.kind == "urlset"
+                expected = URL_TAG if urlset else SITEMAP_TAG
+                handle = self._url if urlset else self._sitemap
+            if element.getparent() is not root:
                 continue  # nested where it does not belong: its container reports it
-            self._between(root, last, element)
+            previous = element.getprevious()
+            junk = previous is not last or (last is not None and last.tail)
+            if junk:
+                self._between(root, last, element)
             count += 1
-            if self.kind == "urlset":
-                if element.tag == URL_TAG:
-                    self._url(element)
-                else:
-                    self.add(element.sourceline, "unknown-element",
-                             "<sitemap> belongs in a <sitemapindex>, not in a <urlset>")
-            elif element.tag == SITEMAP_TAG:
-                self._sitemap(element)
+            if element.tag == expected:
+                handle(element)
             else:
                 self.add(element.sourceline, "unknown-element",
-                         "<url> belongs in a <urlset>, not in a <sitemapindex>")
+                         f"<{qname(element.tag)}> is not allowed in <{qname(root.tag)}>")
             if count == MAX_URLS + 1:
                 rule = "url-count" if self.kind == "urlset" else "index-count"
                 what = "URLs" if self.kind == "urlset" else "sitemaps"
@@ -163,10 +172,15 @@ class XMLChecker:
                          f"more than {MAX_URLS:,} {what} in one file (this is number "
                          f"{MAX_URLS + 1:,}); split it and list the parts in a sitemap index")
             element.clear(keep_tail=True)
+            reader.mark = reader.total
             last = element
-            while element.getprevious() is not None:
+            if junk:
+                while element.getprevious() is not None:
+                    del root[0]
+            elif previous is not None:
                 del root[0]
         if root is None:
+            self.head = reader.head
             root = context.root
             if root is None or not self._root(root):
                 return
@@ -187,11 +201,10 @@ class XMLChecker:
         tree = root.getroottree()
         info = tree.docinfo
         if info.internalDTD is not None or info.doctype:
-            self.add(1, "doctype", "the file declares a DOCTYPE; a sitemap has none (its "
-                     "entities are not expanded and nothing it names is fetched)")
-        encoding = (info.encoding or "UTF-8").upper().replace("_", "-")
-        if encoding not in ("UTF-8", "UTF8"):
-            self.add(1, "encoding", f"the file is {info.encoding}; sitemaps must be UTF-8")
+            self._doctype()
+        encoding = declared_encoding(self.head)
+        if encoding.upper().replace("_", "-") not in ("UTF-8", "UTF8"):
+            self.add(1, "encoding", f"the file is {encoding}; sitemaps must be UTF-8")
         if root.tag == URLSET:
             self.kind = "urlset"
         elif root.tag == SITEMAPINDEX:
@@ -214,6 +227,12 @@ class XMLChecker:
             self.add(root.sourceline, "stray-text", _stray(root, text))
         return True
 
+    def _doctype(self) -> None:
+        if not self.doctype:
+            self.doctype = True
+            self.add(1, "doctype", "the file declares a DOCTYPE; a sitemap has none (its "
+                     "entities are not expanded and nothing it names is fetched)")
+
     def _between(self, root, last, element) -> None:
         """Whatever sits in the root between two entries: only whitespace and comments."""
         if last is not None and last.tail and not last.tail.isspace():
@@ -232,23 +251,36 @@ class XMLChecker:
     # -- entries ---------------------------------------------------------------------------
 
     def _complex(self, element: etree._Element, model: Model) -> Plan:
-        children = list(element)
-        plan = _plan(model, tuple([child.tag for child in children]))
-        for n, rule, message, severity in plan.problems:
-            self.add(children[n].sourceline if n >= 0 else element.sourceline, rule, message, severity)
-        checks = self._checks
-        for n, check in plan.checks:
-            checks[check](children[n])
-        if element.keys():
-            self._attributes(element, ())
-        text = element.text
-        if text and not text.isspace():
-            self.add(element.sourceline, "stray-text", _stray(element, text))
+        children = element[:]
+        key = (model.name, *[child.tag for child in children])
         for child in children:
-            tail = child.tail
+            tail = child.tail  # blank text is mostly dropped by the parser (remove_blank_text)
             if tail and not tail.isspace():
                 self.add(child.sourceline, "stray-text", _stray(element, tail))
+        found = self._plans.get(key)
+        if found is None:
+            found = self._resolve(model, key)
+        plan, checks = found
+        if plan.problems:
+            for n, rule, message, severity in plan.problems:
+                line = children[n].sourceline if n >= 0 else element.sourceline
+                self.add(line, rule, message, severity)
+        for n, check in checks:
+            check(children[n])
+        if element.text and not element.text.isspace():
+            self.add(element.sourceline, "stray-text", _stray(element, element.text))
+        if element.keys():
+            self._attributes(element, ())
         return plan
+
+    def _resolve(self, model: Model, key: tuple[object, ...]):
+        plan = plan_children(model, key[1:])
+        found = (plan, [(n, self._checks[name]) for n, name in plan.checks])
+        if len(key) <= 64:  # long sequences are rare: not worth keeping
+            if len(self._plans) > 4096:
+                self._plans.clear()
+            self._plans[key] = found
+        return found
 
     def _url(self, element: etree._Element) -> None:
         self.loc = None
@@ -263,7 +295,9 @@ class XMLChecker:
             return
         if self.links:
             self._alternates(element.sourceline)
-        self.session.listed(self.number, element.sourceline, self.loc, self.has_news)
+        elif self.session.waiting:
+            self.session.alternates(self.number, self.loc, [])
+        self.session.listed(self.number, element.sourceline, self.loc, "news" if self.has_news else "")
 
     def _sitemap(self, element: etree._Element) -> None:
         self.loc = None
@@ -291,7 +325,7 @@ class XMLChecker:
     # -- values ----------------------------------------------------------------------------
 
     def _value(self, element: etree._Element, attributes: tuple[str, ...] = ()) -> str:
-        if len(element):
+        if len(element):  # rare: element children (or unexpanded entities) in a value
             for child in element:
                 if isinstance(child.tag, str):
                     self.add(child.sourceline, "unknown-element",
@@ -303,20 +337,35 @@ class XMLChecker:
         return text.strip() if text else ""
 
     def _attributes(self, element: etree._Element, allowed: tuple[str, ...]) -> None:
-        for name in element.keys():
+        for name in element.attrib:
             if name not in allowed and not name.startswith(f"{{{XSI_NS}}}"):
                 self.add(element.sourceline, "unknown-attribute",
                          f"<{qname(element.tag)}> has no attribute '{qname(name)}'")
 
     def _url_value(self, element: etree._Element, attributes: tuple[str, ...] = ()) -> str:
         value = self._value(element, attributes)
+        if len(value) < MAX_LOC_LENGTH and GOOD_URL.fullmatch(value):
+            return value
         finding = check_url(value, qname(element.tag))
         if finding is not None:
             self.add(element.sourceline, *finding)
         return value
 
+    def _good_url(self, url: str) -> bool:
+        if len(url) < MAX_LOC_LENGTH and GOOD_URL.fullmatch(url):
+            if len(self._good) > 1024:
+                self._good.clear()
+            self._good.add(url)
+            return True
+        return False
+
     def c_loc(self, element: etree._Element) -> None:
         loc = self._value(element)
+        prefix = self.scope.prefix
+        if prefix is not None and len(loc) >= 12 and loc.startswith(prefix) and (
+                loc in self._good or self._good_url(loc)):
+            self.loc = loc
+            return
         finding = self.scope.check(loc)
         if finding is not None:
             self.add(element.sourceline, *finding)
@@ -324,29 +373,37 @@ class XMLChecker:
                 return
         self.loc = loc
 
-    def c_child_loc(self, element: etree._Element) -> None:
-        self.c_loc(element)
-
-    def _moment(self, element: etree._Element, rule: str, what: str):
-        value = self._value(element)
+    def _date(self, value: str, rule: str, what: str) -> tuple[object, list[tuple[str, str]]]:
+        """The moment ``value`` names and the problems of its form."""
         moment, zoned = parse_w3c(value)
         if moment is None:
-            self.add(element.sourceline, rule, f"{what} '{value}' is not a date the sitemap XSDs "
-                     f"accept; {DATE_HINT}")
-        elif not zoned and hasattr(moment, "hour"):
-            self.add(element.sourceline, "date-timezone",
-                     f"{what} '{value}' has a time but no time zone; add Z or +hh:mm")
+            return None, [(rule, f"{what} '{value}' is not a date the sitemap XSDs accept; "
+                                 f"{DATE_HINT}")]
+        if not zoned and isinstance(moment, datetime):
+            return moment, [("date-timezone",
+                             f"{what} '{value}' has a time but no time zone; add Z or +hh:mm")]
+        return moment, []
+
+    def _moment(self, element: etree._Element, rule: str, what: str):
+        moment, problems = self._date(self._value(element), rule, what)
+        for problem in problems:
+            self.add(element.sourceline, *problem)
         return moment
 
     def c_lastmod(self, element: etree._Element) -> None:
-        moment = self._moment(element, "lastmod-format", "<lastmod>")
-        if moment is not None and as_datetime(moment) > self.session.now + _FUTURE_SLACK:
-            self.add(element.sourceline, "lastmod-future",
-                     f"<lastmod> {moment.isoformat()} is after now ({self.session.now:%Y-%m-%d}); "
-                     "search engines distrust a lastmod that does not match reality")
-
-    def c_index_lastmod(self, element: etree._Element) -> None:
-        self.c_lastmod(element)
+        value = self._value(element)
+        problems = self._lastmods.get(value)
+        if problems is None:  # sitemaps repeat their dates: each distinct one is read once
+            if len(self._lastmods) > 4096:
+                self._lastmods.clear()
+            moment, problems = self._date(value, "lastmod-format", "<lastmod>")
+            if moment is not None and as_datetime(moment) > self._future:
+                problems.append(("lastmod-future", f"<lastmod> {value} is after now "
+                                 f"({self.session.now:%Y-%m-%d}); search engines distrust a "
+                                 "lastmod that does not match reality"))
+            self._lastmods[value] = problems
+        for problem in problems:
+            self.add(element.sourceline, *problem)
 
     def c_changefreq(self, element: etree._Element) -> None:
         value = self._value(element)
@@ -374,6 +431,12 @@ class XMLChecker:
 
     # images
     def c_image(self, element: etree._Element) -> None:
+        if len(element) == 1 and element.text is None and not element.keys():
+            child = element[0]  # the usual <image:image><image:loc>URL</image:loc></image:image>
+            if child.tag == IMAGE_LOC and child.tail is None and not len(child) and not child.keys():
+                value = child.text
+                if value is not None and len(value) < MAX_LOC_LENGTH and GOOD_URL.fullmatch(value):
+                    return
         self._complex(element, IMAGE_MODEL)
 
     def c_image_loc(self, element: etree._Element) -> None:
@@ -430,22 +493,21 @@ class XMLChecker:
             self.add(element.sourceline, rule, f"<{qname(element.tag)}> has {len(value):,} "
                      f"characters; at most {limit:,} are allowed")
 
-    def c_duration(self, element: etree._Element) -> None:
+    def _in_range(self, element: etree._Element, read, low: float, high: float, rule: str,
+                  what: str) -> None:
         value = self._value(element)
-        seconds = whole(value)
-        if seconds is None or not 1 <= seconds <= 28800:
-            self.add(element.sourceline, "video-duration",
-                     f"<video:duration> '{value}' must be whole seconds from 1 to 28800")
+        number = read(value)
+        if number is None or not low <= number <= high:
+            self.add(element.sourceline, rule, f"<{qname(element.tag)}> '{value}' must be {what}")
+
+    def c_duration(self, element: etree._Element) -> None:
+        self._in_range(element, whole, 1, 28800, "video-duration", "whole seconds from 1 to 28800")
 
     def c_date(self, element: etree._Element) -> None:
         self._moment(element, "date-format", f"<{qname(element.tag)}>")
 
     def c_rating(self, element: etree._Element) -> None:
-        value = self._value(element)
-        number = decimal(value)
-        if number is None or not 0.0 <= number <= 5.0:
-            self.add(element.sourceline, "video-rating",
-                     f"<video:rating> '{value}' must be a number from 0.0 to 5.0")
+        self._in_range(element, decimal, 0.0, 5.0, "video-rating", "a number from 0.0 to 5.0")
 
     def c_segment(self, element: etree._Element) -> None:
         self._url_value(element, ("duration",))
@@ -572,7 +634,7 @@ class XMLChecker:
                      f"<news:publication_date> {moment.isoformat()} is more than "
                      f"{NEWS_WINDOW_HOURS} hours before now ({self.session.now:%Y-%m-%dT%H:%MZ}); "
                      "Google News reads only articles of the last two days")
-        elif when > self.session.now + _FUTURE_SLACK:
+        elif when > self._future:
             self.add(element.sourceline, "news-future",
                      f"<news:publication_date> {moment.isoformat()} is after now")
 
@@ -597,17 +659,26 @@ class XMLChecker:
 
     # hreflang
     def c_link(self, element: etree._Element) -> None:
+        if element.keys() == _LINK_ORDER:  # the usual rel, hreflang, href
+            rel, code, href = element.values()
+            if (rel == "alternate" and code in self._codes and element.text is None
+                    and not len(element) and (href in self._good or self._good_url(href))):
+                self.links.append((code, href, element.sourceline))
+                return
+        get = element.get
+        rel, code, href = get("rel"), get("hreflang"), get("href")
         line = element.sourceline
-        for name in element.keys():
-            if name not in LINK_ATTRIBUTES:
-                known = name in XHTML_LINK_EXTRAS
-                self.add(line, "unknown-attribute",
-                         f"<xhtml:link> attribute '{qname(name)}' "
-                         + ("means nothing in a sitemap" if known else "does not exist"),
-                         WARNING if known else None)
-        if len(element) or (element.text and element.text.strip()):
+        attributes = element.attrib
+        if len(attributes) != 3 or rel is None or code is None or href is None:
+            for name in attributes:
+                if name not in LINK_ATTRIBUTES:
+                    known = name in XHTML_LINK_EXTRAS
+                    self.add(line, "unknown-attribute",
+                             f"<xhtml:link> attribute '{qname(name)}' "
+                             + ("means nothing in a sitemap" if known else "does not exist"),
+                             WARNING if known else None)
+        if element.text or len(element):
             self.add(line, "stray-text", "<xhtml:link> must be empty")
-        rel, code, href = element.get("rel"), element.get("hreflang"), element.get("href")
         if rel != "alternate":
             self.add(line, "hreflang-rel",
                      f"<xhtml:link rel=\"{rel or ''}\">: a sitemap alternate needs rel=\"alternate\"")
@@ -616,20 +687,25 @@ class XMLChecker:
                      f"<xhtml:link> needs both hreflang and href (missing "
                      f"{'hreflang' if code is None else 'href'})")
             return
-        if not hreflang_ok(code):
+        if hreflang_ok(code):
+            self._codes.add(code)
+        else:
             self.add(line, "hreflang-code",
                      f"hreflang=\"{code}\" is not an ISO 639-1 language with an optional "
                      "script and ISO 3166-1 region (en, en-GB, zh-Hant) or x-default")
         href = href.strip()
-        finding = check_url(href, "xhtml:link href")
-        if finding is not None:
-            self.add(line, *finding)
-            if finding[1] != WARNING and finding[0] != "loc-fragment":
-                return
+        if len(href) >= MAX_LOC_LENGTH or not GOOD_URL.fullmatch(href):
+            finding = check_url(href, "xhtml:link href")
+            if finding is not None:
+                self.add(line, *finding)
+                if finding[0] != "loc-fragment":
+                    return
         if rel == "alternate":
             self.links.append((code, href, line))
 
 
+IMAGE_LOC = f"{{{IMAGE_NS}}}loc"
+_LINK_ORDER = ["rel", "hreflang", "href"]
 CONTENT_LOC = f"{{{VIDEO_NS}}}content_loc"
 PLAYER_LOC = f"{{{VIDEO_NS}}}player_loc"
 

@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 
 from .dates import DateError, parse_moment
 from .model import Video
+from .render import strip_forbidden
 from .urls import URLError, encode_url, resolve
 
 MAX_TITLE = 100
@@ -38,6 +39,12 @@ class VideoError(ValueError):
 Problems = list[tuple[str, str, str]]
 
 
+def clean_text(value: Any) -> str:
+    """Text as it will be written (no characters XML forbids, no outer blanks), so that the
+    checks for empty and too long see what the file will hold."""
+    return strip_forbidden(str(value or "")).strip()
+
+
 def video_from_fields(fields: Mapping[str, Any], page_loc: str) -> tuple[Video, Problems]:
     """The video, and ``(field, rule, message)`` for each optional field dropped."""
     problems: Problems = []
@@ -61,7 +68,7 @@ def video_from_fields(fields: Mapping[str, Any], page_loc: str) -> tuple[Video, 
         return value
 
     def text(field: str, limit: int) -> str:
-        value = str(fields.get(field) or "").strip()
+        value = clean_text(fields.get(field))
         if not value:
             raise VideoError(field, "video-required", f"'{field}' is required")
         if len(value) > limit:
@@ -137,7 +144,7 @@ def _tags(fields, drop) -> tuple[str, ...]:
     if raw is None:
         return ()
     items = raw.split(",") if isinstance(raw, str) else list(raw)
-    tags = tuple(dict.fromkeys(str(t).strip() for t in items if str(t).strip()))
+    tags = tuple(dict.fromkeys(tag for tag in map(clean_text, items) if tag))
     if len(tags) > MAX_TAGS:
         drop("tags", "video-tags", f"{len(tags)} tags; only the first {MAX_TAGS} are listed")
     return tags[:MAX_TAGS]
@@ -189,7 +196,7 @@ def _relationship(fields, field, item, drop):
 
 
 def _uploader(fields, drop) -> str | None:
-    raw = str(fields.get("uploader") or "").strip()
+    raw = clean_text(fields.get("uploader"))
     if not raw:
         return None
     if len(raw) > MAX_UPLOADER:
@@ -199,7 +206,7 @@ def _uploader(fields, drop) -> str | None:
 
 
 def _uploader_info(fields, page_loc, url, drop) -> str | None:
-    if not str(fields.get("uploader") or "").strip():
+    if not clean_text(fields.get("uploader")):
         return None
     info = url("uploader_info")
     if info is not None and urlsplit(info).hostname != urlsplit(page_loc).hostname:

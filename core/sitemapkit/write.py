@@ -19,7 +19,7 @@ from typing import BinaryIO
 from .dates import format_moment, newest
 from .files import Target, write_file
 from .model import Entry, Moment
-from .render import NEWS, escape, extensions, head, index_item, needs_escape, news_url, tail
+from .render import NEWS, escape, extensions, head, index_item, news_url, tail
 from .render import decimal as _decimal
 from .report import Report, SitemapError
 from .settings import PROTOCOL_MAX_BYTES, PROTOCOL_MAX_URLS, Settings
@@ -38,7 +38,9 @@ def write_sitemaps(
     """Write ``settings.filename`` (a urlset, or an index over ``{stem}-N.xml``), the news
     sitemaps, gzip twins and text sitemaps into ``out_dir``, and remove our stale files.
 
-    Streams: memory stays flat however many entries come.
+    Streams: memory stays flat however many entries come. Entries are taken as
+    ``build_entries`` makes them: locs percent-encoded, every value valid; the writer only
+    escapes, counts and splits.
     """
     report = report if report is not None else Report()
     if not settings.base_url:
@@ -61,7 +63,7 @@ def write_sitemaps(
                     None, twin) if settings.txt else None
     try:
         _fill(entries, urlsets, news, texts, report)
-        single = not urlsets.written and not news.count and not settings.changes_feed
+        single = not urlsets.written and news.empty and not settings.changes_feed
         urlsets.finish(settings.filename if single else None, force=True)
         news.finish()
         if texts is not None:
@@ -94,23 +96,28 @@ def _fill(
 ) -> None:
     """The hot loop: one ``<url>`` per entry, rendered inline (no per-entry call layers for
     the common loc + lastmod case), dates formatted once per distinct value."""
-    moments: dict[Moment, str] = {}
+    moments: dict[object, str] = {}
     add_url, add_news = urlsets.add, news.add
     add_text = texts.add if texts is not None else None
     urls = images = videos = 0
     for entry in entries:
         loc = entry.loc
-        if needs_escape(loc) is not None:
+        # A loc is percent-encoded (urls.encode_url): ASCII, no control characters, so of
+        # what XML cares about only the five specials can occur; memchr checks are far
+        # cheaper than a regex here, and anything unusual still gets the full escape().
+        if "&" in loc or "'" in loc or "<" in loc or ">" in loc or '"' in loc or not loc.isascii():
             loc = escape(loc)
         lastmod = entry.lastmod
         if lastmod is None:
             when = ""
         else:
-            when = moments.get(lastmod)
+            # Equal instants in different offsets are equal keys: keep the offset in the key.
+            key = lastmod if type(lastmod) is date else (lastmod, lastmod.tzinfo)
+            when = moments.get(key)
             if when is None:
                 if len(moments) >= _CACHE_SIZE:
                     moments.clear()
-                when = moments[lastmod] = f"<lastmod>{format_moment(lastmod)}</lastmod>"
+                when = moments[key] = f"<lastmod>{format_moment(lastmod)}</lastmod>"
         more = ""
         if entry.changefreq is not None:
             more = f"<changefreq>{entry.changefreq}</changefreq>"
@@ -174,43 +181,54 @@ class _Series:
         """Each finished file with the newest lastmod of its URLs (for the index)."""
         self.files: list[Path] = []
         """Every path written, gzip twins included."""
-        self.count = 0
-        """URLs in all files of this series."""
         self._body: BinaryIO | None = None
         self._pending: list[str] = []
         self._reset()
 
+    @property
+    def empty(self) -> bool:
+        return not self.written and not self._urls
+
     def _reset(self) -> None:
         self._urls = self._size = self._ns = 0
+        self._room = -1  # the first URL of a file takes the slow path, which opens the file
         self._newest_date: date | None = None
         self._newest_time: datetime | None = None
 
     def add(self, line: str, ns: int = 0, lastmod: Moment | None = None) -> bool:
         """Append one line; False (nothing written) when it is too big for any file."""
         size = len(line) if line.isascii() else len(line.encode())
-        wanted = self._ns | ns
-        if self._urls >= self.max_urls or self._size + size > self.room[wanted]:
-            if not self._urls:
-                return False
-            if size > self.room[ns]:
-                return False
-            self._close(self.name(len(self.written) + 1))
-            wanted = ns
-        if self._body is None:
-            self._body = tempfile.TemporaryFile(dir=self.out)  # noqa: SIM115
-        self._ns = wanted
+        crowded = ns or self._size + size > self._room or self._urls >= self.max_urls
+        if crowded and not self._make_room(size, ns):
+            return False
         self._urls += 1
         self._size += size
-        self.count += 1
         if lastmod is not None:
             if type(lastmod) is date:
                 if self._newest_date is None or lastmod > self._newest_date:
                     self._newest_date = lastmod
             elif self._newest_time is None or lastmod > self._newest_time:
                 self._newest_time = lastmod  # type: ignore[assignment]
-        self._pending.append(line)
-        if len(self._pending) >= _FLUSH_LINES:
+        pending = self._pending
+        pending.append(line)
+        if len(pending) >= _FLUSH_LINES:
             self._flush()
+        return True
+
+    def _make_room(self, size: int, ns: int) -> bool:
+        """See that the next line (``size`` bytes, using namespaces ``ns``) goes into a file
+        with room for it, this one or the next; False when no file could hold it."""
+        wanted = self._ns | ns
+        if self._urls and self._urls < self.max_urls and self._size + size <= self.room[wanted]:
+            self._ns, self._room = wanted, self.room[wanted]
+            return True
+        if size > self.room[ns]:
+            return False
+        if self._urls:
+            self._close(self.name(len(self.written) + 1))
+        if self._body is None:
+            self._body = tempfile.TemporaryFile(dir=self.out)  # noqa: SIM115
+        self._ns, self._room = ns, self.room[ns]
         return True
 
     def finish(self, name: str | None = None, *, force: bool = False) -> None:
@@ -275,10 +293,13 @@ def _remove_stale(out: Path, filename: str, stem: str, keep: set[str]) -> None:
     """Delete files an earlier build of ours left that this build did not write; only names
     this writer makes are candidates."""
     s = re.escape(stem)
-    ours = re.compile(
-        rf"(?:{re.escape(filename)}\.gz|{s}-[1-9]\d*\.xml|{s}-news(?:-[1-9]\d*)?\.xml"
+    names = (
+        rf"(?:{re.escape(filename)}|{s}-[1-9]\d*\.xml|{s}-news(?:-[1-9]\d*)?\.xml"
         rf"|{s}\.txt|{s}-[1-9]\d*\.txt)(?:\.gz)?"
     )
+    # files.temporary_name() of a build that was killed before it could clean up
+    leftovers = rf"\.{names}\.\d+\.[0-9a-f]{{8}}\.tmp"
+    ours = re.compile(rf"{names}|{leftovers}")
     for child in out.iterdir():
         if child.name not in keep and ours.fullmatch(child.name) and child.is_file():
             child.unlink()

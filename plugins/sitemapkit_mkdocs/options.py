@@ -40,7 +40,7 @@ class SitemapkitConfig(base.Config):
     strict = c.Optional(c.Type(bool))
 
     def as_mapping(self) -> dict[str, Any]:
-        return {name: self[name] for name in OPTION_NAMES}
+        return {name: self.get(name) for name in OPTION_NAMES}
 
     def validate(self):
         """MkDocs only warns on unknown keys; sitemapkit's contract makes them errors. Values
@@ -49,10 +49,10 @@ class SitemapkitConfig(base.Config):
         for key in sorted(set(self.keys()) - set(OPTION_NAMES)):
             warnings = [w for w in warnings if w[0] != key]
             failed.append((key, ValidationError(_settings_error({key: True}))))
-        if not failed:
-            message = _settings_error(self.as_mapping())
+        for key, value in self.as_mapping().items() if not failed else ():
+            message = _settings_error({key: value}) if value is not None else None
             if message:
-                failed.append(("sitemapkit", ValidationError(message)))
+                failed.append((key, ValidationError(message)))
         return failed, warnings
 
 

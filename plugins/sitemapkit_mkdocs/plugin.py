@@ -3,6 +3,8 @@ own ``sitemap.xml``."""
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -27,7 +29,22 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
         self.settings: Settings | None = None
         self.pages: list[Page] = []
         self.i18n: Any = None
-        self.project_dir = Path.cwd()
+        self.project_dir: Path = Path.cwd()
+        self.dirty = False
+        self.serve_state: Path | None = None
+
+    def on_startup(self, *, command: str, dirty: bool) -> None:
+        self.dirty = dirty
+        # Served pages have the dev server's URLs: keep them out of the real manifest (it
+        # would forget every real URL) and never announce them to IndexNow.
+        self.serve_state = None
+        if command == "serve":
+            self.serve_state = Path(tempfile.mkdtemp(prefix="sitemapkit-serve-")) / "state.json"
+
+    def on_shutdown(self) -> None:
+        if self.serve_state is not None:
+            shutil.rmtree(self.serve_state.parent, ignore_errors=True)
+            self.serve_state = None
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         # MkDocs renders sitemap.xml (and its .gz twin) from this template: ours replaces both.
@@ -43,10 +60,12 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
             )
         try:
             self.settings = Settings.from_mapping(self.config.as_mapping(), base_url=base_url)
+            if self.serve_state is not None:
+                self.settings = self.settings.replace(state_file=str(self.serve_state), indexnow=None)
         except SettingsError as error:
             raise PluginError(str(error)) from None
-        if config.config_file_path:
-            self.project_dir = Path(config.config_file_path).resolve().parent
+        file = config.config_file_path
+        self.project_dir = Path(file).resolve().parent if file else Path.cwd()
         return config
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
@@ -70,6 +89,10 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
         if self._nested() or self.settings is None:
             return
         pages, self.pages = self.pages, []
+        if self.dirty and (Path(config.site_dir) / self.settings.filename).exists():
+            # --dirty renders only changed pages: a sitemap of those would lose the rest.
+            log.info("--dirty build: the sitemap of the last full build is kept")
+            return
         try:
             report = generate(
                 pages,
@@ -143,18 +166,14 @@ def _moment(value: Any, name: str, key: str) -> Moment | None:
 
 def _languages(file: Any, i18n: Any) -> tuple[str | None, dict[str, str]]:
     """The page's language and its other language versions, as mkdocs-static-i18n set them
-    on the file (``alternates``: build language -> File, this file included)."""
-    alternates = getattr(file, "alternates", None)
-    if i18n is None or not alternates:
+    on the file (``alternates``: build language -> File, this file included). Locales such
+    as ``pt_BR``, which that plugin accepts, are written ``pt-BR``."""
+    if i18n is None:
         return None, {}
     lang = getattr(file, "locale_alternate_of", None) or i18n.current_language
     others = {
-        _hreflang(code): "" if other.url in (".", "./") else other.url
-        for code, other in alternates.items()
+        code.replace("_", "-"): "" if other.url in (".", "./") else other.url
+        for code, other in (getattr(file, "alternates", None) or {}).items()
         if code != lang
     }
-    return _hreflang(lang), others
-
-
-def _hreflang(locale: str) -> str:
-    return locale.replace("_", "-")  # the i18n plugin also accepts 'pt_BR'
+    return lang.replace("_", "-"), others

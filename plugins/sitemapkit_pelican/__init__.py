@@ -14,12 +14,10 @@ from typing import Any
 
 from pelican import signals
 
-from sitemapkit import Page, Problem, SitemapError, generate
+from sitemapkit import Page, Problem, generate
 
-from .options import Options, PelicanSitemapError, project_dir, read_options
+from .options import Options, project_dir, read_options
 from .pages import page_for
-
-__all__ = ["PelicanSitemapError", "register"]
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +37,9 @@ _build = _Build()
 
 def check_settings(pelican: Any) -> None:
     read_options(pelican.settings)
+    if "pelican.plugins.sitemap" in {getattr(p, "__name__", "") for p in pelican.plugins}:
+        log.warning("sitemapkit: pelican-sitemap is enabled too and writes its own sitemap.xml: "
+                    "remove it from PLUGINS (sitemapkit reads its SITEMAP setting)")
 
 
 def start_run(pelican: Any) -> None:
@@ -83,13 +84,11 @@ def write(pelican: Any) -> None:
         return  # a sub-site: its pages wait for the main run
     pages, options = list(_build.pages.values()), _build.options
     _build.__init__()
-    try:
-        report = generate(
-            pages, pelican.output_path, options.settings,
-            project_dir=project_dir(pelican.settings), on_warning=_warn,
-        )
-    except SitemapError as error:
-        raise PelicanSitemapError(f"sitemapkit: {error}") from None
+    # SitemapError (warnings under strict) propagates: Pelican reports it and exits 1.
+    report = generate(
+        pages, pelican.output_path, options.settings,
+        project_dir=project_dir(pelican.settings), on_warning=_warn,
+    )
     log.info("sitemapkit: %s", report.summary())
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Mapping
@@ -46,7 +47,7 @@ def page_for(
         date = getattr(content, "date", None)
         return Page(
             url=url,
-            source=Path(content.source_path).resolve() if content.source_path else None,
+            source=Path(os.path.abspath(content.source_path)) if content.source_path else None,
             output=Path(path),
             meta=_meta(content.metadata, options.kind_meta.get(kind, {})),
             title=getattr(content, "title", None),
@@ -80,6 +81,7 @@ def page_for(
     )
 
 
+@functools.lru_cache(maxsize=16)
 def _prefix(output: str, main_output: str) -> str:
     """Where a run's output sits inside the main run's (i18n_subsites writes ``fr/`` there)."""
     relative = os.path.relpath(output, main_output).replace(os.sep, "/")
@@ -91,6 +93,8 @@ def _site_url(prefix: str, url: str) -> str:
     ``index.html`` is served as its folder, so it is named so."""
     if "://" in url[:12]:
         return url
+    if not prefix and not url.startswith(("/", ".")) and "?" not in url:
+        return path_for_file(url)  # the usual case, without the cost of urljoin
     joined = urlsplit(urljoin("http://site/" + prefix, url.lstrip("/")))
     return path_for_file(joined.path.lstrip("/")) + (f"?{joined.query}" if joined.query else "")
 

@@ -27,6 +27,7 @@ logger = logging.getLogger(__name__)
 BUILDERS = ("html", "dirhtml")
 KINDS = ("images", "fields")
 
+
 class SitemapDomain(Domain):
     """Per document: its doctree's image candidates, and its ``sitemap*`` fields as written
     (``env.metadata`` has them after smart quotes, which break JSON and ``--`` in URLs)."""
@@ -132,7 +133,7 @@ def pages(app: Sphinx, base_url: str) -> Iterator[Page]:
     """One Page per document the builder wrote, in docname order."""
     env, builder, config = app.env, app.builder, app.config
     own = config.language
-    others = [code for code in locales(app) if code != own]
+    others = [code for code in locales(config, Path(app.confdir)) if code != own]
     data = env.domains["sitemapkit"].data
     for docname in sorted(env.found_docs):
         output = Path(builder.get_outfilename(docname))

@@ -26,11 +26,14 @@ DROP_IN = {
 
 
 def config_values() -> Iterator[tuple[str, Any, frozenset]]:
-    """``(name, default, types)`` of every ``sitemapkit_<key>`` value."""
+    """``(name, default, types)`` of every ``sitemapkit_<key>``. ``None`` means "not set";
+    numbers and lists get real defaults so that ``-D`` converts them."""
     defaults = Settings()
     for key in OPTION_NAMES:
-        plain = {bool if isinstance(getattr(defaults, key, None), bool) else str}
-        yield f"sitemapkit_{key}", None, frozenset(_TYPES.get(key, plain)) | {type(None)}
+        value = getattr(defaults, key, None)
+        plain = {bool if isinstance(value, bool) else str}
+        default = value if type(value) is int else [] if key in ("exclude", "rules") else None
+        yield f"sitemapkit_{key}", default, frozenset(_TYPES.get(key, plain)) | {type(None)}
 
 
 def root_url(config: Any) -> str | None:
@@ -64,16 +67,16 @@ def build_url(config: Any) -> str | None:
     return None if root is None else root + link_url(config, config.language, "")
 
 
-def locales(app: Sphinx) -> list[str]:
+def locales(config: Any, confdir: Path) -> list[str]:
     """``sitemap_locales``: ``[None]`` for none; empty for the folders in ``locale_dirs``."""
-    listed = list(app.config.sitemap_locales)
+    listed = list(config.sitemap_locales)
     if listed == [None]:
         return []
     if listed:
         return [str(code) for code in listed]
     found = []
-    for folder in app.config.locale_dirs:
-        path = Path(app.confdir, folder)
+    for folder in config.locale_dirs:
+        path = Path(confdir, folder)
         if path.is_dir():
             found.extend(sorted(child.name for child in path.iterdir() if child.is_dir()))
     return found

@@ -2,13 +2,13 @@
 
 English:  sphinx-build -b html -j 2 . _build/html
 French:   sphinx-build -b html -j 2 -D language=fr \
-              -D html_baseurl=https://example.org/manual/fr/ . _build/html/fr
+              -D html_baseurl=https://example.org/manual/fr/ . _build/fr
 """
 
 project = "Lighthouse Manual"
 author = "The Lighthouse team"
 extensions = ["sitemapkit_sphinx"]
-exclude_patterns = ["_build", "extra", "README.rst"]
+exclude_patterns = ["_build", "extra"]
 
 # Sphinx's canonical link for this build (the French build overrides it with -D).
 html_baseurl = "https://example.org/manual/"

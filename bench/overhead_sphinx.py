@@ -1,0 +1,212 @@
+"""What sitemapkit adds to `sphinx-build -j 2` (issue 6).
+
+A generated project (nested folders, a figure per document, section toctrees, alabaster)
+is built in turn with no sitemap extension, with sphinx-sitemap and with sitemapkit_sphinx
+(defaults: images, noindex, canonical, lastmod [meta, git, fingerprint]; the project is
+not in git). Every build is a full one, into fresh output and doctree folders, in its own
+process; the variants alternate, so a machine's slow minute hurts each alike. Figures:
+median wall time, median CPU time (user + sys of the build process and its children, from
+RUSAGE_CHILDREN deltas), the main process's peak RSS (VmHWM read inside it), the median
+time of the sitemap step itself (the extension's build-finished handler), ratios to none.
+
+A last probe builds once with sitemapkit and times the core on the same pages with and
+without reading each page's HTML (``output=None``: no noindex/canonical/img/fingerprint).
+
+    .venv/bin/python bench/overhead_sphinx.py --docs 2000 --runs 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import zlib
+from pathlib import Path
+
+BASE = "https://bench.example.org/docs/"
+VARIANTS = {"none": "", "sphinx-sitemap": "sphinx_sitemap", "sitemapkit": "sitemapkit_sphinx"}
+HANDLERS = {"sphinx_sitemap": "create_sitemap", "sitemapkit_sphinx": "write_sitemap"}
+
+
+def child_build(extension: str, src: str, out: str, jobs: str) -> None:
+    """Run in the build process: build, then print the sitemap step's time and peak RSS."""
+    import importlib
+
+    from sphinx.cmd.build import build_main
+
+    step: list[float] = []
+    if extension:
+        module = importlib.import_module(extension)
+        handler = getattr(module, HANDLERS[extension])
+
+        def timed(app, exception):  # connected by setup() under the module's name
+            start = time.perf_counter()
+            handler(app, exception)
+            step.append(time.perf_counter() - start)
+
+        setattr(module, HANDLERS[extension], timed)
+    chosen = ["-D", f"extensions={extension}"] if extension else []
+    status = build_main(["-b", "html", "-j", jobs, "-q", *chosen, "-d", f"{out}/.doctrees", src, out])
+    if status:
+        raise SystemExit(status)
+    print("STEP", step[0] if step else 0.0)
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            print("VmHWM", int(line.split()[1]))
+
+
+def png(seed: int) -> bytes:
+    raw = b"".join(b"\x00" + bytes((seed % 256, (seed * 7) % 256, 90)) * 8 for _ in range(8))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    head = struct.pack(">IIBBBBB", 8, 8, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", head) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
+
+
+def make_project(src: Path, docs: int) -> None:
+    """section-NN/topic-NN/doc-NNNN.rst, 20 documents a topic, 10 topics a section."""
+    (src / "img").mkdir(parents=True)
+    (src / "conf.py").write_text(
+        f'project = "Bench"\nhtml_baseurl = "{BASE}"\nhtml_theme = "alabaster"\n'
+        'exclude_patterns = ["_build"]\n'
+    )
+    sections = sorted({f"section-{i // 200:02d}" for i in range(docs)})
+    (src / "index.rst").write_text(
+        "Benchmark\n=========\n\n.. toctree::\n   :maxdepth: 1\n\n"
+        + "".join(f"   {s}/index\n" for s in sections)
+    )
+    for section in sections:
+        (src / section).mkdir()
+        (src / section / "index.rst").write_text(
+            f"{section}\n{'=' * len(section)}\n\n.. toctree::\n   :glob:\n\n   */*\n"
+        )
+    for i in range(docs):
+        path = src / f"section-{i // 200:02d}/topic-{i // 20 % 10:02d}/doc-{i:04d}.rst"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        (src / "img" / f"figure-{i:04d}.png").write_bytes(png(i))
+        title = f"Document {i}"
+        path.write_text(
+            f"{title}\n{'=' * len(title)}\n\nSome text about topic {i}, with a figure.\n\n"
+            f".. image:: /img/figure-{i:04d}.png\n   :alt: Figure {i}\n\n"
+            + "A paragraph of body text that is long enough to look like documentation. " * 6
+            + "\n\nDetails\n-------\n\n- one\n- two\n- three\n\n.. code-block:: python\n\n"
+            f"   print({i})\n"
+        )
+
+
+def one_build(src: Path, work: Path, extension: str, jobs: int) -> tuple[float, float, int, float]:
+    """(wall s, CPU s of the build and its children, peak RSS KiB, sitemap step s)."""
+    out = Path(tempfile.mkdtemp(prefix="out-", dir=work))
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, __file__, "--child", extension, str(src), str(out), str(jobs)],
+        cwd=src, capture_output=True, text=True,
+    )
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"build with {extension or 'nothing'} failed:\n{done.stderr[-3000:]}")
+    if extension and not (out / "sitemap.xml").is_file():
+        raise SystemExit(f"build with {extension} wrote no sitemap.xml:\n{done.stderr[-3000:]}")
+    shutil.rmtree(out)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    fields = dict(line.split(" ", 1) for line in done.stdout.splitlines() if " " in line)
+    return wall, cpu, int(fields["VmHWM"]), float(fields["STEP"])
+
+
+def compare(src: Path, work: Path, runs: int, jobs: int) -> None:
+    results: dict[str, list[tuple[float, float, int, float]]] = {name: [] for name in VARIANTS}
+    one_build(src, work, VARIANTS["sitemapkit"], jobs)  # warm-up: OS caches, the manifest
+    for _ in range(runs):
+        for name, extension in VARIANTS.items():
+            results[name].append(one_build(src, work, extension, jobs))
+    base_wall = statistics.median(r[0] for r in results["none"])
+    base_cpu = statistics.median(r[1] for r in results["none"])
+    for name, rows in results.items():
+        wall = statistics.median(r[0] for r in rows)
+        cpu = statistics.median(r[1] for r in rows)
+        step = statistics.median(r[3] for r in rows)
+        print(
+            f"  {name:<15} wall median {wall:6.2f} s ({wall / base_wall:5.3f}x)   "
+            f"cpu median {cpu:6.2f} s ({cpu / base_cpu:5.3f}x)   "
+            f"sitemap step median {step:5.2f} s   peak RSS {max(r[2] for r in rows) / 1024:6.1f} MiB"
+            f"   cpu runs {' '.join(f'{r[1]:.1f}' for r in rows)}"
+        )
+    kit, other = results["sitemapkit"], results["sphinx-sitemap"]
+    print(
+        "  sitemapkit / sphinx-sitemap: wall "
+        f"{statistics.median(r[0] for r in kit) / statistics.median(r[0] for r in other):5.3f}x, cpu "
+        f"{statistics.median(r[1] for r in kit) / statistics.median(r[1] for r in other):5.3f}x"
+    )
+
+
+def probe_html(src: Path, work: Path, repeats: int = 3) -> None:
+    """Time the core on one build's pages, reading the HTML and not reading it."""
+    from dataclasses import replace
+
+    from sphinx.application import Sphinx
+
+    import sitemapkit_sphinx
+    from sitemapkit import generate
+
+    out = Path(tempfile.mkdtemp(prefix="probe-", dir=work))
+    with open(os.devnull, "w") as quiet:
+        app = Sphinx(str(src), str(src), str(out), str(out / ".doctrees"), "html",
+                     confoverrides={"extensions": "sitemapkit_sphinx"}, status=quiet,
+                     warning=sys.stderr, parallel=2)
+        app.build()
+    settings = sitemapkit_sphinx.settings(app.config).replace(lastmod=("meta",))
+    timings: dict[str, list[float]] = {"with HTML": [], "output=None": []}
+    for _ in range(repeats):
+        for label in timings:
+            pages = sitemapkit_sphinx.pages(app, settings.base_url)
+            if label == "output=None":
+                pages = (replace(page, output=None) for page in pages)
+            start = time.perf_counter()
+            generate(pages, out / "probe", settings, project_dir=out)
+            timings[label].append(time.perf_counter() - start)
+    with_html, without = (statistics.median(t) for t in timings.values())
+    print(
+        f"  core on {len(app.env.found_docs)} pages (lastmod [meta], no manifest): with HTML "
+        f"{with_html:5.2f} s, output=None {without:5.2f} s; HTML reading = "
+        f"{with_html - without:5.2f} s per build"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--docs", type=int, default=2000)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        child_build(*args.child)
+        return
+
+    print(
+        f"sphinx-build -b html -j {args.jobs} of a generated {args.docs}-document project, full "
+        f"builds into fresh folders; {args.runs} alternated runs per variant after one warm-up; "
+        f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f} at start"
+    )
+    with tempfile.TemporaryDirectory(prefix="sitemapkit-bench-") as tmp:
+        work = Path(tmp)
+        src = work / "src"
+        make_project(src, args.docs)
+        compare(src, work, args.runs, args.jobs)
+        probe_html(src, work)
+    print(f"load average {os.getloadavg()[0]:.2f} at end")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,113 @@
+"""``validate --site-dir``: the sitemap against the built site it describes.
+
+A listed URL maps to ``DIR/path`` (``DIR/path/index.html`` for a folder URL) below the site
+root; the site root URL is found from the first listed URL, as the shortest path prefix whose
+remainder is a built file. Pages are read with the same HTML reader the build uses
+(``extract.read_page_html``), so "noindex" and "canonical" mean here what they mean there.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from .extract import read_page_html
+from .scan import HTML_SUFFIXES, html_files
+from .urls import URLError, encode_url, path_for_file
+
+Report = Callable[[str, str], None]
+NOT_PAGES = ("404.html", "404.htm")
+
+
+class SiteIndex:
+    def __init__(self, site_dir: Path) -> None:
+        self.dir = site_dir
+        self.root: str | None = None
+        self._listed: set[str] = set()
+        self._facts: dict[str, tuple[bool, str | None]] = {}
+
+    def root_for(self, url: str) -> str:
+        """The site root URL, found from ``url`` once and kept."""
+        if self.root is None:
+            parts = urlsplit(url)
+            origin = f"{parts.scheme}://{parts.netloc}"
+            segments = parts.path.lstrip("/").split("/")
+            self.root = origin + "/"
+            for cut in range(len(segments)):
+                if self._file("/".join(segments[cut:])) is not None:
+                    prefix = "/".join(segments[:cut])
+                    self.root = origin + "/" + (prefix + "/" if prefix else "")
+                    break
+        return self.root
+
+    def _file(self, relative: str) -> str | None:
+        """The built file a site-relative URL path is served from, as a site-relative path."""
+        relative = unquote(relative)
+        if relative.startswith("/") or ".." in relative.split("/"):
+            return None
+        candidates = [relative + "index.html"] if relative.endswith("/") or not relative else [
+            relative, relative + "/index.html"]
+        for candidate in candidates:
+            if (self.dir / candidate).is_file():
+                return candidate
+        return None
+
+    def relative(self, url: str) -> str | None:
+        """``url``'s path below the site root, or ``None`` when it is not under it."""
+        root = self.root_for(url)
+        if not url.startswith(root):
+            return None
+        return urlsplit(url).path[len(urlsplit(root).path):]
+
+    def check_listed(self, loc: str, report: Report) -> None:
+        relative = self.relative(loc)
+        if relative is None:
+            return
+        built = self._file(relative)
+        if built is None:
+            report("page-missing", f"{loc} has no built page in {self.dir} (looked for "
+                   f"{relative or '.'}{'index.html' if not relative or relative.endswith('/') else ''}); "
+                   "it would be a 404")
+            return
+        if built in self._listed:
+            return
+        self._listed.add(built)
+        if not built.endswith(HTML_SUFFIXES):
+            return
+        noindex, canonical = self._page(built, loc)
+        if noindex:
+            report("page-noindex", f"{loc} is listed but {built} says noindex in its robots meta; "
+                   "list only pages you want indexed")
+        elif canonical is not None and canonical != loc:
+            report("page-canonical", f"{loc} is listed but {built} names {canonical} as its "
+                   "canonical URL; list the canonical URL instead")
+
+    def _page(self, relative: str, url: str) -> tuple[bool, str | None]:
+        facts = self._facts.get(relative)
+        if facts is None:
+            page = read_page_html(self.dir / relative, url)
+            canonical = page.canonical
+            if canonical is not None:
+                with contextlib.suppress(URLError):
+                    canonical = encode_url(canonical)
+            facts = self._facts[relative] = (page.noindex, canonical)
+        return facts
+
+    def unlisted(self, report: Callable[[str, str], None]) -> None:
+        """Report each indexable built page that no checked sitemap listed."""
+        if self.root is None:
+            return
+        for relative in html_files(self.dir):
+            if relative in self._listed or relative.rsplit("/", 1)[-1] in NOT_PAGES:
+                continue
+            url = self.root + path_for_file(relative)
+            try:
+                url = encode_url(url)
+            except URLError:
+                continue
+            noindex, canonical = self._page(relative, url)
+            if noindex or (canonical is not None and canonical != url):
+                continue
+            report(relative, f"{url} ({relative}) is an indexable page but no sitemap lists it")

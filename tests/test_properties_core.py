@@ -1,0 +1,52 @@
+"""Arbitrary Unicode through the whole core, Page to files: the output always validates
+against the official XSDs and reads back, through ultimate-sitemap-parser, to the URLs listed."""
+
+import shutil
+import tempfile
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sitemap_checks import assert_valid_tree, usp_urls
+from sitemapkit import Page, Report, Settings, build_entries, write_sitemaps
+
+BASE = "https://ex.com/site/"
+text = st.text(min_size=0, max_size=120)
+segment = st.text(min_size=1, max_size=30).filter(lambda s: s not in (".", "..") and "/" not in s)
+
+
+@st.composite
+def pages(draw):
+    path = "/".join(draw(st.lists(segment, min_size=1, max_size=3)))
+    video = {
+        "thumbnail_loc": draw(segment), "title": draw(text), "description": draw(text),
+        "content_loc": draw(segment) + ".mp4", "tags": draw(st.lists(text, max_size=3)),
+        "uploader": draw(text),
+    }
+    news = {"title": draw(text), "publication": draw(text)}
+    return Page(
+        url=path,
+        title=draw(text),
+        lang="en",
+        translations={"fr": "fr/" + path},
+        meta={"sitemap_video": video, "sitemap_news": news, "sitemap_images": [draw(segment)]},
+        published=datetime.now(timezone.utc) - timedelta(hours=1),
+    )
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(pages(), min_size=1, max_size=8), st.sampled_from([2, 50_000]))
+def test_arbitrary_unicode_gives_valid_files_that_read_back(page_list, max_urls):
+    options = Settings(base_url=BASE, max_urls=max_urls, news={"publication": "P", "language": "en"})
+    report = Report()
+    entries = list(build_entries(page_list, options, report=report))
+    out = Path(tempfile.mkdtemp())
+    try:
+        write_sitemaps(iter(entries), out, options, report=report)
+        assert_valid_tree(out, BASE)
+        assert usp_urls(out, BASE) == [entry.loc for entry in entries]
+        assert report.news == sum(1 for entry in entries if entry.news)
+    finally:
+        shutil.rmtree(out)
