@@ -25,13 +25,13 @@ def run(*command: str | Path, env: dict[str, str] | None = None) -> None:
     subprocess.run([str(c) for c in command], cwd=ROOT, check=True, env={**os.environ, **(env or {})})
 
 
-def static() -> Path:
+def static() -> tuple[Path, dict[str, str]]:
     site = SITES / "static" / "_site"
+    env = {"SOURCE_DATE_EPOCH": STATIC_NOW}
     shutil.rmtree(site, ignore_errors=True)
     shutil.copytree(SITES / "static" / "public", site)
-    run(BIN / "sitemapkit", "build", site, "--config", SITES / "static" / "sitemapkit.toml",
-        env={"SOURCE_DATE_EPOCH": STATIC_NOW})
-    return site
+    run(BIN / "sitemapkit", "build", site, "--config", SITES / "static" / "sitemapkit.toml", env=env)
+    return site, env
 
 
 STEPS = {"static": static}
@@ -49,12 +49,12 @@ def main(names: list[str]) -> int:
     failed = []
     for name in names or list(STEPS):
         print(f"\n=== {name} ===", flush=True)
-        site = STEPS[name]()
+        site, env = STEPS[name]()
         show(site)
         result = subprocess.run(
             [str(BIN / "sitemapkit"), "validate", str(site / "sitemap.xml"), str(site / "robots.txt"),
              "--site-dir", str(site)],
-            cwd=ROOT,
+            cwd=ROOT, env={**os.environ, **env},
         )
         print(f"validate: {'clean' if result.returncode == 0 else 'PROBLEMS'}")
         if result.returncode != 0:

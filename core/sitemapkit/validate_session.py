@@ -118,8 +118,6 @@ def origin_of(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}/"
 
 
-_MASK = 0xFFFFFFFFFFFFFFFF
-
 
 class Session:
     """One run of ``validate``: collects problems and remembers across files what listed
@@ -134,8 +132,8 @@ class Session:
         self.files: list[str] = []
         # hash(loc) (or of (channel, loc)) -> file number << 32 | line
         self._seen: dict[int, int] = {}
-        self._links: set[int] = set()
-        self._pending: dict[int, list[tuple[int, str, int, str, str]]] = {}
+        self._hrefs: dict[int, tuple[int, ...]] = {}
+        self._pending: dict[int, list[tuple[int, str, int, str]]] = {}
 
     # -- problems ------------------------------------------------------------------------------
 
@@ -177,29 +175,26 @@ class Session:
                 self.files[number], line, rule, message))
 
     def alternates(self, number: int, loc: str, links: list[tuple[str, str, int]]) -> None:
-        """Check return links between listed pages, keeping only the links whose target is
-        not seen yet (translations usually sit together, so that stays small)."""
+        """Check return links between listed pages. Each page keeps the hashes of the URLs it
+        names; a link whose target is not listed yet waits for it (translations usually sit
+        together, so few wait for long)."""
         me = hash(loc)
-        mine = (me & _MASK) << 64
-        known = self._links
-        targets = []
-        for code, href, line in links:
-            if href != loc:
-                target = hash(href)
-                known.add(mine | (target & _MASK))
-                targets.append((target, code, line, href))
+        hashes = tuple([hash(href) for _, href, _ in links])
+        self._hrefs[me] = hashes
         waiting = self._pending.pop(me, None)
         if waiting:
-            for source, source_file, line, code, href in waiting:
-                if mine | (source & _MASK) not in known:
-                    self._no_return(source_file, line, code, href)
-        for target, code, line, href in targets:
-            if target in self._seen:
-                if ((target & _MASK) << 64) | (me & _MASK) not in known:
+            for source, source_file, line, code in waiting:
+                if source not in hashes:
+                    self._no_return(source_file, line, code, loc)
+        seen, named = self._seen, self._hrefs
+        for (code, href, line), target in zip(links, hashes, strict=True):
+            if target == me:
+                continue
+            if target in seen:
+                if me not in named.get(target, ()):
                     self._no_return(self.files[number], line, code, href)
             else:
-                self._pending.setdefault(target, []).append(
-                    (me, self.files[number], line, code, href))
+                self._pending.setdefault(target, []).append((me, self.files[number], line, code))
 
     @property
     def waiting(self) -> bool:

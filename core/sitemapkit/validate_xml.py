@@ -88,7 +88,7 @@ class XMLChecker:
         self._checks = {name[2:]: getattr(self, name) for name in dir(self) if name.startswith("c_")}
         self._window = session.now - timedelta(hours=NEWS_WINDOW_HOURS)
         self._priorities: dict[str, tuple[str, str] | None] = {}
-        self._plans: dict[tuple[object, ...], tuple[Plan, list]] = {}
+        self._plans: dict[tuple[object, ...], tuple[Plan, list, list[int], list[int]]] = {}
         self._lastmods: dict[str, list[tuple[str, str]]] = {}
         self._codes: set[str] = set()
         self._good: set[str] = set()
@@ -253,20 +253,43 @@ class XMLChecker:
     def _complex(self, element: etree._Element, model: Model) -> Plan:
         children = element[:]
         key = (model.name, *[child.tag for child in children])
-        for child in children:
-            tail = child.tail  # blank text is mostly dropped by the parser (remove_blank_text)
-            if tail and not tail.isspace():
-                self.add(child.sourceline, "stray-text", _stray(element, tail))
+        if any([child.tail for child in children]):  # blank text is dropped by the parser
+            for child in children:
+                tail = child.tail
+                if tail and not tail.isspace():
+                    self.add(child.sourceline, "stray-text", _stray(element, tail))
         found = self._plans.get(key)
         if found is None:
             found = self._resolve(model, key)
-        plan, checks = found
+        plan, checks, images, links = found
         if plan.problems:
             for n, rule, message, severity in plan.problems:
                 line = children[n].sourceline if n >= 0 else element.sourceline
                 self.add(line, rule, message, severity)
         for n, check in checks:
             check(children[n])
+        # The usual image and hreflang link, checked here rather than through a call each:
+        # a <url> often has several of both, and this is the hot loop of a large sitemap.
+        good = self._good
+        for n in images:
+            image = children[n]
+            if len(image) == 1 and image.text is None and not image.keys():
+                child = image[0]
+                if (child.tag == IMAGE_LOC and child.tail is None and not len(child)
+                        and not child.keys()):
+                    value = child.text
+                    if value is not None and (value in good or self._good_url(value)):
+                        continue
+            self._complex(image, IMAGE_MODEL)
+        for n in links:
+            link = children[n]
+            if link.keys() == _LINK_ORDER:  # rel, hreflang, href
+                rel, code, href = link.values()
+                if (rel == "alternate" and code in self._codes and link.text is None
+                        and not len(link) and (href in good or self._good_url(href))):
+                    self.links.append((code, href, link.sourceline))
+                    continue
+            self.c_link(link)
         if element.text and not element.text.isspace():
             self.add(element.sourceline, "stray-text", _stray(element, element.text))
         if element.keys():
@@ -275,7 +298,11 @@ class XMLChecker:
 
     def _resolve(self, model: Model, key: tuple[object, ...]):
         plan = plan_children(model, key[1:])
-        found = (plan, [(n, self._checks[name]) for n, name in plan.checks])
+        checks = [(n, self._checks[name]) for n, name in plan.checks
+                  if name not in ("image", "link")]
+        images = [n for n, name in plan.checks if name == "image"]
+        links = [n for n, name in plan.checks if name == "link"]
+        found = (plan, checks, images, links)
         if len(key) <= 64:  # long sequences are rare: not worth keeping
             if len(self._plans) > 4096:
                 self._plans.clear()
@@ -306,21 +333,19 @@ class XMLChecker:
             self.children.append((self.loc, element.sourceline))
 
     def _alternates(self, line: int) -> None:
-        loc = self.loc
-        codes: dict[str, str] = {}
-        has_self = False
-        for code, href, link_line in self.links:
-            if href == loc:
-                has_self = True
-            other = codes.setdefault(code.lower(), href)
-            if other != href:
-                self.add(link_line, "hreflang-duplicate",
-                         f"hreflang=\"{code}\" names both {other} and {href}; one code, one URL")
-        if not has_self:
+        loc, links = self.loc, self.links
+        if len({code.lower() for code, _, _ in links}) < len(links):
+            codes: dict[str, str] = {}
+            for code, href, link_line in links:
+                other = codes.setdefault(code.lower(), href)
+                if other != href:
+                    self.add(link_line, "hreflang-duplicate",
+                             f"hreflang=\"{code}\" names both {other} and {href}; one code, one URL")
+        if loc not in [href for _, href, _ in links]:
             self.add(line, "hreflang-self",
                      f"the alternates of {loc} do not include the page itself; each <url> lists "
                      "every language version, itself too")
-        self.session.alternates(self.number, loc, self.links)
+        self.session.alternates(self.number, loc, links)
 
     # -- values ----------------------------------------------------------------------------
 
@@ -430,15 +455,6 @@ class XMLChecker:
             self.add(element.sourceline, *finding)
 
     # images
-    def c_image(self, element: etree._Element) -> None:
-        if len(element) == 1 and element.text is None and not element.keys():
-            child = element[0]  # the usual <image:image><image:loc>URL</image:loc></image:image>
-            if child.tag == IMAGE_LOC and child.tail is None and not len(child) and not child.keys():
-                value = child.text
-                if value is not None and len(value) < MAX_LOC_LENGTH and GOOD_URL.fullmatch(value):
-                    return
-        self._complex(element, IMAGE_MODEL)
-
     def c_image_loc(self, element: etree._Element) -> None:
         self._url_value(element)
 
@@ -659,12 +675,6 @@ class XMLChecker:
 
     # hreflang
     def c_link(self, element: etree._Element) -> None:
-        if element.keys() == _LINK_ORDER:  # the usual rel, hreflang, href
-            rel, code, href = element.values()
-            if (rel == "alternate" and code in self._codes and element.text is None
-                    and not len(element) and (href in self._good or self._good_url(href))):
-                self.links.append((code, href, element.sourceline))
-                return
         get = element.get
         rel, code, href = get("rel"), get("hreflang"), get("href")
         line = element.sourceline

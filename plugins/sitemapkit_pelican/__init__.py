@@ -71,12 +71,10 @@ def note_index_urls(generator: Any) -> None:
 def collect(path: str, context: dict[str, Any]) -> None:
     if _build.options is None:
         return
-    page = page_for(
-        os.path.abspath(path), context, _build.main.output_path, _build.options,
-        _build.index_urls,
-    )
+    # Pelican's path is absolute already (writers.sanitised_join).
+    page = page_for(path, context, _build.main.output_path, _build.options, _build.index_urls)
     if page is not None:
-        _build.pages[str(page.output)] = page
+        _build.pages[path] = page
 
 
 def write(pelican: Any) -> None:

@@ -47,7 +47,7 @@ def page_for(
         date = getattr(content, "date", None)
         return Page(
             url=url,
-            source=Path(os.path.abspath(content.source_path)) if content.source_path else None,
+            source=Path(content.source_path) if content.source_path else None,
             output=Path(path),
             meta=_meta(content.metadata, options.kind_meta.get(kind, {})),
             title=getattr(content, "title", None),
