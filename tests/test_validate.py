@@ -531,3 +531,20 @@ def test_progress_is_reported_for_big_files(tmp_path):
     seen = []
     assert validate(write(tmp_path, urlset(body)), progress=lambda *a: seen.append(a)) == []
     assert seen and seen[-1][0].endswith("sitemap.xml") and 0 < seen[-1][1] <= seen[-1][2]
+
+
+def test_site_dir_respects_the_sites_robots_txt(tmp_path):
+    """A page robots.txt disallows is not "missing" from the sitemap, and listing one is flagged."""
+    site = tmp_path / "site"
+    for path in ("index.html", "private/index.html", "public/index.html"):
+        (site / path).parent.mkdir(parents=True, exist_ok=True)
+        (site / path).write_text("<html><head><title>t</title></head><body><main>x</main></body></html>")
+    (site / "robots.txt").write_text("User-agent: *\nDisallow: /private/\n")
+    sitemap = site / "sitemap.xml"
+    sitemap.write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
+        "<url><loc>https://ex.com/</loc></url>\n<url><loc>https://ex.com/public/</loc></url>\n</urlset>\n"
+    )
+    assert [p.rule for p in validate(sitemap, site_dir=site)] == []
+    sitemap.write_text(sitemap.read_text().replace("/public/", "/private/"))
+    assert sorted(p.rule for p in validate(sitemap, site_dir=site)) == ["page-blocked", "page-not-listed"]

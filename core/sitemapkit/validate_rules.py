@@ -98,6 +98,7 @@ RULES: dict[str, tuple[str, str]] = {
     "page-missing": (ERROR, "a listed URL with no built page (a 404 to be)"),
     "page-not-listed": (WARNING, "an indexable built page missing from the sitemap"),
     "page-noindex": (ERROR, "a listed page whose HTML says noindex"),
+    "page-blocked": (WARNING, "a listed page that the site's robots.txt disallows crawling"),
     "page-canonical": (WARNING, "a listed page whose canonical names another URL"),
 }
 

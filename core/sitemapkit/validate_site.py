@@ -12,6 +12,7 @@ import contextlib
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
+from urllib.robotparser import RobotFileParser
 
 from .extract import read_page_html
 from .scan import HTML_SUFFIXES, html_files
@@ -27,6 +28,11 @@ class SiteIndex:
         self.root: str | None = None
         self._listed: set[str] = set()
         self._facts: dict[str, tuple[bool, str | None]] = {}
+        self._robots = _robots_rules(site_dir / "robots.txt")
+
+    def blocked(self, url: str) -> bool:
+        """Whether the site's own robots.txt keeps crawlers away from ``url``."""
+        return self._robots is not None and not self._robots.can_fetch("*", url)
 
     def root_for(self, url: str) -> str:
         """The site root URL, found from ``url`` once and kept."""
@@ -77,6 +83,9 @@ class SiteIndex:
         if not built.endswith(HTML_SUFFIXES):
             return
         noindex, canonical = self._page(built, loc)
+        if self.blocked(loc):
+            report("page-blocked", f"{loc} is listed but robots.txt disallows crawling it; "
+                   "search engines will report it as blocked")
         if noindex:
             report("page-noindex", f"{loc} is listed but {built} says noindex in its robots meta; "
                    "list only pages you want indexed")
@@ -107,7 +116,19 @@ class SiteIndex:
                 url = encode_url(url)
             except URLError:
                 continue
+            if self.blocked(url):
+                continue
             noindex, canonical = self._page(relative, url)
             if noindex or (canonical is not None and canonical != url):
                 continue
             report(relative, f"{url} ({relative}) is an indexable page but no sitemap lists it")
+
+
+def _robots_rules(path: Path) -> RobotFileParser | None:
+    try:
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return None
+    rules = RobotFileParser()
+    rules.parse(lines)
+    return rules
