@@ -5,8 +5,10 @@ pelican-sitemap, and with sitemapkit, alternated, each build in a fresh subproce
 
 Prints, per variant, the median wall time and the median CPU time (user + sys of the build
 process and its children, from wait4), the ratios to the build without a plugin, and the
-median peak RSS (VmHWM, read by the build process itself at its end). Wall time swings on a
-shared machine; CPU time is the steadier figure.
+median peak RSS (VmHWM, read by the build process itself at its end), and sitemapkit's own
+CPU time measured inside its builds (its per-page handler plus its final generate() call).
+Wall time swings on a shared machine and so, less, does CPU time between builds; the
+in-build share is the steadiest figure.
 """
 
 from __future__ import annotations
@@ -80,13 +82,36 @@ def child(config: str) -> None:
     from pelican.settings import read_settings
 
     logging.disable(logging.WARNING)
+    spent = _time_sitemapkit_handlers() if config.endswith("conf-sitemapkit.py") else {}
     Pelican(read_settings(config)).run()
+    print("".join(f"{name}_cpu={seconds}\n" for name, seconds in spent.items()), end="")
     status = Path("/proc/self/status").read_text()
     peak = next(line.split()[1] for line in status.splitlines() if line.startswith("VmHWM"))
     print(f"VmHWM_kB={peak}")
 
 
-def one_build(root: Path, variant: str) -> tuple[float, int]:
+def _time_sitemapkit_handlers() -> dict[str, float]:
+    """CPU time spent in the plugin's per-page handler and in its final call into the core:
+    sitemapkit's own share of the build, free of the noise between separate builds."""
+    import sitemapkit_pelican as plugin
+
+    spent = {"collect": 0.0, "write": 0.0}
+
+    def timed(name, handler):
+        def inner(*args, **kwargs):
+            started = time.process_time()
+            try:
+                return handler(*args, **kwargs)
+            finally:
+                spent[name] += time.process_time() - started
+
+        return inner
+
+    plugin.collect, plugin.write = timed("collect", plugin.collect), timed("write", plugin.write)
+    return spent
+
+
+def one_build(root: Path, variant: str) -> tuple[float, int, dict[str, float]]:
     started = time.perf_counter()
     process = subprocess.Popen(
         [sys.executable, __file__, "--child", str(root / f"conf-{variant}.py")],
@@ -96,18 +121,19 @@ def one_build(root: Path, variant: str) -> tuple[float, int]:
     wall = time.perf_counter() - started
     if process.returncode != 0:
         raise SystemExit(f"{variant} build failed:\n{out}\n{err}")
-    peak = int(next(line for line in out.splitlines() if line.startswith("VmHWM_kB=")).split("=")[1])
-    return wall, peak
+    values = dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
+    shares = {k.removesuffix("_cpu"): float(v) for k, v in values.items() if k.endswith("_cpu")}
+    return wall, int(values["VmHWM_kB"]), shares
 
 
-def measure(root: Path, variant: str) -> tuple[float, float, int]:
+def measure(root: Path, variant: str) -> tuple[float, float, int, dict[str, float]]:
     # The child is reaped by communicate(): its user+sys (its own children's included) lands
     # in this process's children times, read as a difference.
     before = os.times()
-    wall, peak = one_build(root, variant)
+    wall, peak, shares = one_build(root, variant)
     after = os.times()
     cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)
-    return wall, cpu, peak
+    return wall, cpu, peak, shares
 
 
 def main() -> None:
@@ -132,7 +158,7 @@ def run_all(work: Path, articles: int, runs: int) -> None:
     names = list(VARIANTS)
     for name in names:  # warm-up: bytecode caches, the page cache, sitemapkit's state file
         measure(work, name)
-    results: dict[str, list[tuple[float, float, int]]] = {name: [] for name in names}
+    results: dict[str, list[tuple[float, float, int, dict[str, float]]]] = {n: [] for n in names}
     for run in range(runs):
         order = names[run % 3:] + names[: run % 3]  # alternate which variant goes first
         for name in order:
@@ -157,6 +183,15 @@ def run_all(work: Path, articles: int, runs: int) -> None:
             f"{name:16s} wall median {wall:6.2f} s (x{wall / base_wall:.3f})   "
             f"cpu median {cpu:6.2f} s (x{cpu / base_cpu:.3f})   peak RSS median {peak:6.1f} MiB"
         )
+    own = {
+        part: statistics.median(r[3][part] for r in results["sitemapkit"]) for part in ("collect", "write")
+    }
+    cpu = statistics.median(r[1] for r in results["sitemapkit"])
+    print(
+        f"sitemapkit's own CPU inside its builds (medians): per-page handler {own['collect']:.2f} s"
+        f" + generate() {own['write']:.2f} s = {sum(own.values()):.2f} s,"
+        f" {sum(own.values()) / (cpu - sum(own.values())):.1%} over the rest of the build"
+    )
 
 
 if __name__ == "__main__":

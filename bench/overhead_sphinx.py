@@ -12,7 +12,7 @@ time of the sitemap step itself (the extension's build-finished handler), ratios
 A last probe builds once with sitemapkit and times the core on the same pages with and
 without reading each page's HTML (``output=None``: no noindex/canonical/img/fingerprint).
 
-    .venv/bin/python bench/overhead_sphinx.py --docs 2000 --runs 5
+    .venv/bin/python bench/overhead_sphinx.py --docs 2000 --runs 5   (--runs 0: the probe only)
 """
 
 from __future__ import annotations
@@ -127,9 +127,12 @@ def one_build(src: Path, work: Path, extension: str, jobs: int) -> tuple[float, 
 def compare(src: Path, work: Path, runs: int, jobs: int) -> None:
     results: dict[str, list[tuple[float, float, int, float]]] = {name: [] for name in VARIANTS}
     one_build(src, work, VARIANTS["sitemapkit"], jobs)  # warm-up: OS caches, the manifest
-    for _ in range(runs):
+    for run in range(runs):
         for name, extension in VARIANTS.items():
-            results[name].append(one_build(src, work, extension, jobs))
+            row = one_build(src, work, extension, jobs)
+            results[name].append(row)
+            print(f"  run {run + 1} {name:<15} wall {row[0]:6.2f} s  cpu {row[1]:6.2f} s  "
+                  f"step {row[3]:5.2f} s", flush=True)
     base_wall = statistics.median(r[0] for r in results["none"])
     base_cpu = statistics.median(r[1] for r in results["none"])
     for name, rows in results.items():
@@ -165,22 +168,24 @@ def probe_html(src: Path, work: Path, repeats: int = 3) -> None:
                      confoverrides={"extensions": "sitemapkit_sphinx"}, status=quiet,
                      warning=sys.stderr, parallel=2)
         app.build()
-    settings = sitemapkit_sphinx.settings(app.config).replace(lastmod=("meta",))
-    timings: dict[str, list[float]] = {"with HTML": [], "output=None": []}
-    for _ in range(repeats):
-        for label in timings:
+    defaults = sitemapkit_sphinx.settings(app.config)
+    meta = defaults.replace(lastmod=("meta",))
+    variants = {
+        "defaults (lastmod meta, git, fingerprint; manifest)": (defaults, False),
+        "lastmod [meta], with HTML": (meta, False),
+        "lastmod [meta], output=None": (meta, True),
+    }
+    print(f"  the core alone on the {len(app.env.found_docs)} documents of one build, median of {repeats}:")
+    for label, (settings, no_html) in variants.items():
+        timings = []
+        for _ in range(repeats):
             pages = sitemapkit_sphinx.pages(app, settings.base_url)
-            if label == "output=None":
+            if no_html:
                 pages = (replace(page, output=None) for page in pages)
             start = time.perf_counter()
             generate(pages, out / "probe", settings, project_dir=out)
-            timings[label].append(time.perf_counter() - start)
-    with_html, without = (statistics.median(t) for t in timings.values())
-    print(
-        f"  core on {len(app.env.found_docs)} pages (lastmod [meta], no manifest): with HTML "
-        f"{with_html:5.2f} s, output=None {without:5.2f} s; HTML reading = "
-        f"{with_html - without:5.2f} s per build"
-    )
+            timings.append(time.perf_counter() - start)
+        print(f"    {label:<52} {statistics.median(timings):5.2f} s")
 
 
 def main() -> None:
@@ -203,7 +208,8 @@ def main() -> None:
         work = Path(tmp)
         src = work / "src"
         make_project(src, args.docs)
-        compare(src, work, args.runs, args.jobs)
+        if args.runs:
+            compare(src, work, args.runs, args.jobs)
         probe_html(src, work)
     print(f"load average {os.getloadavg()[0]:.2f} at end")
 

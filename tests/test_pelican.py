@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import subprocess
 import sys
@@ -11,8 +12,6 @@ from pathlib import Path
 
 import pytest
 from lxml import etree
-from pelican import Pelican
-from pelican.settings import read_settings
 
 from sitemap_checks import assert_valid, assert_valid_tree, locs, robots_sitemaps, usp_urls
 from sitemapkit import SettingsError, SitemapError
@@ -57,6 +56,24 @@ BLOG = {
 }
 
 
+@pytest.fixture(autouse=True, scope="module")
+def _logging_restored():
+    """Importing Pelican swaps the process's logger classes for ones that drop repeated
+    messages (pelican.log); later test modules must see their repeated warnings."""
+    logger_class, root_class = logging.getLoggerClass(), type(logging.getLogger())
+    yield
+    logging.setLoggerClass(logger_class)
+    logging.getLogger().__class__ = root_class
+
+
+def pelican(config: Path):
+    """A Pelican instance for ``config``, imported here and not at collection (see above)."""
+    from pelican import Pelican
+    from pelican.settings import read_settings
+
+    return Pelican(read_settings(str(config)))
+
+
 def make_site(root: Path, files: dict[str, str], conf: str = "") -> Path:
     for name, text in files.items():
         path = root / "content" / name
@@ -68,7 +85,7 @@ def make_site(root: Path, files: dict[str, str], conf: str = "") -> Path:
 
 
 def build(config: Path) -> Path:
-    Pelican(read_settings(str(config))).run()
+    pelican(config).run()
     return config.parent / "output"
 
 
@@ -274,7 +291,7 @@ def test_sitemapkit_wins_over_sitemap_per_key(tmp_path):
 def test_wrong_settings_stop_pelican_at_start_up(tmp_path, conf, message):
     config = make_site(tmp_path, BLOG, conf)
     with pytest.raises(SettingsError, match=message.replace("[", r"\[").replace("(", r"\(")):
-        Pelican(read_settings(str(config)))
+        pelican(config)
     assert not (tmp_path / "output").exists()
 
 
@@ -292,12 +309,12 @@ def test_problems_are_pelican_warnings_and_strict_fails_the_build(tmp_path, capl
 
 def test_a_rebuild_is_byte_identical_and_each_run_writes(tmp_path):
     config = make_site(tmp_path, BLOG, "DEFAULT_PAGINATION = 2\n")
-    pelican = Pelican(read_settings(str(config)))
-    pelican.run()
+    instance = pelican(config)
+    instance.run()
     out = tmp_path / "output"
     first = {p.name: p.read_bytes() for p in out.glob("sitemap*")}
     (out / "sitemap.xml").unlink()
-    pelican.run()  # what --autoreload does: the same instance runs again
+    instance.run()  # what --autoreload does: the same instance runs again
     assert {p.name: p.read_bytes() for p in out.glob("sitemap*")} == first
 
 

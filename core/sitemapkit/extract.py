@@ -1,28 +1,44 @@
-"""What a rendered page says about itself, read in one pass over its HTML.
+"""What a rendered page says about itself.
 
 Everything here comes from markup any generator writes: the robots meta, the canonical and
 hreflang links, Open Graph article dates, ``<img>`` and ``<video>`` in the main content, and
 a fingerprint of that content (so lastmod can move only when the content does).
+
+This runs once per page of every build, so it must cost little next to the generator's own
+rendering: it scans the bytes for the few tags it needs instead of building a tree. A tag
+is matched with its quoted attribute values whole, comments and ``<script>``/``<style>``
+bodies are cut out before scanning, and attribute values are unescaped as HTML, so
+generator output (which is well-formed) reads the same as a full parser would read it.
 """
 
 from __future__ import annotations
 
 import codecs
 import functools
-import hashlib
+import html
 import re
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urljoin
 
-from lxml import etree
+from .urls import resolve
 
-_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
+# A start tag and its attributes; quoted values may hold ">".
+_ATTRIBUTES = rb"""((?:[^>"']|"[^"]*"|'[^']*')*)>"""
+_HEAD_TAG = re.compile(rb"<(meta|link|html)\b" + _ATTRIBUTES, re.IGNORECASE)
+_CONTENT_TAG = re.compile(rb"<(img|video|source|/video)\b" + _ATTRIBUTES, re.IGNORECASE)
+_ATTRIBUTE = re.compile(rb"""([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
+_HEAD_WORDS = re.compile(rb"robots|googlebot|article:|og:updated|canonical|hreflang", re.IGNORECASE)
+_TITLE = re.compile(rb"<title\b[^>]*>(.*?)</title\s*>", re.IGNORECASE | re.DOTALL)
+_NOT_CONTENT = re.compile(
+    rb"<!--.*?-->|<(script|style|template)\b.*?</\1\s*>", re.IGNORECASE | re.DOTALL
+)
 _HEAD_END = re.compile(rb"</head\s*>|<body[\s>]", re.IGNORECASE)
 _MAIN_START = re.compile(rb"<main[\s>]", re.IGNORECASE)
-_ROLE_MAIN = re.compile(rb"""\srole\s*=\s*["']?main\b""", re.IGNORECASE)
+_ROLE_MAIN = re.compile(rb"""<(\w+)\b[^>]*?\srole\s*=\s*["']?main\b""", re.IGNORECASE)
 _ARTICLE_START = re.compile(rb"<article[\s>]", re.IGNORECASE)
-_NOT_CONTENT = {"script", "style", "noscript", "template"}
+_BODY = re.compile(rb"<body\b[^>]*>", re.IGNORECASE)
+_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,62 +54,59 @@ class HtmlFacts:
     published: str | None = None
     modified: str | None = None
     digest: str | None = None
-    """A hash of the main content: its text and the media it shows."""
+    """A hash of the main content: its markup without comments and scripts."""
 
 
 def read_page_html(source: str | bytes | Path, page_url: str) -> HtmlFacts:
-    """Facts of one page; relative URLs are resolved against ``page_url``.
-
-    Only two slices of the page are parsed: the head, and the main content. Theme navigation,
-    often most of a documentation page's bytes, is never parsed: this runs once per page of
-    every build, so it has to cost little next to the generator's own rendering.
-    """
+    """Facts of one page; relative URLs are resolved against ``page_url``."""
     data = source.read_bytes() if isinstance(source, Path) else source
     if isinstance(data, str):
         data = data.encode("utf-8")
     if not data or not data.strip():
         return HtmlFacts()
+    declared = _CHARSET.search(data, 0, 2048)
+    encoding = _encoding(declared.group(1).decode("ascii") if declared else "utf-8")
     head_end = _HEAD_END.search(data)
     offset = head_end.start() if head_end else 0
-    declared = _CHARSET.search(data, 0, 2048)
-    parser = _parser(declared.group(1).decode("ascii").lower() if declared else "utf-8")
-    head = _parse(data[:offset], parser) if head_end else None
+    head = _without_comments(data[:offset])
 
     noindex = False
-    canonical = title = lang = published = modified = None
+    canonical = lang = published = modified = None
     alternates: list[tuple[str, str]] = []
-    if head is not None:
-        lang = (head.get("lang") or "").strip() or None
-        title_element = head.find("head/title")
-        title = _text(title_element) if title_element is not None else None
-        for element in head.iter("meta", "link"):
-            if element.tag == "meta":
-                name = (element.get("name") or element.get("property") or "").lower()
-                content = element.get("content") or ""
-                if name in ("robots", "googlebot"):
-                    directives = {d.strip().lower() for d in content.split(",")}
-                    noindex = noindex or bool(directives & {"noindex", "none"})
-                elif name == "article:published_time":
-                    published = content.strip() or None
-                elif name in ("article:modified_time", "og:updated_time"):
-                    modified = modified or content.strip() or None
-                continue
-            rels = (element.get("rel") or "").lower().split()
-            href = (element.get("href") or "").strip()
+    for found in _HEAD_TAG.finditer(head):
+        tag = found.group(1).lower()
+        if tag != b"html" and not _HEAD_WORDS.search(found.group(2)):
+            continue  # a stylesheet, a feed, a viewport: nothing for a sitemap
+        attrs = _attributes(found.group(2), encoding)
+        if tag == b"html":
+            lang = attrs.get("lang", "").strip() or None
+        elif tag == b"meta":
+            name = (attrs.get("name") or attrs.get("property") or "").lower()
+            content = attrs.get("content", "").strip()
+            if name in ("robots", "googlebot"):
+                directives = {d.strip().lower() for d in content.split(",")}
+                noindex = noindex or bool(directives & {"noindex", "none"})
+            elif name == "article:published_time":
+                published = content or None
+            elif name in ("article:modified_time", "og:updated_time"):
+                modified = modified or content or None
+        else:
+            rels = attrs.get("rel", "").lower().split()
+            href = attrs.get("href", "").strip()
             if href and "canonical" in rels and canonical is None:
-                canonical = urljoin(page_url, href)
-            elif href and "alternate" in rels and element.get("hreflang"):
-                alternates.append((element.get("hreflang").strip(), urljoin(page_url, href)))
+                canonical = resolve(page_url, href)
+            elif href and "alternate" in rels and attrs.get("hreflang"):
+                alternates.append((attrs["hreflang"].strip(), resolve(page_url, href)))
+    title = _TITLE.search(head)
 
-    main = _main_content(data, offset, parser)
-    images, videos, digest = _content(main, page_url) if main is not None else ((), (), None)
+    images, videos, digest = _content(_main_content(data, offset), page_url, encoding)
     return HtmlFacts(
         noindex=noindex,
         canonical=canonical,
         alternates=tuple(alternates),
         images=images,
         videos=videos,
-        title=title or None,
+        title=_text(title.group(1), encoding) if title else None,
         lang=lang,
         published=published,
         modified=modified,
@@ -101,91 +114,103 @@ def read_page_html(source: str | bytes | Path, page_url: str) -> HtmlFacts:
     )
 
 
-@functools.cache
-def _parser(encoding: str) -> etree.HTMLParser:
-    """Slices of a page carry no ``<meta charset>`` of their own: tell the parser. Generators
-    write UTF-8 unless the page says otherwise."""
+def _encoding(name: str) -> str:
+    """Generators write UTF-8 unless the page says otherwise."""
     try:
-        codecs.lookup(encoding)
+        return codecs.lookup(name).name
     except LookupError:
-        encoding = "utf-8"
-    return etree.HTMLParser(encoding=encoding, remove_comments=True, remove_pis=True, no_network=True)
+        return "utf-8"
 
 
-def _parse(data: bytes, parser: etree.HTMLParser):
-    try:
-        return etree.fromstring(data, parser)
-    except (etree.ParserError, etree.XMLSyntaxError, ValueError, LookupError):
-        return None
+def _without_comments(data: bytes) -> bytes:
+    return _NOT_CONTENT.sub(b"", data)
 
 
-def _main_content(data: bytes, offset: int, parser: etree.HTMLParser):
-    """The page's own content, not the theme around it: ``<main>`` or ``role=main``, else
-    the one ``<article>``, else ``<body>``. Found in the bytes first, then parsed alone."""
-    end = len(data)
-    found = _MAIN_START.search(data, offset)
-    if found:
-        start = found.start()
-        close = data.rfind(b"</main>")
-        end = close + 7 if close > start else end
-    elif (found := _ROLE_MAIN.search(data, offset)) is not None:
-        start = data.rfind(b"<", offset, found.start())
-    else:
-        articles = _ARTICLE_START.findall(data, offset)
-        start = data.find(articles[0], offset) if len(articles) == 1 else offset
-        close = data.rfind(b"</article>") if len(articles) == 1 else -1
-        end = close + 10 if close > start else end
-    root = _parse(data[max(start, 0):end], parser)
-    if root is None:
-        return None
-    body = root.find("body")
-    if body is None:
-        return None
-    if start > offset and len(body):
-        return body[0]
-    return body
+def _attributes(raw: bytes, encoding: str) -> dict[str, str]:
+    attrs: dict[str, str] = {}
+    for name, double, single, bare in _ATTRIBUTE.findall(raw):
+        key = name.decode("ascii", "replace").lower()
+        if key not in attrs:
+            value = double or single or bare
+            attrs[key] = html.unescape(value.decode(encoding, "replace")) if value else ""
+    return attrs
 
 
-def _content(main, page_url: str):
-    images: list[str] = []
+def _main_content(data: bytes, offset: int) -> bytes:
+    """The page's own content, not the theme around it: ``<main>`` or the ``role="main"``
+    element, else the one ``<article>``, else ``<body>``."""
+    for pattern in (_MAIN_START, _ROLE_MAIN):
+        found = pattern.search(data, offset)
+        if found:
+            return data[found.start() : _element_end(data, found.start())]
+    articles = _ARTICLE_START.findall(data, offset)
+    if len(articles) == 1:
+        start = data.find(articles[0], offset)
+        return data[start : _element_end(data, start)]
+    body = _BODY.search(data, offset)
+    return data[body.end() if body else offset :]
+
+
+@functools.cache
+def _open_and_close(name: bytes) -> re.Pattern[bytes]:
+    return re.compile(rb"<(/?)" + re.escape(name) + rb"\b[^>]*>", re.IGNORECASE)
+
+
+def _element_end(data: bytes, start: int) -> int:
+    """Where the element starting at ``start`` ends: its matching close tag, nesting counted."""
+    name = re.match(rb"<(\w+)", data[start : start + 64]).group(1).lower()
+    depth = 0
+    for tag in _open_and_close(name).finditer(data, start):
+        depth += -1 if tag.group(1) else 1
+        if depth == 0:
+            return tag.end()
+    return len(data)
+
+
+def _content(region: bytes, page_url: str, encoding: str):
+    region = _without_comments(region)
+    if not region.strip():
+        return (), (), None
+    images: dict[str, None] = {}
     videos: list[dict[str, str]] = []
-    hasher = hashlib.blake2b(digest_size=16)
-    for element in main.iter("img", "video"):
-        if element.tag == "img":
-            src = (element.get("src") or "").strip()
+    video: dict[str, str] | None = None
+    for found in _CONTENT_TAG.finditer(region):
+        tag = found.group(1).lower()
+        if tag == b"/video":
+            if video is not None:
+                videos.append(_video_fields(video, page_url))
+            video = None
+            continue
+        attrs = _attributes(found.group(2), encoding)
+        src = attrs.get("src", "").strip()
+        if tag == b"img":
             if src and not src.startswith("data:"):
-                images.append(urljoin(page_url, src))
-        else:
-            video = _video(element, page_url)
-            if video:
-                videos.append(video)
-    etree.strip_elements(main, *_NOT_CONTENT, with_tail=False)
-    hasher.update(etree.tostring(main, encoding="utf-8", with_tail=False))
-    for url in images:
-        hasher.update(b"\0" + url.encode("utf-8"))
-    for video in videos:
-        hasher.update(b"\1" + repr(sorted(video.items())).encode("utf-8"))
-    return tuple(dict.fromkeys(images)), tuple(videos), hasher.hexdigest()
+                images.setdefault(resolve(page_url, src), None)
+        elif tag == b"video":
+            video = attrs
+        elif video is not None and src and not video.get("src"):  # the first <source>
+            video["src"] = src
+    # Two fast checksums and the length: plenty to notice an edit, at memory speed.
+    digest = f"{zlib.crc32(region):08x}{zlib.adler32(region):08x}{len(region):x}"
+    return tuple(images), tuple(v for v in videos if v), digest
 
 
-def _video(element, page_url: str) -> dict[str, str]:
+def _video_fields(attrs: dict[str, str], page_url: str) -> dict[str, str]:
     """A ``<video>`` as sitemap fields: ``poster`` is the thumbnail, ``src`` (or the first
     ``<source>``) the content, ``title`` (or ``aria-label``) the title and
     ``data-description`` the description. Missing ones are left for the rules to report."""
-    src = element.get("src") or next(
-        (s.get("src") for s in element.iter("source") if s.get("src")), None
-    )
     fields = {
-        "thumbnail_loc": element.get("poster"),
-        "title": element.get("title") or element.get("aria-label"),
-        "description": element.get("data-description"),
-        "content_loc": src,
+        "thumbnail_loc": attrs.get("poster"),
+        "title": attrs.get("title") or attrs.get("aria-label"),
+        "description": attrs.get("data-description"),
+        "content_loc": attrs.get("src"),
     }
     for key in ("thumbnail_loc", "content_loc"):
         if fields[key]:
-            fields[key] = urljoin(page_url, fields[key].strip())
+            fields[key] = resolve(page_url, fields[key])
     return {key: value.strip() for key, value in fields.items() if value and value.strip()}
 
 
-def _text(element) -> str:
-    return " ".join("".join(element.itertext()).split())
+def _text(raw: bytes, encoding: str) -> str | None:
+    text = " ".join(html.unescape(re.sub(rb"<[^>]*>", b"", raw).decode(encoding, "replace")).split())
+    return text or None

@@ -18,6 +18,12 @@ _DEFAULT_PORTS = {"http": 80, "https": 443}
 _SAFE_PATH = "/:@!$&'()*+,;=-._~"
 _SAFE_QUERY = _SAFE_PATH + "?"
 _ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
+# A URL already in the form encode_url gives: most URLs a site has. Checked in one match,
+# it skips the parsing and quoting that would give it back unchanged.
+_ENCODED = re.compile(
+    r"https?://[a-z0-9.-]+(:[0-9]+)?(/([A-Za-z0-9/:@!$&'()*+,;=._~-]|%[0-9A-Fa-f]{2})*)"
+    r"(\?([A-Za-z0-9/:@!$&'()*+,;=._~?-]|%[0-9A-Fa-f]{2})*)?"
+)
 
 
 class URLError(ValueError):
@@ -46,6 +52,8 @@ def encode_url(url: str) -> str:
     ``http://www.example.com/ümlat.php&q=name`` becomes
     ``http://www.example.com/%C3%BCmlat.php&q=name`` (XML escaping is the writer's job).
     """
+    if _ENCODED.fullmatch(url):
+        return url
     try:
         parts = urlsplit(url.strip())
     except ValueError as error:  # e.g. a malformed IPv6 literal
@@ -72,7 +80,10 @@ def absolute(base_url: str, path: str) -> str:
 
 def resolve(page_url: str, reference: str) -> str:
     """A link found on (or given for) a page, made absolute as a browser would."""
-    return urljoin(page_url, reference.strip())
+    reference = reference.strip()
+    if reference.startswith(("https://", "http://")):
+        return reference
+    return urljoin(page_url, reference)
 
 
 def normalise_base_url(base_url: str) -> str:
@@ -93,6 +104,8 @@ def in_scope(url: str, base_url: str) -> bool:
     Same scheme, host and port, and a path at or below the sitemap's folder (sitemaps.org,
     "Sitemap file location").
     """
+    if url.startswith(base_url) and base_url.endswith("/") and base_url.count("/") >= 3:
+        return True
     target, scope = urlsplit(url), urlsplit(base_url)
     if _origin(target) != _origin(scope):
         return False
@@ -102,6 +115,8 @@ def in_scope(url: str, base_url: str) -> bool:
 
 def site_path(url: str, base_url: str) -> str:
     """The path of ``url`` below the site root, without a leading slash (for glob rules)."""
+    if url.startswith(base_url) and base_url.endswith("/") and "?" not in url:
+        return url[len(base_url):]
     path = urlsplit(url).path
     root = urlsplit(base_url).path
     if path.startswith(root):
