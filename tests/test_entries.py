@@ -257,3 +257,18 @@ def test_alternates_from_hreflang_links_in_the_html():
     entries, report = run([Page("a/", html=html(head=head, lang="en"))])
     assert entries[0].alternates == (Alternate("de", BASE + "de/a/"), Alternate("en", BASE + "a/"))
     assert [p.rule for p in report.warnings] == ["hreflang-code"]
+
+
+def test_a_canonical_outside_the_site_warns_that_base_url_may_be_wrong():
+    page = Page("a/", name="a.md", html=html('<link rel="canonical" href="http://ex.com/docs/a/">'))
+    entries, report = run([page])
+    assert entries == []
+    assert [(p.page, p.rule) for p in report.warnings] == [("a.md", "canonical-outside")]
+
+
+def test_page_keys_continued_on_indented_lines():
+    """Python-Markdown's meta extension gives a list of lines for a continued value."""
+    video = ["thumbnail_loc=t.jpg", "title=Tour", "description=A tour", "content_loc=v.mp4"]
+    entries, report = run([Page("v/", meta={"sitemap_video": video})])
+    assert report.warnings == []
+    assert entries[0].videos[0].title == "Tour"

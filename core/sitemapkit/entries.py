@@ -27,6 +27,7 @@ from .urls import (
     absolute,
     check_loc,
     encode_url,
+    in_scope,
     normalise_base_url,
     resolve,
     site_path,
@@ -104,7 +105,13 @@ class _Rules:
         if facts.noindex and not self.settings.include_noindex:
             self.left_out("noindex")
             return None
-        if facts.canonical and self.canonical(facts.canonical) != loc:
+        if facts.canonical and (canonical := self.canonical(facts.canonical)) != loc:
+            if canonical is None or not in_scope(canonical, self.base):
+                # Not a print view pointing at its original: the site says it lives elsewhere,
+                # which usually means base_url (or the generator's site URL) is wrong.
+                self.warn(page, "canonical", "canonical-outside",
+                          f"page left out: its canonical URL {facts.canonical} is outside {self.base}; "
+                          "check base_url")
             self.left_out("canonical elsewhere")
             return None
 

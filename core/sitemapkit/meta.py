@@ -100,7 +100,15 @@ def _record(text: str) -> Any:
     return record
 
 
+def _lines(value: Any) -> Any:
+    """Markdown metadata continued on indented lines arrives as a list of strings."""
+    if isinstance(value, list | tuple) and value and all(isinstance(v, str) for v in value):
+        return "; ".join(value) if not value[0].lstrip().startswith(("{", "[")) else "".join(value)
+    return value
+
+
 def _records(value: Any, field: str, warn) -> tuple[Mapping[str, Any], ...]:
+    value = _lines(value)
     if value is None:
         return ()
     if isinstance(value, str):
@@ -118,6 +126,7 @@ def _records(value: Any, field: str, warn) -> tuple[Mapping[str, Any], ...]:
 
 
 def _news(value: Any, warn) -> Mapping[str, Any] | bool | None:
+    value = _lines(value)
     if value is None or isinstance(value, Mapping):
         return value
     flag = _flag(value)
