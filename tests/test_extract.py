@@ -69,3 +69,11 @@ def test_declared_charset_and_utf8_default():
 def test_empty_or_broken_html_gives_no_facts():
     assert read_page_html(b"", URL).digest is None
     assert read_page_html(b"\x00\xff<<<", URL).noindex is False
+
+
+def test_markup_case_does_not_matter():
+    upper = ("<HTML LANG='en'><HEAD><TITLE>T</TITLE><META NAME='Robots' CONTENT='NOINDEX'></HEAD><BODY>"
+             "<NAV><IMG SRC='/logo.png'></NAV><DIV CLASS='body' ROLE='Main'><IMG SRC='Shot.PNG'></DIV></BODY></HTML>")
+    facts = read_page_html(upper, URL)
+    assert facts.noindex and facts.title == "T"
+    assert facts.images == (URL + "Shot.PNG",)
