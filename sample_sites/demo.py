@@ -17,6 +17,7 @@ SITES = ROOT / "sample_sites"
 # The static sample's news article is dated 2026-01-14; its build pins "now" to the next day
 # the way reproducible builds do, so the news sitemap is never empty whatever today is.
 STATIC_NOW = "1768435200"  # 2026-01-15T00:00:00Z
+MKDOCS_NOW = "1795284000"  # 2026-11-21T18:00:00Z
 SPHINX_NOW = "1795262400"  # 2026-11-21T12:00:00Z
 
 
@@ -36,6 +37,16 @@ def static() -> Built:
     shutil.rmtree(site, ignore_errors=True)
     shutil.copytree(SITES / "static" / "public", site)
     run(BIN / "sitemapkit", "build", site, "--config", SITES / "static" / "sitemapkit.toml", env=env)
+    return [site], env
+
+
+def mkdocs() -> Built:
+    # The sample's blog post is dated 2026-11-21; "now" is pinned to that evening, so the
+    # news sitemap is always there and the output is the same on every build.
+    env = {"SOURCE_DATE_EPOCH": MKDOCS_NOW, "NO_MKDOCS_2_WARNING": "1"}
+    site = SITES / "mkdocs" / "site"
+    shutil.rmtree(site, ignore_errors=True)
+    run(BIN / "mkdocs", "build", "--strict", "-q", "-f", SITES / "mkdocs" / "mkdocs.yml", env=env)
     return [site], env
 
 
@@ -59,7 +70,7 @@ def sphinx() -> Built:
     return [build / "html", build / "fr"], env
 
 
-STEPS = {"static": static, "pelican": pelican, "sphinx": sphinx}
+STEPS = {"static": static, "mkdocs": mkdocs, "pelican": pelican, "sphinx": sphinx}
 
 
 def show(site: Path) -> None:
