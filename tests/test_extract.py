@@ -59,6 +59,21 @@ def test_head_links_and_dates():
         "2024-01-01", "2024-02-01T10:00:00Z", "T", "en")
 
 
+def test_head_words_elsewhere_do_not_hide_or_fake_the_tags_that_matter():
+    """The head is read from the words that matter (robots, canonical...) back to their tag."""
+    head = ("<title>Robots and canonical URLs</title><link rel='stylesheet' href='/canonical.css'>"
+            "<meta name='description' content='noindex robots canonical'>"
+            "<link hreflang='de' rel='alternate canonical-ish' href='/de/'>"
+            "<script>var robots = '<meta name=robots content=noindex>';</script>"
+            "<meta content='noindex' name='robots'><link href='/real/' rel='canonical'>")
+    facts = read_page_html(page("<main></main>", head=head), URL)
+    assert facts.noindex is True
+    assert facts.canonical == "https://ex.com/real/"
+    assert facts.alternates == (("de", "https://ex.com/de/"),)
+    assert read_page_html(page("<main></main>", head=head.replace("'noindex' name", "'x' name")),
+                          URL).noindex is False
+
+
 def test_declared_charset_and_utf8_default():
     latin = page("<main><img src='é.png'></main>").replace("utf-8", "iso-8859-1").encode("latin-1")
     assert read_page_html(latin, URL).images == (URL + "é.png",)
@@ -77,3 +92,22 @@ def test_markup_case_does_not_matter():
     facts = read_page_html(upper, URL)
     assert facts.noindex and facts.title == "T"
     assert facts.images == (URL + "Shot.PNG",)
+
+
+def test_given_content_replaces_the_main_region_and_the_file_serves_for_its_head(tmp_path):
+    """What an adapter that holds the rendered body (Pelican) gets: images and fingerprint from
+    that body, robots and canonical still from the written page's head."""
+    from sitemapkit.extract import read_page_file
+
+    written = tmp_path / "post.html"
+    written.write_text(page("<main><img src='theme-only.png'></main>",
+                            head="<meta name='robots' content='noindex'>"), encoding="utf-8")
+    facts = read_page_file(written, URL, content="<p>Body</p><img src='in-body.png'>")
+    assert facts.noindex is True
+    assert facts.images == (URL + "in-body.png",)
+    written.write_text(page("<main>another theme, same body</main>"), encoding="utf-8")
+    again = read_page_file(written, URL, content="<p>Body</p><img src='in-body.png'>")
+    assert again.digest == facts.digest and again.noindex is False
+    edited = read_page_file(written, URL, content="<p>Body, edited</p><img src='in-body.png'>")
+    assert edited.digest != facts.digest
+    assert read_page_file(tmp_path / "missing.html", URL, content="<p>x</p>").digest is not None

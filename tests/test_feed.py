@@ -3,6 +3,7 @@ nothing changed."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date, datetime, timezone
 
 from lxml import etree
@@ -10,6 +11,7 @@ from usp.tree import sitemap_from_str
 
 from sitemap_checks import SITEMAP_NS, assert_valid_tree, usp_urls
 from sitemapkit import Page, Report, Settings, generate
+from sitemapkit.dates import format_moment
 from sitemapkit.feed import ATOM, write_changes_feed
 from sitemapkit.lastmod import LastmodResolver
 
@@ -26,7 +28,9 @@ def build(tmp_path, pages, *, now, count=3, **options):
     resolver.finish()
     site = tmp_path / "site"
     site.mkdir(exist_ok=True)
-    return write_changes_feed(resolver, site, settings)
+    path, updated = write_changes_feed(resolver, site, settings)
+    assert format_moment(updated) == etree.parse(str(path)).getroot().findtext(f"{A}updated")
+    return path
 
 
 def entries(path):
@@ -108,3 +112,47 @@ def test_generate_lists_the_feed_in_the_index(tmp_path, monkeypatch):
     assert BASE + feed.name in [e.text for e in index.iter(f"{{{SITEMAP_NS}}}loc")]
     assert sorted(usp_urls(site, BASE)) == sorted(BASE + p.url for p in pages)
     assert [e[1] for e in entries(feed)] == ["T0", "T1"]
+
+
+def site_of(tmp_path, count):
+    site = tmp_path / "site"
+    site.mkdir(exist_ok=True)
+    pages = []
+    for i in range(count):
+        (site / f"{i}.html").write_text(f"<html><head><title>T{i}</title></head>"
+                                        f"<body><main><p>{i}</p></main></body></html>")
+        pages.append(Page(url=f"{i}.html", output=site / f"{i}.html"))
+    return site, pages
+
+
+def test_index_gives_the_feed_its_own_updated_as_lastmod(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")  # 2023-11-14T22:13:20Z
+    site, pages = site_of(tmp_path, 3)
+    pages[0] = replace(pages[0], modified=date(2023, 3, 1))
+    pages[1] = replace(pages[1], modified=datetime(2023, 6, 1, 12, tzinfo=timezone.utc))
+    # pages[2] has no date: the sitemap gives it no lastmod, the feed its first-seen time.
+    settings = Settings(base_url=BASE, changes_feed=2, lastmod=("meta",))
+    report = generate(pages, site, settings, project_dir=tmp_path)
+    index = site / "sitemap.xml"
+    assert_valid_tree(site, BASE)  # siteindex.xsd (and the legacy 2009 variant)
+    S = f"{{{SITEMAP_NS}}}"
+    listed = {e.findtext(f"{S}loc"): e.findtext(f"{S}lastmod")
+              for e in etree.parse(str(index)).getroot().iter(f"{S}sitemap")}
+    feed = site / "sitemap-changes.atom"
+    updated = etree.parse(str(feed)).getroot().findtext(f"{A}updated")
+    assert updated == "2023-11-14T22:13:20Z"
+    assert listed == {BASE + "sitemap-1.xml": "2023-06-01T12:00:00Z", BASE + feed.name: updated}
+    assert [e[0] for e in entries(feed)] == [BASE + "2.html", BASE + "1.html"]
+    assert feed in report.files
+
+
+def test_empty_site_gets_no_feed_and_loses_the_old_one(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    site, pages = site_of(tmp_path, 2)
+    settings = Settings(base_url=BASE, changes_feed=5, lastmod=("fingerprint",))
+    generate(pages, site, settings, project_dir=tmp_path)
+    assert (site / "sitemap-changes.atom").exists()
+    report = generate(pages, site, settings.replace(exclude=("*.html",)), project_dir=tmp_path)
+    assert sorted(p.name for p in site.iterdir()) == ["0.html", "1.html", "robots.txt"]
+    assert (site / "robots.txt").read_text() == "User-agent: *\nDisallow:\n\n"  # no Sitemap: line
+    assert [p.rule for p in report.warnings] == ["no-pages"] and report.files == []

@@ -118,6 +118,17 @@ def test_a_page_without_digest_keeps_its_record(tmp_path):
     assert found["a/"] == JAN and not changes.urls
 
 
+def test_a_page_without_content_counts_as_changed_when_its_lastmod_moves(tmp_path):
+    """An index page (``content=""``): no fingerprint, so its lastmod says when it changed."""
+    listing = [(Page(url="", modified=JAN), None), (Page(url="tag/a/", modified=JAN), None)]
+    resolve(tmp_path, listing)
+    _, changes, _ = resolve(tmp_path, listing, now=FEB)
+    assert not changes.urls
+    listing[0] = (Page(url="", modified=FEB), None)
+    _, changes, _ = resolve(tmp_path, listing, now=FEB)
+    assert changes.changed == [BASE]
+
+
 def test_manifest_records_digest_title_and_written_lastmod_for_every_source(tmp_path):
     report = Report()
     resolver = LastmodResolver(Settings(base_url=BASE), tmp_path, report, JAN)

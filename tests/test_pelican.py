@@ -147,6 +147,42 @@ def test_url_settings_pagination_patterns_and_period_archives_are_followed(tmp_p
     assert BASE + "tags.html" not in urls
 
 
+def test_urls_pelican_serves_elsewhere_than_it_saves_are_listed_as_linked(tmp_path):
+    conf = """\
+    ARTICLE_URL = "posts/{slug}"
+    ARTICLE_SAVE_AS = "posts/{slug}.html"
+    PAGE_URL = "{slug}/"
+    PAGE_SAVE_AS = "{slug}/index.html"
+    """
+    out = build(make_site(tmp_path, BLOG, conf))
+    assert (out / "posts/first.html").is_file()
+    urls = set(usp_urls(out, BASE))
+    assert {BASE + "posts/first", BASE + "posts/second", BASE + "about/"} <= urls
+    assert BASE + "posts/first.html" not in urls
+    root = tree(out / "sitemap.xml")
+    links = url_element(root, BASE + "posts/first").findall("x:link", NS)
+    assert (("fr", BASE + "first-fr.html") in {(x.get("hreflang"), x.get("href")) for x in links})
+
+
+def test_a_theme_noindex_is_honoured_and_images_come_from_the_article_not_the_theme(tmp_path):
+    theme = tmp_path / "theme/templates"
+    theme.mkdir(parents=True)
+    (theme / "article.html").write_text(
+        "<html><head>{% if article.robots %}<meta name='robots' content='{{ article.robots }}'>"
+        "{% endif %}</head><body><img src='/theme/logo.png'><article>{{ article.content }}</article>"
+        "</body></html>", encoding="utf-8")
+    files = {
+        "kept.md": "Title: Kept\nDate: 2026-01-01\nSlug: kept\n\n![x](/images/a.png)",
+        "hidden.md": "Title: Hidden\nDate: 2026-01-02\nSlug: hidden\nRobots: noindex, follow\n\nNo.",
+    }
+    out = build(make_site(tmp_path, files, f"THEME_TEMPLATES_OVERRIDES = [{str(theme)!r}]\n"))
+    urls = set(usp_urls(out, BASE))
+    assert BASE + "kept.html" in urls and BASE + "hidden.html" not in urls
+    images = url_element(tree(out / "sitemap.xml"), BASE + "kept.html").xpath(
+        "image:image/image:loc/text()", namespaces=NS)
+    assert images == [BASE + "images/a.png"]
+
+
 def test_translations_give_reciprocal_alternates_with_self_and_x_default(tmp_path):
     out = build(make_site(tmp_path, BLOG, 'SITEMAPKIT = {"x_default": "en"}\n'))
     root = tree(out / "sitemap.xml")

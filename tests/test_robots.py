@@ -1,11 +1,12 @@
-"""robots.txt: created when absent, every byte kept otherwise, one line of ours added once."""
+"""robots.txt: created when absent, every byte kept otherwise, one line of ours added once
+(and taken out again when a build writes no sitemap)."""
 
 from __future__ import annotations
 
 import os
 
 from sitemap_checks import robots_sitemaps
-from sitemapkit.robots import update_robots_txt
+from sitemapkit.robots import drop_sitemap_line, update_robots_txt
 
 URL = "https://example.com/docs/sitemap.xml"
 
@@ -68,3 +69,23 @@ def test_permissions_of_existing_file_kept(tmp_path):
     update_robots_txt(tmp_path, URL)
     assert (tmp_path / "robots.txt").stat().st_mode & 0o777 == 0o640
     assert sorted(p.name for p in tmp_path.iterdir()) == ["robots.txt"]
+
+
+def test_our_line_dropped_when_no_sitemap_every_other_byte_kept(tmp_path):
+    original = b"User-agent: *\r\nDisallow: /x/\r\nSitemap: https://example.com/other.xml\r\n"
+    (tmp_path / "robots.txt").write_bytes(original)
+    os.chmod(tmp_path / "robots.txt", 0o640)
+    update_robots_txt(tmp_path, URL)
+    assert drop_sitemap_line(tmp_path, URL)
+    assert (tmp_path / "robots.txt").read_bytes() == original
+    assert robots_sitemaps(tmp_path / "robots.txt") == ["https://example.com/other.xml"]
+    assert (tmp_path / "robots.txt").stat().st_mode & 0o777 == 0o640
+
+
+def test_nothing_to_drop_touches_nothing(tmp_path):
+    assert not drop_sitemap_line(tmp_path, URL)
+    assert not (tmp_path / "robots.txt").exists()  # none created
+    (tmp_path / "robots.txt").write_bytes(b"Sitemap: " + URL.encode() + b".gz\n")
+    os.utime(tmp_path / "robots.txt", ns=(1_000_000_000, 1_000_000_000))
+    assert not drop_sitemap_line(tmp_path, URL)
+    assert (tmp_path / "robots.txt").stat().st_mtime_ns == 1_000_000_000

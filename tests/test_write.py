@@ -101,12 +101,52 @@ def test_small_site_is_one_urlset_with_exact_bytes(tmp_path):
     assert usp_urls(tmp_path, BASE) == [e.loc for e in entries]
 
 
-def test_empty_site_still_gets_the_file_robots_txt_names(tmp_path):
-    report = write([], tmp_path, txt=True)
-    root = etree.parse(str(tmp_path / "sitemap.xml")).getroot()
-    assert root.tag == f"{{{SITEMAP_NS}}}urlset" and len(root) == 0
-    assert (tmp_path / "sitemap.txt").read_bytes() == b""
-    assert report.urls == 0 and report.files[0] == tmp_path / "sitemap.xml"
+def test_empty_site_gets_no_file_and_a_warning(tmp_path):
+    # sitemap.xsd wants at least one <url>: an empty <urlset> would be an invalid file.
+    report = write([], tmp_path, txt=True, gzip=True, changes_feed=5,
+                   news={"publication": "P", "language": "en"})
+    assert names(tmp_path) == set()
+    assert report.files == [] and report.urls == 0
+    (problem,) = report.warnings
+    assert (problem.page, problem.field, problem.rule) == (str(tmp_path / "sitemap.xml"), "pages", "no-pages")
+    assert "no sitemap was written" in problem.message and "removed" not in problem.message
+
+
+def test_empty_site_removes_what_an_earlier_build_wrote(tmp_path):
+    article = NewsArticle("Daily", "en", date(2024, 6, 1), "Story")
+    write([*pages(12), Entry(f"{BASE}n", news=article)], tmp_path, max_urls=5, gzip=True, txt=True)
+    (tmp_path / "sitemap-changes.atom").write_text("<feed/>")  # what generate() wrote beside it
+    (tmp_path / ".sitemap-3.xml.77.0badc0de.tmp").write_text("killed build")
+    ours = names(tmp_path)
+    assert {"sitemap.xml", "sitemap-3.xml.gz", "sitemap-news.xml", "sitemap-3.txt"} <= ours
+    foreign = {"sitemap-notes.xml", "sitemap.xsl", "robots.txt", "index.html"}
+    for name in foreign:
+        (tmp_path / name).write_text("not ours")
+
+    report = Report(left_out={"noindex": 12, "exclude": 1})
+    write_sitemaps(iter([]), tmp_path, Settings(base_url=BASE, changes_feed=5), report=report)
+    assert names(tmp_path) == foreign
+    (problem,) = report.warnings
+    assert problem.rule == "no-pages"
+    assert "(left out: 1 exclude, 12 noindex)" in problem.message
+    assert f"removed the {len(ours) - 1} sitemap files an earlier build left" in problem.message
+
+
+def test_change_feed_is_ours_only_while_it_is_on(tmp_path):
+    (tmp_path / "sitemap-changes.atom").write_text("<feed/>")
+    report = write([], tmp_path)
+    assert names(tmp_path) == {"sitemap-changes.atom"}
+    assert "removed" not in report.warnings[0].message
+    (tmp_path / ".sitemap-changes.atom.77.0badc0de.tmp").write_text("killed build")
+    write([], tmp_path, changes_feed=3)
+    assert names(tmp_path) == set()
+
+
+def test_site_whose_only_url_is_too_big_gets_no_invalid_file(tmp_path):
+    big = Entry(f"{BASE}big", images=tuple(Image(f"{BASE}{i:04}.png") for i in range(40)))
+    report = write([big], tmp_path, max_bytes=1024, txt=True)
+    assert names(tmp_path) == set()
+    assert [p.rule for p in report.warnings] == ["max-bytes", "no-pages"]
 
 
 def test_children_in_xsd_order_and_valid(tmp_path):
@@ -329,6 +369,27 @@ def test_changes_feed_makes_an_index_listing_it(tmp_path):
         (f"{BASE}sitemap-changes.atom", None),
     ]
     assert_valid(tmp_path / "sitemap.xml")
+
+
+def test_change_feed_written_before_the_index_that_lists_it_with_its_time(tmp_path):
+    seen = []
+
+    def feed():
+        seen.append(names(tmp_path))
+        path = tmp_path / "sitemap-changes.atom"
+        path.write_text("<feed/>")
+        return path, datetime(2024, 7, 1, 8, 30, tzinfo=UTC)
+
+    report = write_sitemaps(iter(pages(3, lastmod=date(2024, 5, 1))), tmp_path,
+                            Settings(base_url=BASE, changes_feed=20), changes_feed=feed)
+    assert seen == [{"sitemap-1.xml"}]  # the numbered sitemap is there, the index not yet
+    assert index_children(tmp_path / "sitemap.xml") == [
+        (f"{BASE}sitemap-1.xml", "2024-05-01"),
+        (f"{BASE}sitemap-changes.atom", "2024-07-01T08:30:00Z"),
+    ]
+    assert_valid(tmp_path / "sitemap.xml")
+    assert report.files[-1] == tmp_path / "sitemap-changes.atom"
+    assert write([], tmp_path, changes_feed=20).files == [] and not names(tmp_path)
 
 
 # ---------------------------------------------------------------- news

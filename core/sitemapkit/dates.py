@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable
 from datetime import date, datetime, time, timezone
 
 from .model import Moment
@@ -77,9 +78,11 @@ def as_datetime(moment: Moment) -> datetime:
     return datetime.combine(moment, time(), tzinfo=timezone.utc)
 
 
-def newest(moments) -> Moment | None:
-    latest: Moment | None = None
-    for moment in moments:
-        if moment is not None and (latest is None or as_datetime(moment) > as_datetime(latest)):
-            latest = moment
-    return latest
+def newest(moments: Iterable[Moment | None]) -> Moment | None:
+    known = [moment for moment in moments if moment is not None]
+    if not known:
+        return None
+    try:
+        return max(known)  # all datetimes, or all dates: compared as they are
+    except TypeError:  # dates among datetimes
+        return max(known, key=as_datetime)

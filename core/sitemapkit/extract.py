@@ -16,21 +16,25 @@ from __future__ import annotations
 import codecs
 import functools
 import html
+import os
 import re
 import zlib
-from dataclasses import dataclass
-from pathlib import Path
+from collections.abc import Iterator
+from typing import NamedTuple
 
 from .urls import resolve
 
-# A start tag and its attributes; quoted values may hold ">".
-_ATTRIBUTES = rb"""((?:[^>"']|"[^"]*"|'[^']*')*)>"""
+# A start tag's attributes and its end; quoted values may hold ">". Written as runs of plain
+# characters between quoted values, which the regex engine takes far faster than one
+# character at a time.
+_ATTRIBUTES = rb"""([^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*)>"""
 # Patterns that run over a page's lower-cased copy (same offsets, and no IGNORECASE, which
 # costs more than the lowering once a page carries a big navigation tree).
-_HEAD_TAG = re.compile(rb"<(meta|link|html)\b" + _ATTRIBUTES)
+_HEAD_TAG = re.compile(rb"<(meta|link)\b" + _ATTRIBUTES)
+_HTML_TAG = re.compile(rb"<(html)\b" + _ATTRIBUTES)
 _CONTENT_TAG = re.compile(rb"<(img|video|source|/video)\b" + _ATTRIBUTES)
 _ATTRIBUTE = re.compile(rb"""([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
-_HEAD_WORDS = re.compile(rb"robots|googlebot|article:|og:updated|canonical|hreflang")
+_HEAD_WORDS = (b"robots", b"googlebot", b"article:", b"og:updated", b"canonical", b"hreflang")
 _TITLE = re.compile(rb"<title\b[^>]*>(.*?)</title\s*>", re.DOTALL)
 _NOT_CONTENT = re.compile(rb"<!--.*?-->|<(script|style|template)\b.*?</\1\s*>", re.DOTALL)
 _MAIN_START = re.compile(rb"<main[\s>]")
@@ -38,47 +42,97 @@ _ROLE_MAIN = re.compile(rb"""role\s*=\s*["']?main\b""")
 _SPACE = (b" ", b"\t", b"\n", b"\r", b"\f")
 _ARTICLE_START = re.compile(rb"<article[\s>]")
 _BODY = re.compile(rb"<body\b[^>]*>")
+_HEAD_END = re.compile(rb"</head|<body", re.IGNORECASE)
+_HEAD_BYTES = 16384
 _CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
 
 
-@dataclass(frozen=True, slots=True)
-class HtmlFacts:
+class HtmlFacts(NamedTuple):
     noindex: bool = False
     canonical: str | None = None
     alternates: tuple[tuple[str, str], ...] = ()
     """``(hreflang, absolute href)`` from ``<link rel="alternate" hreflang>``."""
     images: tuple[str, ...] = ()
     videos: tuple[dict[str, str], ...] = ()
-    title: str | None = None
+    title_markup: bytes | None = None
+    """What ``<title>`` holds, raw: decoded only when asked for (``title``), as most adapters
+    know the title already."""
+    encoding: str = "utf-8"
     lang: str | None = None
     published: str | None = None
     modified: str | None = None
     digest: str | None = None
     """A hash of the main content: its markup without comments and scripts."""
 
+    @property
+    def title(self) -> str | None:
+        return _text(self.title_markup, self.encoding) if self.title_markup is not None else None
 
-def read_page_html(source: str | bytes | Path, page_url: str) -> HtmlFacts:
-    """Facts of one page; relative URLs are resolved against ``page_url``."""
-    data = source.read_bytes() if isinstance(source, Path) else source
-    if isinstance(data, str):
-        data = data.encode("utf-8")
+
+def read_page_html(html: str | bytes, page_url: str, *, content: str | None = None) -> HtmlFacts:
+    """Facts of one page; relative URLs are resolved against ``page_url``.
+
+    When the adapter has the page's own rendered ``content`` (an article's body), images,
+    videos and the fingerprint come from that, and ``html`` serves only for its head
+    (robots, canonical, hreflang).
+    """
+    data = html.encode("utf-8") if isinstance(html, str) else html
+    if content is not None:
+        return _facts(data, page_url, content.encode("utf-8"))
     if not data or not data.strip():
         return HtmlFacts()
+    return _facts(data, page_url, None)
+
+
+def read_page_file(path: str | os.PathLike[str], page_url: str, *, content: str | None = None) -> HtmlFacts:
+    """``read_page_html`` of a written page; a missing file has no facts. With ``content``,
+    only the head of the file is read."""
+    try:
+        data = _read_head(path) if content is not None else _read(path)
+    except (FileNotFoundError, IsADirectoryError):
+        data = b""
+    return read_page_html(data, page_url, content=content)
+
+
+def _read(path: os.PathLike[str]) -> bytes:
+    with open(path, "rb") as file:
+        return file.read()
+
+
+def _read_head(path: str | os.PathLike[str]) -> bytes:
+    """The start of the file, through ``</head>`` when it is near the top (it always is in
+    generated pages); the whole file otherwise. Plain ``os`` calls: this runs once per page."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        data = os.read(fd, _HEAD_BYTES)
+        if len(data) == _HEAD_BYTES and b"</head" not in data.lower():
+            data += _read_rest(fd)
+    finally:
+        os.close(fd)
+    return data
+
+
+def _read_rest(fd: int) -> bytes:
+    parts = []
+    while chunk := os.read(fd, 1 << 20):
+        parts.append(chunk)
+    return b"".join(parts)
+
+
+def _facts(data: bytes, page_url: str, own: bytes | None) -> HtmlFacts:
+    """``own``: the page's own content, when the adapter gave it; else the main region of ``data``."""
     declared = _CHARSET.search(data, 0, 2048)
     encoding = _encoding(declared.group(1).decode("ascii") if declared else "utf-8")
-    lowered = data.lower()
-    offset = lowered.find(b"</head")
-    if offset < 0:
-        offset = max(lowered.find(b"<body"), 0)
+    head_end = _HEAD_END.search(data)
+    offset = head_end.start() if head_end else 0
+    lowered = data.lower() if own is None else data[:offset].lower()  # the head may be all we need
     head, head_lowered = _without_comments(data[:offset], lowered[:offset])
 
     noindex = False
     canonical = lang = published = modified = None
     alternates: list[tuple[str, str]] = []
-    for found in _HEAD_TAG.finditer(head_lowered):
+    for found in _head_tags(head_lowered):
         tag = found.group(1)
-        if tag != b"html" and not _HEAD_WORDS.search(found.group(2)):
-            continue  # a stylesheet, a feed, a viewport: nothing for a sitemap
         attrs = _attributes(head[found.start(2) : found.end(2)], encoding)
         if tag == b"html":
             lang = attrs.get("lang", "").strip() or None
@@ -101,20 +155,46 @@ def read_page_html(source: str | bytes | Path, page_url: str) -> HtmlFacts:
                 alternates.append((attrs["hreflang"].strip(), resolve(page_url, href)))
     title = _TITLE.search(head_lowered)
 
-    start, end = _main_content(lowered, offset)
-    images, videos, digest = _content(data[start:end], lowered[start:end], page_url, encoding)
+    if own is not None:
+        images, videos, digest = _content(own, own.lower(), page_url, "utf-8")
+    else:
+        start, end = _main_content(lowered, offset)
+        images, videos, digest = _content(data[start:end], lowered[start:end], page_url, encoding)
     return HtmlFacts(
         noindex=noindex,
         canonical=canonical,
         alternates=tuple(alternates),
         images=images,
         videos=videos,
-        title=_text(head[title.start(1) : title.end(1)], encoding) if title else None,
+        title_markup=head[title.start(1) : title.end(1)] if title else None,
+        encoding=encoding,
         lang=lang,
         published=published,
         modified=modified,
         digest=digest,
     )
+
+
+def _head_tags(head: bytes) -> Iterator[re.Match[bytes]]:
+    """The ``<html>`` tag and the ``<meta>``/``<link>`` tags that may matter to a sitemap,
+    in document order.
+
+    Found back from the words they must hold (robots, canonical...), of which most heads
+    have few, rather than by reading every stylesheet, script and viewport tag.
+    """
+    html = _HTML_TAG.search(head)
+    if html:
+        yield html
+    starts = set()
+    for word in _HEAD_WORDS:
+        at = head.find(word)
+        while at >= 0:
+            starts.add(head.rfind(b"<", 0, at))
+            at = head.find(word, at + len(word))
+    for start in sorted(starts):
+        found = _HEAD_TAG.match(head, start) if start >= 0 else None
+        if found is not None:
+            yield found
 
 
 def _encoding(name: str) -> str:
@@ -143,7 +223,8 @@ def _attributes(raw: bytes, encoding: str) -> dict[str, str]:
         key = name.decode("ascii", "replace").lower()
         if key not in attrs:
             value = double or single or bare
-            attrs[key] = html.unescape(value.decode(encoding, "replace")) if value else ""
+            text = value.decode(encoding, "replace") if value else ""
+            attrs[key] = html.unescape(text) if "&" in text else text
     return attrs
 
 

@@ -11,14 +11,17 @@ from __future__ import annotations
 import heapq
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from .dates import as_datetime, format_moment, parse_moment
-from .lastmod import LastmodResolver
 from .render import DECLARATION, escape
 from .settings import Settings
 from .state import Record, atomic_text
 from .urls import absolute
+
+if TYPE_CHECKING:
+    from .lastmod import LastmodResolver
 
 ATOM = "http://www.w3.org/2005/Atom"
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
@@ -40,8 +43,12 @@ def latest_changes(records: dict[str, Record], count: int) -> list[tuple[datetim
     return heapq.nsmallest(count, keyed, key=lambda item: (-item[0].timestamp(), item[1]))
 
 
-def write_changes_feed(resolver: LastmodResolver, site_dir: Path | str, settings: Settings) -> Path:
-    """Write ``{stem}-changes.atom`` into ``site_dir``; return its path."""
+def write_changes_feed(
+    resolver: LastmodResolver, site_dir: Path | str, settings: Settings
+) -> tuple[Path, datetime]:
+    """Write ``{stem}-changes.atom`` into ``site_dir`` from this build's records (complete
+    once every entry is consumed); return its path and its ``updated`` time, which the
+    index gives the feed as lastmod."""
     base_url = settings.base_url
     path = Path(site_dir) / feed_name(settings.filename)
     url = absolute(base_url, path.name)
@@ -65,4 +72,4 @@ def write_changes_feed(resolver: LastmodResolver, site_dir: Path | str, settings
                 f'<link href="{escape(loc)}"/><updated>{format_moment(moment)}</updated></entry>\n'
             )
         out.write("</feed>\n")
-    return path
+    return path, updated

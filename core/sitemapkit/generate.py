@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from datetime import datetime
 from pathlib import Path
 
 from .dates import build_time
 from .entries import build_entries
+from .feed import write_changes_feed
 from .lastmod import LastmodResolver
 from .model import Page
 from .report import Problem, Report, SitemapError
-from .robots import update_robots_txt
+from .robots import drop_sitemap_line, update_robots_txt
 from .settings import Settings
 from .urls import normalise_base_url
 from .write import write_sitemaps
@@ -45,19 +47,24 @@ def generate(
     if progress is not None:
         pages = _counted(pages, progress)
     entries = build_entries(pages, settings, report=report, lastmod=resolver)
-    write_sitemaps(entries, site_dir, settings, report=report)
+
+    def feed() -> tuple[Path, datetime]:
+        return write_changes_feed(resolver, site_dir, settings)
+
+    write_sitemaps(entries, site_dir, settings, report=report,
+                   changes_feed=feed if settings.changes_feed else None)
     changes = resolver.finish()
 
-    if settings.changes_feed:
-        from .feed import write_changes_feed
-
-        report.files.append(write_changes_feed(resolver, site_dir, settings))
     if settings.indexnow:
         from .indexnow import submit_changes
 
         submit_changes(changes, site_dir, settings, report, dry_run=dry_run)
     if settings.robots_txt:
-        report.files.append(update_robots_txt(site_dir, settings.base_url + settings.filename))
+        sitemap_url = settings.base_url + settings.filename
+        if site_dir / settings.filename in report.files:
+            report.files.append(update_robots_txt(site_dir, sitemap_url))
+        else:  # an empty site: no sitemap, so robots.txt must not name one
+            drop_sitemap_line(site_dir, sitemap_url)
 
     if settings.strict and report.warnings:
         raise SitemapError(

@@ -66,6 +66,7 @@ class LastmodResolver:
         self._loaded = False
         self._seen: dict[str, Record] = {}
         self._kind: dict[str, str] = {}  # loc -> "added" | "changed"
+        self._texts: dict[Moment, str] = {}  # many pages share a lastmod (index pages, git)
 
     # ------------------------------------------------------------------ manifest
 
@@ -99,37 +100,46 @@ class LastmodResolver:
     ) -> Moment | None:
         """The first answer of the sources in ``settings.lastmod``.
 
-        ``digest`` is a hash of the page's main content (None when no HTML was read); it is
-        recorded in the manifest whatever source answers, with ``title`` for the change feed.
+        ``digest`` is a hash of the page's main content; it is recorded in the manifest
+        whatever source answers, with ``title`` for the change feed. A page without one (no
+        content read) counts as changed when the lastmod written for it moves.
         ``override`` (a page's own ``sitemap_lastmod``) wins over every source and is
         recorded as the lastmod written.
         """
-        record = self._fingerprint(loc, digest, title)
-        found = override
-        for source in self.settings.lastmod if found is None else ():
-            found = self._ask(source, page, record)
-            if found is not None:
-                break
-        self._seen[loc] = record._replace(lastmod=format_moment(found) if found else None)
-        return found
-
-    def _fingerprint(self, loc: str, digest: str | None, title: str | None) -> Record:
         state = self.previous()
         old = state.pages.get(loc) if state else None
-        if old is not None and (digest is None or digest == old.digest):
-            return old._replace(title=title or old.title)
-        if state is not None:
-            self._kind[loc] = "added" if old is None else "changed"
-        return Record(digest, self._now_text, title, None)
+        fingerprinted = digest is not None
+        if old is not None and (not fingerprinted or digest == old.digest):
+            digest, first_seen, title = old.digest, old.first_seen, title or old.title
+        else:
+            first_seen = self._now_text
+            if state is not None:
+                self._kind[loc] = "added" if old is None else "changed"
+        found = override
+        for source in self.settings.lastmod if found is None else ():
+            found = self._ask(source, page, digest, first_seen)
+            if found is not None:
+                break
+        text = self._format(found) if found is not None else None
+        if old is not None and not fingerprinted and text != old.lastmod:
+            self._kind[loc] = "changed"  # no content to fingerprint: its lastmod tells
+        self._seen[loc] = Record(digest, first_seen, title, text)
+        return found
 
-    def _ask(self, source: str, page: Page, record: Record) -> Moment | None:
+    def _format(self, moment: Moment) -> str:
+        text = self._texts.get(moment)
+        if text is None:
+            text = self._texts[moment] = format_moment(moment)
+        return text
+
+    def _ask(self, source: str, page: Page, digest: str | None, first_seen: str) -> Moment | None:
         if source == "meta":
             return page.modified
         if source == "git" and page.source is not None:
             path = Path(page.source)
             return self.git.date(path if path.is_absolute() else self.project_dir / path)
-        if source == "fingerprint" and record.digest is not None:
-            return parse_moment(record.first_seen)
+        if source == "fingerprint" and digest is not None:
+            return parse_moment(first_seen)
         return None
 
     # ------------------------------------------------------------------ finish

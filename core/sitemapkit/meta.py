@@ -15,6 +15,7 @@ from typing import Any
 _FALSE = {"false", "no", "off", "0", "exclude"}
 _TRUE = {"true", "yes", "on", "1"}
 _NESTED = ("changefreq", "priority", "lastmod", "images", "video", "news")
+_FLAT = tuple((key, f"sitemap_{key}") for key in _NESTED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,8 +47,8 @@ def page_keys(meta: Mapping[str, Any], warn: Callable[[str, str], None]) -> Page
         values.update({key: switch[key] for key in _NESTED if key in switch})
     elif switch is not None and _flag(switch) is False:
         return PageKeys(exclude=True)
-    for key in _NESTED:
-        flat = meta.get(f"sitemap_{key}")
+    for key, name in _FLAT:
+        flat = meta.get(name)
         if flat is not None:
             values[key] = flat
     if not values:

@@ -7,10 +7,10 @@ normalised values only (absolute percent-encoded URLs, aware-UTC datetimes or da
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from pathlib import Path
 from typing import Any
 
 Moment = date | datetime
@@ -30,9 +30,15 @@ class Page:
     """
 
     url: str
-    source: Path | None = None
-    output: Path | None = None
+    source: str | os.PathLike[str] | None = None
+    output: str | os.PathLike[str] | None = None
     html: str | None = None
+    content: str | None = None
+    """The page's own content, rendered (an article's body without the theme around it), when
+    the adapter holds it already: images, videos and the fingerprint then come from it, and
+    only the head of the written page is read (for robots, canonical and hreflang). ``""``
+    says the page has no content of its own (an index listing other pages): no images, no
+    fingerprint, and the page counts as changed when its lastmod moves."""
     meta: Mapping[str, Any] = field(default_factory=dict)
     title: str | None = None
     lang: str | None = None

@@ -1,4 +1,5 @@
-"""robots.txt: add our ``Sitemap:`` line, keep every other byte."""
+"""robots.txt: add our ``Sitemap:`` line (or take it out when no sitemap was written), keep
+every other byte."""
 
 from __future__ import annotations
 
@@ -28,6 +29,24 @@ def update_robots_txt(site_dir: Path, sitemap_url: str) -> Path:
     separator = newline if old and not old.endswith(b"\n") else b""
     _replace(path, old + separator + wanted + newline)
     return path
+
+
+def drop_sitemap_line(site_dir: Path, sitemap_url: str) -> bool:
+    """Take our ``Sitemap:`` line out of ``robots.txt`` (a build that wrote no sitemap must
+    not leave it naming a missing file), keeping every other byte; True when it was there.
+    Without the line the file is not touched."""
+    path = Path(site_dir) / "robots.txt"
+    try:
+        old = path.read_bytes()
+    except FileNotFoundError:
+        return False
+    wanted = f"Sitemap: {sitemap_url}".encode()
+    lines = old.split(b"\n")
+    kept = [line for line in lines if line.rstrip(b"\r") != wanted]
+    if len(kept) == len(lines):
+        return False
+    _replace(path, b"\n".join(kept))
+    return True
 
 
 def _replace(path: Path, data: bytes) -> None:

@@ -7,7 +7,6 @@ names the key and what it accepts. Direct construction checks values the same wa
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -95,6 +94,8 @@ class Settings:
         unknown = sorted(set(values) - set(OPTION_NAMES))
         if unknown:
             key = unknown[0]
+            import difflib  # only to say "did you mean"
+
             close = difflib.get_close_matches(key, OPTION_NAMES, n=1)
             hint = f"; did you mean '{close[0]}'?" if close else f"; known options: {', '.join(OPTION_NAMES)}"
             raise SettingsError(f"unknown sitemapkit option '{key}'{hint}")

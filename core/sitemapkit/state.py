@@ -16,6 +16,7 @@ from typing import NamedTuple
 from .files import BLOCK, Target
 
 VERSION = 1
+_JSON = json.JSONEncoder(ensure_ascii=False)  # one encoder: json.dumps(ensure_ascii=False) makes one a call
 
 
 class Record(NamedTuple):
@@ -91,26 +92,32 @@ def load_state(path: Path) -> State | None:
         raise StateError("its 'pages' or 'indexnow_unsent' has the wrong shape")
     records: dict[str, Record] = {}
     for loc, value in pages.items():
-        if (
-            not isinstance(value, list)
-            or len(value) != 4
-            or not isinstance(value[1], str)
-            or not all(v is None or isinstance(v, str) for v in value)
-        ):
+        if type(value) is not list or len(value) != 4 or type(value[1]) is not str:
             raise StateError(f"the record for {loc} has the wrong shape")
-        records[loc] = Record(*value)
+        digest, first_seen, title, lastmod = value
+        if not (_text_or_none(digest) and _text_or_none(title) and _text_or_none(lastmod)):
+            raise StateError(f"the record for {loc} has the wrong shape")
+        records[loc] = Record(digest, first_seen, title, lastmod)
     return State(records, [u for u in unsent if isinstance(u, str)])
+
+
+def _text_or_none(value: object) -> bool:
+    return value is None or type(value) is str
+
+
+def _record_json(record: Record) -> str:
+    digest, first_seen, title, lastmod = (_JSON.encode(v) if v is not None else "null" for v in record)
+    return f"[{digest}, {first_seen}, {title}, {lastmod}]"
 
 
 def save_state(path: Path, pages: Mapping[str, Record], unsent: list[str]) -> None:
     with atomic_text(path) as out:
         out.write(f'{{"sitemapkit_state": {VERSION},\n"indexnow_unsent": ')
-        out.write(json.dumps(sorted(set(unsent)), ensure_ascii=False))
+        out.write(_JSON.encode(sorted(set(unsent))))
         out.write(',\n"pages": {')
         for number, loc in enumerate(sorted(pages)):
             separator = "," if number else ""
-            out.write(f"{separator}\n{json.dumps(loc, ensure_ascii=False)}: ")
-            out.write(json.dumps(list(pages[loc]), ensure_ascii=False))
+            out.write(f"{separator}\n{_JSON.encode(loc)}: {_record_json(pages[loc])}")
         out.write("\n}}\n")
 
 

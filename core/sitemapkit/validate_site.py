@@ -3,7 +3,7 @@
 A listed URL maps to ``DIR/path`` (``DIR/path/index.html`` for a folder URL) below the site
 root; the site root URL is found from the first listed URL, as the shortest path prefix whose
 remainder is a built file. Pages are read with the same HTML reader the build uses
-(``extract.read_page_html``), so "noindex" and "canonical" mean here what they mean there.
+(``extract.read_page_file``), so "noindex" and "canonical" mean here what they mean there.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 from urllib.robotparser import RobotFileParser
 
-from .extract import read_page_html
+from .extract import read_page_file
 from .scan import HTML_SUFFIXES, html_files
 from .urls import URLError, encode_url, path_for_file
 
@@ -96,7 +96,7 @@ class SiteIndex:
     def _page(self, relative: str, url: str) -> tuple[bool, str | None]:
         facts = self._facts.get(relative)
         if facts is None:
-            page = read_page_html(self.dir / relative, url)
+            page = read_page_file(self.dir / relative, url)
             canonical = page.canonical
             if canonical is not None:
                 with contextlib.suppress(URLError):

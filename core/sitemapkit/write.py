@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from .dates import format_moment, newest
+from .feed import feed_name
 from .files import Target, write_file
 from .model import Entry, Moment
 from .render import NEWS, escape, extensions, head, index_item, news_url, tail
@@ -33,7 +34,12 @@ _CACHE_SIZE = 4096
 
 
 def write_sitemaps(
-    entries: Iterable[Entry], out_dir: Path | str, settings: Settings, *, report: Report | None = None
+    entries: Iterable[Entry],
+    out_dir: Path | str,
+    settings: Settings,
+    *,
+    report: Report | None = None,
+    changes_feed: Callable[[], tuple[Path, Moment | None]] | None = None,
 ) -> Report:
     """Write ``settings.filename`` (a urlset, or an index over ``{stem}-N.xml``), the news
     sitemaps, gzip twins and text sitemaps into ``out_dir``, and remove our stale files.
@@ -41,6 +47,14 @@ def write_sitemaps(
     Streams: memory stays flat however many entries come. Entries are taken as
     ``build_entries`` makes them: locs percent-encoded, every value valid; the writer only
     escapes, counts and splits.
+
+    With no URL to list, nothing is written (an empty ``<urlset>`` is invalid): the files an
+    earlier build left are removed and a ``no-pages`` warning says so.
+
+    ``changes_feed`` (with ``settings.changes_feed``) writes the change feed once every entry
+    is consumed, before the index, and returns the feed's path and ``updated`` time: the
+    index lists it with that lastmod. Without it the index lists ``{stem}-changes.atom``
+    with no lastmod, for the caller to write.
     """
     report = report if report is not None else Report()
     if not settings.base_url:
@@ -61,30 +75,54 @@ def write_sitemaps(
                    settings.stylesheet, twin)
     texts = _Series(out, None, numbered(stem, ".txt"), settings.max_urls, settings.max_bytes,
                     None, twin) if settings.txt else None
+    every = [series for series in (urlsets, news, texts) if series is not None]
+    feed = feed_name(settings.filename) if settings.changes_feed else None
+    written: list[Path] = []
     try:
         _fill(entries, urlsets, news, texts, report)
-        single = not urlsets.written and news.empty and not settings.changes_feed
-        urlsets.finish(settings.filename if single else None, force=True)
-        news.finish()
-        if texts is not None:
-            texts.finish(force=True)
-        children = urlsets.written + news.written
-        if single:
-            entry_files = []
-        else:
-            if settings.changes_feed:
-                children.append((out / f"{stem}-changes.atom", None))
-            entry_files = _write_index(out / settings.filename, children, base_url, settings)
-    except BaseException:
-        for series in (urlsets, news, texts):
-            if series is not None:
+        if urlsets.empty:  # news and text files hold only URLs the sitemap has
+            for series in every:
                 series.abort()
+        else:
+            single = not urlsets.written and news.empty and not settings.changes_feed
+            urlsets.finish(settings.filename if single else None, force=True)
+            news.finish()
+            if texts is not None:
+                texts.finish(force=True)
+            children = urlsets.written + news.written
+            feed_files: list[Path] = []
+            if feed is not None and changes_feed is not None:
+                children.append(changes_feed())
+                feed_files.append(children[-1][0])
+            elif feed is not None:
+                children.append((out / feed, None))
+            if not single:
+                written = _write_index(out / settings.filename, children, base_url, settings)
+            for series in every:
+                written.extend(series.files)
+            written.extend(feed_files)
+    except BaseException:
+        for series in every:
+            series.abort()
         raise
 
-    written = entry_files + urlsets.files + news.files + (texts.files if texts else [])
-    _remove_stale(out, settings.filename, stem, {p.name for p in written})
+    keep = {p.name for p in written} | ({feed} if feed and written else set())
+    removed = _remove_stale(out, settings.filename, stem, keep, feed)
+    if not written:
+        _no_pages(report, out / settings.filename, removed)
     report.files.extend(written)
     return report
+
+
+def _no_pages(report: Report, path: Path, removed: int) -> None:
+    reasons = ", ".join(f"{count} {reason}" for reason, count in sorted(report.left_out.items()))
+    gone = f"; removed the {removed} sitemap file{'s' * (removed != 1)} an earlier build left" if removed else ""
+    report.warn(
+        str(path), "pages", "no-pages",
+        f"no page to list{f' (left out: {reasons})' if reasons else ''}, so no sitemap was "
+        f"written: a sitemap must list at least one URL{gone}; check exclude, "
+        "include_noindex and base_url",
+    )
 
 
 def _stem(filename: str) -> str:
@@ -289,18 +327,25 @@ def _write_index(
     return write_file(path, text, gzip_twin=settings.gzip)
 
 
-def _remove_stale(out: Path, filename: str, stem: str, keep: set[str]) -> None:
+def _remove_stale(out: Path, filename: str, stem: str, keep: set[str], feed: str | None) -> int:
     """Delete files an earlier build of ours left that this build did not write; only names
-    this writer makes are candidates."""
+    this writer makes are candidates, and the change feed while ``changes_feed`` is set.
+    Returns how many sitemap files (temporary leftovers not counted) were deleted."""
     s = re.escape(stem)
     names = (
         rf"(?:{re.escape(filename)}|{s}-[1-9]\d*\.xml|{s}-news(?:-[1-9]\d*)?\.xml"
         rf"|{s}\.txt|{s}-[1-9]\d*\.txt)(?:\.gz)?"
     )
+    if feed is not None:
+        names = rf"(?:{names}|{re.escape(feed)})"
     # files.temporary_name() of a build that was killed before it could clean up
     leftovers = rf"\.{names}\.\d+\.[0-9a-f]{{8}}\.tmp"
-    ours = re.compile(rf"{names}|{leftovers}")
+    ours = re.compile(rf"({names})|{leftovers}")
+    removed = 0
     for child in out.iterdir():
-        if child.name not in keep and ours.fullmatch(child.name) and child.is_file():
+        match = ours.fullmatch(child.name)
+        if match and child.name not in keep and child.is_file():
             child.unlink()
+            removed += match.group(1) is not None
+    return removed
 

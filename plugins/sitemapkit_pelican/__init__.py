@@ -14,10 +14,10 @@ from typing import Any
 
 from pelican import signals
 
-from sitemapkit import Page, Problem, generate
+from sitemapkit import Problem, generate
 
 from .options import Options, project_dir, read_options
-from .pages import page_for
+from .pages import Written, site_pages, written
 
 log = logging.getLogger(__name__)
 
@@ -28,7 +28,7 @@ class _Build:
     def __init__(self) -> None:
         self.main: Any = None
         self.options: Options | None = None
-        self.pages: dict[str, Page] = {}
+        self.files: dict[str, Written] = {}
         self.index_urls: dict[str, str] = {}
 
 
@@ -69,22 +69,19 @@ def note_index_urls(generator: Any) -> None:
 
 
 def collect(path: str, context: dict[str, Any]) -> None:
-    if _build.options is None:
-        return
-    # Pelican's path is absolute already (writers.sanitised_join).
-    page = page_for(path, context, _build.main.output_path, _build.options, _build.index_urls)
-    if page is not None:
-        _build.pages[path] = page
+    if _build.options is not None:
+        # Pelican's path is absolute already (writers.sanitised_join).
+        _build.files[path] = written(path, context, _build.main.output_path)
 
 
 def write(pelican: Any) -> None:
     if pelican is not _build.main or _build.options is None:
         return  # a sub-site: its pages wait for the main run
-    pages, options = list(_build.pages.values()), _build.options
+    files, options, index_urls = list(_build.files.values()), _build.options, _build.index_urls
     _build.__init__()
     # SitemapError (warnings under strict) propagates: Pelican reports it and exits 1.
     report = generate(
-        pages, pelican.output_path, options.settings,
+        site_pages(files, pelican.output_path, options, index_urls), pelican.output_path, options.settings,
         project_dir=project_dir(pelican.settings), on_warning=_warn,
     )
     log.info("sitemapkit: %s", report.summary())

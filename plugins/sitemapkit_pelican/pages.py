@@ -5,15 +5,15 @@ from __future__ import annotations
 import functools
 import os
 import re
-from collections.abc import Mapping
-from pathlib import Path
-from typing import Any
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, NamedTuple
 from urllib.parse import urljoin, urlsplit
 
 from pelican.contents import Article, Content
 
 from sitemapkit import Page
 from sitemapkit.dates import newest
+from sitemapkit.model import Moment
 from sitemapkit.urls import absolute, path_for_file
 
 from .options import Options
@@ -30,55 +30,129 @@ def is_public(content: Content) -> bool:
     return getattr(content, "status", "published") == "published" and private not in _PRIVATE
 
 
-def page_for(
-    path: str, context: Mapping[str, Any], main_output: str, options: Options,
-    index_urls: Mapping[str, str],
-) -> Page | None:
-    """The page Pelican wrote at ``path`` with ``context``, or None when it stays out."""
+class Written(NamedTuple):
+    """What ``content_written`` said about one file, kept as it came: the pages are made in
+    one go at the end, where the work runs far faster than spread between Pelican's renders."""
+
+    path: str
+    prefix: str
+    """Where the run that wrote it sits in the main site (``fr/`` for an i18n sub-site)."""
+    content: Content | None
+    siteurl: str = ""
+    """The site URL the content was rendered with (its rendering is memoized by it)."""
+    listing: Any = None
+    """An index page's paginator page, when it has one."""
+    articles: Sequence[Content] = ()
+    output_file: str = ""
+    lang: str | None = None
+
+
+def written(path: str, context: Mapping[str, Any], main_output: str) -> Written:
     prefix = _prefix(context["OUTPUT_PATH"], main_output)
     content = context.get("article") or context.get("page")
     if isinstance(content, Content):
-        if not is_public(content):
-            return None
-        url = _site_url(prefix, content.url)
-        if options.excluded(url):
-            return None
-        kind = "articles" if isinstance(content, Article) else "pages"
-        date = getattr(content, "date", None)
-        return Page(
-            url=url,
-            source=Path(content.source_path) if content.source_path else None,
-            output=Path(path),
-            meta=_meta(content.metadata, options.kind_meta.get(kind, {})),
-            title=getattr(content, "title", None),
-            lang=getattr(content, "lang", None),
-            translations={
-                t.lang: _site_url(prefix, t.url) for t in content.translations if is_public(t)
-            },
-            published=date,
-            modified=getattr(content, "modified", None) or date,
-            images=_images(content, options.settings.base_url, prefix),
-            name=content.relative_source_path,
-        )
-    listing = context.get("articles_page")
-    url = _site_url(
-        prefix, listing.url if listing is not None else index_urls.get(path) or context["output_file"]
-    )
+        return Written(path, prefix, content, content.get_siteurl())
+    output_file = context["output_file"]
+    template_pages = (context.get("TEMPLATE_PAGES") or {}).values()
+    # A page rendered from one of the site's own templates lists no articles.
+    articles = () if output_file in template_pages else context.get("articles") or ()
+    return Written(path, prefix, None, "", context.get("articles_page"), articles, output_file,
+                   context.get("DEFAULT_LANG"))
+
+
+def site_pages(
+    files: Iterable[Written], main_output: str, options: Options, index_urls: Mapping[str, str]
+) -> Iterator[Page]:
+    """The pages of the files written, in order, leaving out what stays out."""
+    files = list(files)
+    urls = {id(file.content): _url(file, main_output) for file in files if file.content is not None}
+    newest_of: dict[int, Moment | None] = {}  # archives, tags, categories... list the same articles
+    for file in files:
+        if file.content is not None:
+            page = _content_page(file, urls, main_output, options)
+        else:
+            page = _index_page(file, index_urls, newest_of, main_output, options)
+        if page is not None:
+            yield page
+
+
+def _index_page(
+    file: Written, index_urls: Mapping[str, str], newest_of: dict[int, Moment | None],
+    main_output: str, options: Options,
+) -> Page | None:
+    if file.listing is not None:
+        url, listed = file.listing.url, file.listing.object_list
+    else:
+        url, listed = index_urls.get(file.path) or file.output_file, file.articles
+    url = _site_url(file.prefix, url)
     if options.excluded(url):
         return None
-    template_pages = context.get("TEMPLATE_PAGES") or {}
-    if context["output_file"] in template_pages.values():
-        listed = ()
-    else:
-        listed = listing.object_list if listing is not None else context.get("articles") or ()
+    if id(listed) not in newest_of:
+        newest_of[id(listed)] = newest(_changed(article) for article in listed)
     return Page(
         url=url,
-        output=Path(path),
+        output=file.path,
+        content="",  # a listing: what it lists is on the articles' own pages
         meta=options.kind_meta.get("indexes", {}),
-        lang=context.get("DEFAULT_LANG"),
-        modified=newest(getattr(a, "modified", None) or getattr(a, "date", None) for a in listed),
-        name=context["output_file"],
+        lang=file.lang,
+        modified=newest_of[id(listed)],
+        name=file.path[len(main_output) + 1 :],
     )
+
+
+def _content_page(file: Written, urls: Mapping[int, str], main_output: str, options: Options) -> Page | None:
+    content = file.content
+    if not is_public(content):
+        return None
+    url = urls[id(content)]
+    if options.excluded(url):
+        return None
+    kind = "articles" if isinstance(content, Article) else "pages"
+    date = getattr(content, "date", None)
+    return Page(
+        url=url,
+        source=content.source_path,
+        output=file.path,
+        content=f"<h1>{content.title}</h1>\n{content.get_content(file.siteurl)}",
+        meta=_meta(content.metadata, options.kind_meta.get(kind, {})),
+        title=getattr(content, "title", None),
+        lang=getattr(content, "lang", None),
+        translations={
+            t.lang: urls.get(id(t)) or _site_url(file.prefix, t.url)
+            for t in content.translations if is_public(t)
+        },
+        published=date,
+        modified=getattr(content, "modified", None) or date,
+        images=_images(content, options.settings.base_url, file.prefix),
+        name=_relative(content.source_path, content.settings["PATH"]),
+    )
+
+
+def _changed(content: Content) -> Moment | None:
+    return getattr(content, "modified", None) or getattr(content, "date", None)
+
+
+def _url(file: Written, main_output: str) -> str:
+    """The URL Pelican links the content by: where it wrote it, when its URL and SAVE_AS
+    settings agree on the place (the default, and cheaper to read than ``content.url``)."""
+    content = file.content
+    kind = f"{type(content).__name__.upper()}_{'' if content.in_default_lang else 'LANG_'}"
+    same = _same_place(content.settings.get(kind + "URL"), content.settings.get(kind + "SAVE_AS"))
+    if same and not hasattr(content, "override_url") and not hasattr(content, "override_save_as"):
+        return path_for_file(file.path[len(main_output) + 1 :].replace(os.sep, "/"))
+    return _site_url(file.prefix, content.url)
+
+
+@functools.lru_cache(maxsize=16)
+def _same_place(url: Any, save_as: Any) -> bool:
+    if not isinstance(url, str) or not isinstance(save_as, str):
+        return False
+    return save_as == url or (url.endswith("/") and save_as == url + "index.html")
+
+
+def _relative(path: str, root: str) -> str:
+    root = root.rstrip(os.sep) + os.sep
+    return path[len(root) :] if path.startswith(root) else path
 
 
 @functools.lru_cache(maxsize=16)
