@@ -6,10 +6,12 @@ theme, no search plugin) is built in turn with MkDocs' built-in sitemap alone an
 fingerprint]). Each build is its own process; builds of the variants alternate, so a
 machine's slow minute hurts both. Figures: median wall time, median CPU time (user + sys of
 the build process and its children, from RUSAGE_CHILDREN deltas), the build's peak RSS
-(VmHWM read inside it), and the ratio to the built-in sitemap.
+(VmHWM read inside it), the ratio to the built-in sitemap, and for sitemapkit the CPU time
+spent inside its hooks, git included (its direct cost, read in the build process: far
+steadier than the difference of two whole builds on a shared machine).
 
 The git variant (issue 7) puts the site in a git repository with generated, dated commits
-and compares no sitemapkit, sitemapkit with `lastmod: [git]`, and, when installed,
+(packed, as a clone is) and compares no sitemapkit, sitemapkit with `lastmod: [git]`, and, when installed,
 mkdocs-git-revision-date-localized-plugin.
 
     .venv/bin/python bench/overhead_mkdocs.py --pages 2000 --runs 5 [--variant both|plain|git]
@@ -32,15 +34,44 @@ from pathlib import Path
 import yaml
 
 
+def cpu_seconds() -> float:
+    """User + sys of this process and its waited children (git), microsecond-precise."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def child_build(config_file: str, site_dir: str) -> None:
-    """Run in the build process: build, then print this process's peak RSS."""
+    """Run in the build process: build, then print this process's peak RSS and the CPU time
+    spent inside sitemapkit's hooks (its direct cost, free of the run-to-run noise of a whole
+    build on a shared machine)."""
+    import functools
     import logging
 
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
+    spent = [0.0]
+
+    def timed(hook):
+        @functools.wraps(hook)
+        def wrapper(*args, **kwargs):
+            start = cpu_seconds()
+            try:
+                return hook(*args, **kwargs)
+            finally:
+                spent[0] += cpu_seconds() - start
+        return wrapper
+
+    plugins = yaml.safe_load(Path(config_file).read_text())["plugins"]
+    if any(p == "sitemapkit" or (isinstance(p, dict) and "sitemapkit" in p) for p in plugins):
+        # Imported only here: a baseline build must not pay for importing sitemapkit.
+        from sitemapkit_mkdocs.plugin import SitemapkitPlugin
+
+        for name in ("on_config", "on_files", "on_pre_build", "on_post_page", "on_post_build"):
+            setattr(SitemapkitPlugin, name, timed(getattr(SitemapkitPlugin, name)))
     logging.getLogger("mkdocs").setLevel(logging.ERROR)
     build(load_config(config_file, site_dir=site_dir))
+    print("HOOKS", spent[0])
     for line in Path("/proc/self/status").read_text().splitlines():
         if line.startswith("VmHWM:"):
             print("VmHWM", int(line.split()[1]))
@@ -115,10 +146,14 @@ def git_history(root: Path, paths: list[str], commits: int) -> None:
                 f.write(f"\nEdited in commit {n}.\n")
         when = f"2025-{1 + n % 12:02d}-{1 + n % 28:02d}T12:00:00Z"
         git("commit", "-q", "-a", "-m", f"edit {n}", GIT_AUTHOR_DATE=when, GIT_COMMITTER_DATE=when)
+    # Packed, as a clone (CI's checkout) is: reading thousands of loose objects would make
+    # every git reader several times slower than in real use.
+    git("repack", "-a", "-d", "-q")
 
 
-def one_build(config: Path, site_dir: Path) -> tuple[float, float, int]:
-    """(wall seconds, CPU seconds of the build and its children, peak RSS in KiB)."""
+def one_build(config: Path, site_dir: Path) -> tuple[float, float, int, float]:
+    """(wall seconds, CPU seconds of the build and its children, peak RSS in KiB, CPU
+    seconds inside sitemapkit's hooks)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(
@@ -130,12 +165,14 @@ def one_build(config: Path, site_dir: Path) -> tuple[float, float, int]:
     if done.returncode != 0:
         raise SystemExit(f"build of {config.name} failed:\n{done.stderr[-3000:]}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    rss = int(next(line for line in done.stdout.splitlines() if line.startswith("VmHWM")).split()[1])
-    return wall, cpu, rss
+    lines = done.stdout.splitlines()
+    rss = int(next(line for line in lines if line.startswith("VmHWM")).split()[1])
+    hooks = float(next(line for line in lines if line.startswith("HOOKS")).split()[1])
+    return wall, cpu, rss, hooks
 
 
 def compare(root: Path, variants: dict[str, Path], runs: int, title: str) -> None:
-    results: dict[str, list[tuple[float, float, int]]] = {name: [] for name in variants}
+    results: dict[str, list[tuple[float, float, int, float]]] = {name: [] for name in variants}
     for name, config in variants.items():  # warm-up: caches, the sitemapkit manifest
         one_build(config, root / f"site-{name}")
     for _ in range(runs):
@@ -149,10 +186,13 @@ def compare(root: Path, variants: dict[str, Path], runs: int, title: str) -> Non
         wall = statistics.median(r[0] for r in rows)
         cpu = statistics.median(r[1] for r in rows)
         rss = max(r[2] for r in rows) / 1024
+        hooks = statistics.median(r[3] for r in rows)
         print(
             f"  {name:<28} wall median {wall:6.2f} s ({wall / base_wall:5.3f}x)   "
             f"cpu median {cpu:6.2f} s ({cpu / base_cpu:5.3f}x)   peak RSS {rss:6.1f} MiB   "
             f"cpu runs {' '.join(f'{r[1]:.2f}' for r in rows)}"
+            + (f"   in sitemapkit's hooks {hooks:.2f} s cpu ({hooks / base_cpu:.1%} of the base)"
+               if hooks else "")
         )
 
 

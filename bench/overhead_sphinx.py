@@ -4,15 +4,24 @@ A generated project (nested folders, a figure per document, section toctrees, al
 is built in turn with no sitemap extension, with sphinx-sitemap and with sitemapkit_sphinx
 (defaults: images, noindex, canonical, lastmod [meta, git, fingerprint]; the project is
 not in git). Every build is a full one, into fresh output and doctree folders, in its own
-process; the variants alternate, so a machine's slow minute hurts each alike. Figures:
-median wall time, median CPU time (user + sys of the build process and its children, from
-RUSAGE_CHILDREN deltas), the main process's peak RSS (VmHWM read inside it), the median
-time of the sitemap step itself (the extension's build-finished handler), ratios to none.
+process; the variants alternate, each run starting with the next one, so a machine's slow
+minute hurts each alike. Figures: median wall time, median CPU time (user + sys of the build
+process and its children, from RUSAGE_CHILDREN deltas), the main process's peak RSS (VmHWM
+read inside it), the median time of the sitemap step itself (the extension's build-finished
+handler), ratios to none.
 
 A last probe builds once with sitemapkit and times the core on the same pages with and
 without reading each page's HTML (``output=None``: no noindex/canonical/img/fingerprint).
 
     .venv/bin/python bench/overhead_sphinx.py --docs 2000 --runs 5   (--runs 0: the probe only)
+
+``--profile`` instead builds once with no extension and once with sitemapkit, each ``-j 1`` in
+its own process under cProfile, and prints the build CPU time, the size of the pickled
+environment, the time spent in sitemapkit's code (every sitemapkit function called from outside
+sitemapkit: hooks, domain methods, imports) and its heaviest functions. A single build's total
+swings by several percent on a shared machine; the time inside sitemapkit does not.
+
+    .venv/bin/python bench/overhead_sphinx.py --docs 2000 --profile
 """
 
 from __future__ import annotations
@@ -60,6 +69,67 @@ def child_build(extension: str, src: str, out: str, jobs: str) -> None:
     for line in Path("/proc/self/status").read_text().splitlines():
         if line.startswith("VmHWM:"):
             print("VmHWM", int(line.split()[1]))
+
+
+def child_profile(extension: str, src: str, out: str) -> None:
+    """Run in the build process: one ``-j 1`` build under cProfile; print its figures."""
+    import cProfile
+    import pstats
+
+    from sphinx.cmd.build import build_main
+
+    chosen = ["-D", f"extensions={extension}"] if extension else []
+    args = ["-b", "html", "-j", "1", "-q", *chosen, "-d", f"{out}/.doctrees", src, out]
+    before = resource.getrusage(resource.RUSAGE_SELF)
+    profile = cProfile.Profile()
+    status = profile.runcall(build_main, args)
+    after = resource.getrusage(resource.RUSAGE_SELF)
+    if status:
+        raise SystemExit(status)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    pickled = Path(out, ".doctrees", "environment.pickle").stat().st_size
+    print(f"  {extension or 'none':<18} build cpu {cpu:6.2f} s (under cProfile)   "
+          f"environment.pickle {pickled:,} bytes")
+    if not extension:
+        return
+
+    def ours(key: tuple, package: str = "sitemapkit") -> bool:
+        return f"/{package}/" in key[0] or f"/{package}_sphinx/" in key[0]
+
+    def adapter(key: tuple) -> bool:
+        return ours(key, "sitemapkit_sphinx")
+
+    def name(key: tuple) -> str:
+        return f"{key[0].rsplit('/', 2)[-2]}/{key[0].rsplit('/', 1)[-1]}:{key[1]} {key[2]}"
+
+    # Sphinx reaches sitemapkit only through the adapter: its import, setup, hooks, Domain.
+    stats = pstats.Stats(profile).stats
+    module = sys.modules[extension].__file__
+    entries = {
+        k: v for k, v in stats.items()
+        if adapter(k) and v[4] and not any(ours(c) or (c[0] == "~" and k[:3:2] != (module, "<module>")) for c in v[4])
+    }
+    own = sum(v[3] for v in entries.values())
+    print(f"    time in sitemapkit's code {own:5.2f} s = {own / cpu:6.2%} of the build, entered at:")
+    for key, value in sorted(entries.items(), key=lambda item: -item[1][3]):
+        print(f"      {value[3]:7.3f} s {value[1]:6d} calls  {name(key)}")
+    print("    heaviest sitemapkit functions (cumulative):")
+    heavy = sorted(((v[3], v[1], k) for k, v in stats.items() if ours(k)), reverse=True)
+    for cumulative, calls, key in heavy[:12]:
+        print(f"      {cumulative:7.3f} s {calls:6d} calls  {name(key)}")
+
+
+def profile(src: Path, work: Path) -> None:
+    for extension in (VARIANTS["none"], VARIANTS["sitemapkit"]):
+        out = Path(tempfile.mkdtemp(prefix="prof-", dir=work))
+        done = subprocess.run(
+            [sys.executable, __file__, "--child-profile", extension, str(src), str(out)],
+            cwd=src, capture_output=True, text=True,
+        )
+        if done.returncode != 0:
+            raise SystemExit(f"profiled build with {extension or 'nothing'} failed:\n{done.stderr[-3000:]}")
+        print(done.stdout, end="", flush=True)
+        shutil.rmtree(out)
 
 
 def png(seed: int) -> bytes:
@@ -127,8 +197,9 @@ def one_build(src: Path, work: Path, extension: str, jobs: int) -> tuple[float, 
 def compare(src: Path, work: Path, runs: int, jobs: int) -> None:
     results: dict[str, list[tuple[float, float, int, float]]] = {name: [] for name in VARIANTS}
     one_build(src, work, VARIANTS["sitemapkit"], jobs)  # warm-up: OS caches, the manifest
+    order = list(VARIANTS.items())
     for run in range(runs):
-        for name, extension in VARIANTS.items():
+        for name, extension in order[run % 3 :] + order[: run % 3]:  # each variant goes first in turn
             row = one_build(src, work, extension, jobs)
             results[name].append(row)
             print(f"  run {run + 1} {name:<15} wall {row[0]:6.2f} s  cpu {row[1]:6.2f} s  "
@@ -193,10 +264,22 @@ def main() -> None:
     parser.add_argument("--docs", type=int, default=2000)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--profile", action="store_true", help="one cProfiled -j 1 build per variant")
     parser.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
+    parser.add_argument("--child-profile", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         child_build(*args.child)
+        return
+    if args.child_profile:
+        child_profile(*args.child_profile)
+        return
+    if args.profile:
+        print(f"cProfile of one sphinx-build -b html -j 1 of a generated {args.docs}-document project "
+              f"per variant; {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f} at start")
+        with tempfile.TemporaryDirectory(prefix="sitemapkit-bench-") as tmp:
+            make_project(Path(tmp) / "src", args.docs)
+            profile(Path(tmp) / "src", Path(tmp))
         return
 
     print(

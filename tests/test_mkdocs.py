@@ -264,6 +264,35 @@ def test_images_from_rendered_content(tmp_path):
     }
 
 
+def test_theme_parts_of_the_main_region_are_not_the_pages_content(tmp_path, monkeypatch):
+    """The page's own rendered Markdown is its content: a banner and a build stamp the theme
+    puts into the main region neither add an image nor move a fingerprint lastmod."""
+    png = (SAMPLE / "docs" / "img" / "diagram.png").read_bytes()
+    config_file = make_site(
+        tmp_path,
+        {"index.md": "# Home\n\n![a](img/a.png)\n", "img/a.png": png, "img/banner.png": png},
+        theme={"name": "mkdocs", "custom_dir": "overrides"},
+        sitemapkit={"lastmod": ["fingerprint"]},
+    )
+    (tmp_path / "overrides").mkdir()
+    (tmp_path / "overrides" / "main.html").write_text(
+        '{% extends "base.html" %}{% block content %}<div role="main">'
+        "<p>Built {{ build_date_utc }}</p><img src=\"{{ 'img/banner.png'|url }}\">"
+        "{{ page.content }}</div>{% endblock %}"
+    )
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767268800")  # 2026-01-01T12:00Z
+    site = run_build(config_file)
+    home = urls(the_urlset(site))[BASE]
+    assert [i.text for i in home.iterfind("image:image/image:loc", NS)] == [BASE + "img/a.png"]
+    assert home.findtext("s:lastmod", namespaces=NS) == "2026-01-01T12:00:00Z"
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767355200")  # a day later, nothing edited
+    site = run_build(config_file)
+    assert "2026-01-02" in (site / "index.html").read_text()  # the theme's part did change
+    home = urls(the_urlset(site))[BASE]
+    assert home.findtext("s:lastmod", namespaces=NS) == "2026-01-01T12:00:00Z"
+
+
 def test_lastmod_from_dates_never_the_build_date(tmp_path):
     config_file = make_site(
         tmp_path,

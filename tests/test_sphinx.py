@@ -116,6 +116,25 @@ def test_full_build_lists_every_written_document(tmp_path, builder):
     ]
 
 
+def test_wildcard_image_is_the_builders_pick_and_data_uris_are_left_out(tmp_path):
+    docs = {
+        "index.rst": (
+            "Home\n====\n\n.. image:: logo.*\n\n.. image:: data:image/png;base64,iVBORw0KGgo=\n\n"
+            ".. image:: pic.png\n"
+        ),
+    }
+    src = project(tmp_path, docs=docs)
+    png(src / "logo.png")
+    (src / "logo.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"/>', encoding="utf-8")
+    out = tmp_path / "out"
+    status, warnings = build(src, out)
+    assert status == 0, warnings
+    assert_valid_tree(out, BASE)
+    root = etree.parse(str(out / "sitemap.xml"))
+    images = root.xpath(f"//s:url[s:loc='{BASE}index.html']/image:image/image:loc/text()", namespaces=NS)
+    assert images == [BASE + "_images/logo.svg", BASE + "_images/pic.png"]  # html prefers SVG
+
+
 def test_command_line_overrides_split_and_gzip(tmp_path):
     src = project(tmp_path)
     out = tmp_path / "out"

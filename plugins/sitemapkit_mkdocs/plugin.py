@@ -3,6 +3,7 @@ own ``sitemap.xml``."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from collections.abc import Mapping
@@ -116,11 +117,16 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
         meta = page.meta or {}
         published, modified = _dates(meta, file.src_uri)
         lang, translations = _languages(file, self.i18n)
-        source = Path(file.abs_src_path) if file.abs_src_path else None
+        source = file.abs_src_path  # none, or not on disk, for a page a plugin generated
         return Page(
             url=page.url,
-            source=source if source is not None and source.is_file() else None,
-            output=Path(file.abs_dest_path),
+            # Paths as MkDocs holds them (str): no Path objects for each of many pages.
+            source=source if source and os.path.isfile(source) else None,
+            output=file.abs_dest_path,
+            # The rendered Markdown, held by MkDocs anyway: images and the fingerprint come
+            # from it, so only the head of the written page (where the theme's navigation
+            # does not reach) is read back at post-build.
+            content=page.content or None,
             meta=meta,
             title=page.title,
             lang=lang,

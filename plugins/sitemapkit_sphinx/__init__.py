@@ -7,6 +7,7 @@ document becomes a ``Page`` at ``build-finished``. Per-document data lives in a 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,13 +30,14 @@ KINDS = ("images", "fields")
 
 
 class SitemapDomain(Domain):
-    """Per document: its doctree's image candidates, and its ``sitemap*`` fields as written
-    (``env.metadata`` has them after smart quotes, which break JSON and ``--`` in URLs)."""
+    """Per document: its doctree's images (see ``collect_images``), and its ``sitemap*``
+    fields as written (``env.metadata`` has them after smart quotes, which break JSON and
+    ``--`` in URLs). Kept small: Sphinx pickles the whole environment once per ``-j`` chunk."""
 
     name = "sitemapkit"
     label = "sitemapkit"
     initial_data: dict[str, Any] = {kind: {} for kind in KINDS}  # noqa: RUF012 (Sphinx's API)
-    data_version = 1
+    data_version = 2
 
     def clear_doc(self, docname: str) -> None:
         for kind in KINDS:
@@ -96,8 +98,21 @@ def collect_fields(app: Sphinx, doctree: nodes.document) -> None:
 
 
 def collect_images(app: Sphinx, doctree: nodes.document) -> None:
-    found = [dict(node["candidates"]) for node in doctree.findall(nodes.image) if "candidates" in node]
-    _store(app, "images", found)
+    """Per image a str (a local file's path, or a remote URL) or, for ``name.*``, the
+    ``(mimetype, path)`` pairs the builder picks from at the end."""
+    found = []
+    for node in doctree.findall(nodes.image):
+        candidates = node.get("candidates")
+        if not candidates:
+            continue
+        if "?" in candidates:  # data: or remote; Sphinx calls a URI with :// remote
+            if "://" in candidates["?"]:
+                found.append(candidates["?"])
+        elif "*" in candidates:
+            found.append(candidates["*"])
+        else:
+            found.append(tuple(candidates.items()))
+    _store(app, "images", tuple(found))
 
 
 def _store(app: Sphinx, kind: str, found: Any) -> None:
@@ -134,36 +149,38 @@ def pages(app: Sphinx, base_url: str) -> Iterator[Page]:
     env, builder, config = app.env, app.builder, app.config
     own = config.language
     others = [code for code in locales(config, Path(app.confdir)) if code != own]
+    root, srcdir = root_url(config), Path(app.srcdir)
     data = env.domains["sitemapkit"].data
+    fields, images = data["fields"], data["images"]
     for docname in sorted(env.found_docs):
-        output = Path(builder.get_outfilename(docname))
-        if not output.is_file():
+        output = builder.get_outfilename(docname)
+        if not os.path.isfile(output):
             continue
         link = builder.get_target_uri(docname)
         title = env.titles.get(docname)
+        name = str(env.doc2path(docname, False))
         yield Page(
             url=link,
-            source=Path(env.doc2path(docname)),
-            output=output,
-            meta={**env.metadata.get(docname, {}), **data["fields"].get(docname, {})},
+            source=srcdir / name,
+            output=Path(output),
+            meta={**env.metadata.get(docname, {}), **fields.get(docname, {})},
             title=title.astext() if title is not None else None,
             lang=own,
-            translations={code: root_url(config) + link_url(config, code, link) for code in others},
-            images=tuple(_image_urls(data["images"].get(docname, ()), builder, base_url)),
-            name=str(env.doc2path(docname, False)),
+            translations={code: root + link_url(config, code, link) for code in others},
+            images=tuple(_image_urls(images.get(docname, ()), builder, base_url)),
+            name=name,
         )
 
 
-def _image_urls(candidates: list[dict[str, str]], builder: Any, base_url: str) -> Iterator[str]:
+def _image_urls(found: tuple[str | tuple, ...], builder: Any, base_url: str) -> Iterator[str]:
     """Where the builder put each image: remote URLs as written, local ones in ``_images/``."""
-    for found in candidates:
-        if "?" in found:
-            if "://" in found["?"]:
-                yield found["?"]
+    for path in found:
+        if isinstance(path, tuple):
+            kinds = dict(path)
+            path = next((kinds[kind] for kind in builder.supported_image_types if kind in kinds), None)
+        elif "://" in path:
+            yield path
             continue
-        path = found.get("*") or next(
-            (found[kind] for kind in builder.supported_image_types if kind in found), None
-        )
         if path in builder.env.images:
             yield f"{base_url}{builder.imagedir}/{quote(builder.env.images[path][1])}"
 
