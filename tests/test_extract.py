@@ -111,3 +111,14 @@ def test_given_content_replaces_the_main_region_and_the_file_serves_for_its_head
     edited = read_page_file(written, URL, content="<p>Body, edited</p><img src='in-body.png'>")
     assert edited.digest != facts.digest
     assert read_page_file(tmp_path / "missing.html", URL, content="<p>x</p>").digest is not None
+
+
+def test_a_long_head_is_read_whole_when_only_the_head_is_wanted(tmp_path):
+    from sitemapkit.extract import read_page_file
+
+    styles = "".join(f"<link rel='stylesheet' href='/assets/s{n}.css'>" for n in range(400))
+    written = tmp_path / "page.html"
+    written.write_text(page("<main>x</main>", head=styles + "<link rel='canonical' href='/else/'>"),
+                       encoding="utf-8")
+    assert written.stat().st_size > 16384
+    assert read_page_file(written, URL, content="<p>x</p>").canonical == "https://ex.com/else/"

@@ -43,7 +43,7 @@ _SPACE = (b" ", b"\t", b"\n", b"\r", b"\f")
 _ARTICLE_START = re.compile(rb"<article[\s>]")
 _BODY = re.compile(rb"<body\b[^>]*>")
 _HEAD_END = re.compile(rb"</head|<body", re.IGNORECASE)
-_HEAD_BYTES = 16384
+_HEAD_BYTES = 4096
 _CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
 
 
@@ -100,12 +100,12 @@ def _read(path: os.PathLike[str]) -> bytes:
 
 
 def _read_head(path: str | os.PathLike[str]) -> bytes:
-    """The start of the file, through ``</head>`` when it is near the top (it always is in
-    generated pages); the whole file otherwise. Plain ``os`` calls: this runs once per page."""
+    """The start of the file, through ``</head>``: one page of the file for most themes, the
+    whole file when there is no head. Plain ``os`` calls: this runs once per page."""
     fd = os.open(path, os.O_RDONLY)
     try:
         data = os.read(fd, _HEAD_BYTES)
-        if len(data) == _HEAD_BYTES and b"</head" not in data.lower():
+        if len(data) == _HEAD_BYTES and _HEAD_END.search(data) is None:
             data += _read_rest(fd)
     finally:
         os.close(fd)
