@@ -26,8 +26,10 @@ _LEGACY_PAGE_KEYS = {"changefreq": "sitemap_changefreq", "priority": "sitemap_pr
 
 def is_public(content: Content) -> bool:
     """Published, and not marked ``Private: true`` (drafts, hidden pages and skips are not)."""
-    private = str(content.metadata.get("private", "")).strip().lower()
-    return getattr(content, "status", "published") == "published" and private not in _PRIVATE
+    if getattr(content, "status", "published") != "published":
+        return False
+    private = content.metadata.get("private")
+    return private is None or str(private).strip().lower() not in _PRIVATE
 
 
 class Written(NamedTuple):
@@ -176,6 +178,8 @@ def _site_url(prefix: str, url: str) -> str:
 def _meta(metadata: Mapping[str, Any], defaults: Mapping[str, Any]) -> Mapping[str, Any]:
     """The page's metadata, with pelican-sitemap's keys and SITEMAP's defaults under our names."""
     extra = {new: metadata[old] for old, new in _LEGACY_PAGE_KEYS.items() if old in metadata}
+    if not extra and not defaults:
+        return metadata  # the usual case
     extra = {**defaults, **extra}
     missing = {key: value for key, value in extra.items() if key not in metadata}
     return {**metadata, **missing} if missing else metadata
