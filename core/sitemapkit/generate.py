@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import gc
 from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime
 from pathlib import Path
@@ -51,9 +53,10 @@ def generate(
     def feed() -> tuple[Path, datetime]:
         return write_changes_feed(resolver, site_dir, settings)
 
-    write_sitemaps(entries, site_dir, settings, report=report,
-                   changes_feed=feed if settings.changes_feed else None)
-    changes = resolver.finish()
+    with _cycle_collector_paused():
+        write_sitemaps(entries, site_dir, settings, report=report,
+                       changes_feed=feed if settings.changes_feed else None)
+        changes = resolver.finish()
 
     if settings.indexnow:
         from .indexnow import submit_changes
@@ -80,3 +83,17 @@ def _counted(pages: Iterable[Page], progress: Callable[[int], None]) -> Iterator
         if count % 100 == 0:
             progress(count)
     progress(count)
+
+
+@contextlib.contextmanager
+def _cycle_collector_paused() -> Iterator[None]:
+    """Streaming pages makes many short-lived objects and no reference cycles. Inside a
+    generator's process, whose heap holds the whole site, those allocations would set off
+    full cycle collections over that heap on sitemapkit's account; they wait until after."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
