@@ -91,3 +91,4 @@ def test_cli_build_and_validate_on_an_all_noindex_folder(tmp_path, monkeypatch, 
     assert f"{site / 'sitemap.xml'} does not exist or is not a file [unreadable]" in out
     assert main(["validate", str(site), "--site-dir", str(site)]) == 0
     assert capsys.readouterr().out.startswith("OK: 0 files checked")
+
