@@ -42,6 +42,7 @@ _ROLE_MAIN = re.compile(rb"""role\s*=\s*["']?main\b""")
 _SPACE = (b" ", b"\t", b"\n", b"\r", b"\f")
 _ARTICLE_START = re.compile(rb"<article[\s>]")
 _BODY = re.compile(rb"<body\b[^>]*>")
+# Runs over the raw page, and stops within its first kilobytes.
 _HEAD_END = re.compile(rb"</head|<body", re.IGNORECASE)
 _HEAD_BYTES = 4096
 _CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
@@ -69,14 +70,14 @@ class HtmlFacts(NamedTuple):
         return _text(self.title_markup, self.encoding) if self.title_markup is not None else None
 
 
-def read_page_html(html: str | bytes, page_url: str, *, content: str | None = None) -> HtmlFacts:
+def read_page_html(markup: str | bytes, page_url: str, *, content: str | None = None) -> HtmlFacts:
     """Facts of one page; relative URLs are resolved against ``page_url``.
 
     When the adapter has the page's own rendered ``content`` (an article's body), images,
-    videos and the fingerprint come from that, and ``html`` serves only for its head
+    videos and the fingerprint come from that, and ``markup`` serves only for its head
     (robots, canonical, hreflang).
     """
-    data = html.encode("utf-8") if isinstance(html, str) else html
+    data = markup.encode("utf-8") if isinstance(markup, str) else markup
     if content is not None:
         return _facts(data, page_url, content.encode("utf-8"))
     if not data or not data.strip():

@@ -98,7 +98,7 @@ def _index_page(
         meta=options.kind_meta.get("indexes", {}),
         lang=file.lang,
         modified=newest_of[id(listed)],
-        name=file.path[len(main_output) + 1 :],
+        name=_in_site(file.path, main_output),
     )
 
 
@@ -124,7 +124,7 @@ def _content_page(file: Written, urls: Mapping[int, str], main_output: str, opti
             for t in content.translations if is_public(t)
         },
         published=date,
-        modified=getattr(content, "modified", None) or date,
+        modified=_changed(content),
         images=_images(content, options.settings.base_url, file.prefix),
         name=_relative(content.source_path, content.settings["PATH"]),
     )
@@ -141,7 +141,7 @@ def _url(file: Written, main_output: str) -> str:
     kind = f"{type(content).__name__.upper()}_{'' if content.in_default_lang else 'LANG_'}"
     same = _same_place(content.settings.get(kind + "URL"), content.settings.get(kind + "SAVE_AS"))
     if same and not hasattr(content, "override_url") and not hasattr(content, "override_save_as"):
-        return path_for_file(file.path[len(main_output) + 1 :].replace(os.sep, "/"))
+        return path_for_file(_in_site(file.path, main_output))
     return _site_url(file.prefix, content.url)
 
 
@@ -150,6 +150,11 @@ def _same_place(url: Any, save_as: Any) -> bool:
     if not isinstance(url, str) or not isinstance(save_as, str):
         return False
     return save_as == url or (url.endswith("/") and save_as == url + "index.html")
+
+
+def _in_site(path: str, main_output: str) -> str:
+    """A written file's path from the main site's root (Pelican's paths are absolute)."""
+    return path[len(main_output) + 1 :].replace(os.sep, "/")
 
 
 def _relative(path: str, root: str) -> str:
