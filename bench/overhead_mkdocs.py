@@ -27,11 +27,11 @@ import struct
 import subprocess
 import sys
 import tempfile
-import time
 import zlib
 from pathlib import Path
 
 import yaml
+from _measure import build_env, run_build
 
 
 def cpu_seconds() -> float:
@@ -154,21 +154,14 @@ def git_history(root: Path, paths: list[str], commits: int) -> None:
 def one_build(config: Path, site_dir: Path) -> tuple[float, float, int, float]:
     """(wall seconds, CPU seconds of the build and its children, peak RSS in KiB, CPU
     seconds inside sitemapkit's hooks)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    done = subprocess.run(
-        [sys.executable, __file__, "--child", str(config), str(site_dir)],
-        cwd=config.parent, capture_output=True, text=True,
-    )
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = run_build([sys.executable, __file__, "--child", str(config), str(site_dir)],
+                     config.parent, build_env(config.parent))
     if done.returncode != 0:
         raise SystemExit(f"build of {config.name} failed:\n{done.stderr[-3000:]}")
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     lines = done.stdout.splitlines()
     rss = int(next(line for line in lines if line.startswith("VmHWM")).split()[1])
     hooks = float(next(line for line in lines if line.startswith("HOOKS")).split()[1])
-    return wall, cpu, rss, hooks
+    return done.wall, done.cpu, rss, hooks
 
 
 def compare(root: Path, variants: dict[str, Path], runs: int, title: str) -> None:

@@ -4,11 +4,12 @@ pelican-sitemap, and with sitemapkit, alternated, each build in a fresh subproce
     .venv/bin/python bench/overhead_pelican.py [--articles 2000] [--runs 5]
 
 Prints, per variant, the median wall time and the median CPU time (user + sys of the build
-process and its children, from wait4), the ratios to the build without a plugin, and the
-median peak RSS (VmHWM, read by the build process itself at its end), and sitemapkit's own
-time measured inside its builds (importing it, its per-page handler, its final generate()
-call). Wall time swings on a shared machine and so, less, does CPU time between builds; the
-in-build share is the steadiest figure.
+process and its children), the ratios to the build without a plugin, the median peak RSS
+(VmHWM, read by the build process itself at its end), and each plugin's own time measured
+inside its builds (importing it, its per-page handler, its final step). Builds run with
+Python's bytecode cache on, as an installed plugin's is (see _measure.build_env). Wall time
+swings on a shared machine and so, less, does CPU time between builds; the in-build share is
+the steadiest figure.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from _measure import build_env, run_build
 
 VARIANTS = {
     "none": "PLUGINS = []\n",
@@ -67,7 +70,7 @@ def make_blog(root: Path, articles: int) -> None:
             )
     for variant, plugins in VARIANTS.items():
         (root / f"conf-{variant}.py").write_text(CONF.format(variant=variant) + plugins, encoding="utf-8")
-    (root / ".gitignore").write_text("output-*/\ncache-*/\n.cache/\n", encoding="utf-8")
+    (root / ".gitignore").write_text("output-*/\ncache-*/\n.cache/\npycache/\n", encoding="utf-8")
     env = {**os.environ, "GIT_AUTHOR_NAME": "bench", "GIT_AUTHOR_EMAIL": "bench@example.org",
            "GIT_COMMITTER_NAME": "bench", "GIT_COMMITTER_EMAIL": "bench@example.org"}
     for command in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "blog"]):
@@ -82,7 +85,8 @@ def child(config: str) -> None:
     from pelican.settings import read_settings
 
     logging.disable(logging.WARNING)
-    spent = _time_sitemapkit_handlers() if config.endswith("conf-sitemapkit.py") else {}
+    variant = Path(config).stem.removeprefix("conf-")
+    spent = _time_handlers(variant) if variant in OWN_TIME else {}
     Pelican(read_settings(config)).run()
     print("".join(f"{name}_s={seconds}\n" for name, seconds in spent.items()), end="")
     status = Path("/proc/self/status").read_text()
@@ -90,53 +94,53 @@ def child(config: str) -> None:
     print(f"VmHWM_kB={peak}")
 
 
-def _time_sitemapkit_handlers() -> dict[str, float]:
-    """Time spent in the plugin's per-page handler and in its final call into the core, and
-    in importing it: sitemapkit's own share of the build, free of the noise between separate
-    builds. Read with perf_counter, which costs no system call: the per-page handler runs
-    thousands of times, and a CPU clock read there would be most of what it measures."""
+# The plugin's module, the object holding its handlers, its per-page and its final handler.
+OWN_TIME = {
+    "sitemapkit": ("sitemapkit_pelican", None, "collect", "write"),
+    "pelican-sitemap": ("pelican.plugins.sitemap.sitemap", "generator", "queue_page", "finalize"),
+}
+PARTS = ("import", "per_page", "final")
+
+
+def _time_handlers(variant: str) -> dict[str, float]:
+    """Time spent importing the plugin, in its per-page handler and in its final step: its
+    own share of the build, free of the noise between separate builds. Read with
+    perf_counter, which costs no system call: the per-page handler runs thousands of times,
+    and a CPU clock read there would be most of what it measures. The wrappers are put in
+    place before Pelican calls the plugin's ``register()``, which connects them."""
+    import importlib
+
+    module_name, holder_name, per_page, final = OWN_TIME[variant]
     started = time.perf_counter()
-    import sitemapkit_pelican as plugin
+    module = importlib.import_module(module_name)
+    spent = dict.fromkeys(PARTS, 0.0)
+    spent["import"] = time.perf_counter() - started
+    holder = getattr(module, holder_name) if holder_name else module
 
-    spent = {"import": time.perf_counter() - started, "collect": 0.0, "write": 0.0}
-
-    def timed(name, handler):
+    def timed(part, handler):
         def inner(*args, **kwargs):
             started = time.perf_counter()
             try:
                 return handler(*args, **kwargs)
             finally:
-                spent[name] += time.perf_counter() - started
+                spent[part] += time.perf_counter() - started
 
         return inner
 
-    plugin.collect, plugin.write = timed("collect", plugin.collect), timed("write", plugin.write)
+    setattr(holder, per_page, timed("per_page", getattr(holder, per_page)))
+    setattr(holder, final, timed("final", getattr(holder, final)))
     return spent
 
 
-def one_build(root: Path, variant: str) -> tuple[float, int, dict[str, float]]:
-    started = time.perf_counter()
-    process = subprocess.Popen(
-        [sys.executable, __file__, "--child", str(root / f"conf-{variant}.py")],
-        cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )
-    out, err = process.communicate()
-    wall = time.perf_counter() - started
-    if process.returncode != 0:
-        raise SystemExit(f"{variant} build failed:\n{out}\n{err}")
-    values = dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
-    shares = {k.removesuffix("_s"): float(v) for k, v in values.items() if k.endswith("_s")}
-    return wall, int(values["VmHWM_kB"]), shares
-
-
 def measure(root: Path, variant: str) -> tuple[float, float, int, dict[str, float]]:
-    # The child is reaped by communicate(): its user+sys (its own children's included) lands
-    # in this process's children times, read as a difference.
-    before = os.times()
-    wall, peak, shares = one_build(root, variant)
-    after = os.times()
-    cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)
-    return wall, cpu, peak, shares
+    """(wall s, CPU s, peak RSS KiB, the plugin's own seconds by part) of one build."""
+    build = run_build([sys.executable, __file__, "--child", str(root / f"conf-{variant}.py")],
+                      root, build_env(root))
+    if build.returncode != 0:
+        raise SystemExit(f"{variant} build failed:\n{build.stdout}\n{build.stderr}")
+    values = dict(line.split("=", 1) for line in build.stdout.splitlines() if "=" in line)
+    shares = {k.removesuffix("_s"): float(v) for k, v in values.items() if k.endswith("_s")}
+    return build.wall, build.cpu, int(values["VmHWM_kB"]), shares
 
 
 def main() -> None:
@@ -187,15 +191,15 @@ def run_all(work: Path, articles: int, runs: int) -> None:
             f"cpu median {cpu:6.2f} s (x{cpu / base_cpu:.3f})   peak RSS median {peak:6.1f} MiB   "
             f"cpu runs {' '.join(f'{r[1]:.2f}' for r in results[name])}"
         )
-    parts = ("import", "collect", "write")
-    own = {part: statistics.median(r[3][part] for r in results["sitemapkit"]) for part in parts}
-    wall = statistics.median(r[0] for r in results["sitemapkit"])
-    print(
-        f"sitemapkit's own time inside its builds (medians, quiet machine: about CPU time):"
-        f" import {own['import']:.3f} s + per-page handler {own['collect']:.3f} s"
-        f" + generate() {own['write']:.3f} s = {sum(own.values()):.3f} s,"
-        f" {sum(own.values()) / (wall - sum(own.values())):.1%} over the rest of the build"
-    )
+    print("Own time inside the builds (medians; on a quiet machine about CPU time):")
+    for name in OWN_TIME:
+        own = {part: statistics.median(r[3][part] for r in results[name]) for part in PARTS}
+        rest = statistics.median(r[0] - sum(r[3].values()) for r in results[name])
+        print(
+            f"  {name:16s} import {own['import']:.3f} s + per-page handler {own['per_page']:.3f} s"
+            f" + final step {own['final']:.3f} s = {sum(own.values()):.3f} s,"
+            f" {sum(own.values()) / rest:.1%} over the rest of the build"
+        )
 
 
 if __name__ == "__main__":

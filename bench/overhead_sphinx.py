@@ -41,6 +41,8 @@ import time
 import zlib
 from pathlib import Path
 
+from _measure import build_env, run_build
+
 BASE = "https://bench.example.org/docs/"
 VARIANTS = {"none": "", "sphinx-sitemap": "sphinx_sitemap", "sitemapkit": "sitemapkit_sphinx"}
 HANDLERS = {"sphinx_sitemap": "create_sitemap", "sitemapkit_sphinx": "write_sitemap"}
@@ -130,7 +132,7 @@ def profile(src: Path, work: Path) -> None:
         out = Path(tempfile.mkdtemp(prefix="prof-", dir=work))
         done = subprocess.run(
             [sys.executable, __file__, "--child-profile", extension, str(src), str(out)],
-            cwd=src, capture_output=True, text=True,
+            cwd=src, env=build_env(work), capture_output=True, text=True,
         )
         if done.returncode != 0:
             raise SystemExit(f"profiled build with {extension or 'nothing'} failed:\n{done.stderr[-3000:]}")
@@ -184,22 +186,15 @@ def one_build(src: Path, work: Path, extension: str, jobs: int) -> tuple[float, 
     importing it and its build-finished step, which is all but a few hundredths of a second
     of it; its per-document collectors run in the -j workers)."""
     out = Path(tempfile.mkdtemp(prefix="out-", dir=work))
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    done = subprocess.run(
-        [sys.executable, __file__, "--child", extension, str(src), str(out), str(jobs)],
-        cwd=src, capture_output=True, text=True,
-    )
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = run_build([sys.executable, __file__, "--child", extension, str(src), str(out), str(jobs)],
+                     src, build_env(work))
     if done.returncode != 0:
         raise SystemExit(f"build with {extension or 'nothing'} failed:\n{done.stderr[-3000:]}")
     if extension and not (out / "sitemap.xml").is_file():
         raise SystemExit(f"build with {extension} wrote no sitemap.xml:\n{done.stderr[-3000:]}")
     shutil.rmtree(out)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     fields = dict(line.split(" ", 1) for line in done.stdout.splitlines() if " " in line)
-    return wall, cpu, int(fields["VmHWM"]), float(fields["STEP"]) + float(fields["IMPORT"])
+    return done.wall, done.cpu, int(fields["VmHWM"]), float(fields["STEP"]) + float(fields["IMPORT"])
 
 
 def compare(src: Path, work: Path, runs: int, jobs: int) -> None:

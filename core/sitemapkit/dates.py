@@ -65,10 +65,25 @@ def parse_moment(value: object) -> Moment:
 
 def format_moment(moment: Moment) -> str:
     """``YYYY-MM-DD`` or ``YYYY-MM-DDThh:mm:ss±hh:mm`` (``Z`` for UTC): forms every XSD takes."""
-    if isinstance(moment, datetime):
-        text = moment.replace(microsecond=0).isoformat()
-        return text[:-6] + "Z" if text.endswith("+00:00") else text
-    return moment.isoformat()
+    # Remembered: many pages share a lastmod (index pages, git commits), and each lastmod is
+    # written twice, to the sitemap and to the manifest. Equal instants in other offsets are
+    # other texts, so the offset is part of the key.
+    key = (moment, moment.tzinfo) if isinstance(moment, datetime) else moment
+    text = _FORMATTED.get(key)
+    if text is None:
+        if len(_FORMATTED) >= _FORMATTED_SIZE:
+            _FORMATTED.clear()
+        if isinstance(moment, datetime):
+            text = moment.isoformat(timespec="seconds")
+            text = text[:-6] + "Z" if text.endswith("+00:00") else text
+        else:
+            text = moment.isoformat()
+        _FORMATTED[key] = text
+    return text
+
+
+_FORMATTED: dict[object, str] = {}
+_FORMATTED_SIZE = 4096
 
 
 def as_datetime(moment: Moment) -> datetime:

@@ -18,7 +18,7 @@ from .lastmod import LastmodResolver
 from .meta import PageKeys, page_keys
 from .model import Alternate, Entry, Image, Moment, NewsArticle, Page, Video
 from .report import Report
-from .settings import CHANGEFREQS, Settings
+from .settings import CHANGEFREQS, Rule, Settings
 from .urls import (
     HREFLANG,
     NEWS_LANGUAGE,
@@ -71,6 +71,7 @@ class _Rules:
         self.report = report
         self.resolver = lastmod
         self.now = lastmod.now if lastmod is not None else build_time()
+        self.excludes = tuple(glob.lstrip("/") for glob in settings.exclude)
 
     def warn(self, page: Page, field: str, rule: str, message: str) -> None:
         self.report.warn(page.label, field, rule, message)
@@ -97,7 +98,7 @@ class _Rules:
         if path in ERROR_PAGES:
             self.left_out("error page")
             return None
-        if any(fnmatchcase(path, glob.lstrip("/")) for glob in self.settings.exclude):
+        if self.excludes and any(fnmatchcase(path, glob) for glob in self.excludes):
             self.left_out("exclude")
             return None
 
@@ -115,7 +116,7 @@ class _Rules:
             self.left_out("canonical elsewhere")
             return None
 
-        rule = next((r for r in self.settings.rules if fnmatchcase(path, r.match.lstrip("/"))), None)
+        rule = self.rule_for(path) if self.settings.rules else None
         changefreq = self.changefreq(page, keys, rule)
         priority = self.priority(page, keys, rule)
         entry = Entry(
@@ -138,6 +139,9 @@ class _Rules:
         if page.content is not None:
             return read_page_html(b"", loc, content=page.content)
         return HtmlFacts()
+
+    def rule_for(self, path: str) -> Rule | None:
+        return next((r for r in self.settings.rules if fnmatchcase(path, r.match.lstrip("/"))), None)
 
     def canonical(self, url: str) -> str | None:
         try:
@@ -211,6 +215,8 @@ class _Rules:
     # ------------------------------------------------------------------- images
 
     def images(self, page: Page, keys: PageKeys, facts: HtmlFacts, loc: str) -> tuple[Image, ...]:
+        if not facts.images and not page.images and not keys.images:
+            return ()
         found: dict[str, None] = {}
         for raw in (*facts.images, *page.images, *keys.images):
             try:
@@ -227,6 +233,8 @@ class _Rules:
     # ------------------------------------------------------------------- videos
 
     def videos(self, page: Page, keys: PageKeys, facts: HtmlFacts, loc: str) -> tuple[Video, ...]:
+        if not keys.videos and not facts.videos:
+            return ()
         videos: list[Video] = []
         for fields in keys.videos:
             try:

@@ -33,8 +33,11 @@ _ATTRIBUTES = rb"""([^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*)>"""
 _HEAD_TAG = re.compile(rb"<(meta|link)\b" + _ATTRIBUTES)
 _HTML_TAG = re.compile(rb"<(html)\b" + _ATTRIBUTES)
 _CONTENT_TAG = re.compile(rb"<(img|video|source|/video)\b" + _ATTRIBUTES)
+_CONTENT_START = re.compile(rb"<(?:img|video)\b")  # a quick look before the full scan
 _ATTRIBUTE = re.compile(rb"""([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
 _HEAD_WORDS = (b"robots", b"googlebot", b"article:", b"og:updated", b"canonical", b"hreflang")
+_HEAD_WORD = re.compile(b"|".join(map(re.escape, _HEAD_WORDS)))
+_HIDING = re.compile(rb"<(?:!--|script|style|template)")
 _TITLE = re.compile(rb"<title\b[^>]*>(.*?)</title\s*>", re.DOTALL)
 _NOT_CONTENT = re.compile(rb"<!--.*?-->|<(script|style|template)\b.*?</\1\s*>", re.DOTALL)
 _MAIN_START = re.compile(rb"<main[\s>]")
@@ -55,19 +58,28 @@ class HtmlFacts(NamedTuple):
     """``(hreflang, absolute href)`` from ``<link rel="alternate" hreflang>``."""
     images: tuple[str, ...] = ()
     videos: tuple[dict[str, str], ...] = ()
-    title_markup: bytes | None = None
-    """What ``<title>`` holds, raw: decoded only when asked for (``title``), as most adapters
-    know the title already."""
-    encoding: str = "utf-8"
-    lang: str | None = None
     published: str | None = None
     modified: str | None = None
     digest: str | None = None
     """A hash of the main content: its markup without comments and scripts."""
+    head: bytes = b""
+    """The page up to its body, raw: ``title`` and ``lang`` are read from it only when asked
+    for, as most adapters know both already."""
 
     @property
     def title(self) -> str | None:
-        return _text(self.title_markup, self.encoding) if self.title_markup is not None else None
+        head, lowered = _without_comments(self.head, self.head.lower())
+        found = _TITLE.search(lowered)
+        return _text(head[found.start(1) : found.end(1)], _declared_encoding(head)) if found else None
+
+    @property
+    def lang(self) -> str | None:
+        head, lowered = _without_comments(self.head, self.head.lower())
+        found = _HTML_TAG.search(lowered)
+        if found is None:
+            return None
+        attrs = _attributes(head[found.start(2) : found.end(2)], _declared_encoding(head))
+        return attrs.get("lang", "").strip() or None
 
 
 def read_page_html(markup: str | bytes, page_url: str, *, content: str | None = None) -> HtmlFacts:
@@ -122,22 +134,37 @@ def _read_rest(fd: int) -> bytes:
 
 def _facts(data: bytes, page_url: str, own: bytes | None) -> HtmlFacts:
     """``own``: the page's own content, when the adapter gave it; else the main region of ``data``."""
-    declared = _CHARSET.search(data, 0, 2048)
-    encoding = _encoding(declared.group(1).decode("ascii") if declared else "utf-8")
     head_end = _HEAD_END.search(data)
     offset = head_end.start() if head_end else 0
-    lowered = data.lower() if own is None else data[:offset].lower()  # the head may be all we need
-    head, head_lowered = _without_comments(data[:offset], lowered[:offset])
+    head = data[:offset]
+    if own is not None:
+        found = _head_facts(head, head.lower(), page_url)
+        images, videos, digest = _content(own, own.lower(), page_url, "utf-8")
+    else:
+        lowered = data.lower()
+        found = _head_facts(head, lowered[:offset], page_url)
+        start, end = _main_content(lowered, offset)
+        encoding = _declared_encoding(data)
+        images, videos, digest = _content(data[start:end], lowered[start:end], page_url, encoding)
+    noindex, canonical, alternates, published, modified = found
+    return HtmlFacts(noindex, canonical, alternates, images, videos, published, modified, digest, head)
 
+
+_NO_HEAD_FACTS = (False, None, (), None, None)
+
+
+def _head_facts(head: bytes, lowered: bytes, page_url: str):
+    """``(noindex, canonical, alternates, published, modified)`` from the head's tags."""
+    if not any(map(lowered.__contains__, _HEAD_WORDS)):  # most heads: nothing to read
+        return _NO_HEAD_FACTS
+    head, lowered = _without_comments(head, lowered)
+    encoding = _declared_encoding(head)
     noindex = False
-    canonical = lang = published = modified = None
+    canonical = published = modified = None
     alternates: list[tuple[str, str]] = []
-    for found in _head_tags(head_lowered):
-        tag = found.group(1)
+    for found in _head_tags(lowered):
         attrs = _attributes(head[found.start(2) : found.end(2)], encoding)
-        if tag == b"html":
-            lang = attrs.get("lang", "").strip() or None
-        elif tag == b"meta":
+        if found.group(1) == b"meta":
             name = (attrs.get("name") or attrs.get("property") or "").lower()
             content = attrs.get("content", "").strip()
             if name in ("robots", "googlebot"):
@@ -154,48 +181,26 @@ def _facts(data: bytes, page_url: str, own: bytes | None) -> HtmlFacts:
                 canonical = resolve(page_url, href)
             elif href and "alternate" in rels and attrs.get("hreflang"):
                 alternates.append((attrs["hreflang"].strip(), resolve(page_url, href)))
-    title = _TITLE.search(head_lowered)
-
-    if own is not None:
-        images, videos, digest = _content(own, own.lower(), page_url, "utf-8")
-    else:
-        start, end = _main_content(lowered, offset)
-        images, videos, digest = _content(data[start:end], lowered[start:end], page_url, encoding)
-    return HtmlFacts(
-        noindex=noindex,
-        canonical=canonical,
-        alternates=tuple(alternates),
-        images=images,
-        videos=videos,
-        title_markup=head[title.start(1) : title.end(1)] if title else None,
-        encoding=encoding,
-        lang=lang,
-        published=published,
-        modified=modified,
-        digest=digest,
-    )
+    return noindex, canonical, tuple(alternates), published, modified
 
 
 def _head_tags(head: bytes) -> Iterator[re.Match[bytes]]:
-    """The ``<html>`` tag and the ``<meta>``/``<link>`` tags that may matter to a sitemap,
-    in document order.
+    """The ``<meta>``/``<link>`` tags that may matter to a sitemap, in document order.
 
     Found back from the words they must hold (robots, canonical...), of which most heads
     have few, rather than by reading every stylesheet, script and viewport tag.
     """
-    html = _HTML_TAG.search(head)
-    if html:
-        yield html
-    starts = set()
-    for word in _HEAD_WORDS:
-        at = head.find(word)
-        while at >= 0:
-            starts.add(head.rfind(b"<", 0, at))
-            at = head.find(word, at + len(word))
+    starts = {head.rfind(b"<", 0, word.start()) for word in _HEAD_WORD.finditer(head)}
     for start in sorted(starts):
         found = _HEAD_TAG.match(head, start) if start >= 0 else None
         if found is not None:
             yield found
+
+
+def _declared_encoding(data: bytes) -> str:
+    """The charset a page declares in its first 2 KiB; generators write UTF-8 otherwise."""
+    declared = _CHARSET.search(data, 0, 2048)
+    return _encoding(declared.group(1).decode("ascii")) if declared else "utf-8"
 
 
 def _encoding(name: str) -> str:
@@ -208,6 +213,8 @@ def _encoding(name: str) -> str:
 
 def _without_comments(data: bytes, lowered: bytes) -> tuple[bytes, bytes]:
     """``data`` and its lower-cased copy without comments and script, style, template bodies."""
+    if _HIDING.search(lowered) is None:
+        return data, lowered
     kept, last = [], 0
     for found in _NOT_CONTENT.finditer(lowered):
         kept.append((last, found.start()))
@@ -269,12 +276,13 @@ def _element_end(lowered: bytes, start: int) -> int:
 
 def _content(region: bytes, lowered: bytes, page_url: str, encoding: str):
     region, lowered = _without_comments(region, lowered)
-    if not region.strip():
+    if not region or region.isspace():
         return (), (), None
     images: dict[str, None] = {}
     videos: list[dict[str, str]] = []
     video: dict[str, str] | None = None
-    for found in _CONTENT_TAG.finditer(lowered):
+    first = _CONTENT_START.search(lowered)
+    for found in _CONTENT_TAG.finditer(lowered, first.start()) if first else ():
         tag = found.group(1)
         if tag == b"/video":
             if video is not None:

@@ -66,7 +66,6 @@ class LastmodResolver:
         self._loaded = False
         self._seen: dict[str, Record] = {}
         self._kind: dict[str, str] = {}  # loc -> "added" | "changed"
-        self._texts: dict[Moment, str] = {}  # many pages share a lastmod (index pages, git)
 
     # ------------------------------------------------------------------ manifest
 
@@ -120,17 +119,11 @@ class LastmodResolver:
             found = self._ask(source, page, digest, first_seen)
             if found is not None:
                 break
-        text = self._format(found) if found is not None else None
+        text = format_moment(found) if found is not None else None
         if old is not None and not fingerprinted and text != old.lastmod:
             self._kind[loc] = "changed"  # no content to fingerprint: its lastmod tells
         self._seen[loc] = Record(digest, first_seen, title, text)
         return found
-
-    def _format(self, moment: Moment) -> str:
-        text = self._texts.get(moment)
-        if text is None:
-            text = self._texts[moment] = format_moment(moment)
-        return text
 
     def _ask(self, source: str, page: Page, digest: str | None, first_seen: str) -> Moment | None:
         if source == "meta":
