@@ -1,3 +1,5 @@
+import re
+
 import pytest
 
 from sitemapkit.urls import (
@@ -8,6 +10,7 @@ from sitemapkit.urls import (
     in_scope,
     normalise_base_url,
     path_for_file,
+    site_loc,
     site_path,
 )
 
@@ -75,3 +78,20 @@ def test_site_path_and_file_paths():
     assert path_for_file("index.html") == ""
     assert path_for_file("a/index.html") == "a/"
     assert path_for_file("a/b.html") == "a/b.html"
+
+
+@pytest.mark.parametrize("url", [
+    "a/b.html", "/a/", "", "ümlaut/page.html", "a b.html", "a%zz.html", "../up.html", "./here.html",
+    "https://ex.com/docs/abs.html", "https://other.com/x", "//ex.com/docs/x", "a" * 2100,
+    "docs/" + "b" * (2047 - len("https://ex.com/docs/docs/")), "q.html?x=1&y=2",
+])
+def test_site_loc_is_check_loc_of_the_absolute_url(url):
+    """The quick path for plain site paths gives what the full check gives, errors included."""
+    base = "https://ex.com/docs/"
+    try:
+        expected = check_loc(absolute(base, url), base)
+    except URLError as error:
+        with pytest.raises(URLError, match=re.escape(str(error))):
+            site_loc(base, url)
+    else:
+        assert site_loc(base, url) == expected

@@ -24,11 +24,11 @@ from .urls import (
     NEWS_LANGUAGE,
     URLError,
     absolute,
-    check_loc,
     encode_url,
     in_scope,
     normalise_base_url,
     resolve,
+    site_loc,
     site_path,
 )
 from .videos import VideoError, clean_text, video_from_fields
@@ -87,7 +87,7 @@ class _Rules:
             self.left_out("sitemap: false")
             return None
         try:
-            loc = check_loc(absolute(self.base, page.url), self.base)
+            loc = site_loc(self.base, page.url)
         except URLError as error:
             rule = "loc-too-long" if "characters long" in str(error) else "loc-invalid"
             if "outside" in str(error):
@@ -116,20 +116,18 @@ class _Rules:
             self.left_out("canonical elsewhere")
             return None
 
-        rule = self.rule_for(path) if self.settings.rules else None
-        changefreq = self.changefreq(page, keys, rule)
-        priority = self.priority(page, keys, rule)
-        entry = Entry(
-            loc=loc,
-            lastmod=self.lastmod(page, keys, facts, loc),
-            changefreq=changefreq,
-            priority=priority,
-            images=self.images(page, keys, facts, loc) if self.settings.images else (),
-            videos=self.videos(page, keys, facts, loc) if self.settings.videos else (),
-            news=self.news(page, keys, facts, path) if self.settings.news else None,
-            alternates=self.alternates(page, facts, loc) if self.settings.alternates else (),
+        settings = self.settings
+        rule = self.rule_for(path) if settings.rules else None
+        return Entry(
+            loc,
+            self.lastmod(page, keys, facts, loc),
+            self.changefreq(page, keys, rule),
+            self.priority(page, keys, rule),
+            self.images(page, keys, facts, loc) if settings.images else (),
+            self.videos(page, keys, facts, loc) if settings.videos else (),
+            self.news(page, keys, facts, path) if settings.news else None,
+            self.alternates(page, facts, loc) if settings.alternates else (),
         )
-        return entry
 
     def facts(self, page: Page, loc: str) -> HtmlFacts:
         if page.html is not None:
@@ -194,7 +192,7 @@ class _Rules:
     def lastmod(self, page: Page, keys: PageKeys, facts: HtmlFacts, loc: str) -> Moment | None:
         if not self.settings.lastmod:
             if self.resolver is not None:  # still records the digest (IndexNow, change feed)
-                self.resolver.lastmod(page, loc, facts.digest, page.title or facts.title)
+                self.resolver.lastmod(page, loc, facts.digest, self.feed_title(page, facts))
             return None
         override = self.moment(page, "sitemap_lastmod", keys.lastmod)
         modified = page.modified
@@ -206,11 +204,16 @@ class _Rules:
             page = replace(page, modified=modified)
         if self.resolver is not None:
             found = self.resolver.lastmod(
-                page, loc, facts.digest, page.title or facts.title, override=override
+                page, loc, facts.digest, self.feed_title(page, facts), override=override
             )
         else:
             found = page.modified if "meta" in self.settings.lastmod else None
         return override if override is not None else found
+
+    def feed_title(self, page: Page, facts: HtmlFacts) -> str | None:
+        """The title the manifest keeps for the change feed. Without a feed it is not read
+        from the HTML: a feed turned on later reads every page's title in its own build."""
+        return page.title or (facts.title if self.settings.changes_feed else None)
 
     # ------------------------------------------------------------------- images
 

@@ -33,7 +33,9 @@ _ATTRIBUTES = rb"""([^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*)>"""
 _HEAD_TAG = re.compile(rb"<(meta|link)\b" + _ATTRIBUTES)
 _HTML_TAG = re.compile(rb"<(html)\b" + _ATTRIBUTES)
 _CONTENT_TAG = re.compile(rb"<(img|video|source|/video)\b" + _ATTRIBUTES)
-_CONTENT_START = re.compile(rb"<(?:img|video)\b")  # a quick look before the full scan
+_CONTENT_START = re.compile(rb"<(?:img|video)\b")
+# Whatever makes a content region more than text to checksum, any case: one quick look.
+_NOTABLE = re.compile(rb"<(?:!--|script|style|template|img|video)", re.IGNORECASE)
 _ATTRIBUTE = re.compile(rb"""([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
 _HEAD_WORDS = (b"robots", b"googlebot", b"article:", b"og:updated", b"canonical", b"hreflang")
 _HEAD_WORD = re.compile(b"|".join(map(re.escape, _HEAD_WORDS)))
@@ -139,7 +141,7 @@ def _facts(data: bytes, page_url: str, own: bytes | None) -> HtmlFacts:
     head = data[:offset]
     if own is not None:
         found = _head_facts(head, head.lower(), page_url)
-        images, videos, digest = _content(own, own.lower(), page_url, "utf-8")
+        images, videos, digest = _content(own, None, page_url, "utf-8")
     else:
         lowered = data.lower()
         found = _head_facts(head, lowered[:offset], page_url)
@@ -274,8 +276,14 @@ def _element_end(lowered: bytes, start: int) -> int:
     return len(lowered)
 
 
-def _content(region: bytes, lowered: bytes, page_url: str, encoding: str):
-    region, lowered = _without_comments(region, lowered)
+def _content(region: bytes, lowered: bytes | None, page_url: str, encoding: str):
+    """Images, videos and digest of the main content; ``lowered`` is its lower-cased copy,
+    made here when needed and not given."""
+    if not region or region.isspace():
+        return (), (), None
+    if _NOTABLE.search(region) is None:  # plain text and markup: only the digest to take
+        return (), (), _digest(region)
+    region, lowered = _without_comments(region, lowered if lowered is not None else region.lower())
     if not region or region.isspace():
         return (), (), None
     images: dict[str, None] = {}
@@ -298,9 +306,12 @@ def _content(region: bytes, lowered: bytes, page_url: str, encoding: str):
             video = attrs
         elif video is not None and src and not video.get("src"):  # the first <source>
             video["src"] = src
-    # Two fast checksums and the length: plenty to notice an edit, at memory speed.
-    digest = f"{zlib.crc32(region):08x}{zlib.adler32(region):08x}{len(region):x}"
-    return tuple(images), tuple(v for v in videos if v), digest
+    return tuple(images), tuple(v for v in videos if v), _digest(region)
+
+
+def _digest(region: bytes) -> str:
+    """Two fast checksums and the length: plenty to notice an edit, at memory speed."""
+    return f"{zlib.crc32(region):08x}{zlib.adler32(region):08x}{len(region):x}"
 
 
 def _video_fields(attrs: dict[str, str], page_url: str) -> dict[str, str]:

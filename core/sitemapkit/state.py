@@ -17,6 +17,7 @@ from .files import BLOCK, Target
 
 VERSION = 1
 _JSON = json.JSONEncoder(ensure_ascii=False)  # one encoder: json.dumps(ensure_ascii=False) makes one a call
+_quoted = json.encoder.encode_basestring  # a JSON string as _JSON writes it, without its type checks
 
 
 class Record(NamedTuple):
@@ -106,8 +107,12 @@ def _text_or_none(value: object) -> bool:
 
 
 def _record_json(record: Record) -> str:
-    digest, first_seen, title, lastmod = (_JSON.encode(v) if v is not None else "null" for v in record)
-    return f"[{digest}, {first_seen}, {title}, {lastmod}]"
+    digest, first_seen, title, lastmod = record
+    return f"[{_text(digest)}, {_text(first_seen)}, {_text(title)}, {_text(lastmod)}]"
+
+
+def _text(value: str | None) -> str:
+    return "null" if value is None else _quoted(value)
 
 
 def save_state(path: Path, pages: Mapping[str, Record], unsent: list[str]) -> None:
@@ -117,7 +122,7 @@ def save_state(path: Path, pages: Mapping[str, Record], unsent: list[str]) -> No
         out.write(',\n"pages": {')
         for number, loc in enumerate(sorted(pages)):
             separator = "," if number else ""
-            out.write(f"{separator}\n{_JSON.encode(loc)}: {_record_json(pages[loc])}")
+            out.write(f"{separator}\n{_quoted(loc)}: {_record_json(pages[loc])}")
         out.write("\n}}\n")
 
 

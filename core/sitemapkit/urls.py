@@ -134,6 +134,16 @@ def check_loc(url: str, base_url: str) -> str:
     return loc
 
 
+def site_loc(base_url: str, url: str) -> str:
+    """``check_loc(absolute(base_url, url), base_url)``, for a normalised ``base_url``; most
+    pages' URLs are plain site paths already encoded, taken in one check."""
+    if "://" not in url[:12] and not url.startswith((".", "//")):
+        loc = base_url + url.lstrip("/")
+        if len(loc) < MAX_LOC_LENGTH and _ENCODED.fullmatch(loc):
+            return loc
+    return check_loc(absolute(base_url, url), base_url)
+
+
 def path_for_file(relative_file: str) -> str:
     """The URL path a web server serves a built file at: ``a/index.html`` -> ``a/``."""
     if relative_file == "index.html" or relative_file == "index.htm":

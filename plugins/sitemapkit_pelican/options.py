@@ -36,7 +36,7 @@ class Options:
     """Page-level keys each kind of page (articles, pages, indexes) gets unless it has its own."""
 
     def excluded(self, url: str) -> bool:
-        return any(pattern.search(url) for pattern in self.exclude)
+        return bool(self.exclude) and any(pattern.search(url) for pattern in self.exclude)
 
 
 def read_options(pelican_settings: Mapping[str, Any]) -> Options:

@@ -90,7 +90,7 @@ def _index_page(
     if options.excluded(url):
         return None
     if id(listed) not in newest_of:
-        newest_of[id(listed)] = newest(_changed(article) for article in listed)
+        newest_of[id(listed)] = newest(map(_changed, listed))
     return Page(
         url=url,
         output=file.path,
@@ -192,6 +192,8 @@ def _meta(metadata: Mapping[str, Any], defaults: Mapping[str, Any]) -> Mapping[s
 
 def _images(content: Content, base_url: str | None, prefix: str) -> tuple[str, ...]:
     """``Image:``/``Cover:`` metadata, ``{static}``/``{attach}`` links resolved as Pelican does."""
+    if "image" not in content.metadata and "cover" not in content.metadata:
+        return ()
     found = []
     for key in ("image", "cover"):
         value = content.metadata.get(key)
