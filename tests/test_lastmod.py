@@ -31,12 +31,14 @@ def test_sources_answer_in_the_configured_order(tmp_path):
     repo = init(tmp_path)
     commit(repo, "2020-01-01T00:00:00", {"a.md": "a"})
     page = Page(url="a/", source=repo / "a.md", modified=date(2023, 5, 5))
-    first = resolve(tmp_path, [(page, "d1")])[0]["a/"]
+    by_print = resolve(tmp_path, [(page, "d1")], lastmod=("fingerprint", "meta"))[0]["a/"]
+    assert by_print == JAN  # the first build that fingerprints starts the manifest
+    first = resolve(tmp_path, [(page, "d1")], now=FEB)[0]["a/"]
     assert first == date(2023, 5, 5)
-    by_git = resolve(tmp_path, [(page, "d1")], lastmod=("git", "meta"))[0]["a/"]
+    by_git = resolve(tmp_path, [(page, "d1")], now=FEB, lastmod=("git", "meta"))[0]["a/"]
     assert by_git == utc("2020-01-01T00:00:00")
     by_print = resolve(tmp_path, [(page, "d1")], now=FEB, lastmod=("fingerprint", "git"))[0]
-    assert by_print["a/"] == JAN  # first seen with digest d1 in the first build
+    assert by_print["a/"] == JAN  # first seen with digest d1, kept by the builds between
     assert resolve(tmp_path, [(page, "d1")], lastmod=())[0]["a/"] is None
 
 
@@ -121,23 +123,41 @@ def test_a_page_without_digest_keeps_its_record(tmp_path):
 def test_a_page_without_content_counts_as_changed_when_its_lastmod_moves(tmp_path):
     """An index page (``content=""``): no fingerprint, so its lastmod says when it changed."""
     listing = [(Page(url="", modified=JAN), None), (Page(url="tag/a/", modified=JAN), None)]
-    resolve(tmp_path, listing)
-    _, changes, _ = resolve(tmp_path, listing, now=FEB)
+    resolve(tmp_path, listing, changes_feed=10)
+    _, changes, _ = resolve(tmp_path, listing, now=FEB, changes_feed=10)
     assert not changes.urls
     listing[0] = (Page(url="", modified=FEB), None)
-    _, changes, _ = resolve(tmp_path, listing, now=FEB)
+    _, changes, _ = resolve(tmp_path, listing, now=FEB, changes_feed=10)
     assert changes.changed == [BASE]
 
 
 def test_manifest_records_digest_title_and_written_lastmod_for_every_source(tmp_path):
     report = Report()
-    resolver = LastmodResolver(Settings(base_url=BASE), tmp_path, report, JAN)
+    resolver = LastmodResolver(Settings(base_url=BASE, changes_feed=10), tmp_path, report, JAN)
     resolver.lastmod(Page(url="m/", modified=date(2022, 2, 2)), BASE + "m/", "d1", "Meta page")
     resolver.lastmod(Page(url="o/"), BASE + "o/", "d2", "Own", override=date(2021, 1, 1))
     resolver.finish()
     state = load_state(tmp_path / ".cache/sitemapkit/state.json")
     assert state.pages[BASE + "m/"] == ("d1", "2024-01-01T00:00:00Z", "Meta page", "2022-02-02")
     assert state.pages[BASE + "o/"].lastmod == "2021-01-01"
+
+
+def test_the_manifest_is_started_by_its_first_use_and_kept_after(tmp_path):
+    """Pages that all carry dates need no manifest: none is read or written. The first build
+    that fingerprints a page starts it, and every build after keeps it current."""
+    state = tmp_path / ".cache/sitemapkit/state.json"
+    dated = [(Page(url="a/", modified=date(2023, 5, 5)), "1"), (Page(url="b/", modified=JAN), "2")]
+    found, changes, _ = resolve(tmp_path, dated)
+    assert found["a/"] == date(2023, 5, 5) and changes.first_build
+    assert not state.exists()
+
+    undated = [(Page(url="a/", modified=date(2023, 5, 5)), "1"), (Page(url="b/"), "2")]
+    assert resolve(tmp_path, undated)[0]["b/"] == JAN
+    assert set(load_state(state).pages) == {BASE + "a/", BASE + "b/"}
+
+    _, changes, _ = resolve(tmp_path, [(dated[0][0], "1 edited"), dated[1]], now=FEB)
+    assert load_state(state).pages[BASE + "a/"] == ("1 edited", "2024-02-01T00:00:00Z", None, "2023-05-05")
+    assert changes.changed == [BASE + "a/"] and not changes.first_build
 
 
 def test_first_seen_honours_source_date_epoch(tmp_path, monkeypatch):

@@ -54,6 +54,14 @@ def _examples(paths: list[str]) -> str:
 
 
 class LastmodResolver:
+    """Answers each page's lastmod as the pages stream, and keeps what the manifest needs.
+
+    The manifest is started by the first build that uses it (a page dated by its
+    fingerprint, IndexNow, the change feed), with nothing known to have changed, and kept
+    current by every build after. A site whose pages all carry dates (or git history) and
+    that asks for neither never has one, and never pays for it.
+    """
+
     def __init__(self, settings: Settings, project_dir: Path, report: Report, now: datetime) -> None:
         self.settings = settings
         self.project_dir = Path(project_dir)
@@ -64,7 +72,9 @@ class LastmodResolver:
         self._now_text = format_moment(now)
         self._previous: State | None = None
         self._loaded = False
-        self._seen: dict[str, Record] = {}
+        self._seen: dict[str, tuple[str | None, str | None, str | None]] = {}
+        """loc -> (digest, title, lastmod text): this build's pages, in the order they came."""
+        self._records: dict[str, Record] | None = None
         self._kind: dict[str, str] = {}  # loc -> "added" | "changed"
 
     # ------------------------------------------------------------------ manifest
@@ -84,8 +94,28 @@ class LastmodResolver:
         return self._previous
 
     def records(self) -> dict[str, Record]:
-        """This build's manifest records, by URL."""
-        return self._seen
+        """This build's manifest records, by URL (once every page has streamed through)."""
+        if self._records is None:
+            self._records = self._reconcile()
+        return self._records
+
+    def _reconcile(self) -> dict[str, Record]:
+        """This build's pages against the last manifest: a digest seen before keeps the time
+        it was first seen. Notes which URLs were added or changed."""
+        state = self.previous()
+        before = state.pages if state is not None else {}
+        records = {}
+        for loc, (digest, title, text) in self._seen.items():
+            old = before.get(loc)
+            if old is not None and (digest is None or digest == old.digest):
+                records[loc] = Record(old.digest, old.first_seen, title or old.title, text)
+                if digest is None and text != old.lastmod:
+                    self._kind[loc] = "changed"  # no content to fingerprint: its lastmod tells
+            else:
+                records[loc] = Record(digest, self._now_text, title, text)
+                if state is not None:
+                    self._kind[loc] = "added" if old is None else "changed"
+        return records
 
     # ------------------------------------------------------------------ sources
 
@@ -99,56 +129,53 @@ class LastmodResolver:
     ) -> Moment | None:
         """The first answer of the sources in ``settings.lastmod``.
 
-        ``digest`` is a hash of the page's main content; it is recorded in the manifest
+        ``digest`` is a hash of the page's main content; it is recorded for the manifest
         whatever source answers, with ``title`` for the change feed. A page without one (no
         content read) counts as changed when the lastmod written for it moves.
         ``override`` (a page's own ``sitemap_lastmod``) wins over every source and is
         recorded as the lastmod written.
         """
-        state = self.previous()
-        old = state.pages.get(loc) if state else None
-        fingerprinted = digest is not None
-        if old is not None and (not fingerprinted or digest == old.digest):
-            digest, first_seen, title = old.digest, old.first_seen, title or old.title
-        else:
-            first_seen = self._now_text
-            if state is not None:
-                self._kind[loc] = "added" if old is None else "changed"
         found = override
         for source in self.settings.lastmod if found is None else ():
-            found = self._ask(source, page, digest, first_seen)
+            found = self._ask(source, page, loc, digest)
             if found is not None:
                 break
-        text = format_moment(found) if found is not None else None
-        if old is not None and not fingerprinted and text != old.lastmod:
-            self._kind[loc] = "changed"  # no content to fingerprint: its lastmod tells
-        self._seen[loc] = Record(digest, first_seen, title, text)
+        self._seen[loc] = (digest, title, format_moment(found) if found is not None else None)
         return found
 
-    def _ask(self, source: str, page: Page, digest: str | None, first_seen: str) -> Moment | None:
+    def _ask(self, source: str, page: Page, loc: str, digest: str | None) -> Moment | None:
         if source == "meta":
             return page.modified
         if source == "git" and page.source is not None:
             path = Path(page.source)
             return self.git.date(path if path.is_absolute() else self.project_dir / path)
-        if source == "fingerprint" and digest is not None:
-            return parse_moment(first_seen)
+        if source == "fingerprint":
+            state = self.previous()
+            old = state.pages.get(loc) if state is not None else None
+            if digest is None:  # no content read this time: the last fingerprint still holds
+                return parse_moment(old.first_seen) if old is not None else None
+            return parse_moment(old.first_seen if old is not None and old.digest == digest else self._now_text)
         return None
 
     # ------------------------------------------------------------------ finish
 
     def finish(self) -> Changes:
-        """Save the manifest; report what git could not date; say what changed."""
+        """Save the manifest (when there is one to keep); report what git could not date;
+        say what changed."""
         self._warn_git()
+        used = self._loaded or self.settings.indexnow or self.settings.changes_feed
+        if not used and not self.state_file.exists():
+            return Changes(state_file=self.state_file, first_build=True)
+        records = self.records()
         state = self.previous()
         changes = Changes(state_file=self.state_file, first_build=state is None)
         if state is not None:
             changes.added = sorted(loc for loc, kind in self._kind.items() if kind == "added")
             changes.changed = sorted(loc for loc, kind in self._kind.items() if kind == "changed")
-            changes.removed = sorted(loc for loc in state.pages if loc not in self._seen)
+            changes.removed = sorted(loc for loc in state.pages if loc not in records)
             changes.unsent = sorted(state.unsent)
         try:
-            save_state(self.state_file, self._seen, [])
+            save_state(self.state_file, records, [])
         except OSError as error:
             self.report.warn(
                 str(self.state_file), "state_file", "state-write",
