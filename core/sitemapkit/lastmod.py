@@ -16,13 +16,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .dates import format_moment, parse_moment
-from .git import GitDates
 from .model import Moment, Page
 from .report import Report
 from .settings import Settings
 from .state import Record, State, StateError, load_state, save_state
+
+if TYPE_CHECKING:
+    from .git import GitDates
 
 _EXAMPLES = 3
 
@@ -68,7 +71,7 @@ class LastmodResolver:
         self.report = report
         self.now = now
         self.state_file = self.project_dir / settings.state_file
-        self.git = GitDates()
+        self._git: GitDates | None = None
         self._now_text = format_moment(now)
         self._previous: State | None = None
         self._loaded = False
@@ -76,6 +79,15 @@ class LastmodResolver:
         """loc -> (digest, title, lastmod text): this build's pages, in the order they came."""
         self._records: dict[str, Record] | None = None
         self._kind: dict[str, str] = {}  # loc -> "added" | "changed"
+
+    @property
+    def git(self) -> GitDates:
+        """The git reader, made when a page first asks it (often never: most pages have dates)."""
+        if self._git is None:
+            from .git import GitDates
+
+            self._git = GitDates()
+        return self._git
 
     # ------------------------------------------------------------------ manifest
 
@@ -184,6 +196,8 @@ class LastmodResolver:
         return changes
 
     def _warn_git(self) -> None:
+        if self._git is None:
+            return
         for root, reason in sorted(self.git.failures.items()):
             self.report.warn(
                 str(root), "lastmod", "lastmod-git",

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 _FALSE = {"false", "no", "off", "0", "exclude"}
 _TRUE = {"true", "yes", "on", "1"}
@@ -18,8 +17,7 @@ _NESTED = ("changefreq", "priority", "lastmod", "images", "video", "news")
 _FLAT = tuple((key, f"sitemap_{key}") for key in _NESTED)
 
 
-@dataclass(frozen=True, slots=True)
-class PageKeys:
+class PageKeys(NamedTuple):
     exclude: bool = False
     changefreq: Any = None
     priority: Any = None

@@ -10,8 +10,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from sitemapkit import Settings, SettingsError
 
@@ -27,12 +26,11 @@ class PelicanSitemapError(SettingsError):
     """A SITEMAPKIT, SITEMAP or SITEURL value sitemapkit cannot use, found at start-up."""
 
 
-@dataclass(frozen=True)
-class Options:
+class Options(NamedTuple):
     settings: Settings
-    exclude: tuple[re.Pattern[str], ...] = ()
+    exclude: tuple[re.Pattern[str], ...]
     """SITEMAP's ``exclude``: regular expressions searched in the site-relative URL."""
-    kind_meta: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    kind_meta: Mapping[str, Mapping[str, Any]]
     """Page-level keys each kind of page (articles, pages, indexes) gets unless it has its own."""
 
     def excluded(self, url: str) -> bool:
