@@ -71,7 +71,7 @@ def note_index_urls(generator: Any) -> None:
 def collect(path: str, context: dict[str, Any]) -> None:
     if _build.options is not None:
         # Pelican's path is absolute already (writers.sanitised_join).
-        _build.files[path] = written(path, context, _build.main.output_path)
+        _build.files[path] = written(path, context)
 
 
 def write(pelican: Any) -> None:

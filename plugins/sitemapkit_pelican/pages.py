@@ -37,8 +37,8 @@ class Written(NamedTuple):
     one go at the end, where the work runs far faster than spread between Pelican's renders."""
 
     path: str
-    prefix: str
-    """Where the run that wrote it sits in the main site (``fr/`` for an i18n sub-site)."""
+    run_output: str
+    """The output folder of the run that wrote it (an i18n sub-site writes into ``fr/``)."""
     content: Content | None
     siteurl: str = ""
     """The site URL the content was rendered with (its rendering is memoized by it)."""
@@ -49,44 +49,43 @@ class Written(NamedTuple):
     lang: str | None = None
 
 
-def written(path: str, context: Mapping[str, Any], main_output: str) -> Written:
-    prefix = _prefix(context["OUTPUT_PATH"], main_output)
+def written(path: str, context: Mapping[str, Any]) -> Written:
     content = context.get("article") or context.get("page")
     if isinstance(content, Content):
-        return Written(path, prefix, content, content.get_siteurl())
+        return Written(path, context["OUTPUT_PATH"], content, content.get_siteurl())
     output_file = context["output_file"]
     template_pages = (context.get("TEMPLATE_PAGES") or {}).values()
     # A page rendered from one of the site's own templates lists no articles.
     articles = () if output_file in template_pages else context.get("articles") or ()
-    return Written(path, prefix, None, "", context.get("articles_page"), articles, output_file,
-                   context.get("DEFAULT_LANG"))
+    return Written(path, context["OUTPUT_PATH"], None, "", context.get("articles_page"), articles,
+                   output_file, context.get("DEFAULT_LANG"))
 
 
 def site_pages(
     files: Iterable[Written], main_output: str, options: Options, index_urls: Mapping[str, str]
 ) -> Iterator[Page]:
     """The pages of the files written, in order, leaving out what stays out."""
-    files = list(files)
-    urls = {id(file.content): _url(file, main_output) for file in files if file.content is not None}
+    files = [(file, _prefix(file.run_output, main_output)) for file in files]
+    urls = {id(file.content): _url(file, prefix, main_output) for file, prefix in files if file.content is not None}
     newest_of: dict[int, Moment | None] = {}  # archives, tags, categories... list the same articles
-    for file in files:
+    for file, prefix in files:
         if file.content is not None:
-            page = _content_page(file, urls, main_output, options)
+            page = _content_page(file, prefix, urls, main_output, options)
         else:
-            page = _index_page(file, index_urls, newest_of, main_output, options)
+            page = _index_page(file, prefix, index_urls, newest_of, main_output, options)
         if page is not None:
             yield page
 
 
 def _index_page(
-    file: Written, index_urls: Mapping[str, str], newest_of: dict[int, Moment | None],
+    file: Written, prefix: str, index_urls: Mapping[str, str], newest_of: dict[int, Moment | None],
     main_output: str, options: Options,
 ) -> Page | None:
     if file.listing is not None:
         url, listed = file.listing.url, file.listing.object_list
     else:
         url, listed = index_urls.get(file.path) or file.output_file, file.articles
-    url = _site_url(file.prefix, url)
+    url = _site_url(prefix, url)
     if options.excluded(url):
         return None
     if id(listed) not in newest_of:
@@ -102,7 +101,9 @@ def _index_page(
     )
 
 
-def _content_page(file: Written, urls: Mapping[int, str], main_output: str, options: Options) -> Page | None:
+def _content_page(
+    file: Written, prefix: str, urls: Mapping[int, str], main_output: str, options: Options
+) -> Page | None:
     content = file.content
     if not is_public(content):
         return None
@@ -120,12 +121,12 @@ def _content_page(file: Written, urls: Mapping[int, str], main_output: str, opti
         title=getattr(content, "title", None),
         lang=getattr(content, "lang", None),
         translations={
-            t.lang: urls.get(id(t)) or _site_url(file.prefix, t.url)
+            t.lang: urls.get(id(t)) or _site_url(prefix, t.url)
             for t in content.translations if is_public(t)
         },
         published=date,
         modified=_changed(content),
-        images=_images(content, options.settings.base_url, file.prefix),
+        images=_images(content, options.settings.base_url, prefix),
         name=_relative(content.source_path, content.settings["PATH"]),
     )
 
@@ -134,7 +135,7 @@ def _changed(content: Content) -> Moment | None:
     return getattr(content, "modified", None) or getattr(content, "date", None)
 
 
-def _url(file: Written, main_output: str) -> str:
+def _url(file: Written, prefix: str, main_output: str) -> str:
     """The URL Pelican links the content by: where it wrote it, when its URL and SAVE_AS
     settings agree on the place (the default, and cheaper to read than ``content.url``)."""
     content = file.content
@@ -142,7 +143,7 @@ def _url(file: Written, main_output: str) -> str:
     same = _same_place(content.settings.get(kind + "URL"), content.settings.get(kind + "SAVE_AS"))
     if same and not hasattr(content, "override_url") and not hasattr(content, "override_save_as"):
         return path_for_file(_in_site(file.path, main_output))
-    return _site_url(file.prefix, content.url)
+    return _site_url(prefix, content.url)
 
 
 @functools.lru_cache(maxsize=16)
