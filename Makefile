@@ -27,7 +27,7 @@ $(VENV)/.sitemapkit-bench: $(STAMP)
 	touch $@
 
 bench: $(VENV)/.sitemapkit-bench
-	for script in bench/*.py; do $(BIN)/python $$script || exit 1; done
+	for script in bench/[!_]*.py; do $(BIN)/python $$script || exit 1; done
 
 clean:
 	rm -rf $(VENV) sample_sites/*/_site sample_sites/*/site sample_sites/*/output sample_sites/*/_build
