@@ -81,11 +81,13 @@ def _index_page(
     file: Written, prefix: str, index_urls: Mapping[str, str], newest_of: dict[int, Moment | None],
     main_output: str, options: Options,
 ) -> Page | None:
-    if file.listing is not None:
-        url, listed = file.listing.url, file.listing.object_list
+    listing = file.listing
+    if listing is None:
+        url, listed = _site_url(prefix, index_urls.get(file.path) or file.output_file), file.articles
+    elif _paginated_in_place(tuple(listing.settings["PAGINATION_PATTERNS"])):
+        url, listed = path_for_file(_in_site(file.path, main_output)), listing.object_list
     else:
-        url, listed = index_urls.get(file.path) or file.output_file, file.articles
-    url = _site_url(prefix, url)
+        url, listed = _site_url(prefix, listing.url), listing.object_list
     if options.excluded(url):
         return None
     if id(listed) not in newest_of:
@@ -151,6 +153,17 @@ def _same_place(url: Any, save_as: Any) -> bool:
     if not isinstance(url, str) or not isinstance(save_as, str):
         return False
     return save_as == url or (url.endswith("/") and save_as == url + "index.html")
+
+
+@functools.lru_cache(maxsize=16)
+def _paginated_in_place(patterns: tuple[Any, ...]) -> bool:
+    """Whether every PAGINATION_PATTERNS rule serves a page where it saves it (Pelican's
+    default): a listing's URL is then where it was written, cheaper than the paginator's
+    ``url``. Rules built from ``{url}`` and ``{save_as}`` may put the two apart."""
+    return all(
+        _same_place(url, save_as) and "{url}" not in url and "{save_as}" not in save_as
+        for _, url, save_as in patterns
+    )
 
 
 def _in_site(path: str, main_output: str) -> str:
