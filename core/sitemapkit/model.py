@@ -17,7 +17,7 @@ Moment = date | datetime
 """A ``date``, or an aware ``datetime``: the two forms a sitemap date may take."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Page:
     """One page of a built site, as an adapter sees it.
 
@@ -27,6 +27,11 @@ class Page:
     the core reads that file when it needs the HTML, so an adapter never has to keep every
     page in memory. ``meta`` carries the page-level keys of the contract (``sitemap``,
     ``sitemap_priority``, ``sitemap_video`` ...), flat or nested under ``sitemap``.
+
+    The core never changes a page it is given (it makes a new one with
+    ``dataclasses.replace``). Pages are not frozen: a frozen dataclass's ``__init__`` sets
+    each field through ``object.__setattr__``, and at one page per file of a site that was
+    most of the cost of making one.
     """
 
     url: str
