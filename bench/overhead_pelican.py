@@ -4,7 +4,8 @@ pelican-sitemap, and with sitemapkit, alternated, each build in a fresh subproce
     .venv/bin/python bench/overhead_pelican.py [--articles 2000] [--runs 5]
 
 Prints, per variant, the median wall time and the median CPU time (user + sys of the build
-process and its children), the ratios to the build without a plugin, the median peak RSS
+process and its children), the ratios to the build without a plugin (of the medians, and
+the median of each run's own ratio), the median peak RSS
 (VmHWM, read by the build process itself at its end), and each plugin's own time measured
 inside its builds (importing it, its per-page handler, its final step). Builds run with
 Python's bytecode cache on, as an installed plugin's is (see _measure.build_env). Wall time
@@ -191,6 +192,12 @@ def run_all(work: Path, articles: int, runs: int) -> None:
             f"cpu median {cpu:6.2f} s (x{cpu / base_cpu:.3f})   peak RSS median {peak:6.1f} MiB   "
             f"cpu runs {' '.join(f'{r[1]:.2f}' for r in results[name])}"
         )
+    print("Paired: the median over runs of each run's ratio to that run's build without a plugin"
+          " (builds of one run are seconds apart, so a slow minute of the machine cancels out):")
+    for name in names[1:]:
+        pairs = list(zip(results[name], results["none"], strict=True))
+        paired = [statistics.median(r[k] / b[k] for r, b in pairs) for k in (0, 1)]
+        print(f"  {name:16s} wall x{paired[0]:.3f}   cpu x{paired[1]:.3f}")
     print("Own time inside the builds (medians; on a quiet machine about CPU time):")
     for name in OWN_TIME:
         own = {part: statistics.median(r[3][part] for r in results[name]) for part in PARTS}
