@@ -6,6 +6,7 @@ import functools
 import os
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, NamedTuple
 from urllib.parse import urljoin, urlsplit
 
@@ -22,6 +23,7 @@ _PRIVATE = {"true", "yes", "1"}
 _SRC = re.compile(r'src="([^"]*)"')
 # Page-level keys pelican-sitemap read from metadata ("ChangeFreq:", "Priority:").
 _LEGACY_PAGE_KEYS = {"changefreq": "sitemap_changefreq", "priority": "sitemap_priority"}
+_NONE: Mapping[str, Any] = MappingProxyType({})
 
 
 def is_public(content: Content) -> bool:
@@ -65,76 +67,84 @@ def site_pages(
     files: Iterable[Written], main_output: str, options: Options, index_urls: Mapping[str, str]
 ) -> Iterator[Page]:
     """The pages of the files written, in order, leaving out what stays out."""
-    files = [(file, _prefix(file.run_output, main_output)) for file in files]
-    urls = {id(file.content): _url(file, prefix, main_output) for file, prefix in files if file.content is not None}
-    newest_of: dict[int, Moment | None] = {}  # archives, tags, categories... list the same articles
-    for file, prefix in files:
-        if file.content is not None:
-            page = _content_page(file, prefix, urls, main_output, options)
-        else:
-            page = _index_page(file, prefix, index_urls, newest_of, main_output, options)
+    site = _Site(list(files), main_output, options, index_urls)
+    for file, prefix in site.files:
+        page = site.content_page(file, prefix) if file.content is not None else site.index_page(file, prefix)
         if page is not None:
             yield page
 
 
-def _index_page(
-    file: Written, prefix: str, index_urls: Mapping[str, str], newest_of: dict[int, Moment | None],
-    main_output: str, options: Options,
-) -> Page | None:
-    listing = file.listing
-    if listing is None:
-        url, listed = _site_url(prefix, index_urls.get(file.path) or file.output_file), file.articles
-    elif _paginated_in_place(tuple(listing.settings["PAGINATION_PATTERNS"])):
-        url, listed = path_for_file(_in_site(file.path, main_output)), listing.object_list
-    else:
-        url, listed = _site_url(prefix, listing.url), listing.object_list
-    if options.excluded(url):
-        return None
-    if id(listed) not in newest_of:
-        newest_of[id(listed)] = newest(map(_changed, listed))
-    return Page(
-        url=url,
-        output=file.path,
-        content="",  # a listing: what it lists is on the articles' own pages
-        meta=options.kind_meta.get("indexes", {}),
-        lang=file.lang,
-        modified=newest_of[id(listed)],
-        name=_in_site(file.path, main_output),
-    )
+class _Changed(dict):
+    """Each article's last change (``modified``, else ``date``), read once: home, archives,
+    categories, tags and authors list the same articles again and again."""
+
+    def __missing__(self, content: Content) -> Moment | None:
+        self[content] = found = getattr(content, "modified", None) or getattr(content, "date", None)
+        return found
 
 
-def _content_page(
-    file: Written, prefix: str, urls: Mapping[int, str], main_output: str, options: Options
-) -> Page | None:
-    content = file.content
-    if not is_public(content):
-        return None
-    url = urls[id(content)]
-    if options.excluded(url):
-        return None
-    kind = "articles" if isinstance(content, Article) else "pages"
-    date = getattr(content, "date", None)
-    return Page(
-        url=url,
-        source=content.source_path,
-        output=file.path,
-        content=f"<h1>{content.title}</h1>\n{content.get_content(file.siteurl)}",
-        meta=_meta(content.metadata, options.kind_meta.get(kind, {})),
-        title=getattr(content, "title", None),
-        lang=getattr(content, "lang", None),
-        translations={
-            t.lang: urls.get(id(t)) or _site_url(prefix, t.url)
-            for t in content.translations if is_public(t)
-        },
-        published=date,
-        modified=_changed(content),
-        images=_images(content, options.settings.base_url, prefix),
-        name=_relative(content.source_path, content.settings["PATH"]),
-    )
+class _Site:
+    """What making the pages of one build needs at hand."""
 
+    def __init__(
+        self, files: list[Written], main_output: str, options: Options, index_urls: Mapping[str, str]
+    ) -> None:
+        self.main_output, self.options, self.index_urls = main_output, options, index_urls
+        self.files = [(file, _prefix(file.run_output, main_output)) for file in files]
+        self.urls = {
+            id(file.content): _url(file, prefix, main_output)
+            for file, prefix in self.files if file.content is not None
+        }
+        self.changed = _Changed()
+        self.newest_of: dict[int, Moment | None] = {}  # listings share their article lists
 
-def _changed(content: Content) -> Moment | None:
-    return getattr(content, "modified", None) or getattr(content, "date", None)
+    def index_page(self, file: Written, prefix: str) -> Page | None:
+        listing = file.listing
+        if listing is None:
+            url, listed = _site_url(prefix, self.index_urls.get(file.path) or file.output_file), file.articles
+        elif _paginated_in_place(tuple(listing.settings["PAGINATION_PATTERNS"])):
+            url, listed = path_for_file(_in_site(file.path, self.main_output)), listing.object_list
+        else:
+            url, listed = _site_url(prefix, listing.url), listing.object_list
+        if self.options.excluded(url):
+            return None
+        if id(listed) not in self.newest_of:
+            self.newest_of[id(listed)] = newest(map(self.changed.__getitem__, listed))
+        return Page(
+            url=url,
+            output=file.path,
+            content="",  # a listing: what it lists is on the articles' own pages
+            meta=self.options.kind_meta.get("indexes", _NONE),
+            lang=file.lang,
+            modified=self.newest_of[id(listed)],
+            name=_in_site(file.path, self.main_output),
+        )
+
+    def content_page(self, file: Written, prefix: str) -> Page | None:
+        content, options, urls = file.content, self.options, self.urls
+        if not is_public(content):
+            return None
+        url = urls[id(content)]
+        if options.excluded(url):
+            return None
+        kind = "articles" if isinstance(content, Article) else "pages"
+        return Page(
+            url=url,
+            source=content.source_path,
+            output=file.path,
+            content=f"<h1>{content.title}</h1>\n{content.get_content(file.siteurl)}",
+            meta=_meta(content.metadata, options.kind_meta.get(kind, _NONE)),
+            title=getattr(content, "title", None),
+            lang=getattr(content, "lang", None),
+            translations={
+                t.lang: urls.get(id(t)) or _site_url(prefix, t.url)
+                for t in content.translations if is_public(t)
+            },
+            published=getattr(content, "date", None),
+            modified=self.changed[content],
+            images=_images(content, options.settings.base_url, prefix),
+            name=_relative(content.source_path, content.settings["PATH"]),
+        )
 
 
 def _url(file: Written, prefix: str, main_output: str) -> str:
@@ -172,8 +182,13 @@ def _in_site(path: str, main_output: str) -> str:
 
 
 def _relative(path: str, root: str) -> str:
-    root = root.rstrip(os.sep) + os.sep
+    root = _folder(root)
     return path[len(root) :] if path.startswith(root) else path
+
+
+@functools.lru_cache(maxsize=16)
+def _folder(path: str) -> str:
+    return path.rstrip(os.sep) + os.sep
 
 
 @functools.lru_cache(maxsize=16)
@@ -196,9 +211,9 @@ def _site_url(prefix: str, url: str) -> str:
 
 def _meta(metadata: Mapping[str, Any], defaults: Mapping[str, Any]) -> Mapping[str, Any]:
     """The page's metadata, with pelican-sitemap's keys and SITEMAP's defaults under our names."""
-    extra = {new: metadata[old] for old, new in _LEGACY_PAGE_KEYS.items() if old in metadata}
-    if not extra and not defaults:
+    if not defaults and "changefreq" not in metadata and "priority" not in metadata:
         return metadata  # the usual case
+    extra = {new: metadata[old] for old, new in _LEGACY_PAGE_KEYS.items() if old in metadata}
     extra = {**defaults, **extra}
     missing = {key: value for key, value in extra.items() if key not in metadata}
     return {**metadata, **missing} if missing else metadata
