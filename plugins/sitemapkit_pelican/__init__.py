@@ -17,7 +17,7 @@ from pelican import signals
 from sitemapkit import Problem, generate
 
 from .options import Options, project_dir, read_options
-from .pages import Written, site_pages, written
+from .pages import Collected, site_pages
 
 log = logging.getLogger(__name__)
 
@@ -28,8 +28,7 @@ class _Build:
     def __init__(self) -> None:
         self.main: Any = None
         self.options: Options | None = None
-        self.files: dict[str, Written] = {}
-        self.index_urls: dict[str, str] = {}
+        self.collected = Collected()
 
 
 _build = _Build()
@@ -62,7 +61,7 @@ def note_index_urls(generator: Any) -> None:
     for group in (generator.tags.keys(), (c for c, _ in generator.categories),
                   (a for a, _ in generator.authors)):
         found.update((item.save_as, item.url) for item in group)
-    _build.index_urls.update(
+    _build.collected.index_urls.update(
         (os.path.abspath(os.path.join(output, save_as)), url)
         for save_as, url in found.items() if save_as
     )
@@ -71,17 +70,17 @@ def note_index_urls(generator: Any) -> None:
 def collect(path: str, context: dict[str, Any]) -> None:
     if _build.options is not None:
         # Pelican's path is absolute already (writers.sanitised_join).
-        _build.files[path] = written(path, context)
+        _build.collected.add(path, context)
 
 
 def write(pelican: Any) -> None:
     if pelican is not _build.main or _build.options is None:
         return  # a sub-site: its pages wait for the main run
-    files, options, index_urls = list(_build.files.values()), _build.options, _build.index_urls
+    collected, options = _build.collected, _build.options
     _build.__init__()
     # SitemapError (warnings under strict) propagates: Pelican reports it and exits 1.
     report = generate(
-        site_pages(files, pelican.output_path, options, index_urls), pelican.output_path, options.settings,
+        site_pages(collected, pelican.output_path, options), pelican.output_path, options.settings,
         project_dir=project_dir(pelican.settings), on_warning=_warn,
     )
     log.info("sitemapkit: %s", report.summary())
