@@ -1,7 +1,7 @@
 """What sitemapkit costs a Pelican build: a generated blog built with no sitemap plugin, with
 pelican-sitemap, and with sitemapkit, alternated, each build in a fresh subprocess.
 
-    .venv/bin/python bench/overhead_pelican.py [--articles 2000] [--runs 5]
+    .venv/bin/python bench/overhead_pelican.py [--articles 2000] [--runs 5] [--control]
 
 Prints, per variant, the median wall time and the median CPU time (user + sys of the build
 process and its children), the ratios to the build without a plugin (of the medians, and
@@ -33,6 +33,9 @@ VARIANTS = {
     "pelican-sitemap": 'PLUGINS = ["pelican.plugins.sitemap"]\n',
     "sitemapkit": 'PLUGINS = ["sitemapkit_pelican"]\n',
 }
+# --control: a second build without a plugin, measured like the others. Its ratio to "none"
+# is what the machine's noise alone makes of identical builds.
+CONTROL = {"none-again": "PLUGINS = []\n"}
 CONF = """\
 SITEURL = "https://bench.example.org"
 SITENAME = "Bench"
@@ -69,7 +72,7 @@ def make_blog(root: Path, articles: int) -> None:
             (content / f"post-{n}-fr.md").write_text(
                 head.replace(f"Post {n}", f"Billet {n}") + "Lang: fr\n\n" + body, encoding="utf-8"
             )
-    for variant, plugins in VARIANTS.items():
+    for variant, plugins in {**VARIANTS, **CONTROL}.items():
         (root / f"conf-{variant}.py").write_text(CONF.format(variant=variant) + plugins, encoding="utf-8")
     (root / ".gitignore").write_text("output-*/\ncache-*/\n.cache/\npycache/\n", encoding="utf-8")
     env = {**os.environ, "GIT_AUTHOR_NAME": "bench", "GIT_AUTHOR_EMAIL": "bench@example.org",
@@ -148,6 +151,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--articles", type=int, default=2000)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--control", action="store_true", help="also time a second no-plugin build")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -156,19 +160,19 @@ def main() -> None:
 
     work = Path(tempfile.mkdtemp(prefix="sitemapkit-pelican-bench-"))
     try:
-        run_all(work, args.articles, args.runs)
+        run_all(work, args.articles, args.runs, args.control)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
 
-def run_all(work: Path, articles: int, runs: int) -> None:
+def run_all(work: Path, articles: int, runs: int, control: bool) -> None:
     make_blog(work, articles)
-    names = list(VARIANTS)
+    names = list(VARIANTS) + (list(CONTROL) if control else [])
     for name in names:  # warm-up: bytecode caches, the page cache, sitemapkit's state file
         measure(work, name)
     results: dict[str, list[tuple[float, float, int, dict[str, float]]]] = {n: [] for n in names}
     for run in range(runs):
-        order = names[run % 3:] + names[: run % 3]  # alternate which variant goes first
+        order = names[run % len(names):] + names[: run % len(names)]  # each goes first in turn
         for name in order:
             results[name].append(measure(work, name))
 
