@@ -369,6 +369,17 @@ def test_a_folder_means_its_sitemaps_and_a_gzip_twin_is_compared(tmp_path):
     assert [(Path(p.file).name, p.rule) for p in problems] == [("sitemap.xml.gz", "gzip-twin-differs")]
 
 
+def test_a_folder_without_a_sitemap_is_a_warning_not_an_ok(tmp_path):
+    """`sitemapkit validate public/` on a site built without a sitemap says so."""
+    write(tmp_path, "<html></html>", "index.html")
+    (problem,) = validate(tmp_path)
+    assert (problem.rule, problem.severity, problem.file) == ("folder-no-sitemap", "warning", str(tmp_path))
+    write(tmp_path, "User-agent: *\nDisallow:\n", "robots.txt")
+    assert rules(validate(tmp_path)) == {"folder-no-sitemap", "robots-no-sitemap"}
+    write(tmp_path / "deep", urlset(url()))
+    assert validate(tmp_path / "deep") == [] and rules(validate(tmp_path)) == {"robots-no-sitemap"}
+
+
 def test_text_sitemaps(tmp_path):
     good = write(tmp_path, f"{ROOT}a/\n{ROOT}b/\n", "sitemap.txt")
     assert validate(good) == []

@@ -27,6 +27,7 @@ RULES: dict[str, tuple[str, str]] = {
     "index-count": (ERROR, "more than 50,000 sitemaps in one index"),
     "entry-size": (ERROR, "one <url> (or junk between entries) over 2 MiB: reading stops"),
     "sitemap-empty": (ERROR, "a <urlset> or <sitemapindex> with no entries"),
+    "folder-no-sitemap": (WARNING, "a folder to check that holds no sitemap file"),
     # structure
     "unknown-element": (ERROR, "an element the protocol and its extensions do not define here"),
     "unknown-attribute": (ERROR, "an attribute the element does not have"),

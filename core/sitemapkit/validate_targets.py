@@ -51,7 +51,14 @@ class _Targets:
 
     def target(self, path: Path) -> None:
         if path.is_dir():
-            for file in self._discover(path):
+            files = self._discover(path)
+            if all(file.name == "robots.txt" for file in files):
+                self.session.add(
+                    str(path), None, "folder-no-sitemap",
+                    "no sitemap in this folder: no sitemap*.txt, no .xml file whose root is <urlset> "
+                    "or <sitemapindex>" + (", only robots.txt was checked" if files else ", nothing was checked"),
+                )
+            for file in files:
                 self.check(file)
         else:
             self.check(path)
