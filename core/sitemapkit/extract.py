@@ -70,18 +70,20 @@ class HtmlFacts(NamedTuple):
 
     @property
     def title(self) -> str | None:
-        head, lowered = _without_comments(self.head, self.head.lower())
-        found = _TITLE.search(lowered)
-        return _text(head[found.start(1) : found.end(1)], _declared_encoding(head)) if found else None
+        found = self._in_head(_TITLE, 1)
+        return _text(*found) if found else None
 
     @property
     def lang(self) -> str | None:
+        found = self._in_head(_HTML_TAG, 2)
+        return (_attributes(*found).get("lang", "").strip() or None) if found else None
+
+    def _in_head(self, pattern: re.Pattern[bytes], group: int) -> tuple[bytes, str] | None:
+        """``group`` of the first match of ``pattern`` in the head (comments and scripts
+        aside), raw, with the encoding the page declares."""
         head, lowered = _without_comments(self.head, self.head.lower())
-        found = _HTML_TAG.search(lowered)
-        if found is None:
-            return None
-        attrs = _attributes(head[found.start(2) : found.end(2)], _declared_encoding(head))
-        return attrs.get("lang", "").strip() or None
+        found = pattern.search(lowered)
+        return (head[found.start(group) : found.end(group)], _declared_encoding(head)) if found else None
 
 
 def read_page_html(markup: str | bytes, page_url: str, *, content: str | None = None) -> HtmlFacts:

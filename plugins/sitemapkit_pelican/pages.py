@@ -64,6 +64,7 @@ class Collected:
 
     def __init__(self) -> None:
         self.files: dict[str, tuple[Any, ...]] = {}
+        """Written path -> the rest of its ``Written`` fields, in their order."""
         self.objects: dict[int, Content] = {}
         self.index_urls: dict[str, str] = {}
         """Written path -> URL of the index pages Pelican writes without a paginator."""
