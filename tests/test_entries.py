@@ -272,3 +272,16 @@ def test_page_keys_continued_on_indented_lines():
     entries, report = run([Page("v/", meta={"sitemap_video": video})])
     assert report.warnings == []
     assert entries[0].videos[0].title == "Tour"
+
+
+def test_a_listing_page_is_dated_by_the_newest_page_it_lists():
+    from sitemapkit import Page, Settings, build_entries
+
+    settings = Settings(base_url="https://example.com/", lastmod=["meta"])
+    listing = Page(url="tag/boats/", html="<html><head></head><body></body></html>",
+                   listed=(date(2026, 3, 1), None, datetime(2026, 4, 2, 9, 30, tzinfo=timezone.utc)))
+    dated = Page(url="tag/ships/", html="<html><head></head><body></body></html>",
+                 modified=date(2026, 1, 1), listed=(date(2026, 5, 1),))
+    (first, second) = build_entries([listing, dated], settings)
+    assert first.lastmod == datetime(2026, 4, 2, 9, 30, tzinfo=timezone.utc)
+    assert second.lastmod == date(2026, 1, 1)  # the generator's own date wins

@@ -12,7 +12,7 @@ from datetime import timedelta
 from fnmatch import fnmatchcase
 from typing import Any
 
-from .dates import DateError, as_datetime, build_time, parse_moment
+from .dates import DateError, as_datetime, build_time, newest, parse_moment
 from .extract import HtmlFacts, read_page_file, read_page_html
 from .lastmod import LastmodResolver
 from .meta import PageKeys, page_keys
@@ -196,6 +196,8 @@ class _Rules:
             return None
         override = self.moment(page, "sitemap_lastmod", keys.lastmod)
         modified = page.modified
+        if modified is None and page.listed:
+            modified = newest(page.listed)
         if modified is None:
             modified = self.moment(page, "article:modified_time", facts.modified)
         if modified is None:

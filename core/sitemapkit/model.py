@@ -53,6 +53,10 @@ class Page:
     """When the page was first published (a blog post's date); news uses it."""
     modified: Moment | None = None
     """When the page last changed, by the generator's own metadata; the ``meta`` lastmod source."""
+    listed: tuple[Moment | None, ...] = ()
+    """For a page that lists other pages (an index, an archive, a tag or category page, one
+    page of a pagination): the dates of what it lists, as the generator knows them. Its
+    ``meta`` lastmod is the newest of them, unless ``modified`` says otherwise."""
     images: tuple[str, ...] = ()
     """Image URLs the adapter already knows (e.g. from a doctree), besides those in the HTML."""
     name: str | None = None
