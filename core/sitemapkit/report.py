@@ -15,6 +15,9 @@ class Problem:
     field: str
     rule: str
     message: str
+    level: str = "warning"
+    """``"warning"``, or ``"info"`` for a documented fallback that is no fault of the site (a
+    shallow clone, a page not yet committed): shown, never counted under ``strict``."""
 
     def __str__(self) -> str:
         return f"{self.page}: {self.field}: {self.message} [{self.rule}]"
@@ -31,6 +34,8 @@ class Report:
 
     on_warning: Callable[[Problem], None] | None = None
     warnings: list[Problem] = field(default_factory=list)
+    notes: list[Problem] = field(default_factory=list)
+    """Problems at ``info`` level."""
     files: list[Path] = field(default_factory=list)
     urls: int = 0
     images: int = 0
@@ -42,6 +47,14 @@ class Report:
     def warn(self, page: str, field: str, rule: str, message: str) -> None:
         problem = Problem(page, field, rule, message)
         self.warnings.append(problem)
+        if self.on_warning is not None:
+            self.on_warning(problem)
+
+    def info(self, page: str, field: str, rule: str, message: str) -> None:
+        """Tell without warning: the problem reaches ``on_warning`` (adapters log it at their
+        generator's info level) but not ``warnings``, so ``strict`` builds stay green."""
+        problem = Problem(page, field, rule, message, level="info")
+        self.notes.append(problem)
         if self.on_warning is not None:
             self.on_warning(problem)
 
