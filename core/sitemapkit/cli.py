@@ -65,7 +65,7 @@ def _build(args: argparse.Namespace) -> int:
             out_dir,
             settings,
             project_dir=Path.cwd(),
-            on_warning=None if args.quiet else lambda p: print(f"warning: {p}", file=sys.stderr),
+            on_warning=None if args.quiet else lambda p: print(f"{p.level}: {p}", file=sys.stderr),
             progress=show,
             dry_run=args.dry_run,
         )

@@ -3,6 +3,7 @@ own ``sitemap.xml``."""
 
 from __future__ import annotations
 
+import logging
 import os
 import shutil
 import tempfile
@@ -100,7 +101,9 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
                 config.site_dir,
                 self.settings,
                 project_dir=self.project_dir,
-                on_warning=lambda problem: log.warning(str(problem)),
+                on_warning=lambda problem: log.log(
+                    logging.INFO if problem.level == "info" else logging.WARNING, str(problem)
+                ),
             )
         except SitemapError as error:
             raise PluginError(str(error)) from None

@@ -97,7 +97,7 @@ def _running(pelican: Any) -> bool:
 
 
 def _warn(problem: Problem) -> None:
-    log.warning("sitemapkit: %s", problem)
+    (log.info if problem.level == "info" else log.warning)("sitemapkit: %s", problem)
 
 
 def register() -> None:

@@ -186,4 +186,7 @@ def _image_urls(found: tuple[str | tuple, ...], builder: Any, base_url: str) -> 
 
 
 def _log(problem: Problem) -> None:
-    logger.warning("sitemapkit: %s", problem, type="sitemapkit", subtype=problem.rule)
+    if problem.level == "info":
+        logger.info("sitemapkit: %s", problem)
+    else:
+        logger.warning("sitemapkit: %s", problem, type="sitemapkit", subtype=problem.rule)
