@@ -454,7 +454,7 @@ def test_run_validate_exit_status_and_formats(tmp_path, capsys):
     assert run_validate([str(warned)], None, "text", False, False) == 0
     assert run_validate([str(warned)], None, "text", True, False) == 1
     capsys.readouterr()
-    assert run_validate([str(broken), str(warned)], None, "json", False, True) == 1
+    assert run_validate([str(broken), str(warned)], None, "jsonl", False, True) == 1
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [(Path(x["file"]).name, x["rule"], x["severity"]) for x in lines] == [
         ("broken.xml", "priority-range", "error"), ("warned.xml", "duplicate-url", "warning")]
@@ -471,7 +471,7 @@ def test_sitemapkit_validate_on_the_command_line(tmp_path):
 
     write(tmp_path, urlset(url("<lastmod>2025-13-01</lastmod>")))
     done = subprocess.run([sys.executable, "-m", "sitemapkit", "validate", str(tmp_path),
-                           "--format", "json"], capture_output=True, text=True, timeout=120)
+                           "--format", "jsonl"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 1, done.stderr
     assert json.loads(done.stdout)["rule"] == "lastmod-format"
 

@@ -197,7 +197,10 @@ def _parser() -> argparse.ArgumentParser:
                        help="a sitemap file (plain or .gz), robots.txt, or a folder holding them")
     check.add_argument("--site-dir", metavar="DIR",
                        help="also check the sitemap against this built site")
-    check.add_argument("--format", choices=("text", "json"), default="text")
+    check.add_argument("--format", choices=("text", "json", "jsonl"), default="text",
+                       help="text (default); json: one JSON document with the files checked, "
+                       "the problems and the totals; jsonl: one JSON object per problem, "
+                       "streamed")
     check.add_argument("--strict", action="store_true", help="warnings fail too")
     return parser
 

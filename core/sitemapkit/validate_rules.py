@@ -4,6 +4,7 @@ value checks. Pure data and pure functions; the streaming lives in ``validate_xm
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from dataclasses import dataclass, field
@@ -28,6 +29,9 @@ RULES: dict[str, tuple[str, str]] = {
     "entry-size": (ERROR, "one <url> (or junk between entries) over 2 MiB: reading stops"),
     "sitemap-empty": (ERROR, "a <urlset> or <sitemapindex> with no entries"),
     "folder-no-sitemap": (WARNING, "a folder to check that holds no sitemap file"),
+    "outside-targets": (WARNING, "a file named by robots.txt or an index that resolves outside "
+                                 "the folders given (never opened)"),
+    "not-regular-file": (WARNING, "a pipe, socket or device among the files to check (skipped)"),
     # structure
     "unknown-element": (ERROR, "an element the protocol and its extensions do not define here"),
     "unknown-attribute": (ERROR, "an attribute the element does not have"),
@@ -41,7 +45,9 @@ RULES: dict[str, tuple[str, str]] = {
     "loc-scheme": (ERROR, "a URL that is not http or https"),
     "loc-length": (ERROR, "a loc of 2,048 characters or more (or under 12)"),
     "loc-escaping": (ERROR, "characters that must be percent-encoded"),
-    "loc-host": (ERROR, "a URL on another host than the sitemap's"),
+    "loc-host": (WARNING, "a URL on another host than the sitemap's: valid through robots.txt "
+                 "cross-submission or a verified Search Console property; an error where "
+                 "--site-dir or the robots.txt given shows it is not"),
     "loc-scope": (ERROR, "a URL outside the folder the sitemap sits in"),
     "loc-fragment": (WARNING, "a #fragment, which crawlers drop"),
     "duplicate-url": (WARNING, "the same URL listed twice"),
@@ -86,13 +92,21 @@ RULES: dict[str, tuple[str, str]] = {
     # hreflang
     "hreflang-code": (ERROR, "an hreflang that is not language[-Script][-REGION] or x-default"),
     "hreflang-rel": (ERROR, "an xhtml:link whose rel is not alternate"),
-    "hreflang-href": (ERROR, "an xhtml:link without href or hreflang"),
+    "hreflang-href": (ERROR, "an xhtml:link without href or hreflang (and no media)"),
+    "mobile-media": (ERROR, "a mobile alternate (xhtml:link with media) whose media is empty"),
     "hreflang-self": (ERROR, "alternates that do not include the page itself"),
     "hreflang-duplicate": (ERROR, "one hreflang code for two URLs in one <url>"),
     "hreflang-no-return": (ERROR, "an alternate whose page does not link back"),
+    # RSS 2.0 and Atom 1.0 feeds read as sitemaps
+    "feed-version": (ERROR, "a feed that is not RSS 2.0 or Atom 1.0"),
+    "feed-link": (ERROR, "an RSS <item> without <link> or an Atom <entry> without link href"),
+    "feed-date": (ERROR, "an RSS pubDate that is not RFC 822, an Atom updated not RFC 3339"),
+    "feed-empty": (WARNING, "a feed with no item or entry"),
     # text sitemaps and robots.txt
     "txt-line": (ERROR, "a text-sitemap line that is not one URL"),
-    "robots-sitemap-relative": (ERROR, "a robots.txt Sitemap: line without an absolute URL"),
+    "robots-sitemap-relative": (ERROR, "a robots.txt Sitemap: line with a relative URL"),
+    "robots-sitemap-field": (WARNING, "a misspelt Sitemap field (Site-map:, Sitemaps:), "
+                                      "which crawlers ignore"),
     "robots-no-sitemap": (WARNING, "a robots.txt without any Sitemap: line"),
     "gzip-twin-differs": (WARNING, "a .gz twin whose content differs from the plain file"),
     # against the built site (--site-dir)
@@ -281,9 +295,8 @@ def plan_children(model: Model, tags: tuple[object, ...]) -> Plan:
     problems: list[tuple[int, str, str, str | None]] = []
     checks: list[tuple[int, str]] = []
     counts: dict[str, int] = {}
-    position = 0
+    misplaced = _misplaced(model, tags)
     last: dict[int, int] = {}
-    in_extensions = False
     for n, tag in enumerate(tags):
         if not isinstance(tag, str):  # comments and processing instructions
             continue
@@ -291,21 +304,15 @@ def plan_children(model: Model, tags: tuple[object, ...]) -> Plan:
         where = model.index.get(tag)
         if where is None:
             if tag in model.extensions:
-                in_extensions = True
                 checks.append((n, model.extensions[tag]))
                 continue
             problems.append((n, "unknown-element", _unknown(model, tag), None))
             continue
         item = model.items[where]
-        if in_extensions or where < position:
+        if n in misplaced:
             last[where] = last.get(where, 0) + 1
-            after = "the extension elements" if in_extensions else qname(model.items[position].tag)
-            problems.append(
-                (n, "element-order", f"<{qname(tag)}> must come before {_angle(after)} in "
-                 f"<{model.name}> (the XSD order is {_order(model)})", None)
-            )
+            problems.append((n, "element-order", misplaced[n], None))
             continue
-        position = where
         seen = last.get(where, 0) + 1
         last[where] = seen
         if seen > item.max:
@@ -330,8 +337,62 @@ def plan_children(model: Model, tags: tuple[object, ...]) -> Plan:
     return Plan(problems, checks, counts)
 
 
-def _angle(name: str) -> str:
-    return name if name.startswith("the ") else f"<{name}>"
+def _misplaced(model: Model, tags: tuple[object, ...]) -> dict[int, str]:
+    """The children out of the XSD order, each with its message: the fewest that, taken out,
+    leave the rest in order (a longest non-decreasing run of sequence positions), so one
+    element in the wrong place is reported once, not together with every one after it.
+    A sequence child after an extension element (image, video, link...) is always misplaced."""
+    ranked: list[tuple[int, int]] = []  # (child number, position in the sequence)
+    first_extension: int | None = None
+    late: list[int] = []
+    for n, tag in enumerate(tags):
+        if not isinstance(tag, str):
+            continue
+        where = model.index.get(tag)
+        if where is None:
+            if tag in model.extensions and first_extension is None:
+                first_extension = n
+        elif first_extension is None:
+            ranked.append((n, where))
+        else:
+            late.append(n)
+    # longest non-decreasing subsequence of the positions (patience sorting)
+    tails: list[int] = []
+    tail_at: list[int] = []
+    back: list[int] = []
+    for k, (_, where) in enumerate(ranked):
+        slot = bisect.bisect_right(tails, where)
+        back.append(tail_at[slot - 1] if slot else -1)
+        if slot == len(tails):
+            tails.append(where)
+            tail_at.append(k)
+        else:
+            tails[slot] = where
+            tail_at[slot] = k
+    kept: set[int] = set()
+    k = tail_at[-1] if tail_at else -1
+    while k >= 0:
+        kept.add(k)
+        k = back[k]
+    order = _order(model)
+    found: dict[int, str] = {}
+    for k, (n, where) in enumerate(ranked):
+        if k in kept:
+            continue
+        name = qname(model.items[where].tag)
+        before = [ranked[j][1] for j in kept if j < k and ranked[j][1] > where]
+        if before:
+            other = f"<{qname(model.items[min(before)].tag)}>"
+            found[n] = f"<{name}> must come before {other} in <{model.name}> (the XSD order is {order})"
+        else:
+            after = [ranked[j][1] for j in kept if j > k and ranked[j][1] < where]
+            other = f"<{qname(model.items[max(after)].tag)}>" if after else "the others"
+            found[n] = f"<{name}> must come after {other} in <{model.name}> (the XSD order is {order})"
+    for n in late:
+        name = qname(str(tags[n]))
+        found[n] = (f"<{name}> must come before the extension elements in <{model.name}> "
+                    f"(the XSD order is {order})")
+    return found
 
 
 def _order(model: Model) -> str:

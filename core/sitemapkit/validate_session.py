@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 
 from .dates import build_time
 from .urls import in_scope
-from .validate_rules import MAX_BYTES, RULES, check_loc_length, check_url
+from .validate_rules import ERROR, MAX_BYTES, RULES, WARNING, check_loc_length, check_url
 
 READ_CAP = MAX_BYTES + 4 * 1024 * 1024
 """Past the 50 MiB limit (plus a little, to report what follows it) reading stops: a gzip
@@ -126,10 +126,14 @@ class Session:
     def __init__(self, site=None, progress: Progress | None = None) -> None:
         self.problems: list[ValidationProblem] = []
         self._counts: dict[tuple[str, str], int] = {}
+        self._hidden: dict[tuple[str, str], dict[str, int]] = {}
+        """Problems past ``PER_RULE_CAP``, counted by severity for the closing line."""
         self.now = build_time()
         self.site = site
         self.progress = progress
         self.files: list[str] = []
+        self.robots: dict[str, set[str]] = {}
+        """Origin -> the sitemap URLs its robots.txt (one of the targets) names."""
         # hash(loc) (or of (channel, loc)) -> file number << 32 | line
         self._seen: dict[int, int] = {}
         self._hrefs: dict[int, tuple[int, ...]] = {}
@@ -139,19 +143,27 @@ class Session:
 
     def add(self, file: str, line: int | None, rule: str, message: str,
             severity: str | None = None) -> None:
-        count = self._counts.get((file, rule), 0) + 1
-        self._counts[(file, rule)] = count
+        key = (file, rule)
+        count = self._counts.get(key, 0) + 1
+        self._counts[key] = count
+        severity = severity or RULES[rule][0]
         if count <= PER_RULE_CAP:
-            self.problems.append(
-                ValidationProblem(file, line, rule, severity or RULES[rule][0], message)
-            )
+            self.problems.append(ValidationProblem(file, line, rule, severity, message))
+        else:
+            hidden = self._hidden.setdefault(key, {})
+            hidden[severity] = hidden.get(severity, 0) + 1
 
     def close_file(self, file: str) -> None:
-        for (name, rule), count in list(self._counts.items()):
-            if name == file and count > PER_RULE_CAP:
+        """One closing line per rule and severity for the problems past the cap: the line
+        stands for them, so it has their severity (150 warnings never make an error)."""
+        for (name, rule), hidden in list(self._hidden.items()):
+            if name != file:
+                continue
+            del self._hidden[(name, rule)]
+            for severity, count in sorted(hidden.items()):
                 self.problems.append(ValidationProblem(
-                    file, None, rule, RULES[rule][0],
-                    f"{count - PER_RULE_CAP} more [{rule}] problems in this file not shown"))
+                    file, None, rule, severity,
+                    f"{count} more [{rule}] {severity}{'s' * (count != 1)} in this file not shown"))
 
     def file_number(self, file: str) -> int:
         self.files.append(file)
@@ -159,12 +171,17 @@ class Session:
 
     # -- listed URLs ---------------------------------------------------------------------------
 
-    def listed(self, number: int, line: int, loc: str, channel: str = "") -> None:
+    def listed(self, number: int, line: int, loc: str, channel: str = "",
+               remember: bool = True) -> None:
         """Record ``loc`` at ``line`` of file ``number``; report a duplicate within one
-        channel ("" XML, "news", "txt": a page may be in the news sitemap and the main one)."""
+        channel ("" XML, "news", "txt": a page may be in the news sitemap and the main one).
+        ``remember=False`` (URLs past a file's 50,000, which search engines never read)
+        checks without keeping anything, so memory stays flat however long the file is."""
         key = hash((channel, loc)) if channel else hash(loc)
         before = self._seen.get(key)
-        if before is None:
+        if before is None and not remember:
+            pass
+        elif before is None:
             self._seen[key] = (number << 32) | line
         else:
             where = f"{self.files[before >> 32]}:{before & 0xFFFFFFFF}"
@@ -207,19 +224,47 @@ class Session:
                  "search engines ignore one-way hreflang")
 
 
+class FileCheck:
+    """What the checker of one file (sitemap, index, feed) starts with: the session, the
+    file and its number there, and the scope of its URLs."""
+
+    def __init__(self, session: Session, path: Path, name: str, scope: Scope) -> None:
+        self.session = session
+        self.path = path
+        self.file = name
+        self.number = session.file_number(name)
+        self.scope = scope
+
+    def add(self, line: int | None, rule: str, message: str, severity: str | None = None) -> None:
+        self.session.add(self.file, line, rule, message, severity)
+
+
 class Scope:
     """Where the URLs of one file may point: the sitemap's folder when its URL is known
     (from an index or robots.txt, or its place under --site-dir), otherwise the scheme and
-    host of its first valid URL."""
+    host of its first valid URL.
 
-    def __init__(self, url: str | None = None, site=None, folder: str | None = None) -> None:
+    A URL on another host is valid when that host's robots.txt names the sitemap
+    (cross-submission) or when both hosts are verified in one Search Console property. A file
+    alone cannot show either, so it is a warning; it is an error only where what was given
+    shows it is not: ``--site-dir`` (one site, one host), or a robots.txt of that host among
+    the targets that does not name the sitemap (``robots``: origin -> the sitemap URLs its
+    robots.txt names; ``named_by``: the origins whose robots.txt named this sitemap)."""
+
+    def __init__(self, url: str | None = None, site=None, folder: str | None = None,
+                 robots: dict[str, set[str]] | None = None,
+                 named_by: frozenset[str] = frozenset(), strict_host: bool = False) -> None:
         self.prefix = folder_of(url) if url else None
         self.site = site
         self.folder = folder
         """The file's folder relative to --site-dir (``""``, ``"de/"``), when it is inside."""
+        self.robots = robots or {}
+        self.named_by = named_by
+        self.strict_host = strict_host or site is not None
 
     def check(self, loc: str, label: str = "loc", minimum: bool = True):
-        """``(rule, message)`` for the first problem of ``loc`` as a listed URL, or ``None``."""
+        """``(rule, message[, severity])`` for the first problem of ``loc`` as a listed URL,
+        or ``None``."""
         finding = check_url(loc, label) or (check_loc_length(loc) if minimum else None)
         if finding is not None and finding[0] != "loc-fragment":
             return finding
@@ -230,8 +275,23 @@ class Scope:
                 self.prefix = origin_of(loc)
         if loc.startswith(self.prefix) or in_scope(loc, self.prefix):
             return finding
-        if not in_scope(loc, origin_of(self.prefix)):
-            return "loc-host", (f"'{loc}' is not on {origin_of(self.prefix)}, the host of this "
-                                "sitemap; one sitemap lists URLs of one host only")
+        host = origin_of(self.prefix)
+        if not in_scope(loc, host):
+            return self._other_host(loc, host) or finding
         return "loc-scope", (f"'{loc}' is outside {self.prefix}, the folder this sitemap is "
                              "in; a sitemap may list only URLs at or below its own folder")
+
+    def _other_host(self, loc: str, host: str):
+        other = origin_of(loc)
+        if other in self.named_by:
+            return None  # cross-submitted: the robots.txt of its host names this sitemap
+        if other in self.robots:
+            return "loc-host", (f"'{loc}' is not on {host}, the host of this sitemap, and "
+                                f"{other}robots.txt (given) does not name this sitemap; "
+                                "search engines ignore it"), ERROR
+        if self.strict_host:
+            return "loc-host", (f"'{loc}' is not on {host}, the host of this sitemap and of "
+                                "--site-dir; search engines ignore it"), ERROR
+        return "loc-host", (f"'{loc}' is not on {host}, the host of this sitemap: valid only "
+                            f"if {other}robots.txt names this sitemap (cross-submission) or "
+                            "both hosts are verified in one Search Console property"), WARNING

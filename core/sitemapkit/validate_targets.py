@@ -6,11 +6,14 @@ from __future__ import annotations
 import gzip
 import os
 import re
+import stat
+import zlib
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from .validate_feed import FeedChecker
 from .validate_rules import MAX_URLS, check_url
-from .validate_session import CHUNK, Reader, Scope, Session, folder_of
+from .validate_session import CHUNK, Reader, Scope, Session, folder_of, origin_of
 from .validate_site import SiteIndex
 from .validate_xml import XMLChecker
 
@@ -29,9 +32,22 @@ def run_targets(paths, site_dir, progress) -> Session:
             raise NotADirectoryError(f"--site-dir {site_dir} is not a folder")
         site = SiteIndex(Path(site_dir))
     session = Session(site, progress)
-    run = _Targets(session, site)
+    paths = [Path(path) for path in paths]
+    roots = [_resolved(path if path.is_dir() else path.parent) for path in paths]
+    if site is not None:
+        roots.append(_resolved(site.dir))
+    run = _Targets(session, site, roots)
+    # robots.txt files among the targets first, all of them before any sitemap they name:
+    # which sitemaps each names decides whether a URL on another host is cross-submitted
+    run.pending = []
     for path in paths:
-        run.target(Path(path))
+        if _is_robots_file(path):
+            run.target(path)
+    pending, run.pending = run.pending, None
+    for follow in pending:
+        run._follow(*follow)
+    for path in paths:
+        run.target(path)
     if site is not None and run.urlsets:
         site.unlisted(lambda relative, message: session.add(
             str(site.dir / relative), None, "page-not-listed", message))
@@ -43,11 +59,16 @@ def run_targets(paths, site_dir, progress) -> Session:
 class _Targets:
     """Finds the files to check and follows the sitemaps they name."""
 
-    def __init__(self, session: Session, site: SiteIndex | None) -> None:
+    def __init__(self, session: Session, site: SiteIndex | None, roots: list[Path]) -> None:
         self.session = session
         self.site = site
+        self.roots = roots
+        """The folders validate may open files in: each target's own folder (a folder target
+        itself) and --site-dir, resolved. Nothing outside them is ever opened."""
         self.done: set[Path] = set()
         self.urlsets = 0
+        self.pending: list[tuple] | None = None
+        """While robots.txt targets are read first, the sitemaps they name, to follow after."""
 
     def target(self, path: Path) -> None:
         if path.is_dir():
@@ -61,7 +82,7 @@ class _Targets:
             for file in files:
                 self.check(file)
         else:
-            self.check(path)
+            self.check(path, given=True)
 
     def _discover(self, folder: Path) -> list[Path]:
         robots, indexes, others = [], [], []
@@ -70,6 +91,8 @@ class _Targets:
             names = set(files)
             for name in sorted(files):
                 path = Path(here) / name
+                if not self._admit(path):
+                    continue
                 if name == "robots.txt":
                     robots.append(path)
                 elif name.endswith(".gz") and name[:-3] in names:
@@ -84,9 +107,37 @@ class _Targets:
                         others.append(path)
         return robots + indexes + others
 
+    def _admit(self, path: Path, via: tuple[str, int] | None = None,
+               given: bool = False) -> bool:
+        """Whether ``path`` may be opened: a regular file (a pipe, socket or device would block
+        or never end) that, symlinks and ``..`` resolved, lies in a folder validate was given
+        (a target named on the command line always may). Reports why not, once."""
+        resolved = _resolved(path)
+        if resolved in self.done:
+            return False
+        if not given and not any(resolved.is_relative_to(root) for root in self.roots):
+            self.done.add(resolved)
+            file, line = via if via is not None else (str(path), None)
+            self.session.add(file, line, "outside-targets",
+                             f"{path} resolves to {resolved}, outside the folders given to "
+                             "validate (the targets' folders and --site-dir); not opened")
+            return False
+        try:
+            mode = os.stat(path).st_mode
+        except OSError:
+            return True  # check() says it is missing
+        if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+            self.done.add(resolved)
+            self.session.add(str(path), None, "not-regular-file",
+                             f"{path} is not a regular file (a pipe, socket or device); skipped")
+            return False
+        return True
+
     def _twin(self, plain: Path, packed: Path) -> None:
         """A ``.gz`` twin is checked by comparing it with its plain file, not twice over."""
         self.done.add(packed.resolve())
+        if not self._admit(plain):
+            return
         try:
             with open(plain, "rb") as one, gzip.open(packed, "rb") as other:
                 while True:
@@ -95,21 +146,21 @@ class _Targets:
                         break
                     if not a:
                         return
-        except (OSError, EOFError) as error:
-            self.session.add(str(packed), None, "unreadable", f"cannot decompress: {error}")
+        except (OSError, EOFError, zlib.error) as error:
+            self.session.add(str(packed), None, "unreadable", f"not a valid gzip file, cannot "
+                             f"decompress: {error}")
             return
         self.session.add(str(packed), None, "gzip-twin-differs",
                          f"{packed.name} does not decompress to {plain.name}; rebuild both")
 
-    def check(self, path: Path, url: str | None = None, via: tuple[str, int] | None = None) -> None:
-        """Check one file; ``via`` names the index entry that listed it, if one did."""
-        try:
-            resolved = path.resolve()
-        except OSError:
-            resolved = path
-        if resolved in self.done:
+    def check(self, path: Path, url: str | None = None, via: tuple[str, int] | None = None,
+              robots: frozenset[str] = frozenset(), given: bool = False,
+              named_at: tuple[str, int] | None = None) -> None:
+        """Check one file; ``via`` names the index entry (or robots.txt line) that listed it,
+        if one did, and ``robots`` the origins whose robots.txt led here."""
+        if not self._admit(path, named_at or via, given):
             return
-        self.done.add(resolved)
+        self.done.add(_resolved(path))
         name = str(path)
         if not path.is_file():
             self.session.file_number(name)
@@ -121,14 +172,19 @@ class _Targets:
             self.session.file_number(name)
             self.session.add(name, None, "unreadable", f"cannot read {path}: {error}")
             return
-        if path.name == "robots.txt":
+        stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+        if path.name == "robots.txt" or (not stripped.startswith(b"<") and _robots_like(stripped)):
             self._robots(path, name)
             return
-        stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+        scope = self._scope(path, url, robots)
         if not stripped.startswith(b"<") and (path.name.endswith(_TXT_SUFFIXES) or stripped[:4] == b"http"):
-            self._text(path, name, self._scope(path, url))
+            self._text(path, name, scope)
             return
-        checker = XMLChecker(self.session, path, name, self._scope(path, url))
+        found = _SNIFF.search(stripped)
+        if found is not None and found.group(1) in (b"rss", b"feed"):
+            FeedChecker(self.session, path, name, scope).run()
+            return
+        checker = XMLChecker(self.session, path, name, scope)
         kind = checker.run()
         if kind == "urlset":
             self.urlsets += 1
@@ -139,22 +195,23 @@ class _Targets:
                                  "only, never another index")
                 return
             for loc, line in checker.children:
-                self._follow(loc, path.parent, url, (name, line), nested=True)
+                self._follow(loc, path.parent, url, (name, line), nested=True, robots=robots)
 
-    def _scope(self, path: Path, url: str | None) -> Scope:
+    def _scope(self, path: Path, url: str | None, robots: frozenset[str] = frozenset()) -> Scope:
         if url is not None or self.site is None:
-            return Scope(url)
+            return Scope(url, robots=self.session.robots, named_by=robots,
+                         strict_host=self.site is not None)
         try:
             folder = path.resolve().parent.relative_to(self.site.dir.resolve()).as_posix()
         except ValueError:
             return Scope()
-        return Scope(None, self.site, "" if folder == "." else folder + "/")
+        return Scope(None, self.site, "" if folder == "." else folder + "/", self.session.robots)
 
     def _follow(self, url: str, beside: Path, parent_url: str | None, via: tuple[str, int],
-                nested: bool = False) -> None:
+                nested: bool = False, robots: frozenset[str] = frozenset()) -> None:
         local = self._locate(url, beside, parent_url)
         if local is not None:
-            self.check(local, url, via if nested else None)
+            self.check(local, url, via if nested else None, robots, named_at=via)
         elif self.site is not None and self.site.relative(url) is not None:
             self.session.add(*via, "page-missing", f"{url} is not in {self.site.dir}; "
                              "it would be a 404")
@@ -239,36 +296,99 @@ class _Targets:
             if count == MAX_URLS + 1:
                 self.session.add(name, line, "url-count",
                                  f"more than {MAX_URLS:,} URLs in one text sitemap; split it")
-            self.session.listed(number, line, value, "txt")
+            self.session.listed(number, line, value, "txt", remember=count <= MAX_URLS)
         if not written:
             self.session.add(name, None, "sitemap-empty", "the text sitemap lists no URL",
                              "warning")
         self.session.close_file(name)
 
     def _robots(self, path: Path, name: str) -> None:
+        """A robots.txt (by name, or by content: lines of robots fields): its ``Sitemap:``
+        lines (field names in any case), misspelt ones, and the sitemaps they name."""
         self.session.file_number(name)
         named: list[tuple[str, int]] = []
+        sitemap_lines = 0
         for line, text in self._lines(path, name):
             field, colon, value = text.partition(":")
-            if not colon or field.strip().lower() != "sitemap":
+            if not colon:
                 continue
+            field = field.strip().lstrip("\ufeff")
             value = value.split("#", 1)[0].strip()
+            if field.lower() != "sitemap":
+                if _MISSPELT.fullmatch(field):
+                    sitemap_lines += 1
+                    self.session.add(name, line, "robots-sitemap-field",
+                                     f"'{field}:' is not a field crawlers read, so '{value}' is "
+                                     "ignored; write 'Sitemap:'")
+                continue
+            sitemap_lines += 1
             finding = check_url(value, "Sitemap:")
-            if finding is not None and finding[0] in ("loc-relative", "loc-scheme"):
+            if finding is not None and finding[0] == "loc-relative":
                 self.session.add(name, line, "robots-sitemap-relative",
-                                 f"Sitemap: '{value}' must be a full URL with http:// or "
-                                 "https:// and the host; crawlers do not resolve it")
+                                 f"Sitemap: '{value}' is a relative URL; write the full URL "
+                                 "with http:// or https:// and the host (crawlers do not "
+                                 "resolve it)")
             elif finding is not None:
                 self.session.add(name, line, *finding)
             else:
                 named.append((value, line))
-        if not named:
+        if not sitemap_lines:
             self.session.add(name, None, "robots-no-sitemap",
                              "robots.txt names no sitemap; add a 'Sitemap: <full URL>' line")
         self.session.close_file(name)
+        if not named:
+            return
+        # The host this robots.txt is served from: a file cannot say; the host of the first
+        # sitemap it names is the usual answer (cross-submission names others after it).
+        origin = origin_of(named[0][0])
+        self.session.robots.setdefault(origin, set()).update(url for url, _ in named)
         for url, line in named:
-            root = f"{urlsplit(url).scheme}://{urlsplit(url).netloc}/robots.txt"
-            self._follow(url, path.parent, root, (name, line))
+            follow = (url, path.parent, origin_of(url) + "robots.txt", (name, line), False,
+                      frozenset({origin}))
+            if self.pending is not None:
+                self.pending.append(follow)
+            else:
+                self._follow(*follow)
+
+
+_MISSPELT = re.compile(r"(?i)site[\s_-]*maps?|site[\s_-]+map|sitemaps|site[\s_-]*map[\s_-]*url|xml[\s_-]*sitemap")
+"""Field names meant as ``Sitemap`` that crawlers do not read (``Site-map``, ``Sitemaps``)."""
+_ROBOTS_FIELD = re.compile(
+    rb"(?i)(user-?agent|allow|disallow|sitemap|crawl-delay|host|clean-param|request-rate|"
+    rb"visit-time|noindex|site[\s_-]*maps?)\s*:"
+)
+
+
+def _robots_like(head: bytes) -> bool:
+    """Whether a file reads as robots.txt: every full line of its start (comments and blank
+    lines aside) is a robots field, and at least one is User-agent, Allow, Disallow or
+    Sitemap. A text sitemap's lines are URLs, which never match."""
+    lines = head.split(b"\n")
+    if len(head) >= 4096:
+        lines = lines[:-1]  # the last one may be cut
+    fields = [line.strip() for line in lines if line.strip() and not line.strip().startswith(b"#")]
+    return bool(fields) and all(_ROBOTS_FIELD.match(line) for line in fields) and any(
+        line[:1].lower() in (b"u", b"a", b"d", b"s") for line in fields)
+
+
+def _is_robots_file(path: Path) -> bool:
+    """Whether a target is a robots.txt file (by name, or a regular file read as one)."""
+    if path.name == "robots.txt":
+        return True
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False
+        stripped = _head(path).lstrip(b"\xef\xbb\xbf \t\r\n")
+    except OSError:
+        return False
+    return not stripped.startswith(b"<") and _robots_like(stripped)
+
+
+def _resolved(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):  # a symlink loop
+        return path.absolute()
 
 
 def _head(path: Path) -> bytes:
@@ -278,7 +398,7 @@ def _head(path: Path) -> bytes:
         try:
             with gzip.open(path, "rb") as packed:
                 head = packed.read(4096)
-        except (OSError, EOFError):
+        except (OSError, EOFError, zlib.error):
             return b"<"  # let the XML reader say what is wrong with it
     return head
 

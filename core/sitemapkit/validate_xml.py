@@ -64,20 +64,16 @@ from .validate_rules import (
     qname,
     whole,
 )
-from .validate_session import ENTRY_CAP, Reader, Scope, Session, declared_encoding
+from .validate_session import ENTRY_CAP, FileCheck, Reader, Scope, Session, declared_encoding
 
 _FUTURE_SLACK = timedelta(days=1)  # a date-only lastmod in a zone ahead of UTC is not "future"
 
 
-class XMLChecker:
+class XMLChecker(FileCheck):
     """Checks one file; ``children`` collects an index's ``(loc, line)`` for the caller."""
 
     def __init__(self, session: Session, path: Path, name: str, scope: Scope) -> None:
-        self.session = session
-        self.path = path
-        self.file = name
-        self.number = session.file_number(name)
-        self.scope = scope
+        super().__init__(session, path, name, scope)
         self.children: list[tuple[str, int]] = []
         self.kind: str | None = None
         self.loc: str | None = None
@@ -94,9 +90,6 @@ class XMLChecker:
         self._good: set[str] = set()
         """URLs found good lately: a page's alternates name the same few URLs again and again."""
         self._future = session.now + _FUTURE_SLACK
-
-    def add(self, line: int | None, rule: str, message: str, severity: str | None = None) -> None:
-        self.session.add(self.file, line, rule, message, severity)
 
     # -- the file --------------------------------------------------------------------------
 
@@ -679,15 +672,12 @@ class XMLChecker:
         rel, code, href = get("rel"), get("hreflang"), get("href")
         line = element.sourceline
         attributes = element.attrib
+        if code is None and get("media") is not None and href is not None:
+            self._mobile(element, rel, href.strip())
+            return
         if len(attributes) != 3 or rel is None or code is None or href is None:
-            for name in attributes:
-                if name not in LINK_ATTRIBUTES:
-                    known = name in XHTML_LINK_EXTRAS
-                    self.add(line, "unknown-attribute",
-                             f"<xhtml:link> attribute '{qname(name)}' "
-                             + ("means nothing in a sitemap" if known else "does not exist"),
-                             WARNING if known else None)
-        if element.text or len(element):
+            self._link_shape(element, LINK_ATTRIBUTES)
+        elif element.text or len(element):
             self.add(line, "stray-text", "<xhtml:link> must be empty")
         if rel != "alternate":
             self.add(line, "hreflang-rel",
@@ -714,6 +704,38 @@ class XMLChecker:
             self.links.append((code, href, line))
 
 
+    def _link_shape(self, element: etree._Element, allowed: frozenset[str]) -> None:
+        """An ``<xhtml:link>`` is empty and has only the ``allowed`` attributes (XHTML's
+        others are valid XML but mean nothing in a sitemap: a warning)."""
+        line = element.sourceline
+        for name in element.attrib:
+            if name not in allowed:
+                known = name in XHTML_LINK_EXTRAS
+                self.add(line, "unknown-attribute",
+                         f"<xhtml:link> attribute '{qname(name)}' "
+                         + ("means nothing in a sitemap" if known else "does not exist"),
+                         WARNING if known else None)
+        if element.text or len(element):
+            self.add(line, "stray-text", "<xhtml:link> must be empty")
+
+    def _mobile(self, element: etree._Element, rel: str | None, href: str) -> None:
+        """Google's annotation of a separate mobile page: ``rel="alternate"`` with ``media``
+        and ``href``, no ``hreflang``. Its page is usually on another host (m.example.com),
+        so only the URL itself is checked, and it is no hreflang alternate."""
+        line = element.sourceline
+        self._link_shape(element, MOBILE_ATTRIBUTES)
+        if rel != "alternate":
+            self.add(line, "hreflang-rel", f"<xhtml:link rel=\"{rel or ''}\" media=...>: a "
+                     "mobile alternate needs rel=\"alternate\"")
+        if not element.get("media", "").strip():
+            self.add(line, "mobile-media", "<xhtml:link media=\"\">: a mobile alternate needs "
+                     "a media query such as \"only screen and (max-width: 640px)\"")
+        finding = check_url(href, "xhtml:link href")
+        if finding is not None:
+            self.add(line, *finding)
+
+
+MOBILE_ATTRIBUTES = frozenset({"rel", "media", "href"})
 IMAGE_LOC = f"{{{IMAGE_NS}}}loc"
 _LINK_ORDER = ["rel", "hreflang", "href"]
 CONTENT_LOC = f"{{{VIDEO_NS}}}content_loc"
