@@ -120,7 +120,9 @@ class FeedChecker(FileCheck):
                 return
         if self.count == MAX_URLS + 1:
             self.add(line, "url-count", f"more than {MAX_URLS:,} items in one feed; split it")
-        self.session.listed(self.number, line, value, "feed", remember=self.count <= MAX_URLS)
+        # duplicates within one feed only: a site's RSS and Atom feeds list the same pages
+        self.session.listed(self.number, line, value, f"feed{self.number}",
+                            remember=self.count <= MAX_URLS)
 
     def _item(self, item: etree._Element) -> None:
         link = item.find("link")

@@ -209,6 +209,7 @@ class _Targets:
 
     def _follow(self, url: str, beside: Path, parent_url: str | None, via: tuple[str, int],
                 nested: bool = False, robots: frozenset[str] = frozenset()) -> None:
+        url = without_dot_segments(url)
         local = self._locate(url, beside, parent_url)
         if local is not None:
             self.check(local, url, via if nested else None, robots, named_at=via)
@@ -225,19 +226,19 @@ class _Targets:
         by the longest tail of the URL path found there."""
         if self.site is not None:
             relative = self.site.relative(url)
-            if relative is not None and (self.site.dir / unquote(relative)).is_file():
+            if relative is not None and _present(self.site.dir / unquote(relative)):
                 return self.site.dir / unquote(relative)
         path = unquote(urlsplit(url).path)
         if parent_url is not None:
             folder = urlsplit(folder_of(parent_url)).path
             if path.startswith(folder):
                 candidate = beside / path[len(folder):]
-                if candidate.is_file():
+                if _present(candidate):
                     return candidate
         segments = [s for s in path.split("/") if s and s != ".."]
         for cut in range(len(segments)):
             candidate = beside.joinpath(*segments[cut:])
-            if candidate.is_file():
+            if _present(candidate):
                 return candidate
         return None
 
@@ -369,6 +370,35 @@ def _robots_like(head: bytes) -> bool:
     fields = [line.strip() for line in lines if line.strip() and not line.strip().startswith(b"#")]
     return bool(fields) and all(_ROBOTS_FIELD.match(line) for line in fields) and any(
         line[:1].lower() in (b"u", b"a", b"d", b"s") for line in fields)
+
+
+def without_dot_segments(url: str) -> str:
+    """``url`` with its path's ``.`` and ``..`` segments (``%2e`` too) removed as RFC 3986
+    (5.2.4) says: ``https://h/a/../../x`` is ``https://h/x``, never above the root."""
+    parts = urlsplit(url)
+    segments = parts.path.split("/")
+    if not any(unquote(segment) in (".", "..") for segment in segments):
+        return url
+    kept: list[str] = []
+    for segment in segments[1:]:
+        dots = unquote(segment)
+        if dots == "..":
+            if kept:
+                kept.pop()
+        elif dots != ".":
+            kept.append(segment)
+    if unquote(segments[-1]) in (".", ".."):
+        kept.append("")  # "a/.." names the folder: keep its slash
+    return parts._replace(path="/" + "/".join(kept)).geturl()
+
+
+def _present(path: Path) -> bool:
+    """Whether something other than a folder is at ``path`` (a stat, nothing opened); a pipe
+    counts, so that it is reported as one rather than as missing."""
+    try:
+        return not stat.S_ISDIR(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
 
 
 def _is_robots_file(path: Path) -> bool:
