@@ -85,6 +85,15 @@ def test_what_is_not_rss_2_or_atom_1_is_said_never_ok(tmp_path, capsys):
     assert [(p.rule, p.severity) for p in validate(empty)] == [("feed-empty", "warning")]
     html = write(tmp_path, "<html><body>hi</body></html>", "page.xml")
     assert rules(validate(html)) == {"root-element"}
+    notes = write(tmp_path, "hello: world\nnot a sitemap\n", "notes.md")
+    binary = write(tmp_path, b"\x00\x01\x02", "data.bin")
+    for path in (notes, binary):
+        (problem,) = validate(path)
+        assert (problem.rule, problem.severity) == ("not-a-sitemap", "error")
+        assert "nothing in it was checked" in problem.message
+        assert run_validate([str(path)], None, "text", False, False) == 1
+        assert capsys.readouterr().out.splitlines()[-1] == (
+            "FAILED: 0 files checked, 1 error, 0 warnings")
     for path in (old, atom03, html):
         assert run_validate([str(path)], None, "text", False, False) == 1
         assert capsys.readouterr().out.splitlines()[-1].startswith("FAILED"), path

@@ -178,6 +178,7 @@ def test_a_million_line_text_sitemap_is_checked_in_flat_memory(tmp_path):
 
 def test_every_new_rule_is_in_the_registry():
     for rule in ("mobile-media", "robots-sitemap-field", "robots-sitemap-relative", "feed-link",
-                 "feed-date", "feed-version", "feed-empty", "outside-targets", "not-regular-file"):
+                 "feed-date", "feed-version", "feed-empty", "outside-targets", "not-regular-file",
+                 "not-a-sitemap"):
         severity, message = RULES[rule]
         assert severity in ("error", "warning") and message

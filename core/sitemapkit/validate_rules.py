@@ -28,6 +28,7 @@ RULES: dict[str, tuple[str, str]] = {
     "index-count": (ERROR, "more than 50,000 sitemaps in one index"),
     "entry-size": (ERROR, "one <url> (or junk between entries) over 2 MiB: reading stops"),
     "sitemap-empty": (ERROR, "a <urlset> or <sitemapindex> with no entries"),
+    "not-a-sitemap": (ERROR, "a file given that is no sitemap, feed or robots.txt (not checked)"),
     "folder-no-sitemap": (WARNING, "a folder to check that holds no sitemap file"),
     "outside-targets": (WARNING, "a file named by robots.txt or an index that resolves outside "
                                  "the folders given (never opened)"),

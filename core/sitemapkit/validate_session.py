@@ -80,8 +80,14 @@ class Reader:
         size = CHUNK if size is None or size < 0 else min(size, CHUNK)
         try:
             data = self.stream.read(min(size, READ_CAP - self.total))
-        except (OSError, EOFError, zlib.error) as error:
-            self.error = f"cannot decompress: {error}" if self.gzipped else str(error)
+        except EOFError as error:
+            self.error = f"the gzip data is cut short (no end marker or trailer): {error}"
+            return b""
+        except zlib.error as error:
+            self.error = f"the gzip data is corrupt, cannot decompress: {error}"
+            return b""
+        except OSError as error:
+            self.error = f"not a valid gzip file: {error}" if self.gzipped else str(error)
             return b""
         if not self.total:
             self.head = data[:256]

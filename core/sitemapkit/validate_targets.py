@@ -180,6 +180,13 @@ class _Targets:
         if not stripped.startswith(b"<") and (path.name.endswith(_TXT_SUFFIXES) or stripped[:4] == b"http"):
             self._text(path, name, scope)
             return
+        if (not stripped.startswith(b"<") and not path.name.endswith(_XML_SUFFIXES)
+                and stripped[:2] not in (b"\xff\xfe", b"\xfe\xff", b"\x00<")):
+            self.session.add(name, None, "not-a-sitemap",
+                             f"{path.name} is not a sitemap (XML or text), a feed or a robots.txt"
+                             + ("; it is empty" if not stripped else "") + "; nothing in it was "
+                             "checked")
+            return
         found = _SNIFF.search(stripped)
         if found is not None and found.group(1) in (b"rss", b"feed"):
             FeedChecker(self.session, path, name, scope).run()
