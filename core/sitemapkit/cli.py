@@ -189,12 +189,14 @@ def _parser() -> argparse.ArgumentParser:
     _option_flags(build)
 
     check = commands.add_parser(
-        "validate", help="check sitemap, index, news, text and robots.txt files",
-        description="Check sitemap files against the protocol and Google's rules.",
+        "validate", help="check sitemap, index, news, text and robots.txt files and feeds",
+        description="Check sitemap files (and RSS 2.0 / Atom 1.0 feeds given as sitemaps) "
+                    "against the protocol and Google's rules. Local files only for now.",
     )
     check.set_defaults(command=_validate)
     check.add_argument("targets", nargs="+", metavar="TARGET",
-                       help="a sitemap file (plain or .gz), robots.txt, or a folder holding them")
+                       help="a sitemap file (plain or .gz), robots.txt, a feed, or a folder "
+                       "holding them (local paths; a URL is refused)")
     check.add_argument("--site-dir", metavar="DIR",
                        help="also check the sitemap against this built site")
     check.add_argument("--format", choices=("text", "json", "jsonl"), default="text",

@@ -1,11 +1,13 @@
 """``sitemapkit validate``: a local Search Console for sitemaps.
 
-``validate(paths, site_dir=None)`` checks sitemap, index, news, text and robots.txt files,
-plain or gzip, and returns every problem with its file, line, rule id and severity. A folder
-stands for the sitemap files in it (robots.txt first, then indexes, then the rest); an index's
-children and robots.txt's ``Sitemap:`` files are followed when they are at hand (by URL path
-under ``site_dir``, or beside the file that names them). The rule ids and what each checks
-are in ``validate_rules.RULES``; the XML checks are in ``validate_xml``.
+``validate(paths, site_dir=None)`` checks sitemap, index, news, text and robots.txt files and
+RSS 2.0 / Atom 1.0 feeds, plain or gzip, and returns every problem with its file, line, rule
+id and severity. A folder stands for the sitemap files in it (robots.txt first, then indexes,
+then the rest); an index's children and robots.txt's ``Sitemap:`` files are followed when they
+are at hand (by URL path under ``site_dir``, or beside the file that names them) and inside
+the folders given: nothing else is ever opened, and only regular files. The rule ids and what
+each checks are in ``validate_rules.RULES``; the XML checks are in ``validate_xml``, the feed
+checks in ``validate_feed``.
 """
 
 from __future__ import annotations

@@ -156,8 +156,10 @@ class _Targets:
     def check(self, path: Path, url: str | None = None, via: tuple[str, int] | None = None,
               robots: frozenset[str] = frozenset(), given: bool = False,
               named_at: tuple[str, int] | None = None) -> None:
-        """Check one file; ``via`` names the index entry (or robots.txt line) that listed it,
-        if one did, and ``robots`` the origins whose robots.txt led here."""
+        """Check one file. ``via``: the index entry that listed it, if one did; ``named_at``:
+        the index entry or robots.txt line that named it (where a refusal to open it is
+        reported); ``robots``: the origins whose robots.txt led here; ``given``: a target
+        named by the user, opened wherever it is."""
         if not self._admit(path, named_at or via, given):
             return
         self.done.add(_resolved(path))
@@ -359,7 +361,7 @@ class _Targets:
                 self._follow(*follow)
 
 
-_MISSPELT = re.compile(r"(?i)site[\s_-]*maps?|site[\s_-]+map|sitemaps|site[\s_-]*map[\s_-]*url|xml[\s_-]*sitemap")
+_MISSPELT = re.compile(r"(?i)(xml[\s_-]*)?site[\s_-]*maps?([\s_-]*url)?")
 """Field names meant as ``Sitemap`` that crawlers do not read (``Site-map``, ``Sitemaps``)."""
 _ROBOTS_FIELD = re.compile(
     rb"(?i)(user-?agent|allow|disallow|sitemap|crawl-delay|host|clean-param|request-rate|"

@@ -79,6 +79,8 @@ class XMLChecker(FileCheck):
         self.loc: str | None = None
         self.links: list[tuple[str, str, int]] = []
         self.news_count = 0
+        self.entries = 0
+        """Entries so far; past ``MAX_URLS`` (never read by search engines) none is kept."""
         self.has_news = False
         self.doctype = False
         self._checks = {name[2:]: getattr(self, name) for name in dir(self) if name.startswith("c_")}
@@ -153,6 +155,7 @@ class XMLChecker(FileCheck):
             if junk:
                 self._between(root, last, element)
             count += 1
+            self.entries = count
             if element.tag == expected:
                 handle(element)
             else:
@@ -317,7 +320,8 @@ class XMLChecker(FileCheck):
             self._alternates(element.sourceline)
         elif self.session.waiting:
             self.session.alternates(self.number, self.loc, [])
-        self.session.listed(self.number, element.sourceline, self.loc, "news" if self.has_news else "")
+        self.session.listed(self.number, element.sourceline, self.loc,
+                            "news" if self.has_news else "", remember=self.entries <= MAX_URLS)
 
     def _sitemap(self, element: etree._Element) -> None:
         self.loc = None
