@@ -17,8 +17,8 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page as MkDocsPage
 
 from sitemapkit import Page, Settings, SettingsError, SitemapError, generate
-from sitemapkit.dates import DateError, parse_moment
 from sitemapkit.model import Moment
+from sitemapkit.project import front_matter_dates
 
 from .options import SitemapkitConfig
 
@@ -160,24 +160,7 @@ def _i18n_plugin(config: MkDocsConfig) -> Any:
 
 
 def _dates(meta: Mapping[str, Any], name: str) -> tuple[Moment | None, Moment | None]:
-    """(published, modified) from ``date`` and ``updated``, or Material's blog
-    ``date: {created, updated}``; a page with only a date was last modified then."""
-    created, updated = meta.get("date"), meta.get("updated")
-    if isinstance(created, Mapping):
-        updated = created.get("updated", updated)
-        created = created.get("created")
-    published = _moment(created, name, "date")
-    return published, _moment(updated, name, "updated") or published
-
-
-def _moment(value: Any, name: str, key: str) -> Moment | None:
-    if value is None or value == "":
-        return None
-    try:
-        return parse_moment(value)
-    except DateError as error:
-        log.warning(f"{name}: {key}: {error}; ignored [date-format]")
-        return None
+    return front_matter_dates(meta, lambda message: log.warning(f"{name}: {message}"))
 
 
 def _languages(file: Any, i18n: Any) -> tuple[str | None, dict[str, str]]:
