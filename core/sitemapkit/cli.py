@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from .generate import generate
-from .project import CONFIG_FILES, Project, ProjectError, Sources, find_project
+from .project import CONFIG_FILES, Project, ProjectError, Sources, file_urls, find_project
 from .report import SitemapError
 from .scan import html_files, pages_in
 from .settings import OPTION_NAMES, Settings, SettingsError
@@ -66,6 +66,8 @@ def _build(args: argparse.Namespace) -> int:
     out_dir.mkdir(parents=True, exist_ok=True)
     show = _progress_bar(site_dir, quiet=args.quiet)
     pages = pages_in(site_dir)
+    if project is not None and not project.use_directory_urls:
+        pages = file_urls(pages)
     source_dir = args.source_dir or (project.docs_dir if project else None)
     if source_dir is not None:  # pages dated by their sources' front matter and git
         sources = Sources(source_dir, project.languages if project else ())

@@ -27,6 +27,8 @@ else:  # pragma: no cover
 CONFIG_FILES = ("zensical.toml", "properdocs.yml", "properdocs.yaml", "mkdocs.yml", "mkdocs.yaml")
 """In the order the generators themselves prefer them."""
 SOURCE_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd", ".html", ".htm", ".njk", ".liquid", ".rst")
+UPDATED_KEYS = ("updated", "lastmod", "last_modified_at")
+"""Front-matter keys of a page's last change: MkDocs/Material, Hugo, Jekyll's plugin."""
 _FOLDER_NAMES = ("index", "_index", "README", "readme")
 """Sources that build their folder's page (MkDocs ``index.md``/``README.md``, Hugo ``_index.md``)."""
 
@@ -138,6 +140,13 @@ def _i18n_locales(plugins: Any) -> tuple[str, ...]:
     return ()
 
 
+def file_urls(pages: Iterable[Page]) -> Iterator[Page]:
+    """Pages at their files' own URLs (``a/index.html``), as MkDocs links them when
+    ``use_directory_urls`` is false."""
+    for page in pages:
+        yield replace(page, url=page.name) if page.name else page
+
+
 # ------------------------------------------------------------------ sources
 
 
@@ -157,20 +166,18 @@ class Sources:
                     self.by_key.setdefault(self._key(relative), path)
 
     def _key(self, relative: str) -> str:
-        stem = relative.rsplit(".", 1)[0]
-        folder, _, name = stem.rpartition("/")
-        base, dot, lang = name.rpartition(".")
-        if dot and lang in self.languages:  # mkdocs-static-i18n's suffix layout
-            folder = f"{lang}/{folder}".rstrip("/")
-            name = base
-            if lang == self.languages[0]:
-                folder = folder[len(lang):].lstrip("/")
-        if name in _FOLDER_NAMES:
-            return folder
-        return f"{folder}/{name}".lstrip("/")
+        parts = relative.rsplit(".", 1)[0].split("/")
+        base, dot, lang = parts[-1].rpartition(".")
+        if dot and lang in self.languages:  # mkdocs-static-i18n's suffix layout: a.fr.md
+            parts = [lang, *parts[:-1], base]
+        if len(parts) > 1 and parts[0] == (self.languages or ("",))[0]:
+            parts = parts[1:]  # the default language is built at the site's root
+        if parts[-1] in _FOLDER_NAMES:
+            parts = parts[:-1]
+        return "/".join(parts)
 
     def attach(
-        self, pages: Iterable[Page], warn: Callable[[str, str], None], updated: tuple[str, ...] = ("updated",)
+        self, pages: Iterable[Page], warn: Callable[[str, str], None], updated: tuple[str, ...] = UPDATED_KEYS
     ) -> Iterator[Page]:
         """Each page with its source, front matter and dates; pages with no source as given.
         ``warn(page, message)`` hears of dates that cannot be read."""
