@@ -27,7 +27,8 @@ def tool_venv(config: pytest.Config, name: str, packages: list[str], *, sitemapk
         return bin_dir
     subprocess.run([sys.executable, "-m", "venv", "--clear", str(folder)], check=True)
     pip = [str(bin_dir / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
-    subprocess.run([*pip, *packages], check=True)
+    if packages:
+        subprocess.run([*pip, *packages], check=True)
     if sitemapkit:
         subprocess.run([*pip, "lxml>=5.0", "tomli>=2.0; python_version < '3.11'"], check=True)
         subprocess.run([*pip, "--no-deps", "--editable", str(REPO)], check=True)
