@@ -77,9 +77,9 @@ def test_current_folder_is_the_project(tmp_path, monkeypatch):
     assert (root / "site" / "robots.txt").read_text().endswith(f"Sitemap: {base}sitemap.xml\n")
 
 
-def test_source_dir_dates_pages_by_file_name_without_a_project(tmp_path, monkeypatch):
+def test_source_dir_dates_pages_by_file_name_without_a_project(tmp_path, monkeypatch, capsys):
     root = project(tmp_path / "project", "site_name: T\n", {
-        "docs/index.md": "# Home\n",
+        "docs/index.md": "---\ndate: [oops\n---\n# Home\n",
         "docs/posts/hello.md": "+++\ntitle = 'Hello'\nlastmod = 2018-08-08\n+++\n# Hello\n",
         "docs/posts/later.md": "# Later\n",
     })
@@ -92,6 +92,7 @@ def test_source_dir_dates_pages_by_file_name_without_a_project(tmp_path, monkeyp
         base + "posts/hello/": "2018-08-08",
         base + "posts/later/": committed(root, "docs/posts/later.md"),
     }
+    assert "warning: index.md: front matter ignored: while parsing" in capsys.readouterr().err
 
 
 def test_no_project_and_no_site_dir_is_a_usage_error(tmp_path, monkeypatch, capsys):

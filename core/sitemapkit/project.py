@@ -16,6 +16,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from .dates import DateError, parse_moment
 from .model import Moment, Page
 
@@ -91,14 +93,6 @@ def read_project(config_file: Path) -> Project:
 def _yaml_config(config_file: Path) -> Any:
     """mkdocs.yml as MkDocs reads it, where it matters here: ``!ENV`` is looked up, and
     other tags (``!!python/name:...``, ``!relative``) read as their plain value."""
-    try:
-        import yaml
-    except ImportError:
-        raise ProjectError(
-            f"reading {config_file.name} needs PyYAML (pip install pyyaml), which MkDocs, ProperDocs "
-            "and Zensical install"
-        ) from None
-
     class Loader(yaml.SafeLoader):
         pass
 
@@ -186,8 +180,12 @@ class Sources:
             if source is None:
                 yield page
                 continue
-            meta = read_front_matter(source)
             name = os.path.relpath(source, self.folder).replace(os.sep, "/")
+            try:
+                meta = read_front_matter(source)
+            except ValueError as error:
+                warn(name, f"front matter ignored: {error} [front-matter]")
+                meta = {}
             published, modified = front_matter_dates(meta, lambda m, n=name: warn(n, m), updated)
             yield replace(page, source=source, meta=meta, published=published, modified=modified, name=name)
 
@@ -204,7 +202,7 @@ def page_key(url: str) -> str:
 
 def read_front_matter(path: str | os.PathLike[str]) -> dict[str, Any]:
     """YAML (``---``) or TOML (``+++``) front matter at the head of a source file; ``{}``
-    when it has none or it cannot be read. Only the head is read."""
+    when it has none. Only the head is read. ``ValueError`` when it does not parse."""
     lines: list[str] = []
     try:
         with open(path, encoding="utf-8-sig", errors="replace") as handle:
@@ -222,14 +220,9 @@ def read_front_matter(path: str | os.PathLike[str]) -> dict[str, Any]:
         return {}
     text = "".join(lines)
     try:
-        if fence == "+++":
-            data = tomllib.loads(text)
-        else:
-            import yaml
-
-            data = yaml.safe_load(text)
-    except Exception:  # a page whose front matter does not parse is simply not dated by it
-        return {}
+        data = tomllib.loads(text) if fence == "+++" else yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        raise ValueError(" ".join(line.strip() for line in str(error).splitlines())) from None
     return data if isinstance(data, dict) else {}
 
 
