@@ -335,6 +335,10 @@ def test_material_blog_posts_dates_and_news(tmp_path, monkeypatch):
     assert not any("draft" in loc for loc in entries)
     # Material's blog plugin turns post dates into datetimes (midnight) before we see them
     assert entries[BASE + "blog/old-post/"].findtext("s:lastmod", namespaces=NS) == "2025-07-02T00:00:00Z"
+    # Archive and index pages are dated by the newest post they list, not by the build
+    dated = {loc: url.findtext("s:lastmod", namespaces=NS) for loc, url in entries.items()}
+    assert dated[BASE + "blog/"] == dated[BASE + "blog/archive/2026/"] == "2026-01-01"  # built at 12:00Z
+    assert dated[BASE + "blog/archive/2025/"] == dated[BASE + "blog/old-post/"]
     news = assert_valid(site / "sitemap-news.xml")
     assert list(urls(news)) == [BASE + "blog/new-post/"]
 
@@ -447,11 +451,17 @@ def test_bad_options_fail_with_mkdocs_config_errors(tmp_path, caplog, options, m
     assert any(message in r.getMessage() for r in caplog.records), [r.getMessage() for r in caplog.records]
 
 
-def test_no_site_url_is_a_clear_error_and_base_url_fills_in(tmp_path, caplog):
+def test_no_site_url_builds_on_with_one_warning_and_base_url_fills_in(tmp_path, caplog):
     config_file = make_site(tmp_path, {"index.md": "# Home\n"}, site_url=None)
-    with pytest.raises(Abort):
-        run_build(config_file)
-    assert any("set 'site_url' in mkdocs.yml" in r.getMessage() for r in caplog.records)
+    with caplog.at_level(logging.WARNING, logger="mkdocs"):
+        site = run_build(config_file)
+    assert (site / "index.html").exists()
+    assert not (site / "sitemap.xml").exists() and not (site / "robots.txt").exists()
+    warned = [r.getMessage() for r in caplog.records if "sitemapkit" in r.getMessage()]
+    assert len(warned) == 1 and "no sitemap" in warned[0] and "set 'site_url'" in warned[0], warned
+    strict = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config_file)]
+    failed = subprocess.run(strict, capture_output=True, text=True)
+    assert failed.returncode != 0 and "set 'site_url'" in failed.stderr
     config_file = make_site(tmp_path, {}, site_url=None, sitemapkit={"base_url": "https://other.example/"})
     assert locs(run_build(config_file) / "sitemap.xml") == ["https://other.example/"]
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from .generate import generate
+from .project import CONFIG_FILES, Project, ProjectError, Sources, file_urls, find_project
 from .report import SitemapError
 from .scan import html_files, pages_in
 from .settings import OPTION_NAMES, Settings, SettingsError
@@ -43,14 +44,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _build(args: argparse.Namespace) -> int:
-    site_dir = Path(args.site_dir)
+    project = _project(args.project)
+    site_dir = Path(args.site_dir) if args.site_dir else project.site_dir if project else None
+    if site_dir is None:
+        raise UsageError("SITE_DIR is needed outside a zensical.toml, properdocs.yml or mkdocs.yml project")
     if not site_dir.is_dir():
         raise UsageError(f"{site_dir} is not a folder of built HTML")
     values = _config_file(args.config) if args.config else {}
     values.update(_flags(args))
+    if project is not None and project.site_url:
+        values.setdefault("base_url", project.site_url)
     if not values.get("base_url"):
         raise UsageError("the site's absolute URL is needed: pass --base-url https://example.com/ "
-                         "(or set base_url in the --config file)")
+                         "(or set base_url in the --config file, or site_url in the project's config)")
     try:
         settings = Settings.from_mapping(values)
     except SettingsError as error:
@@ -59,12 +65,20 @@ def _build(args: argparse.Namespace) -> int:
     out_dir = Path(args.out) if args.out else site_dir
     out_dir.mkdir(parents=True, exist_ok=True)
     show = _progress_bar(site_dir, quiet=args.quiet)
+    pages = pages_in(site_dir)
+    if project is not None and not project.use_directory_urls:
+        pages = file_urls(pages)
+    source_dir = args.source_dir or (project.docs_dir if project else None)
+    if source_dir is not None:  # pages dated by their sources' front matter and git
+        sources = Sources(source_dir, project.languages if project else ())
+        pages = sources.attach(pages, lambda name, message: None if args.quiet else print(
+            f"warning: {name}: {message}", file=sys.stderr))
     try:
         report = generate(
-            pages_in(site_dir),
+            pages,
             out_dir,
             settings,
-            project_dir=Path.cwd(),
+            project_dir=project.root if project else Path.cwd(),
             on_warning=None if args.quiet else lambda p: print(f"{p.level}: {p}", file=sys.stderr),
             progress=show,
             dry_run=args.dry_run,
@@ -79,6 +93,17 @@ def _build(args: argparse.Namespace) -> int:
     if not args.quiet:
         print(report.summary())
     return EXIT_OK
+
+
+def _project(path: str | None) -> Project | None:
+    """The project named by --project, or the one in the current folder, if any."""
+    try:
+        project = find_project(path or Path.cwd())
+    except ProjectError as error:
+        raise UsageError(str(error)) from None
+    if path and project is None:
+        raise UsageError(f"--project {path}: no {', '.join(CONFIG_FILES)} there")
+    return project
 
 
 def _progress_bar(site_dir: Path, *, quiet: bool):
@@ -179,7 +204,14 @@ def _parser() -> argparse.ArgumentParser:
                     "HTML. Flags override the --config file.",
     )
     build.set_defaults(command=_build)
-    build.add_argument("site_dir", metavar="SITE_DIR", help="the built site")
+    build.add_argument("site_dir", metavar="SITE_DIR", nargs="?",
+                       help="the built site (default: the project's site_dir)")
+    build.add_argument("--project", metavar="PATH", help="a zensical.toml, properdocs.yml or mkdocs.yml "
+                       "(or its folder) to take the site URL, folders and sources from (default: the "
+                       "current folder's)")
+    build.add_argument("--source-dir", metavar="DIR", help="the sources the pages were built from, "
+                       "matched by file name (Hugo's content/, Jekyll, Eleventy): lastmod from their "
+                       "front matter and git")
     build.add_argument("--config", metavar="FILE", help="a TOML file of options (top level, or a "
                        "[sitemapkit] or [tool.sitemapkit] table)")
     build.add_argument("--out", metavar="DIR", help="write the files here instead of SITE_DIR")

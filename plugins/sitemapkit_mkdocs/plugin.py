@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import logging
 import os
-import shutil
-import tempfile
+import signal
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -18,8 +17,8 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page as MkDocsPage
 
 from sitemapkit import Page, Settings, SettingsError, SitemapError, generate
-from sitemapkit.dates import DateError, parse_moment
 from sitemapkit.model import Moment
+from sitemapkit.project import front_matter_dates
 
 from .options import SitemapkitConfig
 
@@ -33,20 +32,20 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
         self.i18n: Any = None
         self.project_dir: Path = Path.cwd()
         self.dirty = False
-        self.serve_state: Path | None = None
+        self.serving = False
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.dirty = dirty
-        # Served pages have the dev server's URLs: keep them out of the real manifest (it
-        # would forget every real URL) and never announce them to IndexNow.
-        self.serve_state = None
-        if command == "serve":
-            self.serve_state = Path(tempfile.mkdtemp(prefix="sitemapkit-serve-")) / "state.json"
+        self.serving = command == "serve"
+        if self.serving and signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+            # A stopped `mkdocs serve` removes its temporary site (and our serve manifest in
+            # it) on Ctrl-C only: SIGTERM (a service manager, a test runner) takes that path too.
+            signal.signal(signal.SIGTERM, _interrupt)
 
     def on_shutdown(self) -> None:
-        if self.serve_state is not None:
-            shutil.rmtree(self.serve_state.parent, ignore_errors=True)
-            self.serve_state = None
+        self.serving = False  # MkDocs may hand this plugin object to a later build
+        if signal.getsignal(signal.SIGTERM) is _interrupt:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         # MkDocs renders sitemap.xml (and its .gz twin) from this template: ours replaces both.
@@ -54,18 +53,24 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
         self.i18n = _i18n_plugin(config)
         if self._nested():
             return config  # mkdocs-static-i18n building another language: keep the settings
+        self.settings = None
         base_url = self.config.base_url or config.site_url
         if not base_url:
-            raise PluginError(
-                "sitemapkit needs the site's absolute URL: set 'site_url' in mkdocs.yml, "
-                "or 'base_url' under 'plugins: - sitemapkit:'"
-            )
+            message = ("no sitemap: sitemapkit needs the site's absolute URL to write one; set 'site_url' "
+                       "in the config file, or 'base_url' under 'plugins: - sitemapkit:' [base-url-missing]")
+            if self.config.strict:
+                raise PluginError(message)
+            log.warning(message)  # MkDocs' --strict makes this a failed build
+            return config
         try:
             self.settings = Settings.from_mapping(self.config.as_mapping(), base_url=base_url)
-            if self.serve_state is not None:
-                self.settings = self.settings.replace(state_file=str(self.serve_state), indexnow=None)
         except SettingsError as error:
             raise PluginError(str(error)) from None
+        if self.serving:
+            # Served pages have the dev server's URLs: keep them out of the real manifest (it
+            # would forget every real URL), in the temporary site MkDocs removes; no IndexNow.
+            state = Path(config.site_dir, ".sitemapkit-serve.json")
+            self.settings = self.settings.replace(state_file=str(state.resolve()), indexnow=None)
         file = config.config_file_path
         self.project_dir = Path(file).resolve().parent if file else Path.cwd()
         return config
@@ -119,6 +124,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
         file = page.file
         meta = page.meta or {}
         published, modified = _dates(meta, file.src_uri)
+        posts = getattr(page, "posts", None)  # Material's blog archive, category or pagination page
         lang, translations = _languages(file, self.i18n)
         source = file.abs_src_path  # none, or not on disk, for a page a plugin generated
         return Page(
@@ -136,6 +142,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
             translations=translations,
             published=published,
             modified=modified,
+            listed=tuple(_dates(post.meta or {}, post.file.src_uri)[1] for post in posts or ()),
             name=file.src_uri,
         )
 
@@ -153,36 +160,22 @@ def _i18n_plugin(config: MkDocsConfig) -> Any:
 
 
 def _dates(meta: Mapping[str, Any], name: str) -> tuple[Moment | None, Moment | None]:
-    """(published, modified) from ``date`` and ``updated``, or Material's blog
-    ``date: {created, updated}``; a page with only a date was last modified then."""
-    created, updated = meta.get("date"), meta.get("updated")
-    if isinstance(created, Mapping):
-        updated = created.get("updated", updated)
-        created = created.get("created")
-    published = _moment(created, name, "date")
-    return published, _moment(updated, name, "updated") or published
-
-
-def _moment(value: Any, name: str, key: str) -> Moment | None:
-    if value is None or value == "":
-        return None
-    try:
-        return parse_moment(value)
-    except DateError as error:
-        log.warning(f"{name}: {key}: {error}; ignored [date-format]")
-        return None
+    return front_matter_dates(meta, lambda message: log.warning(f"{name}: {message}"))
 
 
 def _languages(file: Any, i18n: Any) -> tuple[str | None, dict[str, str]]:
     """The page's language and its other language versions, as mkdocs-static-i18n set them
-    on the file (``alternates``: build language -> File, this file included). Locales such
-    as ``pt_BR``, which that plugin accepts, are written ``pt-BR``."""
+    on the file (``alternates``: build language -> File, this file included)."""
     if i18n is None:
         return None, {}
     lang = getattr(file, "locale_alternate_of", None) or i18n.current_language
     others = {
-        code.replace("_", "-"): "" if other.url in (".", "./") else other.url
+        code: "" if other.url in (".", "./") else other.url
         for code, other in (getattr(file, "alternates", None) or {}).items()
         if code != lang
     }
-    return lang.replace("_", "-"), others
+    return lang, others
+
+
+def _interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt

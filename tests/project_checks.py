@@ -1,0 +1,43 @@
+"""Checks shared by the tests that build whole projects (MkDocs, ProperDocs, Zensical) and
+read their sitemap: a written file for every URL, git's date of each page's source."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+
+from git_helpers import git
+from lxml import etree
+
+from sitemap_checks import assert_valid_tree, local_path
+from sitemapkit.cli import main
+
+NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
+
+
+def served_file(site: Path, base_url: str, url: str) -> Path:
+    """The file a static server sends for ``url`` (``a/`` -> ``a/index.html``)."""
+    path = local_path(site, base_url, url)
+    return path / "index.html" if url.endswith("/") else path
+
+
+def lastmods(site: Path, base_url: str) -> dict[str, str | None]:
+    """loc -> lastmod text of a site's ``sitemap.xml``, which must be one valid urlset."""
+    assert [f.name for f in assert_valid_tree(site, base_url)] == ["sitemap.xml"]
+    root = etree.parse(str(site / "sitemap.xml")).getroot()
+    assert etree.QName(root).localname == "urlset"
+    found = {url.findtext("s:loc", namespaces=NS): url.findtext("s:lastmod", namespaces=NS)
+             for url in root.iterfind("s:url", NS)}
+    missing = [url for url in found if not served_file(site, base_url, url).is_file()]
+    assert not missing, f"listed but not written: {missing}"
+    return found
+
+
+def committed(repo: Path, source: str) -> str:
+    """``git log -1`` of ``source``, as a sitemap writes a UTC time."""
+    iso = git(repo, "log", "-1", "--format=%cI", "--", source).strip()
+    return datetime.fromisoformat(iso).astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def validate_strict(site: Path) -> int:
+    return main(["validate", str(site / "sitemap.xml"), "--site-dir", str(site), "--strict"])
