@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from . import __version__
 from .generate import generate
-from .report import SitemapError
+from .report import Report, SitemapError, plural
 from .scan import html_files, pages_in
 from .settings import OPTION_NAMES, Settings, SettingsError
 
@@ -19,6 +21,9 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+GENERATOR_CONFIGS = ("mkdocs.yml", "mkdocs.yaml", "zensical.toml", "pelicanconf.py", "conf.py",
+                     "sitemapkit.toml")
+"""Files that mark a project folder: the default manifest lives there."""
 PROGRESS_FROM = 200
 """Pages from which a terminal gets a progress bar."""
 
@@ -57,15 +62,18 @@ def _build(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
 
     out_dir = Path(args.out) if args.out else site_dir
-    out_dir.mkdir(parents=True, exist_ok=True)
-    show = _progress_bar(site_dir, quiet=args.quiet)
+    if not args.dry_run:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    show = _progress_bar(site_dir, quiet=args.quiet or args.format == "json")
+    json_out = args.format == "json"
+    quiet = args.quiet or json_out
     try:
         report = generate(
             pages_in(site_dir),
             out_dir,
             settings,
-            project_dir=Path.cwd(),
-            on_warning=None if args.quiet else lambda p: print(f"{p.level}: {p}", file=sys.stderr),
+            project_dir=project_folder(site_dir, args.config),
+            on_warning=None if quiet else lambda p: print(f"{p.level}: {p}", file=sys.stderr),
             progress=show,
             dry_run=args.dry_run,
         )
@@ -76,9 +84,56 @@ def _build(args: argparse.Namespace) -> int:
         return EXIT_PROBLEMS
     if show is not None:
         print(file=sys.stderr)
-    if not args.quiet:
+    if json_out:
+        print(json.dumps(build_json(report, dry_run=args.dry_run), indent=2, ensure_ascii=False))
+    elif not args.quiet:
+        if args.dry_run:
+            for path in report.files:
+                urls = report.url_counts.get(path)
+                count = f"{plural(urls, 'URL')}, " if urls is not None else ""
+                print(f"would write {path} ({count}{plural(report.sizes.get(path, 0), 'byte')})")
         print(report.summary())
     return EXIT_OK
+
+
+def project_folder(site_dir: Path, config: str | None) -> Path:
+    """Where a relative ``state_file`` is anchored: the folder of ``--config``, else the
+    nearest folder above ``site_dir`` holding a generator's configuration (mkdocs.yml,
+    zensical.toml, pelicanconf.py, conf.py, sitemapkit.toml), else ``site_dir``'s parent."""
+    if config:
+        return Path(config).resolve().parent
+    parent = site_dir.resolve().parent
+    for folder in (parent, *parent.parents)[:3]:
+        if any((folder / name).is_file() for name in GENERATOR_CONFIGS):
+            return folder
+    return parent
+
+
+def build_json(report: Report, *, dry_run: bool) -> dict[str, Any]:
+    """``build --format json``: one document for scripts and CI."""
+    document: dict[str, Any] = {
+        "dry_run": dry_run,
+        "files": [
+            {"path": str(path), "urls": report.url_counts.get(path), "bytes": report.sizes.get(path)}
+            for path in report.files
+        ],
+        "urls": report.urls,
+        "images": report.images,
+        "videos": report.videos,
+        "news": report.news,
+        "left_out": dict(sorted(report.left_out.items())),
+        "warnings": [_problem_json(p) for p in report.warnings],
+        "notes": [_problem_json(p) for p in report.notes],
+    }
+    sources = getattr(report, "lastmod_sources", None)
+    if sources:
+        document["lastmod_sources"] = dict(sources)
+    return document
+
+
+def _problem_json(problem: Any) -> dict[str, str]:
+    return {"page": problem.page, "field": problem.field, "rule": problem.rule,
+            "message": problem.message, "level": problem.level}
 
 
 def _progress_bar(site_dir: Path, *, quiet: bool):
@@ -170,11 +225,13 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sitemapkit",
         description="Build and check XML sitemaps for a folder of built HTML.",
+        allow_abbrev=False,
     )
+    parser.add_argument("--version", action="version", version=f"sitemapkit {__version__}")
     commands = parser.add_subparsers(title="commands", required=True)
 
     build = commands.add_parser(
-        "build", help="write sitemap files for a folder of built HTML",
+        "build", allow_abbrev=False, help="write sitemap files for a folder of built HTML",
         description="Write sitemap.xml (and the files the options ask for) for a folder of built "
                     "HTML. Flags override the --config file.",
     )
@@ -184,12 +241,15 @@ def _parser() -> argparse.ArgumentParser:
                        "[sitemapkit] or [tool.sitemapkit] table)")
     build.add_argument("--out", metavar="DIR", help="write the files here instead of SITE_DIR")
     build.add_argument("--dry-run", action="store_true",
-                       help="print what IndexNow would be sent instead of sending it")
+                       help="write and remove nothing: print the files that would be written "
+                            "(URLs, bytes) and what IndexNow would be sent")
+    build.add_argument("--format", choices=("text", "json"), default="text",
+                       help="json: one JSON document on stdout (files, URL counts, sizes, warnings)")
     build.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
     _option_flags(build)
 
     check = commands.add_parser(
-        "validate", help="check sitemap, index, news, text and robots.txt files",
+        "validate", allow_abbrev=False, help="check sitemap, index, news, text and robots.txt files",
         description="Check sitemap files against the protocol and Google's rules.",
     )
     check.set_defaults(command=_validate)
