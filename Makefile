@@ -5,6 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.sitemapkit-installed
+DOCS_SITE ?= site
 
 .PHONY: demo test lint docs bench clean
 
@@ -27,8 +28,8 @@ lint: $(STAMP)
 # The documentation site, built by MkDocs with sitemapkit's own plugin, then checked by
 # sitemapkit's own validator.
 docs: $(STAMP)
-	$(BIN)/mkdocs build --strict
-	$(BIN)/sitemapkit validate site --site-dir site --strict
+	$(BIN)/mkdocs build --strict --site-dir $(DOCS_SITE)
+	$(BIN)/sitemapkit validate $(DOCS_SITE) --site-dir $(DOCS_SITE) --strict
 
 $(VENV)/.sitemapkit-bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet --group bench
