@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import importlib.metadata
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -18,7 +19,7 @@ import yaml
 from lxml import etree
 
 import sitemapkit
-from sitemap_checks import REPO, SITEMAP_NS, XSD, assert_valid_tree
+from sitemap_checks import REPO, XSD, assert_valid_tree
 from sitemapkit.report import Report
 
 BIN = Path(sys.executable).parent
@@ -27,7 +28,9 @@ BASE = "https://lighthouse.example/"
 
 
 def sitemapkit_cli(*args: str | Path, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(BIN / "sitemapkit"), *map(str, args)], cwd=cwd,
+    """The command as users type it; "now" pinned, so two runs date first-seen pages alike."""
+    env = {**os.environ, "SOURCE_DATE_EPOCH": "1768435200"}  # 2026-01-15T00:00:00Z
+    return subprocess.run([str(BIN / "sitemapkit"), *map(str, args)], cwd=cwd, env=env,
                           capture_output=True, text=True, check=False)
 
 
@@ -132,8 +135,10 @@ def test_build_json_is_one_document_with_each_files_urls_and_size(tmp_path):
     assert {"sitemap.xml", "sitemap.xml.gz", "sitemap.txt", "robots.txt"} <= set(files)
     for name, item in files.items():
         assert item["bytes"] == (site / name).stat().st_size, name
-    listed = etree.parse(str(site / "sitemap.xml")).getroot().findall(f"{{{SITEMAP_NS}}}url")
-    assert files["sitemap.xml"]["urls"] == len(listed) == report["urls"] > 0
+    for name, item in files.items():
+        if name.endswith(".xml"):  # a <url> per URL, or a <sitemap> per sitemap of an index
+            assert item["urls"] == len(etree.parse(str(site / name)).getroot()), name
+    assert files["sitemap.txt"]["urls"] == report["urls"] > 0
     assert files["robots.txt"]["urls"] is None
     assert report["dry_run"] is False
     assert all(set(w) == {"page", "field", "rule", "message", "level"} for w in report["warnings"])
@@ -274,3 +279,22 @@ def test_sphinx_warning_carries_its_rule_once(tmp_path):
     text = warnings.read_text()
     assert "index.rst: sitemap_priority:" in text
     assert text.count("priority-range") == 1
+
+
+def table_names(markdown: str) -> set[str]:
+    """The backquoted names in the first cell of every table row."""
+    names: set[str] = set()
+    for cell in re.findall(r"^\| (`[^|]+`) \|", markdown, re.M):
+        names |= set(re.findall(r"`([a-z_-]+)`", cell))
+    return names
+
+
+def test_docs_tables_list_exactly_the_options_and_rules():
+    from sitemapkit import OPTION_NAMES
+    from sitemapkit.validate_rules import RULES
+
+    options = (REPO / "docs" / "options.md").read_text(encoding="utf-8").split("## Page-level keys")[0]
+    assert table_names(options) == set(OPTION_NAMES)
+    text = (REPO / "docs" / "validate.md").read_text(encoding="utf-8")
+    rules = text[text.index("## `--site-dir DIR`"):text.index("## Hostile files")]
+    assert table_names(rules) == set(RULES)

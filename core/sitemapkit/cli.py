@@ -264,7 +264,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def _option_flags(parser: argparse.ArgumentParser) -> None:
     flag = argparse.BooleanOptionalAction
-    group = parser.add_argument_group("options (the configuration keys; see the README)")
+    group = parser.add_argument_group("options (the configuration keys; see the documentation's Options page)")
     add = group.add_argument
     add("--base-url", metavar="URL", help="the site's absolute URL (required)")
     add("--filename", metavar="NAME", help="the entry-point file (sitemap.xml)")
