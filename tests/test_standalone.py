@@ -168,6 +168,7 @@ def test_dry_run_writes_nothing_and_predicts_the_real_build(tmp_path):
     site = project / "public"
     printed, sizes = dry_then_real(project, "--changes-feed", "5")
     assert str(site / "sitemap.xml") in sizes and str(site / "robots.txt") in sizes
+    assert str(project / ".cache" / "sitemapkit" / "state.json") in sizes
     for name, size in sizes.items():
         assert re.search(rf"would write {re.escape(name)} \((\d+ URLs?, )?{size} bytes\)", printed), name
     assert (project / ".cache" / "sitemapkit" / "state.json").is_file()  # the real build kept one
@@ -178,7 +179,12 @@ def test_dry_run_writes_nothing_and_predicts_the_real_build(tmp_path):
     assert (site / "sitemap-2.xml").exists()
     page = site / "blog" / "launch" / "index.html"
     page.write_text(page.read_text(encoding="utf-8").replace("</main>", "<p>More.</p></main>"), encoding="utf-8")
-    printed, _ = dry_then_real(project, "--indexnow", "key=5f2b8c1d9e7a4b3c0d1e2f3a4b5c6d7e")
+    indexnow = ("--indexnow", "key=5f2b8c1d9e7a4b3c0d1e2f3a4b5c6d7e")
+    as_json = sitemapkit_cli("build", site, "--config", project / "sitemapkit.toml", *indexnow,
+                             "--dry-run", "--format", "json")
+    assert json.loads(as_json.stdout)["dry_run"] is True
+    assert "would POST 1 URL" in as_json.stderr
+    printed, _ = dry_then_real(project, *indexnow)
     assert "IndexNow (dry run): would POST 1 URL in 1 batch to" in printed
     assert f"{BASE}blog/launch/" in printed
     assert not (site / "sitemap-2.xml").exists()  # the real build removed what the dry run only counted

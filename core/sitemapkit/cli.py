@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from collections.abc import Sequence
@@ -67,16 +68,19 @@ def _build(args: argparse.Namespace) -> int:
     show = _progress_bar(site_dir, quiet=args.quiet or args.format == "json")
     json_out = args.format == "json"
     quiet = args.quiet or json_out
+    # With --format json, stdout holds the one document: IndexNow's dry-run lines go to stderr.
+    printed = contextlib.redirect_stdout(sys.stderr) if json_out else contextlib.nullcontext()
     try:
-        report = generate(
-            pages_in(site_dir),
-            out_dir,
-            settings,
-            project_dir=project_folder(site_dir, args.config),
-            on_warning=None if quiet else lambda p: print(f"{p.level}: {p}", file=sys.stderr),
-            progress=show,
-            dry_run=args.dry_run,
-        )
+        with printed:
+            report = generate(
+                pages_in(site_dir),
+                out_dir,
+                settings,
+                project_dir=project_folder(site_dir, args.config),
+                on_warning=None if quiet else lambda p: print(f"{p.level}: {p}", file=sys.stderr),
+                progress=show,
+                dry_run=args.dry_run,
+            )
     except SitemapError as error:
         if show is not None:
             print(file=sys.stderr)
@@ -88,7 +92,7 @@ def _build(args: argparse.Namespace) -> int:
         print(json.dumps(build_json(report, dry_run=args.dry_run), indent=2, ensure_ascii=False))
     elif not args.quiet:
         if args.dry_run:
-            for path in report.files:
+            for path in dict.fromkeys([*report.files, *report.sizes]):  # the manifest too
                 urls = report.url_counts.get(path)
                 count = f"{plural(urls, 'URL')}, " if urls is not None else ""
                 print(f"would write {path} ({count}{plural(report.sizes.get(path, 0), 'byte')})")
@@ -115,7 +119,7 @@ def build_json(report: Report, *, dry_run: bool) -> dict[str, Any]:
         "dry_run": dry_run,
         "files": [
             {"path": str(path), "urls": report.url_counts.get(path), "bytes": report.sizes.get(path)}
-            for path in report.files
+            for path in dict.fromkeys([*report.files, *report.sizes])
         ],
         "urls": report.urls,
         "images": report.images,

@@ -45,7 +45,7 @@ def generate(
     if dry_run:
         with counted_only() as tally:
             report = _generate(pages, site_dir, settings, project_dir, on_warning, progress, True)
-        report.sizes = {path: tally.sizes[path] for path in report.files if path in tally.sizes}
+        report.sizes = dict(tally.sizes)  # every file it would write, the manifest included
         return report
     report = _generate(pages, site_dir, settings, project_dir, on_warning, progress, False)
     report.sizes = {path: path.stat().st_size for path in report.files if path.is_file()}

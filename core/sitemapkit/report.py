@@ -40,7 +40,8 @@ class Report:
     url_counts: dict[Path, int] = field(default_factory=dict)
     """URLs listed in each sitemap file of ``files`` (for an index: the sitemaps it lists)."""
     sizes: dict[Path, int] = field(default_factory=dict)
-    """Bytes of each file of ``files`` (what it would have, after a dry run)."""
+    """Bytes of each file of ``files``; after a dry run, of every file it would have written
+    (the manifest too)."""
     urls: int = 0
     images: int = 0
     videos: int = 0
