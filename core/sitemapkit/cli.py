@@ -12,7 +12,7 @@ from typing import Any
 
 from . import __version__
 from .generate import generate
-from .report import Report, SitemapError, plural
+from .report import Problem, Report, SitemapError, plural
 from .scan import html_files, pages_in
 from .settings import OPTION_NAMES, Settings, SettingsError
 
@@ -65,9 +65,9 @@ def _build(args: argparse.Namespace) -> int:
     out_dir = Path(args.out) if args.out else site_dir
     if not args.dry_run:
         out_dir.mkdir(parents=True, exist_ok=True)
-    show = _progress_bar(site_dir, quiet=args.quiet or args.format == "json")
     json_out = args.format == "json"
     quiet = args.quiet or json_out
+    show = _progress_bar(site_dir, quiet=quiet)
     # With --format json, stdout holds the one document: IndexNow's dry-run lines go to stderr.
     printed = contextlib.redirect_stdout(sys.stderr) if json_out else contextlib.nullcontext()
     try:
@@ -129,13 +129,13 @@ def build_json(report: Report, *, dry_run: bool) -> dict[str, Any]:
         "warnings": [_problem_json(p) for p in report.warnings],
         "notes": [_problem_json(p) for p in report.notes],
     }
-    sources = getattr(report, "lastmod_sources", None)
+    sources = getattr(report, "lastmod_sources", None)  # counts the `dates` work adds to Report
     if sources:
         document["lastmod_sources"] = dict(sources)
     return document
 
 
-def _problem_json(problem: Any) -> dict[str, str]:
+def _problem_json(problem: Problem) -> dict[str, str]:
     return {"page": problem.page, "field": problem.field, "rule": problem.rule,
             "message": problem.message, "level": problem.level}
 
