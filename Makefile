@@ -1,15 +1,18 @@
-# `make demo` and `make test` each bootstrap .venv on a machine that has only Python 3.
+# `make demo`, `make test` and `make docs` each bootstrap .venv on a machine that has only
+# Python 3: pip is upgraded first, because the development tools are a PEP 735 dependency
+# group (`pip install --group`, pip 25.1 or later), not a published extra.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.sitemapkit-installed
+DOCS_SITE ?= site
 
-.PHONY: demo test lint bench clean
+.PHONY: demo test lint docs bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[all]' --group dev
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -22,12 +25,18 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
+# The documentation site, built by MkDocs with sitemapkit's own plugin, then checked by
+# sitemapkit's own validator.
+docs: $(STAMP)
+	$(BIN)/mkdocs build --strict --site-dir $(DOCS_SITE)
+	$(BIN)/sitemapkit validate $(DOCS_SITE) --site-dir $(DOCS_SITE) --strict
+
 $(VENV)/.sitemapkit-bench: $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[bench]'
+	$(BIN)/python -m pip install --quiet --group bench
 	touch $@
 
 bench: $(VENV)/.sitemapkit-bench
 	for script in bench/[!_]*.py; do $(BIN)/python $$script || exit 1; done
 
 clean:
-	rm -rf $(VENV) sample_sites/*/_site sample_sites/*/site sample_sites/*/output sample_sites/*/_build
+	rm -rf $(VENV) site sample_sites/*/_site sample_sites/*/site sample_sites/*/output sample_sites/*/_build

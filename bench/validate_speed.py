@@ -27,7 +27,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 WORK = HERE / ".work"
-XSD = HERE.parent.parent / "shared" / "xsd" / "sitemap-all.xsd"
+XSD = HERE.parent / "tests" / "xsd" / "sitemap-all.xsd"
 LANGS = ("en", "de", "fr")
 
 CHILD = r"""

@@ -1,5 +1,5 @@
 """Checks of written sitemaps by tools sitemapkit did not write: lxml with the official
-XSDs in ``../shared/xsd``, ultimate-sitemap-parser and protego."""
+XSDs in ``tests/xsd`` (see SOURCES.md there), ultimate-sitemap-parser and protego."""
 
 from __future__ import annotations
 
@@ -11,8 +11,7 @@ from urllib.parse import urlsplit
 from lxml import etree
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED = REPO.parent / "shared"
-XSD = SHARED / "xsd"
+XSD = Path(__file__).resolve().parent / "xsd"
 
 SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 

@@ -166,7 +166,7 @@ def test_dry_run_prints_and_sends_nothing(engine, tmp_path, capsys):
     report = Report()
     submit_changes(change, tmp_path, settings(engine.url), report, dry_run=True)
     printed = capsys.readouterr().out
-    assert "would POST 2 URLs in 1 batch(es)" in printed
+    assert "would POST 2 URLs in 1 batch " in printed
     assert f"  {BASE}gone\n" in printed and f"  {BASE}new\n" in printed
     assert not engine.requests and (tmp_path / f"{KEY}.txt").exists()
     assert load_state(change.state_file).unsent == [BASE + "gone", BASE + "new"]

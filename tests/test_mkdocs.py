@@ -439,9 +439,9 @@ def test_sitemapkit_strict_option_fails_the_build(tmp_path, caplog):
     ("options", "message"),
     [
         ({"gzip": "yes"}, "Plugin 'sitemapkit' option 'gzip': Expected type"),
-        ({"gzipp": True}, "Plugin 'sitemapkit' option 'gzipp': unknown sitemapkit option 'gzipp'; did you mean 'gzip'"),
-        ({"priority": 1.5}, "option 'priority': sitemapkit option 'priority' must be a number from 0.0"),
-        ({"news": {"language": "en"}}, "option 'news': sitemapkit option 'news' must be {publication"),
+        ({"gzipp": True}, "Plugin 'sitemapkit' option 'gzipp': unknown option 'gzipp'; did you mean 'gzip'"),
+        ({"priority": 1.5}, "option 'priority': option 'priority' must be a number from 0.0"),
+        ({"news": {"language": "en"}}, "option 'news': option 'news' must be {publication"),
     ],
 )
 def test_bad_options_fail_with_mkdocs_config_errors(tmp_path, caplog, options, message):

@@ -24,7 +24,7 @@ def test_every_contract_key_is_an_option():
 
 
 def test_unknown_key_names_the_key_and_suggests():
-    with pytest.raises(SettingsError, match=r"unknown sitemapkit option 'max_url'.*'max_urls'"):
+    with pytest.raises(SettingsError, match=r"unknown option 'max_url'.*'max_urls'"):
         Settings.from_mapping({"max_url": 10})
 
 

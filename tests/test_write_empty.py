@@ -79,7 +79,7 @@ def test_cli_build_and_validate_on_an_all_noindex_folder(tmp_path, monkeypatch, 
     out, err = capsys.readouterr()
     assert listing(site) == ["blog/post.html", "index.html"]  # no sitemap, no robots.txt
     assert "warning: " in err and "no page to list (left out: 2 noindex)" in err and "[no-pages]" in err
-    assert out.startswith("0 URLs in nothing; left out: 2 noindex; 1 warnings")
+    assert out.startswith("0 URLs; no file written; left out: 2 noindex; 1 warning")
 
     assert main(["build", str(site), "--base-url", BASE, "--strict", "--quiet"]) == 1
     assert "strict is on" in capsys.readouterr().err

@@ -1,5 +1,8 @@
 """sitemapkit: sitemaps for static sites, from one shared core."""
 
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as _installed_version
+
 from .entries import build_entries
 from .generate import generate
 from .model import Alternate, Entry, Image, NewsArticle, Page, Video
@@ -7,6 +10,12 @@ from .report import Problem, Report, SitemapError
 from .settings import OPTION_NAMES, Settings, SettingsError
 from .validate import validate
 from .write import write_sitemaps
+
+try:
+    __version__ = _installed_version("sitemapkit")
+    """The installed distribution's version (pyproject.toml is the one place it is written)."""
+except PackageNotFoundError:  # pragma: no cover - imported from a tree that was never installed
+    __version__ = "0+unknown"
 
 __all__ = [
     "OPTION_NAMES",
@@ -21,6 +30,7 @@ __all__ = [
     "SettingsError",
     "SitemapError",
     "Video",
+    "__version__",
     "build_entries",
     "generate",
     "validate",

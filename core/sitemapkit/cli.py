@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from . import __version__
 from .generate import generate
 from .project import CONFIG_FILES, Project, ProjectError, Sources, file_urls, find_project
-from .report import SitemapError
+from .report import Problem, Report, SitemapError, plural
 from .scan import html_files, pages_in
 from .settings import OPTION_NAMES, Settings, SettingsError
 
@@ -20,6 +23,9 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+GENERATOR_CONFIGS = ("mkdocs.yml", "mkdocs.yaml", "properdocs.yml", "zensical.toml", "pelicanconf.py", "conf.py",
+                     "sitemapkit.toml")
+"""Files that mark a project folder: the default manifest lives there."""
 PROGRESS_FROM = 200
 """Pages from which a terminal gets a progress bar."""
 
@@ -63,26 +69,32 @@ def _build(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
 
     out_dir = Path(args.out) if args.out else site_dir
-    out_dir.mkdir(parents=True, exist_ok=True)
-    show = _progress_bar(site_dir, quiet=args.quiet)
+    if not args.dry_run:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    json_out = args.format == "json"
+    quiet = args.quiet or json_out
+    show = _progress_bar(site_dir, quiet=quiet)
     pages = pages_in(site_dir)
     if project is not None and not project.use_directory_urls:
         pages = file_urls(pages)
     source_dir = args.source_dir or (project.docs_dir if project else None)
     if source_dir is not None:  # pages dated by their sources' front matter and git
         sources = Sources(source_dir, project.languages if project else ())
-        pages = sources.attach(pages, lambda name, message: None if args.quiet else print(
+        pages = sources.attach(pages, lambda name, message: None if quiet else print(
             f"warning: {name}: {message}", file=sys.stderr))
+    # With --format json, stdout holds the one document: IndexNow's dry-run lines go to stderr.
+    printed = contextlib.redirect_stdout(sys.stderr) if json_out else contextlib.nullcontext()
     try:
-        report = generate(
-            pages,
-            out_dir,
-            settings,
-            project_dir=project.root if project else Path.cwd(),
-            on_warning=None if args.quiet else lambda p: print(f"{p.level}: {p}", file=sys.stderr),
-            progress=show,
-            dry_run=args.dry_run,
-        )
+        with printed:
+            report = generate(
+                pages,
+                out_dir,
+                settings,
+                project_dir=project.root if project else project_folder(site_dir, args.config),
+                on_warning=None if quiet else lambda p: print(f"{p.level}: {p}", file=sys.stderr),
+                progress=show,
+                dry_run=args.dry_run,
+            )
     except SitemapError as error:
         if show is not None:
             print(file=sys.stderr)
@@ -90,7 +102,14 @@ def _build(args: argparse.Namespace) -> int:
         return EXIT_PROBLEMS
     if show is not None:
         print(file=sys.stderr)
-    if not args.quiet:
+    if json_out:
+        print(json.dumps(build_json(report, dry_run=args.dry_run), indent=2, ensure_ascii=False))
+    elif not args.quiet:
+        if args.dry_run:
+            for path in dict.fromkeys([*report.files, *report.sizes]):  # the manifest too
+                urls = report.url_counts.get(path)
+                count = f"{plural(urls, 'URL')}, " if urls is not None else ""
+                print(f"would write {path} ({count}{plural(report.sizes.get(path, 0), 'byte')})")
         print(report.summary())
     return EXIT_OK
 
@@ -104,6 +123,46 @@ def _project(path: str | None) -> Project | None:
     if path and project is None:
         raise UsageError(f"--project {path}: no {', '.join(CONFIG_FILES)} there")
     return project
+
+
+def project_folder(site_dir: Path, config: str | None) -> Path:
+    """Where a relative ``state_file`` is anchored: the folder of ``--config``, else the
+    nearest folder above ``site_dir`` holding a generator's configuration (mkdocs.yml,
+    zensical.toml, pelicanconf.py, conf.py, sitemapkit.toml), else ``site_dir``'s parent."""
+    if config:
+        return Path(config).resolve().parent
+    parent = site_dir.resolve().parent
+    for folder in (parent, *parent.parents)[:3]:
+        if any((folder / name).is_file() for name in GENERATOR_CONFIGS):
+            return folder
+    return parent
+
+
+def build_json(report: Report, *, dry_run: bool) -> dict[str, Any]:
+    """``build --format json``: one document for scripts and CI."""
+    document: dict[str, Any] = {
+        "dry_run": dry_run,
+        "files": [
+            {"path": str(path), "urls": report.url_counts.get(path), "bytes": report.sizes.get(path)}
+            for path in dict.fromkeys([*report.files, *report.sizes])
+        ],
+        "urls": report.urls,
+        "images": report.images,
+        "videos": report.videos,
+        "news": report.news,
+        "left_out": dict(sorted(report.left_out.items())),
+        "warnings": [_problem_json(p) for p in report.warnings],
+        "notes": [_problem_json(p) for p in report.notes],
+    }
+    sources = getattr(report, "lastmod_sources", None)  # counts the `dates` work adds to Report
+    if sources:
+        document["lastmod_sources"] = dict(sources)
+    return document
+
+
+def _problem_json(problem: Problem) -> dict[str, str]:
+    return {"page": problem.page, "field": problem.field, "rule": problem.rule,
+            "message": problem.message, "level": problem.level}
 
 
 def _progress_bar(site_dir: Path, *, quiet: bool):
@@ -195,11 +254,13 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sitemapkit",
         description="Build and check XML sitemaps for a folder of built HTML.",
+        allow_abbrev=False,
     )
+    parser.add_argument("--version", action="version", version=f"sitemapkit {__version__}")
     commands = parser.add_subparsers(title="commands", required=True)
 
     build = commands.add_parser(
-        "build", help="write sitemap files for a folder of built HTML",
+        "build", allow_abbrev=False, help="write sitemap files for a folder of built HTML",
         description="Write sitemap.xml (and the files the options ask for) for a folder of built "
                     "HTML. Flags override the --config file.",
     )
@@ -216,12 +277,16 @@ def _parser() -> argparse.ArgumentParser:
                        "[sitemapkit] or [tool.sitemapkit] table)")
     build.add_argument("--out", metavar="DIR", help="write the files here instead of SITE_DIR")
     build.add_argument("--dry-run", action="store_true",
-                       help="print what IndexNow would be sent instead of sending it")
+                       help="write and remove nothing: print the files that would be written "
+                            "(URLs, bytes) and what IndexNow would be sent")
+    build.add_argument("--format", choices=("text", "json"), default="text",
+                       help="json: one JSON document on stdout (files, URL counts, sizes, warnings)")
     build.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
     _option_flags(build)
 
     check = commands.add_parser(
-        "validate", help="check sitemap, index, news, text and robots.txt files and feeds",
+        "validate", allow_abbrev=False,
+        help="check sitemap, index, news, text and robots.txt files and feeds",
         description="Check sitemap files (and RSS 2.0 / Atom 1.0 feeds given as sitemaps) "
                     "against the protocol and Google's rules. Local files only for now.",
     )
@@ -241,7 +306,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def _option_flags(parser: argparse.ArgumentParser) -> None:
     flag = argparse.BooleanOptionalAction
-    group = parser.add_argument_group("options (the configuration keys; see the README)")
+    group = parser.add_argument_group("options (the configuration keys; see the documentation's Options page)")
     add = group.add_argument
     add("--base-url", metavar="URL", help="the site's absolute URL (required)")
     add("--filename", metavar="NAME", help="the entry-point file (sitemap.xml)")

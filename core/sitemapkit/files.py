@@ -1,11 +1,20 @@
 """Where bytes land: a file written under a temporary name in its own folder and renamed
-into place, with an optional gzip twin that is the same from build to build."""
+into place, with an optional gzip twin that is the same from build to build.
+
+Every file a build writes or removes goes through ``open_target``, ``remove`` and
+``make_dir``. They act on the active sink: the disk, or, inside ``dry_run()``, a ``Tally``
+that only counts the bytes each file would have and touches nothing.
+"""
 
 from __future__ import annotations
 
 import gzip
 import os
 import secrets
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import BinaryIO
 
@@ -90,9 +99,110 @@ class Target:
             self._gzip = self._gzip_raw = None
 
 
+class Tally:
+    """The dry-run sink: the size each file would have, and the files that would be
+    removed. Nothing reaches the disk."""
+
+    def __init__(self) -> None:
+        self.sizes: dict[Path, int] = {}
+        self.removed: list[Path] = []
+
+
+_TALLY: ContextVar[Tally | None] = ContextVar("sitemapkit_tally", default=None)
+
+
+@contextmanager
+def dry_run() -> Iterator[Tally]:
+    """Inside, every write and removal of this module is counted instead of done."""
+    tally = Tally()
+    token = _TALLY.set(tally)
+    try:
+        yield tally
+    finally:
+        _TALLY.reset(token)
+
+
+class _Count:
+    """A write-only file that keeps only its length."""
+
+    def __init__(self) -> None:
+        self.size = 0
+
+    def write(self, data: bytes) -> int:
+        self.size += len(data)
+        return len(data)
+
+    def flush(self) -> None:
+        pass
+
+
+class _TallyTarget:
+    """A ``Target`` for a dry run: the same calls, bytes counted (gzip twins compressed to
+    count them exactly), sizes handed to the tally on ``commit``."""
+
+    def __init__(self, tally: Tally, path: Path, *, gzip_twin: bool = False) -> None:
+        self.path, self._tally, self._plain = path, tally, _Count()
+        self._twin = _Count() if gzip_twin else None
+        self._gzip = (
+            gzip.GzipFile(filename="", mode="wb", fileobj=self._twin, compresslevel=GZIP_LEVEL, mtime=0)
+            if self._twin is not None else None
+        )
+
+    def write(self, data: bytes) -> None:
+        self._plain.write(data)
+        if self._gzip is not None:
+            self._gzip.write(data)
+
+    def copy_from(self, source: BinaryIO) -> None:
+        source.seek(0)
+        while block := source.read(BLOCK):
+            self.write(block)
+
+    def commit(self) -> list[Path]:
+        done = [self.path]
+        self._tally.sizes[self.path] = self._plain.size
+        if self._gzip is not None and self._twin is not None:
+            self._gzip.close()
+            twin = self.path.with_name(self.path.name + ".gz")
+            self._tally.sizes[twin] = self._twin.size
+            done.append(twin)
+        return done
+
+    def abort(self) -> None:
+        pass
+
+
+def open_target(path: Path, *, gzip_twin: bool = False) -> Target | _TallyTarget:
+    """A ``Target`` on the active sink."""
+    tally = _TALLY.get()
+    return Target(path, gzip_twin=gzip_twin) if tally is None else _TallyTarget(tally, path, gzip_twin=gzip_twin)
+
+
+def scratch(folder: Path) -> BinaryIO:
+    """An anonymous temporary file for a body being assembled: in ``folder`` (the output's
+    file system, so the final copy stays in the kernel) or, in a dry run, in memory-backed
+    spooled storage that never touches ``folder``."""
+    if _TALLY.get() is None:
+        return tempfile.TemporaryFile(dir=folder)
+    return tempfile.SpooledTemporaryFile(max_size=BLOCK)
+
+
+def remove(path: Path) -> None:
+    tally = _TALLY.get()
+    if tally is None:
+        path.unlink()
+    else:
+        tally.removed.append(path)
+
+
+def make_dir(path: Path) -> None:
+    if _TALLY.get() is None:
+        path.mkdir(parents=True, exist_ok=True)
+
+
 def write_file(path: Path, data: bytes, *, gzip_twin: bool = False) -> list[Path]:
     """Write ``data`` to ``path`` (and its gzip twin) atomically; the paths written."""
-    target = Target(path, gzip_twin=gzip_twin)
+    target = open_target(path, gzip_twin=gzip_twin)
     try:
         target.write(data)
     except BaseException:

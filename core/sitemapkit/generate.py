@@ -11,6 +11,7 @@ from pathlib import Path
 from .dates import build_time
 from .entries import build_entries
 from .feed import write_changes_feed
+from .files import dry_run as counted_only
 from .lastmod import LastmodResolver
 from .model import Page
 from .report import Problem, Report, SitemapError
@@ -34,12 +35,32 @@ def generate(
 
     ``project_dir`` anchors relative paths such as ``state_file`` (the folder holding the
     generator's configuration; the current folder by default). ``progress`` is called with
-    the number of pages read so far. ``dry_run`` prints what IndexNow would be sent instead
-    of sending it. Under ``settings.strict`` any warning raises ``SitemapError`` once all
-    files are written.
+    the number of pages read so far. ``dry_run`` writes and removes nothing: every file is
+    rendered to a sink that only counts its bytes (``report.files`` and ``report.sizes``
+    say what would be written) and IndexNow prints what it would send. Under
+    ``settings.strict`` any warning raises ``SitemapError`` once all files are written.
     """
     if not settings.base_url:
         raise SitemapError("sitemapkit needs the site's absolute URL: set base_url")
+    if dry_run:
+        with counted_only() as tally:
+            report = _generate(pages, site_dir, settings, project_dir, on_warning, progress, True)
+        report.sizes = dict(tally.sizes)  # every file it would write, the manifest included
+        return report
+    report = _generate(pages, site_dir, settings, project_dir, on_warning, progress, False)
+    report.sizes = {path: path.stat().st_size for path in report.files if path.is_file()}
+    return report
+
+
+def _generate(
+    pages: Iterable[Page],
+    site_dir: Path | str,
+    settings: Settings,
+    project_dir: Path | str | None,
+    on_warning: Callable[[Problem], None] | None,
+    progress: Callable[[int], None] | None,
+    dry_run: bool,
+) -> Report:
     settings = settings.replace(base_url=normalise_base_url(settings.base_url))
     site_dir = Path(site_dir)
     project_dir = Path(project_dir) if project_dir is not None else Path.cwd()

@@ -20,7 +20,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from .lastmod import Changes
-from .report import Report
+from .report import Report, plural
 from .settings import IndexNowSettings, Settings
 from .state import atomic_text, save_unsent
 from .urls import absolute, in_scope, site_path
@@ -129,7 +129,7 @@ def submit_changes(
                 reason = getattr(error, "reason", error)
                 report.warn(
                     label, "indexnow", "indexnow-network",
-                    f"could not reach the IndexNow endpoint ({reason}); {len(urls) - sent} URLs "
+                    f"could not reach the IndexNow endpoint ({reason}); {plural(len(urls) - sent, 'URL')} "
                     "not submitted, kept for the next build",
                 )
                 _keep_unsent(changes, urls[start:], report)
@@ -147,7 +147,7 @@ def submit_changes(
         report.warn(
             label, "indexnow", f"indexnow-{status}",
             f"HTTP {status}{tried}, {meaning}" + (f" ({text[:200]})" if text else "")
-            + f"; {len(urls) - sent} URLs not submitted, kept for the next build",
+            + f"; {plural(len(urls) - sent, 'URL')} not submitted, kept for the next build",
         )
         _keep_unsent(changes, urls[start:], report)
         return sent
@@ -177,7 +177,8 @@ def _print_dry_run(changes: Changes, urls: list[str], settings: Settings) -> Non
         return
     batches = (len(urls) + BATCH - 1) // BATCH
     print(
-        f"IndexNow (dry run): would POST {len(urls)} URLs in {batches} batch(es) to "
+        f"IndexNow (dry run): would POST {plural(len(urls), 'URL')} in {batches} "
+        f"{'batch' if batches == 1 else 'batches'} to "
         f"{indexnow.endpoint} (key file {key_url(indexnow, settings.base_url)}): "
         f"{len(changes.added)} added, {len(changes.changed)} changed, "
         f"{len(changes.removed)} removed, {len(changes.unsent)} left from earlier builds"

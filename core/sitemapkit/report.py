@@ -37,6 +37,11 @@ class Report:
     notes: list[Problem] = field(default_factory=list)
     """Problems at ``info`` level."""
     files: list[Path] = field(default_factory=list)
+    url_counts: dict[Path, int] = field(default_factory=dict)
+    """URLs listed in each sitemap file of ``files`` (for an index: the sitemaps it lists)."""
+    sizes: dict[Path, int] = field(default_factory=dict)
+    """Bytes of each file of ``files``; after a dry run, of every file it would have written
+    (the manifest too)."""
     urls: int = 0
     images: int = 0
     videos: int = 0
@@ -59,12 +64,18 @@ class Report:
             self.on_warning(problem)
 
     def summary(self) -> str:
-        names = ", ".join(p.name for p in self.files) or "nothing"
+        """One line: what was listed, where, what was left out, how many warnings."""
         extras = "".join(
-            f", {count} {label}"
-            for count, label in ((self.images, "images"), (self.videos, "videos"), (self.news, "news"))
+            f", {plural(count, label)}"
+            for count, label in ((self.images, "image"), (self.videos, "video"), (self.news, "news article"))
             if count
         )
         skipped = ", ".join(f"{count} {reason}" for reason, count in sorted(self.left_out.items()))
         skipped = f"; left out: {skipped}" if skipped else ""
-        return f"{self.urls} URLs{extras} in {names}{skipped}; {len(self.warnings)} warnings"
+        where = f" in {', '.join(p.name for p in self.files)}" if self.files else "; no file written"
+        return f"{plural(self.urls, 'URL')}{extras}{where}{skipped}; {plural(len(self.warnings), 'warning')}"
+
+
+def plural(count: int, noun: str) -> str:
+    """``1 image``, ``2 images``, ``0 warnings``."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"

@@ -79,7 +79,7 @@ class Settings:
                 normalised = check(value)
             except _Bad as bad:
                 raise SettingsError(
-                    f"sitemapkit option '{name}' {bad.expected}, got {value!r}"
+                    f"option '{name}' {bad.expected}, got {value!r}"
                 ) from None
             if normalised is not value:
                 object.__setattr__(self, name, normalised)
@@ -98,7 +98,7 @@ class Settings:
 
             close = difflib.get_close_matches(key, OPTION_NAMES, n=1)
             hint = f"; did you mean '{close[0]}'?" if close else f"; known options: {', '.join(OPTION_NAMES)}"
-            raise SettingsError(f"unknown sitemapkit option '{key}'{hint}")
+            raise SettingsError(f"unknown option '{key}'{hint}")
         merged = {k: v for k, v in {**values, **overrides}.items() if v is not None}
         return cls(**merged)
 

@@ -11,9 +11,9 @@ import json
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from .files import BLOCK, Target
+from .files import BLOCK, make_dir, open_target
 
 VERSION = 1
 _JSON = json.JSONEncoder(ensure_ascii=False)  # one encoder: json.dumps(ensure_ascii=False) makes one a call
@@ -42,7 +42,7 @@ class State(NamedTuple):
 class _Text:
     """``write(str)`` in front of a ``Target``, in blocks."""
 
-    def __init__(self, target: Target) -> None:
+    def __init__(self, target: Any) -> None:
         self.target, self.parts, self.size = target, [], 0
 
     def write(self, text: str) -> None:
@@ -59,8 +59,8 @@ class _Text:
 @contextmanager
 def atomic_text(path: Path) -> Iterator[_Text]:
     """Write ``path`` as UTF-8 under a temporary name in its folder, renamed on success."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    target = Target(path)
+    make_dir(path.parent)
+    target = open_target(path)
     try:
         out = _Text(target)
         yield out

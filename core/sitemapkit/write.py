@@ -10,7 +10,6 @@ may only declare the namespaces the file turned out to use.
 from __future__ import annotations
 
 import re
-import tempfile
 from collections.abc import Callable, Iterable
 from datetime import date, datetime
 from pathlib import Path
@@ -18,7 +17,7 @@ from typing import BinaryIO
 
 from .dates import format_moment, newest
 from .feed import feed_name
-from .files import Target, write_file
+from .files import make_dir, open_target, remove, scratch, write_file
 from .model import Entry, Moment
 from .render import NEWS, escape, extensions, head, index_item, news_url, tail
 from .render import decimal as _decimal
@@ -61,7 +60,7 @@ def write_sitemaps(
         raise SitemapError("sitemapkit needs the site's absolute URL to write sitemaps: set base_url")
     base_url = normalise_base_url(settings.base_url)
     out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
+    make_dir(out)
     stem = _stem(settings.filename)
     twin = settings.gzip
 
@@ -98,8 +97,10 @@ def write_sitemaps(
                 children.append((out / feed, None))
             if not single:
                 written = _write_index(out / settings.filename, children, base_url, settings)
+                report.url_counts.update(dict.fromkeys(written, len(children)))
             for series in every:
                 written.extend(series.files)
+                report.url_counts.update(series.counts)
             written.extend(feed_files)
     except BaseException:
         for series in every:
@@ -219,6 +220,8 @@ class _Series:
         """Each finished file with the newest lastmod of its URLs (for the index)."""
         self.files: list[Path] = []
         """Every path written, gzip twins included."""
+        self.counts: dict[Path, int] = {}
+        """URLs in each file written (gzip twins included)."""
         self._body: BinaryIO | None = None
         self._pending: list[str] = []
         self._reset()
@@ -265,7 +268,7 @@ class _Series:
         if self._urls:
             self._close(self.name(len(self.written) + 1))
         if self._body is None:
-            self._body = tempfile.TemporaryFile(dir=self.out)  # noqa: SIM115
+            self._body = scratch(self.out)
         self._ns, self._room = ns, self.room[ns]
         return True
 
@@ -288,7 +291,7 @@ class _Series:
             self._pending = []
 
     def _close(self, name: str) -> None:
-        target = Target(self.out / name, gzip_twin=self.gzip_twin)
+        target = open_target(self.out / name, gzip_twin=self.gzip_twin)
         try:
             target.write(self.heads[self._ns].encode())
             if self._body is not None:
@@ -299,7 +302,9 @@ class _Series:
         except BaseException:
             target.abort()
             raise
-        self.files.extend(target.commit())
+        paths = target.commit()
+        self.files.extend(paths)
+        self.counts.update(dict.fromkeys(paths, self._urls))
         self.written.append((target.path, newest((self._newest_date, self._newest_time))))
         if self._body is not None:
             self._body.close()
@@ -342,10 +347,10 @@ def _remove_stale(out: Path, filename: str, stem: str, keep: set[str], feed: str
     leftovers = rf"\.{names}\.\d+\.[0-9a-f]{{8}}\.tmp"
     ours = re.compile(rf"({names})|{leftovers}")
     removed = 0
-    for child in out.iterdir():
+    for child in out.iterdir() if out.is_dir() else ():
         match = ours.fullmatch(child.name)
         if match and child.name not in keep and child.is_file():
-            child.unlink()
+            remove(child)
             removed += match.group(1) is not None
     return removed
 

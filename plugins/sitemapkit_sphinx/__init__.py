@@ -19,7 +19,7 @@ from sphinx.domains import Domain
 from sphinx.errors import ConfigError, ExtensionError
 from sphinx.util import logging
 
-from sitemapkit import Page, Problem, SettingsError, SitemapError, generate
+from sitemapkit import Page, Problem, SettingsError, SitemapError, __version__, generate
 
 from .options import DROP_IN, config_values, link_url, locales, root_url, settings
 
@@ -64,7 +64,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("doctree-read", collect_fields, priority=400)  # before Sphinx drops docinfo
     app.connect("doctree-read", collect_images, priority=900)  # after images are resolved
     app.connect("build-finished", write_sitemap)
-    return {"version": "0.1.0", "parallel_read_safe": True, "parallel_write_safe": True}
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
 
 
 # ------------------------------------------------------------------- configuration
@@ -79,7 +79,7 @@ def check_config(app: Sphinx, config: Any) -> None:
     try:
         settings(config)
     except SettingsError as error:
-        raise ConfigError(str(error)) from None
+        raise ConfigError(f"sitemapkit: {error}") from None
 
 
 # ------------------------------------------------------------------------ reading
@@ -189,4 +189,6 @@ def _log(problem: Problem) -> None:
     if problem.level == "info":
         logger.info("sitemapkit: %s", problem)
     else:
-        logger.warning("sitemapkit: %s", problem, type="sitemapkit", subtype=problem.rule)
+        # Sphinx tags the line itself with [sitemapkit.<rule>]: the rule is not repeated.
+        logger.warning("sitemapkit: %s: %s: %s", problem.page, problem.field, problem.message,
+                       type="sitemapkit", subtype=problem.rule)
