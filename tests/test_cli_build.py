@@ -105,7 +105,8 @@ def test_config_file_and_flags_override_it(site, monkeypatch, tmp_path):
     assert BASE + "en/a.html" not in locs(site / "map.xml")
 
 
-def test_usage_errors_exit_2(site, tmp_path, capsys):
+def test_usage_errors_exit_2(site, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # no project (mkdocs.yml ...) in the current folder to take a URL from
     assert main(["build", str(site)]) == 2
     assert "--base-url" in capsys.readouterr().err
     assert main(["build", str(tmp_path / "nope"), "--base-url", BASE]) == 2
