@@ -17,6 +17,7 @@ from .extract import HtmlFacts, read_page_file, read_page_html
 from .lastmod import LastmodResolver
 from .meta import PageKeys, page_keys
 from .model import Alternate, Entry, Image, Moment, NewsArticle, Page, Video
+from .pages import Exclude, not_a_page
 from .report import Report
 from .settings import CHANGEFREQS, Rule, Settings
 from .urls import (
@@ -34,7 +35,6 @@ from .urls import (
 from .videos import VideoError, clean_text, video_from_fields
 
 MAX_IMAGES = 1000
-ERROR_PAGES = ("404.html", "404/")
 
 
 def build_entries(
@@ -62,6 +62,9 @@ def build_entries(
             continue
         seen.add(key)
         yield entry
+    for pattern in rules.excludes.unmatched():
+        rules.report.warn("exclude", "exclude", "exclude-unmatched",
+                          f"pattern '{pattern}' matched no page; check its spelling (gitignore-style)")
 
 
 class _Rules:
@@ -71,7 +74,7 @@ class _Rules:
         self.report = report
         self.resolver = lastmod
         self.now = lastmod.now if lastmod is not None else build_time()
-        self.excludes = tuple(glob.lstrip("/") for glob in settings.exclude)
+        self.excludes = Exclude(settings.exclude)
 
     def warn(self, page: Page, field: str, rule: str, message: str) -> None:
         self.report.warn(page.label, field, rule, message)
@@ -95,14 +98,14 @@ class _Rules:
             self.warn(page, "loc", rule, f"page left out: {error}")
             return None
         path = site_path(loc, self.base)
-        if path in ERROR_PAGES:
-            self.left_out("error page")
-            return None
-        if self.excludes and any(fnmatchcase(path, glob) for glob in self.excludes):
+        if self.excludes and self.excludes(path):
             self.left_out("exclude")
             return None
-
         facts = self.facts(page, loc)
+        not_page = not_a_page(path, facts.head if self.read_markup(page, facts) else None)
+        if not_page is not None:
+            self.left_out(not_page)
+            return None
         if facts.noindex and not self.settings.include_noindex:
             self.left_out("noindex")
             return None
@@ -137,6 +140,14 @@ class _Rules:
         if page.content is not None:
             return read_page_html(b"", loc, content=page.content)
         return HtmlFacts()
+
+    @staticmethod
+    def read_markup(page: Page, facts: HtmlFacts) -> bool:
+        """Whether ``facts`` come from the page's own markup (not only from the content an
+        adapter gave, nor from a file that was missing or empty)."""
+        if page.html is None and page.output is None:
+            return False
+        return bool(facts.head) or (page.content is None and facts.digest is not None)
 
     def rule_for(self, path: str) -> Rule | None:
         return next((r for r in self.settings.rules if fnmatchcase(path, r.match.lstrip("/"))), None)
