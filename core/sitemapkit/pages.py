@@ -16,7 +16,9 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable
+from pathlib import Path
 from urllib.parse import quote, unquote, unquote_to_bytes
+from urllib.robotparser import RobotFileParser
 
 import pathspec
 
@@ -52,9 +54,24 @@ def not_a_page(path: str, head: bytes | None = None) -> str | None:
         return None
     if not head or _DOCUMENT.search(head) is None:
         return "fragment"
-    if b"refresh" in head.lower() and _REFRESH.search(head):
+    # Two plain finds first: a case-insensitive regex over every head costs ~40 times more.
+    if (b"efresh" in head or b"EFRESH" in head) and _REFRESH.search(head):
         return "redirect"
     return None
+
+
+def robots_rules(site_dir: str | os.PathLike[str]) -> RobotFileParser | None:
+    """The site's own robots.txt rules, when it disallows anything: a page crawlers may not
+    fetch is not listed (search engines report a listed, blocked URL as an error)."""
+    try:
+        text = (Path(site_dir) / "robots.txt").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    if "disallow" not in text.lower():
+        return None
+    rules = RobotFileParser()
+    rules.parse(text.splitlines())
+    return rules
 
 
 def url_for_file(name: str) -> str:

@@ -14,10 +14,9 @@ import contextlib
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
-from urllib.robotparser import RobotFileParser
 
 from .extract import read_page_file
-from .pages import HTML_SUFFIXES, files_for_url, not_a_page, url_for_file
+from .pages import HTML_SUFFIXES, files_for_url, not_a_page, robots_rules, url_for_file
 from .scan import html_files
 from .urls import URLError, encode_url
 
@@ -30,7 +29,7 @@ class SiteIndex:
         self.root: str | None = None
         self._listed: set[str] = set()
         self._facts: dict[str, tuple[bool, str | None, str | None]] = {}
-        self._robots = _robots_rules(site_dir / "robots.txt")
+        self._robots = robots_rules(site_dir)
 
     def blocked(self, url: str) -> bool:
         """Whether the site's own robots.txt keeps crawlers away from ``url``."""
@@ -127,12 +126,3 @@ class SiteIndex:
                 continue
             report(relative, f"{url} ({relative}) is an indexable page but no sitemap lists it")
 
-
-def _robots_rules(path: Path) -> RobotFileParser | None:
-    try:
-        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
-        return None
-    rules = RobotFileParser()
-    rules.parse(lines)
-    return rules
