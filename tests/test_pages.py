@@ -267,6 +267,13 @@ def test_badges_emoji_and_theme_images_are_not_page_images():
     assert list(facts.images) == [BASE + "guide/hero.jpg", BASE + "guide/diagram.png", BASE + "guide/badger.jpg"]
 
 
+def test_a_header_in_main_is_the_pages_own_and_the_sites_header_is_not():
+    own = "<!doctype html><html><head></head><body><main><header><img src='hero.jpg'></header></main></body></html>"
+    assert list(read_page_html(own, BASE).images) == [BASE + "hero.jpg"]
+    site = "<!doctype html><html><head></head><body><header><img src='logo.png'></header><p><img src='a.png'></body>"
+    assert list(read_page_html(site, BASE).images) == [BASE + "a.png"]
+
+
 def test_cli_build_lists_no_badge_or_emoji(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     site = tmp_path / "site"
@@ -274,3 +281,11 @@ def test_cli_build_lists_no_badge_or_emoji(tmp_path, monkeypatch):
     assert main(["build", str(site), "--base-url", BASE, "-q"]) == 0
     text = (site / "sitemap.xml").read_text()
     assert "diagram.png" in text and "shields" not in text and "twemoji" not in text and "logo" not in text
+
+
+def test_a_pattern_git_refuses_is_an_error_at_start_up_and_one_pathspec_ignores_is_unmatched(tmp_path):
+    with pytest.raises(ValueError, match=r"'!' is not a gitignore-style pattern"):
+        Settings(base_url=BASE, exclude=["blog/", "!"])
+    assert main(["build", str(tmp_path), "--base-url", BASE, "--exclude", "\\"]) == 2
+    _, report = entries_of(PATHS, ["a[b", "# a comment", ""])
+    assert [w.message.split("'")[1] for w in report.warnings] == ["a[b"]

@@ -324,8 +324,8 @@ _BADGE_PATH = re.compile(r"(?:^|/)(?:badges?(?:/|\.svg|\.png|$)|[^/]*[-_.]badge\
 _EMOJI = re.compile(r"(?:^|[\s/_-])(?:twemoji|emojione|joypixels|gemoji|emoji)(?:$|[\s/@._-])", re.IGNORECASE)
 _HOST = re.compile(r"^(?:https?:)?//([^/:?#]+)", re.IGNORECASE)
 # Elements that hold the theme's parts, not the page's content (HTML's own meaning of them):
-# a sidebar's logo, a footer's sponsors. A <header> inside an <article> is the article's.
-_THEME_PART = re.compile(rb"<(nav|aside|footer|header|article)[\s>]")
+# a sidebar's logo, a footer's sponsors. A <header> inside <main> or an <article> is the page's.
+_THEME_PART = re.compile(rb"<(nav|aside|footer|header|article|main)[\s>]")
 
 
 def _decorative(attrs: dict[str, str], src: str, offset: int, around: tuple[tuple[int, int], ...]) -> bool:
@@ -341,8 +341,8 @@ def _decorative(attrs: dict[str, str], src: str, offset: int, around: tuple[tupl
 
 
 def _theme_parts(lowered: bytes) -> tuple[tuple[int, int], ...]:
-    """``(start, end)`` of each ``nav``, ``aside``, ``footer`` and (outside an article)
-    ``header`` element of a content region; looked for only where the region has images."""
+    """``(start, end)`` of each ``nav``, ``aside``, ``footer`` and (outside ``main`` and any
+    article) ``header`` element of a content region; looked for only where it has images."""
     parts: list[tuple[int, int]] = []
     articles: list[tuple[int, int]] = []
     for found in _THEME_PART.finditer(lowered):
@@ -350,7 +350,7 @@ def _theme_parts(lowered: bytes) -> tuple[tuple[int, int], ...]:
         if any(a <= start < b for a, b in parts):
             continue  # inside one already found
         end = _element_end(lowered, start)
-        if name == b"article":
+        if name in (b"article", b"main"):
             articles.append((start, end))
         elif name != b"header" or not any(a <= start < b for a, b in articles):
             parts.append((start, end))

@@ -113,6 +113,9 @@ class Exclude:
         self._unmatched = {
             pattern.pattern: pattern for pattern in self._spec.patterns if pattern.include is not None
         }
+        # Lines pathspec reads as no pattern at all (``a[b``, ``/``) never match anything either.
+        self._never = {text for text in self.patterns if text.strip() and not text.startswith("#")
+                       and all(p.include is None for p in pathspec.GitIgnoreSpec.from_lines([text]).patterns)}
 
     def __bool__(self) -> bool:
         return bool(self.patterns)
@@ -128,4 +131,13 @@ class Exclude:
 
     def unmatched(self) -> list[str]:
         """The patterns that matched no path so far, as the user wrote them."""
-        return [text for text in self.patterns if text in self._unmatched]
+        return [text for text in self.patterns if text in self._unmatched or text in self._never]
+
+
+def check_exclude(patterns: Iterable[str]) -> None:
+    """Raise ``ValueError`` naming the first pattern git itself would refuse (``!``, ``\\``)."""
+    for text in patterns:
+        try:
+            pathspec.GitIgnoreSpec.from_lines([text])
+        except ValueError:
+            raise ValueError(f"'{text}' is not a gitignore-style pattern") from None
