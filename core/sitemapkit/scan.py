@@ -9,8 +9,6 @@ from pathlib import Path
 from .model import Page
 from .pages import HTML_SUFFIXES, url_for_file
 
-__all__ = ["HTML_SUFFIXES", "html_files", "pages_in"]
-
 
 def html_files(site_dir: Path) -> Iterator[str]:
     """Site-relative paths of the HTML files, in a stable order; hidden folders skipped."""
