@@ -289,3 +289,21 @@ def test_a_pattern_git_refuses_is_an_error_at_start_up_and_one_pathspec_ignores_
     assert main(["build", str(tmp_path), "--base-url", BASE, "--exclude", "\\"]) == 2
     _, report = entries_of(PATHS, ["a[b", "# a comment", ""])
     assert [w.message.split("'")[1] for w in report.warnings] == ["a[b"]
+
+
+@pytest.mark.parametrize(("name", "text", "reason"), [
+    ("moved.html", "<html><head><meta http-equiv='refresh' content='0; url=/'></head><body></body></html>",
+     "redirect"),
+    ("genindex.html", html(), "generated index"),
+    ("footer.html", "<footer>© Harbour</footer>", "fragment"),
+])
+def test_validate_site_dir_flags_a_listed_file_that_is_no_page(tmp_path, name, text, reason):
+    site = tmp_path / "site"
+    write(site, "index.html")
+    write(site, name, text)
+    (site / "sitemap.xml").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+        f"<url><loc>{BASE}</loc></url><url><loc>{BASE}{name}</loc></url></urlset>\n")
+    problems = validate([site / "sitemap.xml"], site_dir=site)
+    assert [(p.rule, p.severity) for p in problems] == [("page-not-a-page", "warning")]
+    assert f"({reason})" in problems[0].message and name in problems[0].message

@@ -81,7 +81,11 @@ class SiteIndex:
         self._listed.add(built)
         if not built.endswith(HTML_SUFFIXES):
             return
-        noindex, canonical, _ = self._page(built, loc)
+        noindex, canonical, not_page = self._page(built, loc)
+        if not_page is not None:
+            report("page-not-a-page", f"{loc} is listed but {built} is no page ({not_page}); "
+                   "list only the pages people should land on")
+            return
         if self.blocked(loc):
             report("page-blocked", f"{loc} is listed but robots.txt disallows crawling it; "
                    "search engines will report it as blocked")
