@@ -68,7 +68,7 @@ def build_entries(
         seen.add(key)
         yield entry
     for pattern in rules.excludes.unmatched():
-        rules.report.warn("exclude", "exclude", "exclude-unmatched",
+        rules.report.warn("settings", "exclude", "exclude-unmatched",
                           f"pattern '{pattern}' matched no page; check its spelling (gitignore-style)")
 
 
