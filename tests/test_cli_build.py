@@ -91,7 +91,8 @@ def test_news_gzip_txt_and_index_from_flags(site, monkeypatch, tmp_path):
     assert locs(site / "sitemap-news.xml") == [BASE + "blog/post.html"]
     for path in files:
         assert gzip.decompress((path.parent / (path.name + ".gz")).read_bytes()) == path.read_bytes()
-    text_files = [site / "sitemap.txt", site / "sitemap-2.txt", site / "sitemap-3.txt", site / "sitemap-4.txt"]
+    parts = sorted(site.glob("sitemap-*.txt"), key=lambda path: int(path.stem.rpartition("-")[2]))
+    text_files = [site / "sitemap.txt", *parts]
     assert [line for path in text_files for line in path.read_text().splitlines()] == usp_urls(site, BASE)
 
 

@@ -6,17 +6,20 @@ rule is dropped with a warning naming the page, the field and the rule; the page
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from datetime import timedelta
 from fnmatch import fnmatchcase
 from typing import Any
+from urllib.robotparser import RobotFileParser
 
 from .dates import DateError, as_datetime, build_time, newest, parse_moment
 from .extract import HtmlFacts, read_page_file, read_page_html
 from .lastmod import LastmodResolver
 from .meta import PageKeys, page_keys
 from .model import Alternate, Entry, Image, Moment, NewsArticle, Page, Video
+from .pages import Exclude, fold_index, not_a_page, robots_rules
 from .report import Report
 from .settings import CHANGEFREQS, Rule, Settings
 from .urls import (
@@ -34,7 +37,6 @@ from .urls import (
 from .videos import VideoError, clean_text, video_from_fields
 
 MAX_IMAGES = 1000
-ERROR_PAGES = ("404.html", "404/")
 
 
 def build_entries(
@@ -43,12 +45,15 @@ def build_entries(
     *,
     report: Report | None = None,
     lastmod: LastmodResolver | None = None,
+    site_dir: str | os.PathLike[str] | None = None,
 ) -> Iterator[Entry]:
-    """One ``Entry`` per listable page, lazily, in the order the pages come."""
+    """One ``Entry`` per listable page, lazily, in the order the pages come. With
+    ``site_dir``, pages the site's robots.txt keeps crawlers from are left out."""
     if not settings.base_url:
         raise ValueError("build_entries needs settings.base_url")
     settings = settings.replace(base_url=normalise_base_url(settings.base_url))
     rules = _Rules(settings, report if report is not None else Report(), lastmod)
+    rules.robots = robots_rules(site_dir) if site_dir is not None else None
     seen: set[int] = set()
     for page in pages:
         entry = rules.entry(page)
@@ -62,6 +67,9 @@ def build_entries(
             continue
         seen.add(key)
         yield entry
+    for pattern in rules.excludes.unmatched():
+        rules.report.warn("settings", "exclude", "exclude-unmatched",
+                          f"pattern '{pattern}' matched no page; check its spelling (gitignore-style)")
 
 
 class _Rules:
@@ -71,7 +79,8 @@ class _Rules:
         self.report = report
         self.resolver = lastmod
         self.now = lastmod.now if lastmod is not None else build_time()
-        self.excludes = tuple(glob.lstrip("/") for glob in settings.exclude)
+        self.excludes = Exclude(settings.exclude)
+        self.robots: RobotFileParser | None = None
 
     def warn(self, page: Page, field: str, rule: str, message: str) -> None:
         self.report.warn(page.label, field, rule, message)
@@ -95,26 +104,32 @@ class _Rules:
             self.warn(page, "loc", rule, f"page left out: {error}")
             return None
         path = site_path(loc, self.base)
-        if path in ERROR_PAGES:
-            self.left_out("error page")
-            return None
-        if self.excludes and any(fnmatchcase(path, glob) for glob in self.excludes):
+        if self.excludes and self.excludes(path):
             self.left_out("exclude")
             return None
-
+        if self.robots is not None and not self.robots.can_fetch("*", loc):
+            self.left_out("robots.txt")
+            return None
         facts = self.facts(page, loc)
+        not_page = not_a_page(path, facts.head if self.read_markup(page, facts) else None)
+        if not_page is not None:
+            self.left_out(not_page)
+            return None
         if facts.noindex and not self.settings.include_noindex:
             self.left_out("noindex")
             return None
         if facts.canonical and (canonical := self.canonical(facts.canonical)) != loc:
-            if canonical is None or not in_scope(canonical, self.base):
-                # Not a print view pointing at its original: the site says it lives elsewhere,
-                # which usually means base_url (or the generator's site URL) is wrong.
-                self.warn(page, "canonical", "canonical-outside",
-                          f"page left out: its canonical URL {facts.canonical} is outside {self.base}; "
-                          "check base_url")
-            self.left_out("canonical elsewhere")
-            return None
+            if canonical is not None and self.same_file(canonical, path):
+                loc, path = canonical, site_path(canonical, self.base)  # the page's own name for itself
+            else:
+                if canonical is None or not in_scope(canonical, self.base):
+                    # Not a print view pointing at its original: the site says it lives elsewhere,
+                    # which usually means base_url (or the generator's site URL) is wrong.
+                    self.warn(page, "canonical", "canonical-outside",
+                              f"page left out: its canonical URL {facts.canonical} is outside {self.base}; "
+                              "check base_url")
+                self.left_out("canonical elsewhere")
+                return None
 
         settings = self.settings
         rule = self.rule_for(path) if settings.rules else None
@@ -137,6 +152,19 @@ class _Rules:
         if page.content is not None:
             return read_page_html(b"", loc, content=page.content)
         return HtmlFacts()
+
+    def same_file(self, canonical: str, path: str) -> bool:
+        """Whether ``canonical`` names the file ``path`` is served from, in its other form
+        (``a/index.html`` for ``a/``, as Sphinx's canonical links do)."""
+        return in_scope(canonical, self.base) and fold_index(site_path(canonical, self.base)) == fold_index(path)
+
+    @staticmethod
+    def read_markup(page: Page, facts: HtmlFacts) -> bool:
+        """Whether ``facts`` come from the page's own markup (not only from the content an
+        adapter gave, nor from a file that was missing or empty)."""
+        if page.html is None and page.output is None:
+            return False
+        return bool(facts.head) or (page.content is None and facts.digest is not None)
 
     def rule_for(self, path: str) -> Rule | None:
         return next((r for r in self.settings.rules if fnmatchcase(path, r.match.lstrip("/"))), None)

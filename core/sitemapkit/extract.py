@@ -292,6 +292,7 @@ def _content(region: bytes, lowered: bytes | None, page_url: str, encoding: str)
     videos: list[dict[str, str]] = []
     video: dict[str, str] | None = None
     first = _CONTENT_START.search(lowered)
+    around = _theme_parts(lowered) if first else ()
     for found in _CONTENT_TAG.finditer(lowered, first.start()) if first else ():
         tag = found.group(1)
         if tag == b"/video":
@@ -302,13 +303,58 @@ def _content(region: bytes, lowered: bytes | None, page_url: str, encoding: str)
         attrs = _attributes(region[found.start(2) : found.end(2)], encoding)
         src = attrs.get("src", "").strip()
         if tag == b"img":
-            if src and not src.startswith("data:"):
+            if src and not src.startswith("data:") and not _decorative(attrs, src, found.start(), around):
                 images.setdefault(resolve(page_url, src), None)
         elif tag == b"video":
             video = attrs
         elif video is not None and src and not video.get("src"):  # the first <source>
             video["src"] = src
     return tuple(images), tuple(v for v in videos if v), _digest(region)
+
+
+# Images that are not the page's own: status badges (by host, or a path naming a badge) and
+# emoji (Twemoji, EmojiOne, GitHub's gemoji as pymdownx.emoji and Material render them).
+_BADGE_HOSTS = re.compile(
+    r"(?:[\w.-]+\.)?(?:shields\.io|badge\.fury\.io|badgen\.net|forthebadge\.com|badges\.gitter\.im"
+    r"|travis-ci\.(?:org|com)|circleci\.com|codecov\.io|coveralls\.io|app\.codacy\.com|ci\.appveyor\.com"
+    r"|api\.netlify\.com|snyk\.io|deepsource\.io|bestpractices\.coreinfrastructure\.org|pepy\.tech"
+    r"|img\.badgesize\.io|results\.pre-commit\.ci)"
+)
+_BADGE_PATH = re.compile(r"(?:^|/)(?:badges?(?:/|\.svg|\.png|$)|[^/]*[-_.]badge\.(?:svg|png))", re.IGNORECASE)
+_EMOJI = re.compile(r"(?:^|[\s/_-])(?:twemoji|emojione|joypixels|gemoji|emoji)(?:$|[\s/@._-])", re.IGNORECASE)
+_HOST = re.compile(r"^(?:https?:)?//([^/:?#]+)", re.IGNORECASE)
+# Elements that hold the theme's parts, not the page's content (HTML's own meaning of them):
+# a sidebar's logo, a footer's sponsors. A <header> inside <main> or an <article> is the page's.
+_THEME_PART = re.compile(rb"<(nav|aside|footer|header|article|main)[\s>]")
+
+
+def _decorative(attrs: dict[str, str], src: str, offset: int, around: tuple[tuple[int, int], ...]) -> bool:
+    """A badge, an emoji, or an image in the theme's navigation, sidebar, header or footer."""
+    if any(start <= offset < end for start, end in around):
+        return True
+    if _EMOJI.search(attrs.get("class", "")) or _EMOJI.search(src):
+        return True
+    host = _HOST.match(src)
+    if host and _BADGE_HOSTS.fullmatch(host.group(1).lower()):
+        return True
+    return _BADGE_PATH.search(src.split("?", 1)[0]) is not None
+
+
+def _theme_parts(lowered: bytes) -> tuple[tuple[int, int], ...]:
+    """``(start, end)`` of each ``nav``, ``aside``, ``footer`` and (outside ``main`` and any
+    article) ``header`` element of a content region; looked for only where it has images."""
+    parts: list[tuple[int, int]] = []
+    articles: list[tuple[int, int]] = []
+    for found in _THEME_PART.finditer(lowered):
+        name, start = found.group(1), found.start()
+        if any(a <= start < b for a, b in parts):
+            continue  # inside one already found
+        end = _element_end(lowered, start)
+        if name in (b"article", b"main"):
+            articles.append((start, end))
+        elif name != b"header" or not any(a <= start < b for a, b in articles):
+            parts.append((start, end))
+    return tuple(parts)
 
 
 def _digest(region: bytes) -> str:

@@ -69,7 +69,7 @@ def _generate(
 
     if progress is not None:
         pages = _counted(pages, progress)
-    entries = build_entries(pages, settings, report=report, lastmod=resolver)
+    entries = build_entries(pages, settings, report=report, lastmod=resolver, site_dir=site_dir)
 
     def feed() -> tuple[Path, datetime]:
         return write_changes_feed(resolver, site_dir, settings)

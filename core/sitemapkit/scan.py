@@ -7,9 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from .model import Page
-from .urls import path_for_file
-
-HTML_SUFFIXES = (".html", ".htm")
+from .pages import HTML_SUFFIXES, url_for_file
 
 
 def html_files(site_dir: Path) -> Iterator[str]:
@@ -23,10 +21,10 @@ def html_files(site_dir: Path) -> Iterator[str]:
 
 
 def pages_in(site_dir: Path | str) -> Iterator[Page]:
-    """One ``Page`` per HTML file, at the URL a web server gives it (``a/index.html`` -> ``a/``).
-
-    The HTML is read later, one page at a time, by the core's rules.
+    """One ``Page`` per HTML file, at the URL a web server gives it (``a/index.html`` -> ``a/``,
+    every other byte of the name percent-encoded). The HTML is read later, one page at a
+    time, by the core's rules, which also leave out what is not a page (``pages.not_a_page``).
     """
     site_dir = Path(site_dir)
     for relative in html_files(site_dir):
-        yield Page(url=path_for_file(relative), output=site_dir / relative, name=relative)
+        yield Page(url=url_for_file(relative), output=site_dir / relative, name=relative)

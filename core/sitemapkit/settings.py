@@ -11,6 +11,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from .pages import check_exclude
+
 CHANGEFREQS = ("always", "hourly", "daily", "weekly", "monthly", "yearly", "never")
 LASTMOD_SOURCES = ("meta", "git", "fingerprint")
 PROTOCOL_MAX_URLS = 50_000
@@ -164,6 +166,15 @@ def _globs(value: Any) -> tuple[str, ...]:
     raise _Bad("must be a list of glob patterns such as ['blog/drafts/*', '404.html']")
 
 
+def _exclude_patterns(value: Any) -> tuple[str, ...]:
+    patterns = _globs(value)
+    try:
+        check_exclude(patterns)
+    except ValueError as error:
+        raise _Bad(f"{error} (see git's gitignore: 'drafts/', '**/print/', '404.html')") from None
+    return patterns
+
+
 def _changefreq(value: Any) -> str:
     if isinstance(value, str) and value.lower() in CHANGEFREQS:
         return value.lower()
@@ -289,7 +300,7 @@ def _mapping(value: Any) -> Mapping[str, Any]:
 _CHECKS = {
     "base_url": _optional(_base_url),
     "filename": _filename,
-    "exclude": _globs,
+    "exclude": _exclude_patterns,
     "include_noindex": _boolean,
     "changefreq": _optional(_changefreq),
     "priority": _optional(_priority),

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from urllib.parse import quote, urljoin, urlsplit, urlunsplit
 
+from .pages import fold_index
+
 MAX_LOC_LENGTH = 2048
 """A ``loc`` must be *less than* 2,048 characters (sitemaps.org)."""
 
@@ -144,11 +146,5 @@ def site_loc(base_url: str, url: str) -> str:
     return check_loc(absolute(base_url, url), base_url)
 
 
-def path_for_file(relative_file: str) -> str:
-    """The URL path a web server serves a built file at: ``a/index.html`` -> ``a/``."""
-    if relative_file == "index.html" or relative_file == "index.htm":
-        return ""
-    for index in ("/index.html", "/index.htm"):
-        if relative_file.endswith(index):
-            return relative_file[: -len(index) + 1]
-    return relative_file
+# Moved to pages.py; kept under this name for the Pelican adapter, which folds URLs it has.
+path_for_file = fold_index

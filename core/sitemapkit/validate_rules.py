@@ -116,6 +116,7 @@ RULES: dict[str, tuple[str, str]] = {
     "page-noindex": (ERROR, "a listed page whose HTML says noindex"),
     "page-blocked": (WARNING, "a listed page that the site's robots.txt disallows crawling"),
     "page-canonical": (WARNING, "a listed page whose canonical names another URL"),
+    "page-not-a-page": (WARNING, "a listed file that is no page: redirect stub, generated index, 404, draft, fragment"),
 }
 
 SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"

@@ -1,8 +1,10 @@
 """``validate --site-dir``: the sitemap against the built site it describes.
 
-A listed URL maps to ``DIR/path`` (``DIR/path/index.html`` for a folder URL) below the site
-root; the site root URL is found from the first listed URL, as the shortest path prefix whose
-remainder is a built file. Pages are read with the same HTML reader the build uses
+A listed URL maps to the built file ``pages.files_for_url`` names (``DIR/path``, or
+``DIR/path/index.html`` for a folder URL), the inverse of the mapping ``build`` lists files
+by; a built file that ``pages.not_a_page`` says is no page is never missed. The site root
+URL is found from the first listed URL, as the shortest path prefix whose remainder is a
+built file. Pages are read with the same HTML reader the build uses
 (``extract.read_page_file``), so "noindex" and "canonical" mean here what they mean there.
 """
 
@@ -11,15 +13,14 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
-from urllib.robotparser import RobotFileParser
+from urllib.parse import urlsplit
 
 from .extract import read_page_file
-from .scan import HTML_SUFFIXES, html_files
-from .urls import URLError, encode_url, path_for_file
+from .pages import HTML_SUFFIXES, files_for_url, not_a_page, robots_rules, url_for_file
+from .scan import html_files
+from .urls import URLError, encode_url
 
 Report = Callable[[str, str], None]
-NOT_PAGES = ("404.html", "404.htm")
 
 
 class SiteIndex:
@@ -27,8 +28,8 @@ class SiteIndex:
         self.dir = site_dir
         self.root: str | None = None
         self._listed: set[str] = set()
-        self._facts: dict[str, tuple[bool, str | None]] = {}
-        self._robots = _robots_rules(site_dir / "robots.txt")
+        self._facts: dict[str, tuple[bool, str | None, str | None]] = {}
+        self._robots = robots_rules(site_dir)
 
     def blocked(self, url: str) -> bool:
         """Whether the site's own robots.txt keeps crawlers away from ``url``."""
@@ -50,11 +51,9 @@ class SiteIndex:
 
     def _file(self, relative: str) -> str | None:
         """The built file a site-relative URL path is served from, as a site-relative path."""
-        relative = unquote(relative)
-        if relative.startswith("/") or ".." in relative.split("/"):
+        candidates = files_for_url(relative)
+        if candidates[0].startswith("/") or ".." in candidates[0].split("/"):
             return None
-        candidates = [relative + "index.html"] if relative.endswith("/") or not relative else [
-            relative, relative + "/index.html"]
         for candidate in candidates:
             if (self.dir / candidate).is_file():
                 return candidate
@@ -82,7 +81,11 @@ class SiteIndex:
         self._listed.add(built)
         if not built.endswith(HTML_SUFFIXES):
             return
-        noindex, canonical = self._page(built, loc)
+        noindex, canonical, not_page = self._page(built, loc)
+        if not_page is not None:
+            report("page-not-a-page", f"{loc} is listed but {built} is no page ({not_page}); "
+                   "list only the pages people should land on")
+            return
         if self.blocked(loc):
             report("page-blocked", f"{loc} is listed but robots.txt disallows crawling it; "
                    "search engines will report it as blocked")
@@ -93,7 +96,8 @@ class SiteIndex:
             report("page-canonical", f"{loc} is listed but {built} names {canonical} as its "
                    "canonical URL; list the canonical URL instead")
 
-    def _page(self, relative: str, url: str) -> tuple[bool, str | None]:
+    def _page(self, relative: str, url: str) -> tuple[bool, str | None, str | None]:
+        """``(noindex, canonical, why it is not a page)`` of a built file, read once."""
         facts = self._facts.get(relative)
         if facts is None:
             page = read_page_file(self.dir / relative, url)
@@ -101,7 +105,9 @@ class SiteIndex:
             if canonical is not None:
                 with contextlib.suppress(URLError):
                     canonical = encode_url(canonical)
-            facts = self._facts[relative] = (page.noindex, canonical)
+            read = page.head or page.digest is not None  # an empty file has nothing to judge
+            not_page = not_a_page(url_for_file(relative), page.head if read else None)
+            facts = self._facts[relative] = (page.noindex, canonical, not_page)
         return facts
 
     def unlisted(self, report: Callable[[str, str], None]) -> None:
@@ -109,26 +115,18 @@ class SiteIndex:
         if self.root is None:
             return
         for relative in html_files(self.dir):
-            if relative in self._listed or relative.rsplit("/", 1)[-1] in NOT_PAGES:
+            path = url_for_file(relative)
+            if relative in self._listed or not_a_page(path) is not None:
                 continue
-            url = self.root + path_for_file(relative)
+            url = self.root + path
             try:
                 url = encode_url(url)
             except URLError:
                 continue
             if self.blocked(url):
                 continue
-            noindex, canonical = self._page(relative, url)
-            if noindex or (canonical is not None and canonical != url):
+            noindex, canonical, not_page = self._page(relative, url)
+            if noindex or not_page is not None or (canonical is not None and canonical != url):
                 continue
             report(relative, f"{url} ({relative}) is an indexable page but no sitemap lists it")
 
-
-def _robots_rules(path: Path) -> RobotFileParser | None:
-    try:
-        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
-        return None
-    rules = RobotFileParser()
-    rules.parse(lines)
-    return rules
