@@ -26,6 +26,7 @@ def generate(
     settings: Settings,
     *,
     project_dir: Path | str | None = None,
+    source_dirs: Iterable[Path | str] = (),
     on_warning: Callable[[Problem], None] | None = None,
     progress: Callable[[int], None] | None = None,
     dry_run: bool = False,
@@ -33,7 +34,9 @@ def generate(
     """Build entries from ``pages`` and write every file into ``site_dir``.
 
     ``project_dir`` anchors relative paths such as ``state_file`` (the folder holding the
-    generator's configuration; the current folder by default). ``progress`` is called with
+    generator's configuration; the current folder by default). ``source_dirs`` are the
+    folders the pages' sources come from (MkDocs' docs_dir, Sphinx's source folder,
+    Pelican's PATH): git reads only their history. ``progress`` is called with
     the number of pages read so far. ``dry_run`` prints what IndexNow would be sent instead
     of sending it. Under ``settings.strict`` any warning raises ``SitemapError`` once all
     files are written.
@@ -44,7 +47,7 @@ def generate(
     site_dir = Path(site_dir)
     project_dir = Path(project_dir) if project_dir is not None else Path.cwd()
     report = Report(on_warning=on_warning)
-    resolver = LastmodResolver(settings, project_dir, report, build_time())
+    resolver = LastmodResolver(settings, project_dir, report, build_time(), source_dirs)
 
     if progress is not None:
         pages = _counted(pages, progress)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -40,7 +40,9 @@ class Repository:
     shallow: bool = False
     submodule: bool = False
     dates: dict[str, int] | None = None
-    """HEAD path (relative, POSIX) -> committer time, once the history was read."""
+    """HEAD path (relative, POSIX) -> committer time, for the folders read so far."""
+    read: list[str] = field(default_factory=list)
+    """Folders (relative, ending in ``/``; ``""`` for all) whose history is in ``dates``."""
     boundary_files: set[str] = field(default_factory=set)
     """Files whose only known change is a shallow clone's boundary commit."""
 
@@ -61,7 +63,8 @@ def _run(root: Path, *args: str) -> bytes:
         raise GitUnavailable(f"cannot run git: {error}") from None
     if done.returncode != 0:
         message = done.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise GitUnavailable(f"git {args[0]} failed in {root}: {message[-1] if message else '?'}")
+        command = next(arg for arg in args if not arg.startswith("-"))
+        raise GitUnavailable(f"git {command} failed in {root}: {message[-1] if message else '?'}")
     return done.stdout
 
 
@@ -120,28 +123,44 @@ def _boundary(repo: Repository) -> set[str]:
         return set()
 
 
-def read_dates(repo: Repository) -> None:
-    """Fill ``repo.dates``: the last commit that changed each file of HEAD, one pass."""
-    try:
-        _run(repo.root, "rev-parse", "-q", "--verify", "HEAD")
-    except GitUnavailable:  # a repository without commits: every file is untracked
-        repo.dates = {}
-        return
-    listing = _run(repo.root, "ls-tree", "-r", "-z", "--name-only", "--full-tree", "HEAD")
-    head = [p.decode("utf-8", "surrogateescape") for p in listing.split(b"\0") if p]
-    pending = {path: path for path in head}  # name at this point of history -> name at HEAD
-    boundary = _boundary(repo)
-    dates: dict[str, int] = {}
+def _listing(repo: Repository, pathspec: list[str]) -> list[str]:
+    """The files of HEAD under ``pathspec`` (all of them for an empty one)."""
+    out = _run(
+        repo.root, "--literal-pathspecs", "ls-tree", "-r", "-z", "--name-only", "--full-tree",
+        "HEAD", "--", *pathspec,
+    )
+    return [p.decode("utf-8", "surrogateescape") for p in out.split(b"\0") if p]
+
+
+def _log(repo: Repository, start: str, pathspec: list[str]) -> subprocess.Popen:
+    # --full-history: every commit that changed a path counts, as in a log of the whole
+    # repository (no merge simplification by the pathspec). -M100%: only exact renames, the
+    # only ones that decide a date (an edited rename is a change either way); finding them
+    # is a hash join, with no similarity matrix.
     command = [
-        *_GIT, "-C", str(repo.root), "log", "-z", "--name-status", "-M", "--no-color",
-        "--no-ext-diff", "--no-textconv", "--format=%x01%H %ct", "HEAD",
+        *_GIT, "-C", str(repo.root), "--literal-pathspecs", "log", "-z", "--name-status", "-M100%", "--full-history",
+        "--no-color", "--no-ext-diff", "--no-textconv", "--format=%x01%H %ct", start,
+        "--", *pathspec,
     ]
     try:
-        process = subprocess.Popen(
-            command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=_environment()
-        )
+        return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=_environment())
     except OSError as error:
         raise GitUnavailable(f"cannot run git: {error}") from None
+
+
+def _walk(
+    repo: Repository, start: str, pathspec: list[str], pending: dict[str, str], boundary: set[str]
+) -> tuple[dict[str, int], dict[str, tuple[str, int, str]]]:
+    """Follow ``pending`` (name at ``start`` -> name at HEAD) back from ``start``, reading
+    only commits that touch ``pathspec``, until every name has its last change.
+
+    Returns the dates found, and the files whose last change there is an addition (``HEAD
+    name -> (commit, time, name then)``): inside the pathspec an addition may be a pure
+    rename from outside it, which the caller checks.
+    """
+    dates: dict[str, int] = {}
+    added: dict[str, tuple[str, int, str]] = {}
+    process = _log(repo, start, pathspec)
     try:
         for sha, stamp, changes in _commits(_tokens(process.stdout)):
             if sha in boundary:  # a shallow clone's edge: every file looks added here
@@ -156,6 +175,8 @@ def read_dates(repo: Repository) -> None:
                     continue
                 if status == "R100":
                     renamed.append((paths[0], current))
+                elif status == "A":
+                    added[current] = (sha, stamp, paths[-1])
                 else:
                     dates[current] = stamp
             # Old names are added after all new names are taken, so swaps stay right.
@@ -171,8 +192,68 @@ def read_dates(repo: Repository) -> None:
             process.kill()
         process.stdout.close()
         process.wait()
+    return dates, added
+
+
+def _exact_renames(repo: Repository, commits: set[str]) -> dict[tuple[str, str], str]:
+    """``(commit, new name) -> old name`` for the pure renames of ``commits``, each diffed as
+    a whole (renames across the pathspec's edge), in one process."""
+    done = subprocess.run(
+        [*_GIT, "-C", str(repo.root), "diff-tree", "-r", "-z", "--name-status", "-M100%",
+         "--diff-filter=R", "--root", "--no-ext-diff", "--stdin"],
+        input="".join(f"{sha}\n" for sha in sorted(commits)).encode(),
+        capture_output=True, env=_environment(), check=False,
+    )
+    if done.returncode != 0:
+        raise GitUnavailable(f"git diff-tree failed in {repo.root}")
+    found: dict[tuple[str, str], str] = {}
+    tokens = iter(done.stdout.decode("utf-8", "surrogateescape").split("\0"))
+    sha = ""
+    for token in tokens:
+        token = token.strip("\n")
+        if token.startswith("R"):
+            old, new = next(tokens, ""), next(tokens, "")
+            found[(sha, new)] = old
+        elif token:
+            sha = token
+    return found
+
+
+def _follow(
+    repo: Repository, start: str, pathspec: list[str], pending: dict[str, str], boundary: set[str]
+) -> dict[str, int]:
+    """``_walk``, then each addition that was a pure rename from outside the pathspec
+    followed under its old name, from the commit before (in bulk, per renaming commit)."""
+    dates, added = _walk(repo, start, pathspec, pending, boundary)
+    if not added:
+        return dates
+    renames = _exact_renames(repo, {sha for sha, _, _ in added.values()})
+    moved: dict[str, dict[str, str]] = {}  # commit -> {old name: HEAD name}
+    for current, (sha, stamp, name) in added.items():
+        old = renames.get((sha, name))
+        if old is None:
+            dates[current] = stamp
+        else:
+            moved.setdefault(sha, {})[old] = current
+    for sha, olds in moved.items():
+        dates.update(_follow(repo, f"{sha}^", sorted(olds), olds, boundary))
+    return dates
+
+
+def read_dates(repo: Repository, pathspec: list[str] | None = None) -> None:
+    """Add to ``repo.dates`` the last commit that changed each file of HEAD under
+    ``pathspec`` (folders relative to the root, ending in ``/``; None or empty: all)."""
+    pathspec = pathspec or []
+    if repo.dates is None:
+        repo.dates = {}
+    try:
+        _run(repo.root, "rev-parse", "-q", "--verify", "HEAD")
+    except GitUnavailable:  # a repository without commits: every file is untracked
+        return
+    pending = {path: path for path in _listing(repo, pathspec)}
+    dates = _follow(repo, "HEAD", pathspec, pending, _boundary(repo))
     repo.boundary_files.difference_update(dates)
-    repo.dates = dates
+    repo.dates.update(dates)
 
 
 def as_datetime(stamp: int) -> datetime:
@@ -184,9 +265,15 @@ def git_available() -> bool:
 
 
 class GitDates:
-    """Dates of source files, across any number of repositories, each read once on demand."""
+    """Dates of source files, across any number of repositories, each read once on demand.
 
-    def __init__(self) -> None:
+    ``scope`` is the folders the pages' sources come from (a generator's docs or content
+    folder): only their history is read. A file outside them has its own folder read when
+    it is asked for; without a scope, the whole repository is.
+    """
+
+    def __init__(self, scope: Iterable[Path | str] = ()) -> None:
+        self.scope = [Path(folder).resolve() for folder in scope]
         self._places: dict[Path, tuple[Path, str] | None] = {}  # folder as given -> _place
         self._roots: dict[Path, Path | None] = {}  # folder -> repository root holding it
         self._repos: dict[Path, Repository | None] = {}
@@ -222,8 +309,6 @@ class GitDates:
             if not git_available():
                 raise GitUnavailable("git is not installed (or not on PATH)")
             repo = inspect(root)
-            if not repo.submodule:
-                read_dates(repo)
         except GitUnavailable as error:
             self.failures[root] = str(error)
             repo = None
@@ -251,9 +336,16 @@ class GitDates:
         if repo is None:
             return None
         relative = prefix + source.name
-        if repo.submodule or repo.dates is None:
+        if repo.submodule:
             self.submodule.setdefault(root, []).append(relative)
             return None
+        if not any(prefix.startswith(folder) for folder in repo.read):
+            try:
+                self._read(repo, root, prefix)
+            except GitUnavailable as error:
+                self.failures[root] = str(error)
+                self._repos[root] = None
+                return None
         stamp = repo.dates.get(relative)
         if stamp is not None:
             return as_datetime(stamp)
@@ -262,6 +354,21 @@ class GitDates:
         else:
             self.untracked.setdefault(root, []).append(relative)
         return None
+
+    def _read(self, repo: Repository, root: Path, prefix: str) -> None:
+        """Read the history of the scope folders in ``root`` that hold ``prefix`` (the
+        folder of a file asked for), or else of that folder alone."""
+        inside: list[str] = []  # "" for the whole repository
+        for folder in self.scope:
+            if folder == root or folder in root.parents:
+                inside = [""]
+                break
+            if root in folder.parents:
+                inside.append(folder.relative_to(root).as_posix() + "/")
+        if not any(prefix.startswith(folder) for folder in inside):
+            inside = [prefix]
+        read_dates(repo, [] if "" in inside else inside)
+        repo.read.extend(inside)
 
     def ignored(self, root: Path, paths: list[str]) -> set[str]:
         """Which of ``paths`` .gitignore excludes (generated sources: not worth a warning)."""
