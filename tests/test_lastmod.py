@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from datetime import date, datetime, timezone
+from pathlib import Path
 
 import pytest
-from git_helpers import commit, init, utc
+from git_helpers import commit, git, init, utc
 
 from sitemap_checks import assert_valid_tree, locs
 from sitemapkit import Page, Report, Settings, SitemapError, generate
@@ -339,3 +342,71 @@ def test_git_lastmod_through_generate_and_strict(tmp_path):
             obj.write_bytes(b"garbage")
     with pytest.raises(SitemapError, match="strict"):
         generate(pages, site, settings.replace(strict=True), project_dir=tmp_path)
+
+
+# ------------------------------------------------------- CI checkouts, as users build
+
+
+def _run(command: list[str], cwd) -> subprocess.CompletedProcess:
+    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=300,
+                          env={k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"})
+
+
+def _git_project(tmp_path):
+    """A repository holding a MkDocs site (``mkdocs new``) and a Sphinx project
+    (``sphinx-quickstart -q``), each with the README's enabling lines, committed twice."""
+    origin = init(tmp_path / "origin")
+    assert _run([sys.executable, "-m", "mkdocs", "new", "mk"], origin).returncode == 0
+    config = origin / "mk" / "mkdocs.yml"
+    config.write_text(config.read_text() + "site_url: https://example.com/\n"
+                      "plugins:\n  - search\n  - sitemapkit\n")
+    # (no -v: with a version, the URLs carry it until the sphinx helper's fix lands)
+    quickstart = [sys.executable, "-m", "sphinx.cmd.quickstart", "-q", "-p", "Proj", "-a", "Me", "sph"]
+    assert _run(quickstart, origin).returncode == 0
+    conf = origin / "sph" / "conf.py"
+    conf.write_text(conf.read_text().replace("extensions = []", 'extensions = ["sitemapkit_sphinx"]')
+                    + 'html_baseurl = "https://example.com/"\n')
+    (origin / ".gitignore").write_text("site/\n_build/\n.cache/\n")
+    (origin / "sph" / "_static" / ".gitkeep").write_text("")  # git keeps no empty folder
+    commit(origin, "2020-01-01T00:00:00")
+    index = origin / "mk" / "docs" / "index.md"
+    commit(origin, "2021-03-04T05:06:07", {"mk/docs/index.md": index.read_text() + "\nMore.\n",
+                                           "sph/index.rst": (origin / "sph/index.rst").read_text()
+                                           + "\nMore.\n"})
+    return origin
+
+
+def _builds(project) -> dict[str, tuple[subprocess.CompletedProcess, Path]]:
+    """``mkdocs build --strict`` and ``sphinx-build -W`` (the quickstart Makefile's form),
+    each from its project folder."""
+    mkdocs = _run([sys.executable, "-m", "mkdocs", "build", "--strict"], project / "mk")
+    sphinx = _run([sys.executable, "-m", "sphinx", "-M", "html", ".", "_build", "-W"], project / "sph")
+    return {"mkdocs": (mkdocs, project / "mk" / "site"), "sphinx": (sphinx, project / "sph/_build/html")}
+
+
+def test_a_shallow_clone_builds_green_with_a_note_and_no_invented_lastmod(tmp_path):
+    origin = _git_project(tmp_path)
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", "--depth", "1", f"file://{origin}", str(clone))
+    for name, (done, site) in _builds(clone).items():
+        output = done.stdout + done.stderr
+        assert done.returncode == 0, (name, output)
+        (note,) = [line for line in output.splitlines() if "lastmod-git-shallow" in line]
+        assert "fetch-depth: 0" in note and "WARNING" not in note.upper(), note
+        assert "lastmod: 1 none (for git dates, build from a full clone" in output, output
+        assert_valid_tree(site, "https://example.com/")
+        assert set(_lastmods(site).values()) == {None}, name  # neither the clone's date nor now
+
+    # A page not committed yet, in a full clone: still green, the others dated by git.
+    full = tmp_path / "full"
+    git(tmp_path, "clone", "-q", f"file://{origin}", str(full))
+    (full / "mk" / "docs" / "draft.md").write_text("# Draft\n")
+    (full / "sph" / "draft.rst").write_text(":orphan:\n\nDraft\n=====\n")
+    for name, (done, site) in _builds(full).items():
+        output = done.stdout + done.stderr
+        assert done.returncode == 0, (name, output)
+        assert "lastmod-git-untracked" in output and "lastmod: 1 git, 1 none" in output, output
+        home, draft = ("", "draft/") if name == "mkdocs" else ("index.html", "draft.html")
+        found = _lastmods(site)
+        assert found["https://example.com/" + home] == "2021-03-04T05:06:07Z", (name, found)
+        assert [loc for loc, when in found.items() if when is None] == ["https://example.com/" + draft]
