@@ -209,8 +209,10 @@ def test_only_the_source_folders_history_is_read(tmp_path):
     commit(repo, "2022-01-01T00:00:00", {"docs/b.md": "b2"})
     dates = GitDates(scope=[repo / "docs"])
     assert dates.date(repo / "docs" / "a.md") == utc("2020-01-01T00:00:00")
-    repository = dates._repos[repo.resolve()]
-    assert repository.read == ["docs/"] and set(repository.dates) == {"docs/a.md", "docs/b.md"}
+    (history,) = dates._repos[repo.resolve()].histories.values()
+    assert history.pathspec == ["docs/"]
+    # The pass stopped at a.md's last change... and b.md was reached on the way.
+    assert set(history.dates) == {"docs/a.md", "docs/b.md"} and history._process is None
     assert dates.date(repo / "docs" / "b.md") == utc("2022-01-01T00:00:00")
     # A file outside the source folders has its own folder read when it is asked for.
     assert dates.date(repo / "README.md") == utc("2020-01-01T00:00:00")
@@ -236,4 +238,19 @@ def test_renames_into_the_source_folder_are_followed(tmp_path):
                        ("new.md", "2022-01-01")):
         assert scoped.date(repo / "docs" / name) == utc(f"{when}T00:00:00"), name
         assert whole.date(repo / "docs" / name) == utc(f"{when}T00:00:00"), name
-    assert scoped._repos[repo.resolve()].read == ["docs/"]
+    assert list(scoped._repos[repo.resolve()].histories) == ["docs/"]
+
+
+def test_the_pass_stops_once_the_files_asked_for_are_dated(tmp_path):
+    """An old image beside the pages is never asked for: the log is not read back to it."""
+    repo = init(tmp_path / "r")
+    commit(repo, "2019-01-01T00:00:00", {"docs/logo.png": "png", "docs/a.md": "a"})
+    for day in range(1, 10):
+        commit(repo, f"2020-01-{day:02d}T00:00:00", {"docs/a.md": f"a{day}", "docs/b.md": f"b{day}"})
+    dates = GitDates(scope=[repo / "docs"])
+    assert dates.date(repo / "docs" / "a.md") == utc("2020-01-09T00:00:00")
+    assert dates.date(repo / "docs" / "b.md") == utc("2020-01-09T00:00:00")
+    (history,) = dates._repos[repo.resolve()].histories.values()
+    assert history.waiting == {"docs/logo.png"}  # its last change was never read
+    dates.close()
+    assert history._process is None

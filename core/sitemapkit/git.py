@@ -46,9 +46,10 @@ class Repository:
     shallow: bool = False
     submodule: bool = False
     dates: dict[str, int] | None = None
-    """HEAD path (relative, POSIX) -> committer time, for the folders read so far."""
-    read: list[str] = field(default_factory=list)
-    """Folders (relative, ending in ``/``; ``""`` for all) whose history is in ``dates``."""
+    """HEAD path (relative, POSIX) -> committer time, once ``read_dates`` read the history."""
+    histories: dict[str, History | None] = field(default_factory=dict)
+    """Folder (relative, ending in ``/``; ``""`` for all) -> the pass reading its history
+    as far as the files asked for need (None: no commits yet)."""
     boundary_files: set[str] = field(default_factory=set)
     """Files whose only known change is a shallow clone's boundary commit."""
 
@@ -154,51 +155,100 @@ def _log(repo: Repository, start: str, pathspec: list[str]) -> subprocess.Popen:
         raise GitUnavailable(f"cannot run git: {error}") from None
 
 
-def _walk(
-    repo: Repository, start: str, pathspec: list[str], pending: dict[str, str], boundary: set[str]
-) -> tuple[dict[str, int], dict[str, tuple[str, int, str]]]:
-    """Follow ``pending`` (name at ``start`` -> name at HEAD) back from ``start``, reading
-    only commits that touch ``pathspec``, until every name has its last change.
+class History:
+    """One ``git log`` from ``start`` over ``pathspec``, read only as far as the files asked
+    for need: the pass stops at the last change of the oldest page, not of the repository.
 
-    Returns the dates found, and the files whose last change there is an addition (``HEAD
-    name -> (commit, time, name then)``): inside the pathspec an addition may be a pure
-    rename from outside it, which the caller checks.
+    ``pending`` maps each followed name (as it is at the point of history reached) to its
+    name at HEAD. A file whose last change inside the pathspec is its arrival may be a pure
+    rename from outside it; ``date`` checks all such arrivals met so far at once.
     """
-    dates: dict[str, int] = {}
-    added: dict[str, tuple[str, int, str]] = {}
-    process = _log(repo, start, pathspec)
-    try:
-        for sha, stamp, changes in _commits(_tokens(process.stdout)):
-            if sha in boundary:  # a shallow clone's edge: every file looks added here
-                repo.boundary_files.update(pending.values())
-                continue
-            renamed: list[tuple[str, str]] = []
-            for status, *paths in changes:
-                if status == "D":  # a deletion says nothing about the file at this name now
-                    continue
-                current = pending.pop(paths[-1], None)
-                if current is None:
-                    continue
-                if status == "R100":
-                    renamed.append((paths[0], current))
-                elif status == "A":
-                    added[current] = (sha, stamp, paths[-1])
-                else:
-                    dates[current] = stamp
-            # Old names are added after all new names are taken, so swaps stay right.
-            for old, current in renamed:
-                pending[old] = current
-            if not pending:
+
+    def __init__(
+        self, repo: Repository, start: str, pathspec: list[str], pending: dict[str, str], boundary: set[str]
+    ) -> None:
+        self.repo, self.pathspec, self.boundary = repo, pathspec, boundary
+        self.pending = pending
+        self.waiting = set(pending.values())
+        """HEAD names the log has not reached the last change of yet."""
+        self.dates: dict[str, int] = {}
+        self.added: dict[str, tuple[str, int, str]] = {}
+        """HEAD name -> (commit, time, name then) of an arrival not checked yet."""
+        self._process: subprocess.Popen | None = _log(repo, start, pathspec)
+        self._commits = _commits(_tokens(self._process.stdout))
+
+    def date(self, name: str) -> int | None:
+        """The time of the last change to ``name`` (a HEAD path), or None."""
+        self._read_until(name)
+        if name in self.added:
+            self._check_arrivals()
+        return self.dates.get(name)
+
+    def finish(self) -> dict[str, int]:
+        """Every followed file's date (the whole pass)."""
+        self._read_until(None)
+        self._check_arrivals()
+        return self.dates
+
+    def _read_until(self, name: str | None) -> None:
+        while self._process is not None and (name in self.waiting if name else self.waiting):
+            found = next(self._commits, None)
+            if found is None:
+                self.close(check=True)
                 break
-        else:
-            if process.wait() != 0:
-                raise GitUnavailable(f"git log failed in {repo.root} (exit {process.returncode})")
-    finally:
-        if process.poll() is None:
+            self._take(*found)
+        if not self.waiting:
+            self.close()
+
+    def _take(self, sha: str, stamp: int, changes: list[tuple[str, ...]]) -> None:
+        if sha in self.boundary:  # a shallow clone's edge: every file looks added here
+            self.repo.boundary_files.update(self.pending.values())
+            return
+        renamed: list[tuple[str, str]] = []
+        for status, *paths in changes:
+            if status == "D":  # a deletion says nothing about the file at this name now
+                continue
+            current = self.pending.pop(paths[-1], None)
+            if current is None:
+                continue
+            if status == "R100":
+                renamed.append((paths[0], current))
+                continue
+            self.waiting.discard(current)
+            if status == "A" and self.pathspec:  # without one, nothing is outside it
+                self.added[current] = (sha, stamp, paths[-1])
+            else:
+                self.dates[current] = stamp
+        # Old names are added after all new names are taken, so swaps stay right.
+        for old, current in renamed:
+            self.pending[old] = current
+
+    def _check_arrivals(self) -> None:
+        """Date every arrival met so far; follow those that were pure renames from outside
+        the pathspec under their old names, in one pass per renaming commit."""
+        if not self.added:
+            return
+        added, self.added = self.added, {}
+        renames = _exact_renames(self.repo, {sha for sha, _, _ in added.values()})
+        moved: dict[str, dict[str, str]] = {}  # commit -> {old name: HEAD name}
+        for current, (sha, stamp, name) in added.items():
+            old = renames.get((sha, name))
+            if old is None:
+                self.dates[current] = stamp
+            else:
+                moved.setdefault(sha, {})[old] = current
+        for sha, olds in moved.items():
+            self.dates.update(History(self.repo, f"{sha}^", sorted(olds), olds, self.boundary).finish())
+
+    def close(self, check: bool = False) -> None:
+        process, self._process = self._process, None
+        if process is None:
+            return
+        if process.poll() is None and not check:
             process.kill()
         process.stdout.close()
-        process.wait()
-    return dates, added
+        if process.wait() != 0 and check:
+            raise GitUnavailable(f"git log failed in {self.repo.root} (exit {process.returncode})")
 
 
 def _exact_renames(repo: Repository, commits: set[str]) -> dict[tuple[str, str], str]:
@@ -225,41 +275,25 @@ def _exact_renames(repo: Repository, commits: set[str]) -> dict[tuple[str, str],
     return found
 
 
-def _follow(
-    repo: Repository, start: str, pathspec: list[str], pending: dict[str, str], boundary: set[str]
-) -> dict[str, int]:
-    """``_walk``, then each addition that was a pure rename from outside the pathspec
-    followed under its old name, from the commit before (in bulk, per renaming commit)."""
-    dates, added = _walk(repo, start, pathspec, pending, boundary)
-    if not added:
-        return dates
-    renames = _exact_renames(repo, {sha for sha, _, _ in added.values()})
-    moved: dict[str, dict[str, str]] = {}  # commit -> {old name: HEAD name}
-    for current, (sha, stamp, name) in added.items():
-        old = renames.get((sha, name))
-        if old is None:
-            dates[current] = stamp
-        else:
-            moved.setdefault(sha, {})[old] = current
-    for sha, olds in moved.items():
-        dates.update(_follow(repo, f"{sha}^", sorted(olds), olds, boundary))
-    return dates
-
-
 def read_dates(repo: Repository, pathspec: list[str] | None = None) -> None:
     """Add to ``repo.dates`` the last commit that changed each file of HEAD under
     ``pathspec`` (folders relative to the root, ending in ``/``; None or empty: all)."""
-    pathspec = pathspec or []
+    history = start_history(repo, pathspec or [])
     if repo.dates is None:
         repo.dates = {}
+    if history is not None:
+        repo.dates.update(history.finish())
+        repo.boundary_files.difference_update(repo.dates)
+
+
+def start_history(repo: Repository, pathspec: list[str]) -> History | None:
+    """The pass over the files of HEAD under ``pathspec``; None without commits."""
     try:
         _run(repo.root, "rev-parse", "-q", "--verify", "HEAD")
     except GitUnavailable:  # a repository without commits: every file is untracked
-        return
+        return None
     pending = {path: path for path in _listing(repo, pathspec)}
-    dates = _follow(repo, "HEAD", pathspec, pending, _boundary(repo))
-    repo.boundary_files.difference_update(dates)
-    repo.dates.update(dates)
+    return History(repo, "HEAD", pathspec, pending, _boundary(repo))
 
 
 def as_datetime(stamp: int) -> datetime:
@@ -345,14 +379,13 @@ class GitDates:
         if repo.submodule:
             self.submodule.setdefault(root, []).append(relative)
             return None
-        if not any(prefix.startswith(folder) for folder in repo.read):
-            try:
-                self._read(repo, root, prefix)
-            except GitUnavailable as error:
-                self.failures[root] = str(error)
-                self._repos[root] = None
-                return None
-        stamp = repo.dates.get(relative)
+        try:
+            history = self._history(repo, root, prefix)
+            stamp = history.date(relative) if history is not None else None
+        except GitUnavailable as error:
+            self.failures[root] = str(error)
+            self._repos[root] = None
+            return None
         if stamp is not None:
             return as_datetime(stamp)
         if relative in repo.boundary_files:
@@ -361,9 +394,13 @@ class GitDates:
             self.untracked.setdefault(root, []).append(relative)
         return None
 
-    def _read(self, repo: Repository, root: Path, prefix: str) -> None:
-        """Read the history of the scope folders in ``root`` that hold ``prefix`` (the
-        folder of a file asked for), or else of that folder alone."""
+    def _history(self, repo: Repository, root: Path, prefix: str) -> History | None:
+        """The pass that covers ``prefix`` (the folder of a file asked for), started when
+        first needed: over the scope folders in the repository that hold it, or else over
+        that folder alone."""
+        for folder, history in repo.histories.items():
+            if prefix.startswith(folder):
+                return history
         inside: list[str] = []  # "" for the whole repository
         for folder in self.scope:
             if folder == root or folder in root.parents:
@@ -372,9 +409,17 @@ class GitDates:
             if root in folder.parents:
                 inside.append(folder.relative_to(root).as_posix() + "/")
         if not any(prefix.startswith(folder) for folder in inside):
-            inside = [prefix]
-        read_dates(repo, [] if "" in inside else inside)
-        repo.read.extend(inside)
+            inside = [prefix] if self.scope else [""]
+        history = start_history(repo, [] if "" in inside else inside)
+        repo.histories.update(dict.fromkeys(inside, history))
+        return history
+
+    def close(self) -> None:
+        """Stop the passes still open (a build asks for nothing more)."""
+        for repo in self._repos.values():
+            for history in repo.histories.values() if repo is not None else ():
+                if history is not None:
+                    history.close()
 
     def ignored(self, root: Path, paths: list[str]) -> set[str]:
         """Which of ``paths`` .gitignore excludes (generated sources: not worth a warning)."""

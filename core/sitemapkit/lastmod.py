@@ -242,6 +242,7 @@ class LastmodResolver:
         are notes at info level: the CI checkout of a healthy site never fails for them."""
         if self._git is None:
             return
+        self._git.close()
         fallback = "their lastmod falls back to the next source in 'lastmod'"
         for root, reason in sorted(self.git.failures.items()):
             tell = self.report.info if reason.startswith("git is not installed") else self.report.warn
