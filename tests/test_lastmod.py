@@ -103,7 +103,7 @@ def test_shallow_clone_warns_once_and_uses_the_next_source(tmp_path):
     (note,) = report.notes
     assert note.rule == "lastmod-git-shallow" and "3 source files" in note.message
     assert "fetch-depth: 0" in note.message and note.level == "info"
-    assert "lastmod: 3 none (for git dates, build from a full clone" in report.summary()
+    assert "lastmod: 3 none (for git dates, commit the pages and build from a full clone" in report.summary()
 
 
 def test_unchanged_rebuild_keeps_every_lastmod_and_one_edit_moves_one(tmp_path):
@@ -393,7 +393,7 @@ def test_a_shallow_clone_builds_green_with_a_note_and_no_invented_lastmod(tmp_pa
         assert done.returncode == 0, (name, output)
         (note,) = [line for line in output.splitlines() if "lastmod-git-shallow" in line]
         assert "fetch-depth: 0" in note and "WARNING" not in note.upper(), note
-        assert "lastmod: 1 none (for git dates, build from a full clone" in output, output
+        assert "lastmod: 1 none (for git dates, commit the pages and build from a full clone" in output, output
         assert_valid_tree(site, "https://example.com/")
         assert set(_lastmods(site).values()) == {None}, name  # neither the clone's date nor now
 

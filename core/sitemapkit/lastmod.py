@@ -56,6 +56,10 @@ class Changes:
         return sorted({*self.added, *self.changed, *self.removed, *self.unsent})
 
 
+def _files(paths: list[str]) -> str:
+    return "1 source file" if len(paths) == 1 else f"{len(paths)} source files"
+
+
 def _examples(paths: list[str]) -> str:
     shown = ", ".join(sorted(paths)[:_EXAMPLES])
     return shown + (f" and {len(paths) - _EXAMPLES} more" if len(paths) > _EXAMPLES else "")
@@ -209,8 +213,8 @@ class LastmodResolver:
         self._warn_git()
         if self.report.lastmod_sources.get("none"):
             self.report.lastmod_hint = (
-                "for git dates, build from a full clone (actions/checkout: fetch-depth: 0) "
-                "with the pages committed" if "git" in self.settings.lastmod
+                "for git dates, commit the pages and build from a full clone: "
+                "fetch-depth: 0 in actions/checkout" if "git" in self.settings.lastmod
                 else "add git to 'lastmod' to date pages by their last commit"
             )
         used = self._loaded or self.settings.indexnow or self.settings.changes_feed
@@ -251,14 +255,14 @@ class LastmodResolver:
         for root, paths in sorted(self.git.shallow.items()):
             self.report.info(
                 str(root), "lastmod", "lastmod-git-shallow",
-                f"shallow clone: the history of {len(paths)} source files ({_examples(paths)}) "
+                f"shallow clone: the history of {_files(paths)} ({_examples(paths)}) "
                 f"is cut off, so {fallback}; fetch the whole history for git dates "
                 "(actions/checkout: fetch-depth: 0; git fetch --unshallow)",
             )
         for root, paths in sorted(self.git.submodule.items()):
             self.report.info(
                 str(root), "lastmod", "lastmod-git-submodule",
-                f"{len(paths)} source files are in a git submodule ({_examples(paths)}), "
+                f"{_files(paths)} {'is' if len(paths) == 1 else 'are'} in a git submodule ({_examples(paths)}), "
                 f"whose history sitemapkit does not read; {fallback}",
             )
         for root, paths in sorted(self.git.untracked.items()):
@@ -266,5 +270,6 @@ class LastmodResolver:
             if paths:
                 self.report.info(
                     str(root), "lastmod", "lastmod-git-untracked",
-                    f"{len(paths)} source files have no commit yet ({_examples(paths)}); {fallback}",
+                    f"{_files(paths)} {'has' if len(paths) == 1 else 'have'} no commit yet "
+                    f"({_examples(paths)}); {fallback}",
                 )
