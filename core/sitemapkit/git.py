@@ -1,9 +1,9 @@
 """When each source file last changed in git, for every file at once.
 
 One ``git log`` per repository, limited to the folders the pages come from (a generator's
-docs or content folder), reads their history newest first and stops as soon as every file
-of ``HEAD`` there has a date: no process per file, and a big repository costs no more than
-its docs folder's history. Dates are committer dates (when a change landed, and monotonic
+docs or content folder), reads their history newest first, and only as far as the files
+asked for need: it stops once every page source has its date. No process per file, and a big
+repository costs no more than its docs folder's recent history. Dates are committer dates (when a change landed, and monotonic
 along the history, unlike author dates after a cherry-pick).
 
 Renames are followed: a pure rename (similarity 100%) is not a change, so the file keeps the
