@@ -2,19 +2,22 @@
 
 One ``git log`` per repository, limited to the folders the pages come from (a generator's
 docs or content folder), reads their history newest first, and only as far as the files
-asked for need: it stops once every page source has its date. No process per file, and a big
-repository costs no more than its docs folder's recent history. Dates are committer dates (when a change landed, and monotonic
-along the history, unlike author dates after a cherry-pick).
+asked for need: it stops once every page source has its date. No process per file, and a
+big repository costs no more than its docs folder's recent history. Dates are committer
+dates (when a change landed, and monotonic along the history, unlike author dates after a
+cherry-pick).
 
-Renames are followed: a pure rename (similarity 100%) is not a change, so the file keeps the
-date of its last real edit under the old name; a rename with edits is a change. Only exact
-renames decide a date, so only they are looked for (a hash join, no similarity matrix).
-A file whose last change in the folder was its arrival may have been moved in from outside
-(``doc/`` renamed ``docs/``): those commits are checked in one ``git diff-tree`` and the
-moved files followed under their old names, so the dates are those of a whole-history pass. A shallow
-clone's boundary commits look as if they added every file, so files last touched there get
-no date (the next lastmod source answers) and one warning says why. Files in submodules,
-outside any repository or never committed get no date either.
+Renames are followed: a pure rename (similarity 100%) is not a change, so the file keeps
+the date of its last real edit under the old name; a rename with edits is a change. Only
+exact renames decide a date, so only they are looked for (a hash join, no similarity
+matrix). A file whose last change in the folder was its arrival may have been moved in from
+outside (``doc/`` renamed ``docs/``): those commits are checked in one ``git diff-tree`` and
+the moved files followed under their old names, so the dates are those of a whole-history
+pass.
+
+A shallow clone's boundary commits look as if they added every file, so files last touched
+there get no date (the next lastmod source answers) and one note says why. Files in
+submodules, outside any repository or never committed get no date either.
 """
 
 from __future__ import annotations
