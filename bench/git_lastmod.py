@@ -14,6 +14,19 @@ date is checked against the batched dates.
 
     .venv/bin/python bench/git_lastmod.py                    # 10,000 files, 500 commits
     .venv/bin/python bench/git_lastmod.py --sample 0         # time every file (minutes)
+
+``--big`` measures a whole MkDocs build instead: a repository of 15,000 files and 7,000
+commits (the size of mkdocs-material's) holding a 100-page ``docs`` folder, built with
+``lastmod: [git]`` and with ``lastmod: [fingerprint]``, alternated. Each build runs in a child
+process that reports its CPU time (its own and its git processes') and its peak RSS (VmHWM
+from /proc/self/status; git runs in processes of its own, whose memory is not counted: the
+pass over the docs folder's history takes about 22 MB there). ``--before DIR`` runs the same builds
+with the ``core`` and ``plugins`` folders of another checkout first on the import path (for
+before/after figures).
+
+    .venv/bin/python bench/git_lastmod.py --big
+    git archive main core plugins | tar -x -C /tmp/before
+    .venv/bin/python bench/git_lastmod.py --big --before /tmp/before
 """
 
 from __future__ import annotations
@@ -130,6 +143,105 @@ def per_file(root: Path, path: str) -> tuple[float, int]:
     return time.perf_counter() - start, int(out)
 
 
+BIG_FILES, BIG_COMMITS, BIG_PAGES = 15_000, 7_000, 100
+
+
+def make_big_repository(root: Path, seed: int = 3) -> None:
+    """15,000 files over 7,000 commits: code added and edited all along, a 100-page docs
+    folder edited now and then, a few renames; an ``mkdocs.yml`` at the top."""
+    rng = random.Random(seed)
+    subprocess.run(["git", "init", "-q", "-b", "main", str(root)], check=True)
+    pages = [f"docs/section-{n % 7}/page-{n:03d}.md" for n in range(BIG_PAGES)]
+    code: list[str] = []
+    version: dict[str, int] = {}
+    stream = bytearray()
+    config = (b"site_name: Big\nsite_url: https://example.com/\n"
+              b"plugins:\n  - sitemapkit:\n      lastmod: [git]\n")
+    for number in range(BIG_COMMITS):
+        stream += b"commit refs/heads/main\n"
+        stream += b"committer Bench <bench@example.com> %d +0000\n" % (EPOCH + number * 3600)
+        stream += _data(b"commit %d" % number)
+        changed: list[str] = []
+        if number == 0:
+            stream += b"M 100644 inline mkdocs.yml\n" + _data(config)
+            changed += pages[:20]
+        elif number < 400 and number % 5 == 0:
+            changed += pages[20 + (number // 5 - 1) % 80: 21 + (number // 5 - 1) % 80]
+        while len(code) < (BIG_FILES - BIG_PAGES - 1) * (number + 1) // BIG_COMMITS:
+            code.append(f"src/pkg{len(code) % 97:02d}/module_{len(code):05d}.py")
+            changed.append(code[-1])
+        if code:
+            changed += rng.sample(code, min(3, len(code)))
+        if number % 9 == 0 and number > 400:
+            changed.append(rng.choice(pages))
+        for path in dict.fromkeys(changed):
+            version[path] = version.get(path, 0) + 1
+            stream += f"M 100644 inline {path}\n".encode() + _data(_content(path, version[path]))
+        if number % 500 == 499:  # a docs page moved: a pure rename
+            old = rng.choice(pages)
+            new = old.replace("/page-", "/moved-page-")
+            pages[pages.index(old)] = new
+            stream += f"R {_quoted(old)} {_quoted(new)}\n".encode()
+        stream += b"\n"
+    subprocess.run(["git", "-C", str(root), "fast-import", "--quiet"], input=bytes(stream), check=True)
+    subprocess.run(["git", "-C", str(root), "checkout", "-q", "main"], check=True)
+
+
+def big_child(project: str) -> None:
+    """One ``mkdocs build`` in this process; prints CPU seconds and peak RSS as JSON."""
+    import resource
+
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    config = load_config(str(Path(project) / "mkdocs.yml"))
+    build(config)
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    git = resource.getrusage(resource.RUSAGE_CHILDREN)
+    print(json.dumps({
+        "cpu": own.ru_utime + own.ru_stime + git.ru_utime + git.ru_stime, "rss_kib": peak_rss_kib(),
+    }))
+
+
+def big(before: str | None) -> None:
+    with tempfile.TemporaryDirectory(prefix="sitemapkit-git-big-") as temp:
+        root = Path(temp) / "repo"
+        start = time.perf_counter()
+        make_big_repository(root)
+        files = len(subprocess.run(["git", "-C", str(root), "ls-files"], capture_output=True,
+                                   text=True, check=True).stdout.splitlines())
+        print(f"repository: {files} files, {BIG_COMMITS} commits, {BIG_PAGES} docs pages "
+              f"(fast-import {time.perf_counter() - start:.1f} s); git {_git_version()}; "
+              f"load average {os.getloadavg()[0]:.2f}")
+        config = root / "mkdocs.yml"
+        text = config.read_text()
+        builds = {"git": text, "fingerprint": text.replace("[git]", "[fingerprint]")}
+        env = dict(os.environ)
+        if before:
+            env["PYTHONPATH"] = os.pathsep.join([f"{before}/core", f"{before}/plugins"])
+        runs: dict[str, list[dict]] = {name: [] for name in builds}
+        for _ in range(4):  # the first round warms caches and is not counted
+            for name, yaml in builds.items():
+                config.write_text(yaml)
+                done = subprocess.run([sys.executable, __file__, "--big-child", str(root)],
+                                      capture_output=True, text=True, env=env, cwd=root)
+                if done.returncode != 0:
+                    raise SystemExit(done.stderr[-2000:])
+                runs[name].append(json.loads(done.stdout.splitlines()[-1]))
+        figures = {}
+        for name, measured in runs.items():
+            measured = measured[1:]
+            cpu = statistics.median(run["cpu"] for run in measured)
+            rss = statistics.median(run["rss_kib"] for run in measured) / 1024
+            figures[name] = (cpu, rss)
+            print(f"lastmod [{name}]: CPU {cpu:.2f} s (median of {len(measured)}: "
+                  f"{', '.join(format(run['cpu'], '.2f') for run in measured)}), "
+                  f"peak RSS {rss:.1f} MiB")
+        (cpu_git, rss_git), (cpu_print, rss_print) = figures["git"], figures["fingerprint"]
+        print(f"git dates cost: {cpu_git - cpu_print:+.2f} s CPU, {rss_git - rss_print:+.1f} MiB "
+              f"(target at most +0.3 s and +20 MB){' [before]' if before else ''}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--files", type=int, default=10_000)
@@ -137,10 +249,20 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=500,
                         help="time the per-file approach on N random files (0: all)")
     parser.add_argument("--repeat", type=int, default=5, help="batched passes to time")
+    parser.add_argument("--big", action="store_true",
+                        help="a whole MkDocs build on a 15,000-file, 7,000-commit repository")
+    parser.add_argument("--before", help="with --big: a checkout whose core/ and plugins/ to use")
     parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--big-child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         child(args.child)
+        return
+    if args.big_child:
+        big_child(args.big_child)
+        return
+    if args.big:
+        big(args.before)
         return
 
     with tempfile.TemporaryDirectory(prefix="sitemapkit-git-bench-") as temp:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import subprocess
 
+import pytest
 from git_helpers import commit, git, init, move, utc
 
 from sitemapkit.git import GitDates, Repository, inspect, read_dates
@@ -137,9 +138,11 @@ def test_a_surrounding_git_dir_does_not_redirect_the_pass(tmp_path, monkeypatch)
     assert GitDates().date(repo / "a.md") == utc("2020-01-01T00:00:00")
 
 
-def test_same_dates_as_one_git_log_per_file(tmp_path):
+@pytest.mark.parametrize("scope", [(), ("moved",), ("d1", "moved")])
+def test_same_dates_as_one_git_log_per_file(tmp_path, scope):
     """The batched pass agrees with ``git log -1 -- FILE`` on a history with edits, adds,
-    deletes and edited renames (pure renames are where the two differ, by design)."""
+    deletes and edited renames (pure renames are where the two differ, by design), whether
+    it reads the whole repository or only the source folders."""
     repo = init(tmp_path / "r")
     rng = random.Random(7)
     names = [f"d{i % 3}/f {i}.md" for i in range(12)]
@@ -164,11 +167,12 @@ def test_same_dates_as_one_git_log_per_file(tmp_path):
             alive[target] = alive.pop(source)
             commit(repo, f"2020-04-{day % 28 + 1:02d}T00:00:00")
     batched = Repository(root=repo)
-    read_dates(batched)
-    for name in alive:
+    read_dates(batched, [f"{folder}/" for folder in scope])
+    wanted = [name for name in alive if not scope or name.split("/")[0] in scope]
+    for name in wanted:
         stamp = git(repo, "log", "-1", "--format=%ct", "--", name).strip()
         assert batched.dates[name] == int(stamp), name
-    assert set(batched.dates) == set(alive)
+    assert set(batched.dates) == set(wanted) and wanted
 
 
 def test_inspect_reads_shallowness(tmp_path):
@@ -195,3 +199,58 @@ def test_a_broken_repository_is_a_failure_note(tmp_path):
     dates = GitDates()
     assert dates.date(repo / "a.md") is None
     assert "failed" in dates.failures[repo.resolve()]
+
+
+def test_only_the_source_folders_history_is_read(tmp_path):
+    repo = init(tmp_path / "r")
+    commit(repo, "2020-01-01T00:00:00", {"docs/a.md": "a", "docs/b.md": "b", "README.md": "r"})
+    for day in range(1, 20):
+        commit(repo, f"2021-01-{day:02d}T00:00:00", {f"src/m{day}.py": "x", "src/all.py": str(day)})
+    commit(repo, "2022-01-01T00:00:00", {"docs/b.md": "b2"})
+    dates = GitDates(scope=[repo / "docs"])
+    assert dates.date(repo / "docs" / "a.md") == utc("2020-01-01T00:00:00")
+    (history,) = dates._repos[repo.resolve()].histories.values()
+    assert history.pathspec == ["docs/"]
+    # The pass stopped at a.md's last change... and b.md was reached on the way.
+    assert set(history.dates) == {"docs/a.md", "docs/b.md"} and history._process is None
+    assert dates.date(repo / "docs" / "b.md") == utc("2022-01-01T00:00:00")
+    # A file outside the source folders has its own folder read when it is asked for.
+    assert dates.date(repo / "README.md") == utc("2020-01-01T00:00:00")
+    assert dates.date(repo / "src" / "all.py") == utc("2021-01-19T00:00:00")
+
+
+def test_renames_into_the_source_folder_are_followed(tmp_path):
+    """A pure rename from outside the folder read (``doc/`` renamed ``docs/``, a page moved
+    in) keeps the date of the last edit, as a pass over the whole repository would."""
+    repo = init(tmp_path / "r")
+    commit(repo, "2020-01-01T00:00:00", {"doc/a.md": "alpha\n" * 20, "doc/b.md": "beta\n" * 20,
+                                         "notes/c.md": "gamma\n" * 20})
+    commit(repo, "2020-06-01T00:00:00", {"doc/b.md": "beta\n" * 21})
+    commit(repo, "2020-07-01T00:00:00", {"misc/c.md": "gamma\n" * 20})
+    move(repo, "doc/a.md", "docs/a.md")
+    move(repo, "doc/b.md", "docs/b.md")
+    commit(repo, "2021-01-01T00:00:00")
+    move(repo, "notes/c.md", "docs/c.md")  # a pure rename, in a commit of its own
+    (repo / "docs" / "new.md").write_text("a new page\n")
+    commit(repo, "2022-01-01T00:00:00")
+    whole, scoped = GitDates(), GitDates(scope=[repo / "docs"])
+    for name, when in (("a.md", "2020-01-01"), ("b.md", "2020-06-01"), ("c.md", "2020-01-01"),
+                       ("new.md", "2022-01-01")):
+        assert scoped.date(repo / "docs" / name) == utc(f"{when}T00:00:00"), name
+        assert whole.date(repo / "docs" / name) == utc(f"{when}T00:00:00"), name
+    assert list(scoped._repos[repo.resolve()].histories) == ["docs/"]
+
+
+def test_the_pass_stops_once_the_files_asked_for_are_dated(tmp_path):
+    """An old image beside the pages is never asked for: the log is not read back to it."""
+    repo = init(tmp_path / "r")
+    commit(repo, "2019-01-01T00:00:00", {"docs/logo.png": "png", "docs/a.md": "a"})
+    for day in range(1, 10):
+        commit(repo, f"2020-01-{day:02d}T00:00:00", {"docs/a.md": f"a{day}", "docs/b.md": f"b{day}"})
+    dates = GitDates(scope=[repo / "docs"])
+    assert dates.date(repo / "docs" / "a.md") == utc("2020-01-09T00:00:00")
+    assert dates.date(repo / "docs" / "b.md") == utc("2020-01-09T00:00:00")
+    (history,) = dates._repos[repo.resolve()].histories.values()
+    assert history.waiting == {"docs/logo.png"}  # its last change was never read
+    dates.close()
+    assert history._process is None

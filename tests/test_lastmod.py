@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from datetime import date, datetime, timezone
+from pathlib import Path
 
 import pytest
-from git_helpers import commit, init, utc
+from git_helpers import commit, git, init, utc
 
 from sitemap_checks import assert_valid_tree, locs
 from sitemapkit import Page, Report, Settings, SitemapError, generate
@@ -32,7 +36,9 @@ def test_sources_answer_in_the_configured_order(tmp_path):
     commit(repo, "2020-01-01T00:00:00", {"a.md": "a"})
     page = Page(url="a/", source=repo / "a.md", modified=date(2023, 5, 5))
     by_print = resolve(tmp_path, [(page, "d1")], lastmod=("fingerprint", "meta"))[0]["a/"]
-    assert by_print == JAN  # the first build that fingerprints starts the manifest
+    # A first build has no manifest to say when d1 was first seen: the next source answers
+    # (and the manifest starts, first seen JAN).
+    assert by_print == date(2023, 5, 5)
     first = resolve(tmp_path, [(page, "d1")], now=FEB)[0]["a/"]
     assert first == date(2023, 5, 5)
     by_git = resolve(tmp_path, [(page, "d1")], now=FEB, lastmod=("git", "meta"))[0]["a/"]
@@ -52,9 +58,17 @@ def test_each_source_falls_through_to_the_next(tmp_path):
         (Page(url="n/"), None),  # no source, no digest: nobody knows
     ]
     found, _, report = resolve(tmp_path, pages)
-    assert found == {"t/": utc("2020-01-01T00:00:00"), "d/": JAN, "n/": None}
-    (warning,) = report.warnings
-    assert warning.rule == "lastmod-git-untracked" and "draft.md" in warning.message
+    # The draft: no commit, no manifest from an earlier build: no lastmod, not the build time.
+    assert found == {"t/": utc("2020-01-01T00:00:00"), "d/": None, "n/": None}
+    assert not report.warnings  # a page not committed yet is a note, not a warning
+    (note,) = report.notes
+    assert note.rule == "lastmod-git-untracked" and "draft.md" in note.message
+    assert note.level == "info"
+    assert report.lastmod_sources == {"git": 1, "none": 2}
+    assert "fetch-depth: 0" in report.summary() and "lastmod: 1 git, 2 none" in report.summary()
+    # The next build has the manifest: the draft is dated by when it was first seen.
+    found = resolve(tmp_path, pages, now=FEB)[0]
+    assert found["d/"] == JAN and found["n/"] is None
 
 
 def test_untracked_warning_is_one_line_for_many_files_and_skips_ignored_ones(tmp_path):
@@ -68,9 +82,9 @@ def test_untracked_warning_is_one_line_for_many_files_and_skips_ignored_ones(tmp
     (tmp_path / "generated" / "api.md").write_text("x")
     pages.append((Page(url="api/", source=tmp_path / "generated" / "api.md"), "d"))
     report = resolve(tmp_path, pages)[2]
-    (warning,) = report.warnings
-    assert warning.message.startswith("40 source files have no commit yet")
-    assert "and 37 more" in warning.message and "api.md" not in warning.message
+    (note,) = report.notes
+    assert note.message.startswith("40 source files have no commit yet")
+    assert "and 37 more" in note.message and "api.md" not in note.message
 
 
 def test_shallow_clone_warns_once_and_uses_the_next_source(tmp_path):
@@ -83,16 +97,22 @@ def test_shallow_clone_warns_once_and_uses_the_next_source(tmp_path):
     git(tmp_path, "clone", "-q", "--depth", "1", f"file://{origin}", str(clone))
     pages = [(Page(url=n, source=clone / f"{n}.md"), n) for n in "abc"]
     found, _, report = resolve(tmp_path, pages)
-    assert set(found.values()) == {JAN}  # fingerprint, not the clone's single commit date
-    (warning,) = report.warnings
-    assert warning.rule == "lastmod-git-shallow" and "3 source files" in warning.message
-    assert "fetch-depth: 0" in warning.message
+    # Neither the clone's single commit date nor the build time: no date at all.
+    assert set(found.values()) == {None}
+    assert not report.warnings
+    (note,) = report.notes
+    assert note.rule == "lastmod-git-shallow" and "3 source files" in note.message
+    assert "fetch-depth: 0" in note.message and note.level == "info"
+    assert "lastmod: 3 none (for git dates, commit the pages and build from a full clone" in report.summary()
 
 
 def test_unchanged_rebuild_keeps_every_lastmod_and_one_edit_moves_one(tmp_path):
     pages = [(Page(url=f"p{i}/"), f"digest{i}") for i in range(5)]
-    first, changes, _ = resolve(tmp_path, pages, now=JAN)
+    unknown, changes, _ = resolve(tmp_path, pages, now=JAN)
     assert changes.first_build and not changes.urls
+    assert set(unknown.values()) == {None}  # a first build knows no first-seen times yet
+    first, changes, _ = resolve(tmp_path, pages, now=FEB)
+    assert set(first.values()) == {JAN} and not changes.urls
     saved = (tmp_path / ".cache/sitemapkit/state.json").read_bytes()
 
     again, changes, report = resolve(tmp_path, pages, now=FEB)
@@ -152,7 +172,7 @@ def test_the_manifest_is_started_by_its_first_use_and_kept_after(tmp_path):
     assert not state.exists()
 
     undated = [(Page(url="a/", modified=date(2023, 5, 5)), "1"), (Page(url="b/"), "2")]
-    assert resolve(tmp_path, undated)[0]["b/"] == JAN
+    assert resolve(tmp_path, undated)[0]["b/"] is None
     assert set(load_state(state).pages) == {BASE + "a/", BASE + "b/"}
 
     _, changes, _ = resolve(tmp_path, [(dated[0][0], "1 edited"), dated[1]], now=FEB)
@@ -162,7 +182,8 @@ def test_the_manifest_is_started_by_its_first_use_and_kept_after(tmp_path):
 
 def test_first_seen_honours_source_date_epoch(tmp_path, monkeypatch):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
-    found = resolve(tmp_path, [(Page(url="a/"), "1")], now=build_time())[0]
+    resolve(tmp_path, [(Page(url="a/"), "1")], now=build_time())
+    found = resolve(tmp_path, [(Page(url="a/"), "1")], now=FEB)[0]
     assert found["a/"] == datetime.fromtimestamp(1700000000, tz=timezone.utc)
 
 
@@ -173,10 +194,51 @@ def test_corrupt_manifest_is_rebuilt_with_a_warning(tmp_path, content):
     state.parent.mkdir(parents=True)
     state.write_bytes(content)
     found, changes, report = resolve(tmp_path, [(Page(url="a/"), "1")])
-    assert found["a/"] == JAN and changes.first_build
+    assert found["a/"] is None and changes.first_build
     (warning,) = report.warnings
     assert warning.rule == "state-corrupt" and warning.page == str(state)
     assert load_state(state).pages[BASE + "a/"].digest == "1"
+
+
+@pytest.mark.parametrize("content", [
+    b'{"sitemapkit_state": 1,\n"indexnow_unsent": [],\n"pages": {\n"x": ' + b"[" * 200_000 + b"\n}}\n",
+    b"[" * 5_000_000,  # deeply nested, one line
+    b'{"sitemapkit_state": 1,\n"indexnow_unsent": "' + b"u" * (17 << 20) + b'"',  # huge line
+    b'{"sitemapkit_state": 1,\n"indexnow_unsent": {},\n"pages": {\n}}\n',
+    b'{"sitemapkit_state": 1,\n"indexnow_unsent": [],\n"pages": {\n"x": [1, "2", 3, 4]\n}}\n',
+    b'{"sitemapkit_state": 1,\n"indexnow_unsent": [],\n"pages": {\n"x": [null, "soon", null, null]\n}}\n',
+    b'{"sitemapkit_state": 1,\n"indexnow_unsent": [],\n"pages": {\n"x": [null, "2024-01-01", null, null]\n',
+], ids=["nested-record", "nested", "huge", "unsent-type", "record-types", "first-seen", "cut-short"])
+def test_hostile_manifest_is_one_warning_and_a_fresh_manifest(tmp_path, content):
+    state = tmp_path / ".cache/sitemapkit/state.json"
+    state.parent.mkdir(parents=True)
+    state.write_bytes(content)
+    site, pages = _site(tmp_path, {"a": "text"})
+    settings = Settings(base_url=BASE, lastmod=("fingerprint",), changes_feed=5)
+    report = generate(pages, site, settings, project_dir=tmp_path)
+    (warning,) = report.warnings
+    assert warning.rule == "state-corrupt" and warning.page == str(state), warning
+    assert set(load_state(state).pages) == {BASE + "a.html"}
+    assert not [p for p in tmp_path.rglob("*.tmp")]
+    assert_valid_tree(site, BASE)
+
+
+@pytest.mark.parametrize("where", ["/", "folder", "file/under", "pipe"])
+def test_a_state_file_that_cannot_hold_a_manifest_is_one_warning(tmp_path, where):
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "file").write_text("a file where a folder should be")
+    os.mkfifo(tmp_path / "pipe")
+    before = sorted(os.listdir("/"))
+    site, pages = _site(tmp_path, {"a": "text"})
+    settings = Settings(base_url=BASE, state_file=where, changes_feed=5, lastmod=("fingerprint",))
+    report = generate(pages, site, settings, project_dir=tmp_path)  # no hang, no traceback
+    (warning,) = report.warnings
+    assert warning.rule in ("state-path", "state-write") and where in warning.page
+    assert "Errno" not in warning.message and "Traceback" not in warning.message
+    assert (tmp_path / "file").read_text() == "a file where a folder should be"
+    assert (tmp_path / "folder").is_dir() and not list((tmp_path / "folder").iterdir())
+    assert sorted(os.listdir("/")) == before and not list(tmp_path.rglob("*.tmp"))
+    assert (site / "sitemap-changes.atom").exists()
 
 
 def test_missing_manifest_is_a_quiet_first_build(tmp_path):
@@ -226,16 +288,25 @@ def test_real_rebuilds_unchanged_is_byte_identical_one_edit_moves_one_lastmod(
     settings = Settings(base_url=BASE, lastmod=("fingerprint",))
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     site, pages = _site(tmp_path, texts)
-    generate(pages, site, settings, project_dir=tmp_path)
+    report = generate(pages, site, settings, project_dir=tmp_path)
     assert_valid_tree(site, BASE)
-    before = (site / "sitemap.xml").read_bytes()
-    first = _lastmods(site)
-    assert set(first.values()) == {"2023-11-14T22:13:20Z"}
+    assert set(_lastmods(site).values()) == {None}  # a first build: no build-time lastmod
+    assert "lastmod: 6 none (add git to 'lastmod'" in report.summary()
 
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1800000000")
     site, pages = _site(tmp_path, texts)
+    report = generate(pages, site, settings, project_dir=tmp_path)
+    assert_valid_tree(site, BASE)
+    before = (site / "sitemap.xml").read_bytes()
+    first = _lastmods(site)
+    assert set(first.values()) == {"2023-11-14T22:13:20Z"}  # first seen by the first build
+    assert "lastmod: 6 fingerprint;" in report.summary()
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1900000000")
+    site, pages = _site(tmp_path, texts)
     generate(pages, site, settings, project_dir=tmp_path)
     assert (site / "sitemap.xml").read_bytes() == before
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1800000000")
 
     texts["page3"] = "an edited paragraph"
     site, pages = _site(tmp_path, texts)
@@ -257,10 +328,85 @@ def test_git_lastmod_through_generate_and_strict(tmp_path):
         for p in pages
     ]
     settings = Settings(base_url=BASE, lastmod=("git",))
-    report = generate(pages, site, settings, project_dir=tmp_path)
+    report = generate(pages, site, settings, project_dir=tmp_path, source_dirs=[repo / "docs"])
     found = _lastmods(site)
     assert found[BASE + "a.html"] == "2021-07-01T09:00:00Z"
     assert found[BASE + "draft.html"] is None
-    assert [w.rule for w in report.warnings] == ["lastmod-git-untracked"]
+    assert [w.rule for w in report.notes] == ["lastmod-git-untracked"] and not report.warnings
+    # A page not committed yet is a documented fallback: strict stays green.
+    report = generate(pages, site, settings.replace(strict=True), project_dir=tmp_path)
+    assert "lastmod: 2 git, 1 none" in report.summary()
+    (repo / ".git" / "objects" / "pack").rename(repo / "broken")  # a broken repository
+    for obj in (repo / ".git" / "objects").rglob("*"):
+        if obj.is_file() and obj.parent.name != "info":
+            obj.write_bytes(b"garbage")
     with pytest.raises(SitemapError, match="strict"):
         generate(pages, site, settings.replace(strict=True), project_dir=tmp_path)
+
+
+# ------------------------------------------------------- CI checkouts, as users build
+
+
+def _run(command: list[str], cwd) -> subprocess.CompletedProcess:
+    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=300,
+                          env={k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"})
+
+
+def _git_project(tmp_path):
+    """A repository holding a MkDocs site (``mkdocs new``) and a Sphinx project
+    (``sphinx-quickstart -q``), each with the README's enabling lines, committed twice."""
+    origin = init(tmp_path / "origin")
+    assert _run([sys.executable, "-m", "mkdocs", "new", "mk"], origin).returncode == 0
+    config = origin / "mk" / "mkdocs.yml"
+    config.write_text(config.read_text() + "site_url: https://example.com/\n"
+                      "plugins:\n  - search\n  - sitemapkit\n")
+    # (no -v: with a version, the URLs carry it until the sphinx helper's fix lands)
+    quickstart = [sys.executable, "-m", "sphinx.cmd.quickstart", "-q", "-p", "Proj", "-a", "Me", "sph"]
+    assert _run(quickstart, origin).returncode == 0
+    conf = origin / "sph" / "conf.py"
+    conf.write_text(conf.read_text().replace("extensions = []", 'extensions = ["sitemapkit_sphinx"]')
+                    + 'html_baseurl = "https://example.com/"\n')
+    (origin / ".gitignore").write_text("site/\n_build/\n.cache/\n")
+    (origin / "sph" / "_static" / ".gitkeep").write_text("")  # git keeps no empty folder
+    commit(origin, "2020-01-01T00:00:00")
+    index = origin / "mk" / "docs" / "index.md"
+    commit(origin, "2021-03-04T05:06:07", {"mk/docs/index.md": index.read_text() + "\nMore.\n",
+                                           "sph/index.rst": (origin / "sph/index.rst").read_text()
+                                           + "\nMore.\n"})
+    return origin
+
+
+def _builds(project) -> dict[str, tuple[subprocess.CompletedProcess, Path]]:
+    """``mkdocs build --strict`` and ``sphinx-build -W`` (the quickstart Makefile's form),
+    each from its project folder."""
+    mkdocs = _run([sys.executable, "-m", "mkdocs", "build", "--strict"], project / "mk")
+    sphinx = _run([sys.executable, "-m", "sphinx", "-M", "html", ".", "_build", "-W"], project / "sph")
+    return {"mkdocs": (mkdocs, project / "mk" / "site"), "sphinx": (sphinx, project / "sph/_build/html")}
+
+
+def test_a_shallow_clone_builds_green_with_a_note_and_no_invented_lastmod(tmp_path):
+    origin = _git_project(tmp_path)
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", "--depth", "1", f"file://{origin}", str(clone))
+    for name, (done, site) in _builds(clone).items():
+        output = done.stdout + done.stderr
+        assert done.returncode == 0, (name, output)
+        (note,) = [line for line in output.splitlines() if "lastmod-git-shallow" in line]
+        assert "fetch-depth: 0" in note and "WARNING" not in note.upper(), note
+        assert "lastmod: 1 none (for git dates, commit the pages and build from a full clone" in output, output
+        assert_valid_tree(site, "https://example.com/")
+        assert set(_lastmods(site).values()) == {None}, name  # neither the clone's date nor now
+
+    # A page not committed yet, in a full clone: still green, the others dated by git.
+    full = tmp_path / "full"
+    git(tmp_path, "clone", "-q", f"file://{origin}", str(full))
+    (full / "mk" / "docs" / "draft.md").write_text("# Draft\n")
+    (full / "sph" / "draft.rst").write_text(":orphan:\n\nDraft\n=====\n")
+    for name, (done, site) in _builds(full).items():
+        output = done.stdout + done.stderr
+        assert done.returncode == 0, (name, output)
+        assert "lastmod-git-untracked" in output and "lastmod: 1 git, 1 none" in output, output
+        home, draft = ("", "draft/") if name == "mkdocs" else ("index.html", "draft.html")
+        found = _lastmods(site)
+        assert found["https://example.com/" + home] == "2021-03-04T05:06:07Z", (name, found)
+        assert [loc for loc, when in found.items() if when is None] == ["https://example.com/" + draft]

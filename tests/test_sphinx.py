@@ -149,6 +149,7 @@ def test_command_line_overrides_split_and_gzip(tmp_path):
 def test_parallel_build_matches_serial(tmp_path):
     src = project(tmp_path)
     serial, parallel = tmp_path / "j1", tmp_path / "j2"
+    assert build(src, tmp_path / "warm-up")[0] == 0  # starts the manifest: first-seen times
     assert build(src, serial, jobs=1)[0] == 0
     assert build(src, parallel, jobs=2)[0] == 0
     for name in ("sitemap.xml", "robots.txt"):
@@ -159,6 +160,7 @@ def test_parallel_build_matches_serial(tmp_path):
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_incremental_build_keeps_pages_not_rebuilt(tmp_path, monkeypatch, jobs):
     src = project(tmp_path, conf='sitemapkit_lastmod = ["fingerprint"]\n')
+    assert build(src, tmp_path / "warm-up")[0] == 0  # starts the manifest: first-seen times
     out = tmp_path / "out"
     assert build(src, out, jobs=jobs)[0] == 0
     first = (out / "sitemap.xml").read_bytes()

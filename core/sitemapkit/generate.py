@@ -27,6 +27,7 @@ def generate(
     settings: Settings,
     *,
     project_dir: Path | str | None = None,
+    source_dirs: Iterable[Path | str] = (),
     on_warning: Callable[[Problem], None] | None = None,
     progress: Callable[[int], None] | None = None,
     dry_run: bool = False,
@@ -34,7 +35,9 @@ def generate(
     """Build entries from ``pages`` and write every file into ``site_dir``.
 
     ``project_dir`` anchors relative paths such as ``state_file`` (the folder holding the
-    generator's configuration; the current folder by default). ``progress`` is called with
+    generator's configuration; the current folder by default). ``source_dirs`` are the
+    folders the pages' sources come from (MkDocs' docs_dir, Sphinx's source folder,
+    Pelican's PATH): git reads only their history. ``progress`` is called with
     the number of pages read so far. ``dry_run`` writes and removes nothing: every file is
     rendered to a sink that only counts its bytes (``report.files`` and ``report.sizes``
     say what would be written) and IndexNow prints what it would send. Under
@@ -65,7 +68,7 @@ def _generate(
     site_dir = Path(site_dir)
     project_dir = Path(project_dir) if project_dir is not None else Path.cwd()
     report = Report(on_warning=on_warning)
-    resolver = LastmodResolver(settings, project_dir, report, build_time())
+    resolver = LastmodResolver(settings, project_dir, report, build_time(), source_dirs)
 
     if progress is not None:
         pages = _counted(pages, progress)

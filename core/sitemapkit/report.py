@@ -48,6 +48,11 @@ class Report:
     news: int = 0
     left_out: dict[str, int] = field(default_factory=dict)
     """Pages deliberately not listed, by reason (``noindex``, ``exclude`` ...)."""
+    lastmod_sources: dict[str, int] = field(default_factory=dict)
+    """Listed pages by where their lastmod came from: ``meta``, ``git``, ``fingerprint`` or
+    ``none`` (no source could date them: no lastmod rather than a made-up one)."""
+    lastmod_hint: str = ""
+    """What would date the pages that have none."""
 
     def warn(self, page: str, field: str, rule: str, message: str) -> None:
         problem = Problem(page, field, rule, message)
@@ -73,7 +78,14 @@ class Report:
         skipped = ", ".join(f"{count} {reason}" for reason, count in sorted(self.left_out.items()))
         skipped = f"; left out: {skipped}" if skipped else ""
         where = f" in {', '.join(p.name for p in self.files)}" if self.files else "; no file written"
-        return f"{plural(self.urls, 'URL')}{extras}{where}{skipped}; {plural(len(self.warnings), 'warning')}"
+        dated = ", ".join(
+            f"{self.lastmod_sources[source]} {source}"
+            for source in ("meta", "git", "fingerprint", "none") if self.lastmod_sources.get(source)
+        )
+        dated = f"; lastmod: {dated}" if dated else ""
+        dated += f" ({self.lastmod_hint})" if self.lastmod_hint else ""
+        return (f"{plural(self.urls, 'URL')}{extras}{where}{skipped}{dated}; "
+                f"{plural(len(self.warnings), 'warning')}")
 
 
 def plural(count: int, noun: str) -> str:

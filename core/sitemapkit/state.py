@@ -8,14 +8,21 @@ nothing rewrites the same bytes. It is written to a temporary name and renamed.
 from __future__ import annotations
 
 import json
+import os
+import stat
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, BinaryIO, NamedTuple
 
+from .dates import DateError, parse_moment
 from .files import BLOCK, make_dir, open_target
 
 VERSION = 1
+_HEADER = f'{{"sitemapkit_state": {VERSION},'
+MAX_LINE = 16 << 20
+"""Longest line read from a manifest: a page line is far shorter; the unsent URLs' line
+holds thousands of URLs."""
 _JSON = json.JSONEncoder(ensure_ascii=False)  # one encoder: json.dumps(ensure_ascii=False) makes one a call
 _quoted = json.encoder.encode_basestring  # a JSON string as _JSON writes it, without its type checks
 
@@ -31,6 +38,10 @@ class Record(NamedTuple):
 
 class StateError(ValueError):
     """A manifest that cannot be read; the message says what is wrong with it."""
+
+
+class StatePathError(StateError):
+    """``state_file`` names something that cannot hold a manifest (a folder, a pipe)."""
 
 
 class State(NamedTuple):
@@ -65,41 +76,87 @@ def atomic_text(path: Path) -> Iterator[_Text]:
         out = _Text(target)
         yield out
         out.flush()
+        target.commit()
     except BaseException:
-        target.abort()
+        target.abort()  # a failed rename too (a folder in the way): no .tmp left
         raise
-    target.commit()
 
 
 def load_state(path: Path) -> State | None:
     """The manifest at ``path``; None when there is none (a first build).
 
-    Raises ``StateError`` when the file exists but is not a manifest this version wrote.
+    Raises ``StatePathError`` when ``path`` cannot hold a manifest (a folder, not a regular
+    file, unreadable), ``StateError`` when the file is not a manifest this version wrote. It
+    is read a line at a time, each line bounded: a huge or hostile file costs no more
+    memory than a line.
     """
     try:
-        text = path.read_text(encoding="utf-8")
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # a pipe must not hang us
     except (FileNotFoundError, NotADirectoryError):
         return None
-    except (OSError, UnicodeDecodeError) as error:
-        raise StateError(f"cannot read it ({error})") from None
-    try:
-        data = json.loads(text)
-    except ValueError as error:
-        raise StateError(f"it is not valid JSON ({error})") from None
-    if not isinstance(data, dict) or data.get("sitemapkit_state") != VERSION:
+    except IsADirectoryError:
+        raise StatePathError("it is a folder") from None
+    except OSError as error:
+        raise StatePathError(f"cannot read it ({error.strerror})") from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        raise StatePathError("it is a folder" if stat.S_ISDIR(mode) else "it is not a regular file")
+    with os.fdopen(fd, "rb") as handle:
+        try:
+            return _parse(handle)
+        except OSError as error:
+            raise StateError(f"cannot read it ({error.strerror})") from None
+
+
+def _parse(handle: BinaryIO) -> State:
+    """The manifest as ``save_state`` writes it: a header line, the unsent URLs on one line,
+    then one ``"loc": [digest, first_seen, title, lastmod]`` line per page."""
+    lines = _lines(handle)
+    if next(lines, b"").strip() != _HEADER.strip().encode():
         raise StateError(f"it is not a version {VERSION} sitemapkit manifest")
-    pages, unsent = data.get("pages"), data.get("indexnow_unsent", [])
-    if not isinstance(pages, dict) or not isinstance(unsent, list):
+    unsent = _member(next(lines, b""), "indexnow_unsent")
+    if type(unsent) is not list or next(lines, b"").strip() != b'"pages": {':
         raise StateError("its 'pages' or 'indexnow_unsent' has the wrong shape")
     records: dict[str, Record] = {}
-    for loc, value in pages.items():
-        if type(value) is not list or len(value) != 4 or type(value[1]) is not str:
+    for line in lines:
+        if line.strip() == b"}}":
+            if any(extra.strip() for extra in lines):
+                raise StateError("it goes on after its end")
+            return State(records, [u for u in unsent if isinstance(u, str)])
+        ((loc, value),) = _member(line, None).items()
+        if type(value) is not list or len(value) != 4 or not all(map(_text_or_none, value)):
             raise StateError(f"the record for {loc} has the wrong shape")
         digest, first_seen, title, lastmod = value
-        if not (_text_or_none(digest) and _text_or_none(title) and _text_or_none(lastmod)):
-            raise StateError(f"the record for {loc} has the wrong shape")
+        try:
+            parse_moment(first_seen)
+        except DateError:
+            raise StateError(f"the record for {loc} has no valid first-seen time") from None
         records[loc] = Record(digest, first_seen, title, lastmod)
-    return State(records, [u for u in unsent if isinstance(u, str)])
+    raise StateError("it is cut short")
+
+
+def _lines(handle: BinaryIO) -> Iterator[bytes]:
+    number = 0
+    while line := handle.readline(MAX_LINE + 1):
+        number += 1
+        if len(line) > MAX_LINE:
+            raise StateError(f"line {number} is longer than {MAX_LINE // (1 << 20)} MiB")
+        yield line
+
+
+def _member(line: bytes, key: str | None) -> dict | list | object:
+    """One ``"key": value`` line (with or without its comma) as JSON; the value of ``key``,
+    or the one-member object when ``key`` is None."""
+    text = line.strip().removesuffix(b",")
+    try:
+        data = json.loads(b"{" + text + b"}")
+    except (ValueError, RecursionError) as error:
+        cause = "nested too deeply" if isinstance(error, RecursionError) else "not valid JSON"
+        raise StateError(f"a line is {cause}") from None
+    if len(data) != 1 or (key is not None and key not in data):
+        raise StateError("a line has the wrong shape")
+    return data if key is None else data[key]
 
 
 def _text_or_none(value: object) -> bool:
@@ -117,7 +174,7 @@ def _text(value: str | None) -> str:
 
 def save_state(path: Path, pages: Mapping[str, Record], unsent: list[str]) -> None:
     with atomic_text(path) as out:
-        out.write(f'{{"sitemapkit_state": {VERSION},\n"indexnow_unsent": ')
+        out.write(f'{_HEADER}\n"indexnow_unsent": ')
         out.write(_JSON.encode(sorted(set(unsent))))
         out.write(',\n"pages": {')
         for number, loc in enumerate(sorted(pages)):

@@ -106,6 +106,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
                 config.site_dir,
                 self.settings,
                 project_dir=self.project_dir,
+                source_dirs=[config.docs_dir],
                 on_warning=lambda problem: log.log(
                     logging.INFO if problem.level == "info" else logging.WARNING, str(problem)
                 ),

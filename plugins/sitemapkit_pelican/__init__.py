@@ -81,7 +81,7 @@ def write(pelican: Any) -> None:
     # SitemapError (warnings under strict) propagates: Pelican reports it and exits 1.
     report = generate(
         site_pages(collected, pelican.output_path, options), pelican.output_path, options.settings,
-        project_dir=project_dir(pelican.settings), on_warning=_warn,
+        project_dir=project_dir(pelican.settings), source_dirs=[pelican.settings["PATH"]], on_warning=_warn,
     )
     log.info("sitemapkit: %s", report.summary())
 

@@ -138,7 +138,8 @@ def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
         return
     try:
         found = pages(app, chosen.base_url)
-        report = generate(found, app.outdir, chosen, project_dir=app.confdir, on_warning=_log)
+        report = generate(found, app.outdir, chosen, project_dir=app.confdir, source_dirs=[app.srcdir],
+                          on_warning=_log)
     except SitemapError as error:
         raise ExtensionError(f"sitemapkit: {error}") from None
     logger.info("sitemapkit: %s", report.summary())
