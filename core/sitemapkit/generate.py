@@ -45,12 +45,13 @@ def generate(
     """
     if not settings.base_url:
         raise SitemapError("sitemapkit needs the site's absolute URL: set base_url")
+    run = dict(project_dir=project_dir, source_dirs=source_dirs, on_warning=on_warning, progress=progress)
     if dry_run:
         with counted_only() as tally:
-            report = _generate(pages, site_dir, settings, project_dir, on_warning, progress, True)
+            report = _generate(pages, site_dir, settings, **run, dry_run=True)
         report.sizes = dict(tally.sizes)  # every file it would write, the manifest included
         return report
-    report = _generate(pages, site_dir, settings, project_dir, on_warning, progress, False)
+    report = _generate(pages, site_dir, settings, **run, dry_run=False)
     report.sizes = {path: path.stat().st_size for path in report.files if path.is_file()}
     return report
 
@@ -59,7 +60,9 @@ def _generate(
     pages: Iterable[Page],
     site_dir: Path | str,
     settings: Settings,
+    *,
     project_dir: Path | str | None,
+    source_dirs: Iterable[Path | str],
     on_warning: Callable[[Problem], None] | None,
     progress: Callable[[int], None] | None,
     dry_run: bool,
