@@ -7,6 +7,7 @@ over ``priorities``. Both excludes apply.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Mapping
@@ -115,6 +116,7 @@ def project_dir(pelican_settings: Mapping[str, Any]) -> str:
     return common if os.path.dirname(common) != common else os.path.abspath(pelican_settings["PATH"])
 
 
+@functools.lru_cache(maxsize=16)  # asked once per file written
 def absolute_dir(path: str | os.PathLike[str]) -> str:
     """A Pelican path setting (str or ``pathlib.Path``, maybe relative to the current folder)
     as an absolute string, the form of the paths ``content_written`` gives."""

@@ -97,15 +97,17 @@ class _Site:
                  warn: Callable[[Problem], None]) -> None:
         self.main_output, self.options, self.objects, self.warn = main_output, options, collected.objects, warn
         self.static = collected.static
-        self.urls = {file.content: self.url(file, self.objects[file.content].url)
+        self.urls = {file.content: self.url(file, _linked(self.objects[file.content], file.path))
                      for file in collected.written() if file.content is not None}
         self.dates: dict[int, tuple[Moment | None, Moment | None]] = {}
         self.listed: dict[tuple[int, ...], tuple[Moment | None, ...]] = {}
 
-    def url(self, file: Written, linked: str) -> str:
+    def url(self, file: Written, linked: str | None) -> str:
         """``linked`` (Pelican's URL, relative to its run's SITEURL) from the main site root,
         when a written file serves it; else where the file was written, with a warning."""
-        written = path_for_file(file.path[len(self.main_output) + 1 :].replace(os.sep, "/"))
+        written = path_for_file(self.name(file.path))
+        if linked is None:
+            return written
         url = _site_url(_prefix(file.run_output, self.main_output), linked)
         if url == written or serving_file(self.main_output, url) is not None:
             return url
@@ -113,6 +115,10 @@ class _Site:
                           f"Pelican links this page as '{url}', which no written file serves; listed as "
                           f"'{written}' where Pelican wrote it (set the matching *_URL setting to fix links)"))
         return written
+
+    def name(self, path: str) -> str:
+        """A written file's path from the main site's root (Pelican's paths are absolute)."""
+        return path[len(self.main_output) + 1 :].replace(os.sep, "/")
 
     def date(self, key: int) -> tuple[Moment | None, Moment | None]:
         """An article's (date, last change) from its metadata; dates Pelican took from the file's
@@ -134,7 +140,7 @@ class _Site:
             meta=self.options.kind_meta.get("indexes", _NONE),
             lang=file.lang,
             listed=listed,
-            name=os.path.relpath(file.path, self.main_output),
+            name=self.name(file.path),
         )
 
     def content_page(self, file: Written) -> Page | None:
@@ -175,6 +181,17 @@ class _Site:
                     value = static.url if static is not None else path
             base_url = self.options.settings.base_url or ""
             yield absolute(base_url, _site_url(prefix, value))
+
+
+def _linked(content: Content, path: str) -> str | None:
+    """``content.url``, or None when it is plainly where the file was written (Pelican's
+    defaults; reading the settings is far cheaper than the ``url`` property)."""
+    kind = f"{type(content).__name__.upper()}_{'' if content.in_default_lang else 'LANG_'}"
+    url, save_as = content.settings.get(kind + "URL"), content.settings.get(kind + "SAVE_AS")
+    own = hasattr(content, "override_url") or hasattr(content, "override_save_as")
+    if not own and isinstance(url, str) and (save_as == url or (url.endswith("/") and save_as == url + "index.html")):
+        return None
+    return content.url
 
 
 def _metadata_date(content: Content | None, name: str) -> Moment | None:
