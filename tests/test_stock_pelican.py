@@ -75,7 +75,8 @@ def test_quickstart_publish_build_lists_every_page_at_its_own_url(tmp_path):
 
 
 def test_quickstart_dev_build_warns_once_why_there_is_no_sitemap(tmp_path):
-    project = quickstart(tmp_path)
+    # pelicanconf.py as `make devserver` users have it: SITEURL = "", RELATIVE_URLS uncommented.
+    project = quickstart(tmp_path, 'PLUGINS = ["sitemapkit_pelican"]\nRELATIVE_URLS = True\n')
     done = pelican(project)
     logs = done.stdout + done.stderr
     assert done.returncode == 0, logs
@@ -138,18 +139,26 @@ def wheel_venv(tmp_path_factory) -> Path:
 
     version = installed.__version__ if hasattr(installed, "__version__") else ""
     pip = [sys.executable, "-m", "pip", "--python", str(venv / "bin/python"), "install", "-q", "--no-deps"]
-    subprocess.run([*pip, f"pelican=={version}" if version else "pelican", *(root / "dist").glob("*.whl")],
+    subprocess.run([*pip, f"pelican=={version}" if version else "pelican", "pelican-i18n-subsites",
+                    *(root / "dist").glob("*.whl")],
                    check=True, capture_output=True, timeout=300)
     # Pelican's and sitemapkit's dependencies (jinja2, lxml, ...) from the test environment,
-    # after the venv's own packages.
-    (site / "test-env.pth").write_text(sysconfig.get_paths()["purelib"] + "\n", encoding="utf-8")
+    # without its Pelican, sitemapkit and Pelican plugins (Pelican would find those too).
+    deps = root / "deps"
+    deps.mkdir()
+    for entry in Path(sysconfig.get_paths()["purelib"]).iterdir():
+        if not entry.name.startswith(("pelican", "sitemapkit", "_editable_impl_sitemapkit")):
+            (deps / entry.name).symlink_to(entry)
+    (site / "test-env.pth").write_text(f"{deps}\n", encoding="utf-8")
     return venv / "bin"
 
 
 def test_auto_discovery_finds_sitemapkit_without_a_plugins_line(tmp_path, wheel_venv):
     project = quickstart(tmp_path, "", bin_dir=wheel_venv)
-    done = pelican(project, "-s", "publishconf.py", bin_dir=wheel_venv)
+    done = pelican(project, "-s", "publishconf.py", "-D", bin_dir=wheel_venv)
     assert done.returncode == 0, done.stdout + done.stderr
+    for plugin in ("pelican.plugins.sitemapkit", "pelican.plugins.i18n_subsites"):  # and the site's others
+        assert f"Registering plugin `{plugin}`" in done.stdout
     assert_stock_sitemap(project / "output", project)
 
 

@@ -37,7 +37,8 @@ def check_settings(pelican: Any) -> None:
     read_options(pelican.settings)
     if "pelican.plugins.sitemap" in {getattr(p, "__name__", "") for p in pelican.plugins}:
         log.warning("sitemapkit: pelican-sitemap is enabled too and writes its own sitemap.xml: "
-                    "remove it from PLUGINS (sitemapkit reads its SITEMAP setting)")
+                    "remove it from PLUGINS, or uninstall it when Pelican finds plugins by itself "
+                    "(sitemapkit reads its SITEMAP setting)")
 
 
 def start_run(pelican: Any) -> None:
