@@ -39,10 +39,10 @@ class Options(NamedTuple):
 
 
 NO_SITE_URL = (
-    "sitemapkit: no sitemap for this build: SITEURL is {siteurl!r}, and a sitemap lists absolute "
-    "URLs (rule base-url-missing). This is what pelican-quickstart's pelicanconf.py (development "
-    "settings) gives; build with the site's absolute URL to get one: `pelican content -s "
-    "publishconf.py` (publishconf.py sets SITEURL = 'https://...'), or set SITEMAPKIT['base_url']"
+    "sitemapkit: SITEURL: no sitemap for this build: SITEURL is {siteurl!r} and a sitemap lists "
+    "absolute URLs. pelican-quickstart's pelicanconf.py (development settings) is so; build with "
+    "the site's absolute URL to get one: `pelican content -s publishconf.py` (publishconf.py sets "
+    "SITEURL = 'https://...'), or set SITEMAPKIT['base_url'] [base-url-missing]"
 )
 
 
