@@ -30,17 +30,16 @@ def is_public(content: Content) -> bool:
 
 
 class Written(NamedTuple):
+    """One file written: by which run (its output folder: an i18n sub-site writes into ``fr/``);
+    the article or page (its ``id``) and the site URL it was rendered with (its rendering is
+    memoized by it); or, for an index page, its URL as Pelican links it and what it lists."""
+
     path: str
     run_output: str
-    """The output folder of the run that wrote it (an i18n sub-site writes into ``fr/``)."""
     content: int | None
-    """The article or page written (its ``id``, see ``Collected``), if any."""
     siteurl: str = ""
-    """The site URL the content was rendered with (its rendering is memoized by it)."""
     url: str | None = None
-    """An index page's URL relative to its run as Pelican links it."""
     listed: tuple[int, ...] = ()
-    """The articles an index page lists (their ``id``)."""
     lang: str | None = None
 
 
