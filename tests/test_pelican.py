@@ -318,8 +318,8 @@ def test_sitemapkit_wins_over_sitemap_per_key(tmp_path):
     [
         ('SITEMAPKIT = {"gzipp": True}\n', "did you mean 'gzip'"),
         ('SITEMAPKIT = {"max_urls": "10"}\n', "max_urls"),
-        ('SITEURL = ""\n', "set SITEURL"),
-        ('SITEURL = "/blog"\n', "SITEURL"),
+        ('SITEMAPKIT = {"base_url": "/blog"}\n', "base_url"),
+        ('SITEMAPKIT = {"exclude": "drafts/"}\n', "must be a list of patterns, got the string 'drafts/'"),
         ('SITEMAP = {"format": "html"}\n', "SITEMAP['format']"),
         ('SITEMAP = {"exclude": ["("]}\n', "SITEMAP['exclude']"),
     ],

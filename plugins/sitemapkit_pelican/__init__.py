@@ -1,22 +1,23 @@
-"""sitemapkit for Pelican: ``PLUGINS = ["sitemapkit_pelican"]``, options in ``SITEMAPKIT = {...}``.
+"""sitemapkit for Pelican: ``PLUGINS = ["sitemapkit_pelican"]`` (or no PLUGINS line at all: the
+namespace plugin ``pelican.plugins.sitemapkit`` registers this), options in ``SITEMAPKIT``.
 
 Every file Pelican writes (``content_written``) becomes a ``Page``; when the main run ends
 (``finalized``) the core writes the sitemaps. i18n_subsites runs its sub-sites inside the
-main run, so their pages join the main run's and one complete sitemap is written, once.
+main run, writing into folders of its output: their pages join the main run's and one
+complete sitemap is written, once.
 """
 
 from __future__ import annotations
 
 import logging
 import os
-import sys
 from typing import Any
 
 from pelican import signals
 
 from sitemapkit import Problem, generate
 
-from .options import Options, project_dir, read_options
+from .options import NO_SITE_URL, Options, absolute_dir, project_dir, read_options
 from .pages import Collected, site_pages
 
 log = logging.getLogger(__name__)
@@ -25,10 +26,8 @@ log = logging.getLogger(__name__)
 class _Build:
     """What one build (a main run and the sub-site runs inside it) has collected so far."""
 
-    def __init__(self) -> None:
-        self.main: Any = None
-        self.options: Options | None = None
-        self.collected = Collected()
+    def __init__(self, main: Any = None, options: Options | None = None) -> None:
+        self.main, self.options, self.collected = main, options, Collected()
 
 
 _build = _Build()
@@ -38,19 +37,29 @@ def check_settings(pelican: Any) -> None:
     read_options(pelican.settings)
     if "pelican.plugins.sitemap" in {getattr(p, "__name__", "") for p in pelican.plugins}:
         log.warning("sitemapkit: pelican-sitemap is enabled too and writes its own sitemap.xml: "
-                    "remove it from PLUGINS (sitemapkit reads its SITEMAP setting)")
+                    "remove it from PLUGINS, or uninstall it when Pelican finds plugins by itself "
+                    "(sitemapkit reads its SITEMAP setting)")
 
 
 def start_run(pelican: Any) -> None:
     # get_generators, not initialized: it fires on every run, --autoreload included.
-    if _build.main is None or _build.main is pelican or not _running(_build.main):
-        _build.__init__()
-        _build.main = pelican
-        _build.options = read_options(pelican.settings)
+    if _build.main is not None and _build.main is not pelican and _is_subsite(pelican.output_path):
+        return
+    options = read_options(pelican.settings)
+    _build.__init__(pelican, options)
+    if options is None:
+        log.warning(NO_SITE_URL.format(siteurl=pelican.settings.get("SITEURL")))
+
+
+def _is_subsite(output_path: str) -> bool:
+    """A run writing inside the main run's output (i18n_subsites' ``fr/``) belongs to it; any
+    other run (a rebuild after an error, a new settings file) starts a new build."""
+    main, this = absolute_dir(_build.main.output_path), absolute_dir(output_path)
+    return this != main and os.path.commonpath([main, this]) == main
 
 
 def note_index_urls(generator: Any) -> None:
-    """Where the index pages Pelican writes without a paginator are linked from."""
+    """Where Pelican links the index pages it writes without a paginator."""
     settings, output = generator.settings, generator.output_path
     found = {}
     for template in settings["DIRECT_TEMPLATES"]:
@@ -62,14 +71,12 @@ def note_index_urls(generator: Any) -> None:
                   (a for a, _ in generator.authors)):
         found.update((item.save_as, item.url) for item in group)
     _build.collected.index_urls.update(
-        (os.path.abspath(os.path.join(output, save_as)), url)
-        for save_as, url in found.items() if save_as
+        (os.path.join(absolute_dir(output), save_as), url) for save_as, url in found.items() if save_as
     )
 
 
 def collect(path: str, context: dict[str, Any]) -> None:
     if _build.options is not None:
-        # Pelican's path is absolute already (writers.sanitised_join).
         _build.collected.add(path, context)
 
 
@@ -80,20 +87,11 @@ def write(pelican: Any) -> None:
     _build.__init__()
     # SitemapError (warnings under strict) propagates: Pelican reports it and exits 1.
     report = generate(
-        site_pages(collected, pelican.output_path, options), pelican.output_path, options.settings,
-        project_dir=project_dir(pelican.settings), source_dirs=[pelican.settings["PATH"]], on_warning=_warn,
+        site_pages(collected, pelican.output_path, options, _warn), absolute_dir(pelican.output_path),
+        options.settings, project_dir=project_dir(pelican.settings),
+        source_dirs=[absolute_dir(pelican.settings["PATH"])], on_warning=_warn,
     )
     log.info("sitemapkit: %s", report.summary())
-
-
-def _running(pelican: Any) -> bool:
-    """Whether ``pelican.run()`` is on the call stack (a run that raised is not)."""
-    frame = sys._getframe(1)
-    while frame is not None:
-        if frame.f_code.co_name == "run" and frame.f_locals.get("self") is pelican:
-            return True
-        frame = frame.f_back
-    return False
 
 
 def _warn(problem: Problem) -> None:
@@ -101,6 +99,7 @@ def _warn(problem: Problem) -> None:
 
 
 def register() -> None:
+    """Connect to Pelican's signals; connecting twice (PLUGINS and auto-discovery) is a no-op."""
     signals.initialized.connect(check_settings)
     signals.get_generators.connect(start_run)
     signals.article_generator_finalized.connect(note_index_urls)

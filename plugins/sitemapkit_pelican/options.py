@@ -7,6 +7,7 @@ over ``priorities``. Both excludes apply.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Mapping
@@ -37,7 +38,16 @@ class Options(NamedTuple):
         return bool(self.exclude) and any(pattern.search(url) for pattern in self.exclude)
 
 
-def read_options(pelican_settings: Mapping[str, Any]) -> Options:
+NO_SITE_URL = (
+    "sitemapkit: SITEURL: no sitemap for this build: SITEURL is {siteurl!r} and a sitemap lists "
+    "absolute URLs. pelican-quickstart's pelicanconf.py (development settings) is so; build with "
+    "the site's absolute URL to get one: `pelican content -s publishconf.py` (publishconf.py sets "
+    "SITEURL = 'https://...'), or set SITEMAPKIT['base_url'] [base-url-missing]"
+)
+
+
+def read_options(pelican_settings: Mapping[str, Any]) -> Options | None:
+    """The options, or None when the site has no absolute URL (quickstart's dev settings)."""
     ours = pelican_settings.get("SITEMAPKIT") or {}
     legacy = pelican_settings.get("SITEMAP") or {}
     for name, value in (("SITEMAPKIT", ours), ("SITEMAP", legacy)):
@@ -54,12 +64,15 @@ def read_options(pelican_settings: Mapping[str, Any]) -> Options:
         raise PelicanSitemapError(f"SITEMAP['format'] must be 'xml' or 'txt', got {legacy['format']!r}")
     if legacy.get("format") == "txt" and values.get("txt") is None:
         values["txt"] = True
-    base_url = values.pop("base_url", None) or pelican_settings.get("SITEURL")
-    if not base_url:
+    if isinstance(values.get("exclude"), str):
         raise PelicanSitemapError(
-            "sitemapkit needs the site's absolute URL: set SITEURL in your Pelican settings "
-            "(or SITEMAPKIT['base_url']), e.g. SITEURL = 'https://example.com'"
+            f"SITEMAPKIT['exclude'] must be a list of patterns, got the string {values['exclude']!r} "
+            f"(write [{values['exclude']!r}])"
         )
+    base_url = values.pop("base_url", None)
+    if base_url is None and "://" not in str(pelican_settings.get("SITEURL") or ""):
+        return None
+    base_url = base_url or pelican_settings["SITEURL"]
     try:
         settings = Settings.from_mapping(values, base_url=base_url)
     except SettingsError as error:
@@ -101,3 +114,10 @@ def project_dir(pelican_settings: Mapping[str, Any]) -> str:
     """Where a relative ``state_file`` lives: the folder holding both PATH and OUTPUT_PATH."""
     common = os.path.commonpath([os.path.abspath(pelican_settings[k]) for k in ("PATH", "OUTPUT_PATH")])
     return common if os.path.dirname(common) != common else os.path.abspath(pelican_settings["PATH"])
+
+
+@functools.lru_cache(maxsize=16)  # asked once per file written
+def absolute_dir(path: str | os.PathLike[str]) -> str:
+    """A Pelican path setting (str or ``pathlib.Path``, maybe relative to the current folder)
+    as an absolute string, the form of the paths ``content_written`` gives."""
+    return os.path.abspath(os.fspath(path))
