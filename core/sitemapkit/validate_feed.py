@@ -14,10 +14,9 @@ from pathlib import Path
 
 from lxml import etree
 
-from .validate_rules import MAX_URLS, WARNING
+from .protocol import ATOM_NS, MAX_URLS, WARNING
 from .validate_session import FileCheck, Reader, Scope, Session
 
-ATOM_NS = "http://www.w3.org/2005/Atom"
 _ENTRY, _LINK, _UPDATED = (f"{{{ATOM_NS}}}{name}" for name in ("entry", "link", "updated"))
 _RFC3339 = re.compile(
     r"\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})"
