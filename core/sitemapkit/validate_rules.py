@@ -402,11 +402,11 @@ VIDEO_TYPES = frozenset({"full", "preview", "clip", "interview", "news", "other"
 VIDEO_ID_TYPES = frozenset({"tms:series", "tms:program", "rovi:series", "rovi:program", "freebase", "url"})
 
 
-def decimal(value: str) -> float | None:
+def parse_decimal(value: str) -> float | None:
     return float(value) if _DECIMAL.fullmatch(value) else None
 
 
-def whole(value: str) -> int | None:
+def parse_whole(value: str) -> int | None:
     return int(value) if _INTEGER.fullmatch(value) else None
 
 

@@ -75,14 +75,14 @@ from .validate_rules import (
     Model,
     Plan,
     check_url,
-    decimal,
     hreflang_ok,
     matches,
     news_language_ok,
+    parse_decimal,
     parse_w3c,
+    parse_whole,
     plan_children,
     qname,
-    whole,
 )
 from .validate_session import ENTRY_CAP, FileCheck, Reader, Scope, Session, declared_encoding
 
@@ -464,7 +464,7 @@ class XMLChecker(FileCheck):
 
     def check_priority(self, element: etree._Element) -> None:
         value = self._value(element)
-        number = decimal(value)
+        number = parse_decimal(value)
         if number is None:
             self.add(element.sourceline, "priority-format",
                      f"<priority> '{value}' is not a decimal number such as 0.5")
@@ -534,26 +534,26 @@ class XMLChecker(FileCheck):
             self.add(element.sourceline, rule, f"<{qname(element.tag)}> '{value}' must be {what}")
 
     def check_duration(self, element: etree._Element) -> None:
-        self._in_range(element, whole, VIDEO_MIN_DURATION, VIDEO_MAX_DURATION, "video-duration",
+        self._in_range(element, parse_whole, VIDEO_MIN_DURATION, VIDEO_MAX_DURATION, "video-duration",
                        f"whole seconds from {VIDEO_MIN_DURATION} to {VIDEO_MAX_DURATION}")
 
     def check_date(self, element: etree._Element) -> None:
         self._moment(element, "date-format", f"<{qname(element.tag)}>")
 
     def check_rating(self, element: etree._Element) -> None:
-        self._in_range(element, decimal, 0.0, VIDEO_MAX_RATING, "video-rating",
+        self._in_range(element, parse_decimal, 0.0, VIDEO_MAX_RATING, "video-rating",
                        f"a number from 0.0 to {VIDEO_MAX_RATING}")
 
     def check_segment(self, element: etree._Element) -> None:
         self._url_value(element, ("duration",))
         duration = element.get("duration")
-        if duration is not None and (whole(duration) is None or whole(duration) > VIDEO_MAX_DURATION):
+        if duration is not None and (parse_whole(duration) is None or parse_whole(duration) > VIDEO_MAX_DURATION):
             self.add(element.sourceline, "video-value",
                      f"<video:content_segment_loc duration=\"{duration}\"> must be 0-{VIDEO_MAX_DURATION} seconds")
 
     def check_view_count(self, element: etree._Element) -> None:
         value = self._value(element)
-        if whole(value) is None:
+        if parse_whole(value) is None:
             self.add(element.sourceline, "video-view-count",
                      f"<video:view_count> '{value}' must be a whole number, 0 or more")
 
@@ -628,7 +628,7 @@ class XMLChecker(FileCheck):
 
     def check_positive(self, element: etree._Element) -> None:
         value = self._value(element)
-        if not whole(value):
+        if not parse_whole(value):
             self.add(element.sourceline, "video-value",
                      f"<{qname(element.tag)}> '{value}' must be a whole number from 1")
 
