@@ -79,7 +79,10 @@ def emitted_rule_ids() -> dict[str, list[str]]:
         for branch in _branches(node):
             value = _literal(branch)
             if value is not None and RULE_ID.fullmatch(value):
-                found.setdefault(value, []).append(f"{path.relative_to(ROOT)}:{branch.lineno}")
+                places = found.setdefault(value, [])
+                place = f"{path.relative_to(ROOT)}:{branch.lineno}"
+                if place not in places:
+                    places.append(place)
 
     for path, tree in trees.items():
         for node in ast.walk(tree):
