@@ -20,7 +20,7 @@ def html(head="", body="", lang="en"):
 def test_locs_are_absolute_encoded_and_listed_once():
     entries, report = run([Page("guide/"), Page("ümlat.html"), Page("guide/")])
     assert [e.loc for e in entries] == [BASE + "guide/", BASE + "%C3%BCmlat.html"]
-    assert [p.rule for p in report.warnings] == ["loc-duplicate"]
+    assert [p.rule for p in report.warnings] == ["duplicate-url"]
 
 
 def test_build_entries_is_lazy():
@@ -36,7 +36,7 @@ def test_too_long_and_out_of_scope_urls_are_left_out_with_a_warning_naming_the_p
     other = Page("https://other.org/x/", name="other.md")
     entries, report = run([long, other, Page("ok/")])
     assert [e.loc for e in entries] == [BASE + "ok/"]
-    assert [(p.page, p.rule) for p in report.warnings] == [("long.md", "loc-too-long"), ("other.md", "loc-scope")]
+    assert [(p.page, p.rule) for p in report.warnings] == [("long.md", "loc-length"), ("other.md", "loc-scope")]
 
 
 def test_sitemap_false_exclude_globs_and_error_pages_are_left_out():
@@ -173,7 +173,7 @@ def test_video_string_forms_from_pelican_or_sphinx_metadata():
         ({"title": "x" * 101}, "video-title-length"),
         ({"description": "x" * 2049}, "video-description-length"),
         ({"content_loc": None}, "video-required"),
-        ({"content_loc": "/docs/v/"}, "video-loc-is-page"),
+        ({"content_loc": "/docs/v/"}, "video-location"),
     ],
 )
 def test_a_video_missing_what_google_requires_is_dropped(change, rule):
@@ -188,7 +188,7 @@ def test_a_video_missing_what_google_requires_is_dropped(change, rule):
     [("duration", 0, "video-duration"), ("duration", 28801, "video-duration"),
      ("rating", 5.5, "video-rating"), ("view_count", -1, "video-view-count"),
      ("restriction", "allow USA", "video-restriction"), ("platform", "allow car", "video-platform"),
-     ("family_friendly", "maybe", "video-yes-no"), ("publication_date", "soon", "video-date")],
+     ("family_friendly", "maybe", "video-yes-no"), ("publication_date", "soon", "date-format")],
 )
 def test_an_invalid_optional_video_field_is_dropped_and_the_video_kept(field, value, rule):
     entries, report = run([Page("v/", meta={"sitemap_video": {**VIDEO, field: value}})])
@@ -199,7 +199,7 @@ def test_an_invalid_optional_video_field_is_dropped_and_the_video_kept(field, va
 def test_video_tags_capped_at_32():
     entries, report = run([Page("v/", meta={"sitemap_video": {**VIDEO, "tags": [str(n) for n in range(40)]}})])
     assert len(entries[0].videos[0].tags) == 32
-    assert [p.rule for p in report.warnings] == ["video-tags"]
+    assert [p.rule for p in report.warnings] == ["video-tag-count"]
 
 
 def test_video_element_listed_only_when_complete():

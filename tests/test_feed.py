@@ -12,8 +12,9 @@ from usp.tree import sitemap_from_str
 from sitemap_checks import SITEMAP_NS, assert_valid_tree, usp_urls
 from sitemapkit import Page, Report, Settings, generate
 from sitemapkit.dates import format_moment
-from sitemapkit.feed import ATOM, write_changes_feed
+from sitemapkit.feed import write_changes_feed
 from sitemapkit.lastmod import LastmodResolver
+from sitemapkit.protocol import ATOM_NS as ATOM
 
 BASE = "https://example.com/"
 A = f"{{{ATOM}}}"

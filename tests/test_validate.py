@@ -13,8 +13,9 @@ from lxml import etree
 
 import sitemapkit
 from sitemap_checks import assert_valid, schema
-from sitemapkit.validate import ValidationProblem, run_validate, validate
-from sitemapkit.validate_rules import RULES
+from sitemapkit.cli_validate import run_validate
+from sitemapkit.protocol import RULES
+from sitemapkit.validate import ValidationProblem, validate
 
 NOW = datetime(2026, 1, 15, 12, 0, tzinfo=timezone.utc)
 NS = {

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 from test_validate import ROOT, url, urlset, write
 
-from sitemapkit.validate import run_validate, validate
+from sitemapkit.cli_validate import run_validate
+from sitemapkit.validate import validate
 
 SECRET = "TOP-SECRET-LINE-42"
 

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from test_validate import ROOT, rules, write
 
-from sitemapkit.validate import run_validate, validate
+from sitemapkit.cli_validate import run_validate
+from sitemapkit.validate import validate
 
 ATOM_NS = "http://www.w3.org/2005/Atom"
 

@@ -14,8 +14,9 @@ from lxml import etree
 from test_validate import ROOT, VIDEO_FULL, rules, url, urlset, write
 
 from sitemap_checks import schema
-from sitemapkit.validate import run_validate, validate
-from sitemapkit.validate_rules import RULES
+from sitemapkit.cli_validate import run_validate
+from sitemapkit.protocol import RULES
+from sitemapkit.validate import validate
 
 MOBILE = ('<xhtml:link rel="alternate" media="only screen and (max-width: 640px)" '
           'href="https://m.example.com/a/"/>')
@@ -180,5 +181,5 @@ def test_every_new_rule_is_in_the_registry():
     for rule in ("mobile-media", "robots-sitemap-field", "robots-sitemap-relative", "feed-link",
                  "feed-date", "feed-version", "feed-empty", "outside-targets", "not-regular-file",
                  "not-a-sitemap"):
-        severity, message = RULES[rule]
+        severity, message, _source = RULES[rule]
         assert severity in ("error", "warning") and message

@@ -240,7 +240,7 @@ def _flags(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _validate(args: argparse.Namespace) -> int:
-    from .validate import run_validate
+    from .cli_validate import run_validate
 
     return run_validate(
         args.targets, args.site_dir, args.format, args.strict, progress=sys.stderr.isatty()

@@ -20,6 +20,7 @@ from .lastmod import LastmodResolver
 from .meta import PageKeys, page_keys
 from .model import Alternate, Entry, Image, Moment, NewsArticle, Page, Video
 from .pages import Exclude, fold_index, not_a_page, robots_rules
+from .protocol import MAX_IMAGES
 from .report import Report
 from .settings import CHANGEFREQS, Rule, Settings
 from .urls import (
@@ -35,8 +36,6 @@ from .urls import (
     site_path,
 )
 from .videos import VideoError, clean_text, video_from_fields
-
-MAX_IMAGES = 1000
 
 
 def build_entries(
@@ -63,7 +62,7 @@ def build_entries(
         # small; two of a million URLs share one with a chance of about 3 in 100 million.
         key = hash(entry.loc)
         if key in seen:
-            rules.report.warn(page.label, "loc", "loc-duplicate", f"{entry.loc} is listed already")
+            rules.report.warn(page.label, "loc", "duplicate-url", f"{entry.loc} is listed already")
             continue
         seen.add(key)
         yield entry
@@ -98,7 +97,7 @@ class _Rules:
         try:
             loc = site_loc(self.base, page.url)
         except URLError as error:
-            rule = "loc-too-long" if "characters long" in str(error) else "loc-invalid"
+            rule = "loc-length" if "characters long" in str(error) else "loc-invalid"
             if "outside" in str(error):
                 rule = "loc-scope"
             self.warn(page, "loc", rule, f"page left out: {error}")
@@ -308,7 +307,7 @@ class _Rules:
             return None
         title = clean_text(fields.get("title") or page.title or facts.title)
         if not title:
-            self.warn(page, "sitemap_news.title", "news-title", "news entry dropped: no title")
+            self.warn(page, "sitemap_news.title", "news-required", "news entry dropped: no title")
             return None
         language = str(fields.get("language") or news.language).strip().lower().replace("_", "-")
         if not NEWS_LANGUAGE.fullmatch(language):

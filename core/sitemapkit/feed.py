@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from .dates import as_datetime, format_moment, parse_moment
+from .protocol import ATOM_NS
 from .render import DECLARATION, escape
 from .settings import Settings
 from .state import Record, atomic_text
@@ -23,7 +24,6 @@ from .urls import absolute
 if TYPE_CHECKING:
     from .lastmod import LastmodResolver
 
-ATOM = "http://www.w3.org/2005/Atom"
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 
@@ -57,7 +57,7 @@ def write_changes_feed(
     site = escape(urlsplit(base_url).netloc + urlsplit(base_url).path.rstrip("/"))
     with atomic_text(path) as out:
         out.write(
-            f'{DECLARATION}<feed xmlns="{ATOM}">\n'
+            f'{DECLARATION}<feed xmlns="{ATOM_NS}">\n'
             f"<id>{escape(url)}</id>\n"
             f"<title>Recent changes: {site}</title>\n"
             f"<updated>{format_moment(updated)}</updated>\n"

@@ -10,16 +10,15 @@ from collections.abc import Iterable
 
 from .dates import format_moment
 from .model import Alternate, Entry, Image, Moment, NewsArticle, Video
-
-SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
+from .protocol import IMAGE_NS, NEWS_NS, SITEMAP_NS, VIDEO_NS, XHTML_NS
 
 # Extension namespaces as bit flags, so a file can remember cheaply which ones it used.
 IMAGE, VIDEO, NEWS, XHTML = 1, 2, 4, 8
 NAMESPACES = (
-    (IMAGE, "image", "http://www.google.com/schemas/sitemap-image/1.1"),
-    (VIDEO, "video", "http://www.google.com/schemas/sitemap-video/1.1"),
-    (NEWS, "news", "http://www.google.com/schemas/sitemap-news/0.9"),
-    (XHTML, "xhtml", "http://www.w3.org/1999/xhtml"),
+    (IMAGE, "image", IMAGE_NS),
+    (VIDEO, "video", VIDEO_NS),
+    (NEWS, "news", NEWS_NS),
+    (XHTML, "xhtml", XHTML_NS),
 )
 
 DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n'

@@ -12,11 +12,11 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .pages import check_exclude
+from .protocol import MAX_BYTES as PROTOCOL_MAX_BYTES
+from .protocol import MAX_URLS as PROTOCOL_MAX_URLS
 
 CHANGEFREQS = ("always", "hourly", "daily", "weekly", "monthly", "yearly", "never")
 LASTMOD_SOURCES = ("meta", "git", "fingerprint")
-PROTOCOL_MAX_URLS = 50_000
-PROTOCOL_MAX_BYTES = 52_428_800
 DEFAULT_INDEXNOW_ENDPOINT = "https://api.indexnow.org/indexnow"
 
 

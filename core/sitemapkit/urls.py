@@ -6,9 +6,7 @@ import re
 from urllib.parse import quote, urljoin, urlsplit, urlunsplit
 
 from .pages import fold_index
-
-MAX_LOC_LENGTH = 2048
-"""A ``loc`` must be *less than* 2,048 characters (sitemaps.org)."""
+from .protocol import MAX_LOC_LENGTH
 
 NEWS_LANGUAGE = re.compile(r"zh-cn|zh-tw|[a-z]{2,3}")
 INDEXNOW_KEY = re.compile(r"[A-Za-z0-9-]{8,128}")

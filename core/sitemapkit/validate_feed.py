@@ -14,10 +14,9 @@ from pathlib import Path
 
 from lxml import etree
 
-from .validate_rules import MAX_URLS, WARNING
+from .protocol import ATOM_NS, MAX_BYTES, MAX_URLS, WARNING
 from .validate_session import FileCheck, Reader, Scope, Session
 
-ATOM_NS = "http://www.w3.org/2005/Atom"
 _ENTRY, _LINK, _UPDATED = (f"{{{ATOM_NS}}}{name}" for name in ("entry", "link", "updated"))
 _RFC3339 = re.compile(
     r"\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})"
@@ -59,7 +58,7 @@ class FeedChecker(FileCheck):
         if reader.error:
             self.add(None, "unreadable", reader.error)
         if reader.over:
-            self.add(None, "size-limit", "the feed is over 52,428,800 bytes uncompressed; "
+            self.add(None, "size-limit", f"the feed is over {MAX_BYTES:,} bytes uncompressed; "
                      "split it")
         self.session.close_file(self.file)
 

@@ -1,6 +1,7 @@
-"""What ``sitemapkit validate`` checks: every rule id with its severity, the content models of
-the sitemap elements (sitemaps.org 0.9 and Google's image, video and news extensions), and the
-value checks. Pure data and pure functions; the streaming lives in ``validate_xml``."""
+"""What ``sitemapkit validate`` checks: the content models of the sitemap elements
+(sitemaps.org 0.9 and Google's image, video and news extensions) and the value checks. Pure
+data and pure functions; the rule ids and limits are in ``protocol``, the streaming and the
+table of which check runs on which element in ``validate_xml``."""
 
 from __future__ import annotations
 
@@ -10,128 +11,21 @@ import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 
+from .protocol import (
+    IMAGE_NS,
+    MAX_LOC_LENGTH,
+    MIN_LOC_LENGTH,
+    NEWS_NS,
+    SITEMAP_NS,
+    VIDEO_MAX_TAGS,
+    VIDEO_NS,
+    WARNING,
+    XHTML_NS,
+)
 from .settings import CHANGEFREQS
-from .urls import HREFLANG, MAX_LOC_LENGTH, NEWS_LANGUAGE
+from .urls import HREFLANG, NEWS_LANGUAGE
 
-ERROR, WARNING = "error", "warning"
-
-RULES: dict[str, tuple[str, str]] = {
-    # file level
-    "unreadable": (ERROR, "the file cannot be opened, decompressed or decoded"),
-    "xml-syntax": (ERROR, "the file is not well-formed XML"),
-    "doctype": (ERROR, "a DOCTYPE (entities are never expanded, nothing is fetched)"),
-    "encoding": (ERROR, "the file is not UTF-8"),
-    "root-element": (ERROR, "the root is neither <urlset> nor <sitemapindex>"),
-    "namespace": (ERROR, "the root is not in http://www.sitemaps.org/schemas/sitemap/0.9"),
-    "size-limit": (ERROR, "more than 52,428,800 bytes uncompressed"),
-    "url-count": (ERROR, "more than 50,000 URLs in one sitemap"),
-    "index-count": (ERROR, "more than 50,000 sitemaps in one index"),
-    "entry-size": (ERROR, "one <url> (or junk between entries) over 2 MiB: reading stops"),
-    "sitemap-empty": (ERROR, "a <urlset> or <sitemapindex> with no entries"),
-    "not-a-sitemap": (ERROR, "a file given that is no sitemap, feed or robots.txt (not checked)"),
-    "folder-no-sitemap": (WARNING, "a folder to check that holds no sitemap file"),
-    "outside-targets": (WARNING, "a file named by robots.txt or an index that resolves outside "
-                                 "the folders given (never opened)"),
-    "not-regular-file": (WARNING, "a pipe, socket or device among the files to check (skipped)"),
-    # structure
-    "unknown-element": (ERROR, "an element the protocol and its extensions do not define here"),
-    "unknown-attribute": (ERROR, "an attribute the element does not have"),
-    "stray-text": (ERROR, "text where only elements may be"),
-    "element-order": (ERROR, "children out of the order the XSDs require"),
-    "duplicate-element": (ERROR, "an element given twice where one is allowed"),
-    "required-element": (ERROR, "a required child is missing"),
-    # <loc> and other URLs
-    "loc-missing": (ERROR, "a <url> or <sitemap> without <loc>"),
-    "loc-relative": (ERROR, "a URL that is not absolute"),
-    "loc-scheme": (ERROR, "a URL that is not http or https"),
-    "loc-length": (ERROR, "a loc of 2,048 characters or more (or under 12)"),
-    "loc-escaping": (ERROR, "characters that must be percent-encoded"),
-    "loc-host": (WARNING, "a URL on another host than the sitemap's: valid through robots.txt "
-                 "cross-submission or a verified Search Console property; an error where "
-                 "--site-dir or the robots.txt given shows it is not"),
-    "loc-scope": (ERROR, "a URL outside the folder the sitemap sits in"),
-    "loc-fragment": (WARNING, "a #fragment, which crawlers drop"),
-    "duplicate-url": (WARNING, "the same URL listed twice"),
-    # url fields
-    "lastmod-format": (ERROR, "a lastmod that is not YYYY-MM-DD or a full date-time"),
-    "lastmod-future": (WARNING, "a lastmod after now"),
-    "date-format": (ERROR, "a video or news date that is not YYYY-MM-DD or a full date-time"),
-    "date-timezone": (WARNING, "a date-time without a time zone"),
-    "changefreq-value": (ERROR, "a changefreq outside always..never"),
-    "priority-format": (ERROR, "a priority that is not a decimal number"),
-    "priority-range": (ERROR, "a priority outside 0.0-1.0"),
-    # index
-    "index-nested": (ERROR, "an index listed by an index"),
-    "sitemap-not-found": (WARNING, "a sitemap named by an index or robots.txt, not at hand"),
-    # images
-    "image-count": (ERROR, "more than 1,000 images in one <url>"),
-    "image-loc-missing": (ERROR, "an <image:image> without <image:loc>"),
-    "image-deprecated": (WARNING, "image tags Google dropped in 2022"),
-    # videos
-    "video-required": (ERROR, "a video without thumbnail_loc, title or description"),
-    "video-location": (ERROR, "a video without content_loc or player_loc, or one equal to loc"),
-    "video-title-length": (ERROR, "a video title over 100 characters"),
-    "video-description-length": (ERROR, "a video description over 2,048 characters"),
-    "video-duration": (ERROR, "a duration outside 1-28,800 seconds"),
-    "video-rating": (ERROR, "a rating outside 0.0-5.0"),
-    "video-view-count": (ERROR, "a view_count that is not a whole number"),
-    "video-yes-no": (ERROR, "a yes/no field with another value"),
-    "video-restriction": (ERROR, "a restriction that is not allow/deny with ISO 3166 codes"),
-    "video-platform": (ERROR, "a platform that is not allow/deny with web, mobile, tv"),
-    "video-tag-count": (ERROR, "more than 32 video tags"),
-    "video-uploader": (ERROR, "an uploader over 255 characters or with info on another host"),
-    "video-deprecated": (WARNING, "video tags Google dropped in 2022"),
-    "video-value": (ERROR, "a bad value in a dropped video tag (still checked by the XSD)"),
-    # news
-    "news-required": (ERROR, "news without publication name, language, date or title"),
-    "news-language": (ERROR, "a news language that is not ISO 639 (zh-cn, zh-tw)"),
-    "news-too-old": (ERROR, "a news article published more than two days ago"),
-    "news-future": (WARNING, "a news article published after now"),
-    "news-count": (ERROR, "more than 1,000 news articles in one sitemap"),
-    "news-deprecated": (WARNING, "news tags Google no longer documents"),
-    "news-value": (ERROR, "a bad value in a dropped news tag (still checked by the XSD)"),
-    # hreflang
-    "hreflang-code": (ERROR, "an hreflang that is not language[-Script][-REGION] or x-default"),
-    "hreflang-rel": (ERROR, "an xhtml:link whose rel is not alternate"),
-    "hreflang-href": (ERROR, "an xhtml:link without href or hreflang (and no media)"),
-    "mobile-media": (ERROR, "a mobile alternate (xhtml:link with media) whose media is empty"),
-    "hreflang-self": (ERROR, "alternates that do not include the page itself"),
-    "hreflang-duplicate": (ERROR, "one hreflang code for two URLs in one <url>"),
-    "hreflang-no-return": (ERROR, "an alternate whose page does not link back"),
-    # RSS 2.0 and Atom 1.0 feeds read as sitemaps
-    "feed-version": (ERROR, "a feed that is not RSS 2.0 or Atom 1.0"),
-    "feed-link": (ERROR, "an RSS <item> without <link> or an Atom <entry> without link href"),
-    "feed-date": (ERROR, "an RSS pubDate that is not RFC 822, an Atom updated not RFC 3339"),
-    "feed-empty": (WARNING, "a feed with no item or entry"),
-    # text sitemaps and robots.txt
-    "txt-line": (ERROR, "a text-sitemap line that is not one URL"),
-    "robots-sitemap-relative": (ERROR, "a robots.txt Sitemap: line with a relative URL"),
-    "robots-sitemap-field": (WARNING, "a misspelt Sitemap field (Site-map:, Sitemaps:), "
-                                      "which crawlers ignore"),
-    "robots-no-sitemap": (WARNING, "a robots.txt without any Sitemap: line"),
-    "gzip-twin-differs": (WARNING, "a .gz twin whose content differs from the plain file"),
-    # against the built site (--site-dir)
-    "page-missing": (ERROR, "a listed URL with no built page (a 404 to be)"),
-    "page-not-listed": (WARNING, "an indexable built page missing from the sitemap"),
-    "page-noindex": (ERROR, "a listed page whose HTML says noindex"),
-    "page-blocked": (WARNING, "a listed page that the site's robots.txt disallows crawling"),
-    "page-canonical": (WARNING, "a listed page whose canonical names another URL"),
-    "page-not-a-page": (WARNING, "a listed file that is no page: redirect stub, generated index, 404, draft, fragment"),
-}
-
-SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
-IMAGE_NS = "http://www.google.com/schemas/sitemap-image/1.1"
-VIDEO_NS = "http://www.google.com/schemas/sitemap-video/1.1"
-NEWS_NS = "http://www.google.com/schemas/sitemap-news/0.9"
-XHTML_NS = "http://www.w3.org/1999/xhtml"
-XSI_NS = "http://www.w3.org/2001/XMLSchema-instance"
 PREFIXES = {SITEMAP_NS: "", IMAGE_NS: "image:", VIDEO_NS: "video:", NEWS_NS: "news:", XHTML_NS: "xhtml:"}
-
-MAX_URLS = 50_000
-MAX_BYTES = 52_428_800
-MAX_IMAGES = 1_000
-MAX_NEWS = 1_000
-NEWS_WINDOW_HOURS = 48
 
 
 def qname(tag: object) -> str:
@@ -150,13 +44,13 @@ def qname(tag: object) -> str:
 
 @dataclass(frozen=True)
 class Item:
-    """One child in a sequence: tag, how many, which check runs on it, and the rule ids for
-    a missing child, one too many, or a child that is allowed but deprecated."""
+    """One child in a sequence: tag, how many, and the rule ids for a missing child, one too
+    many, or a child that is allowed but deprecated. Which check runs on it is in
+    ``validate_xml.CHECKS``, by tag."""
 
     tag: str
     min: int = 0
     max: int = 1
-    check: str | None = None
     missing: str = "required-element"
     many: str = "duplicate-element"
     deprecated: str | None = None
@@ -166,9 +60,8 @@ class Item:
 class Model:
     name: str
     items: tuple[Item, ...]
-    extensions: dict[str, str] = field(default_factory=dict)
-    """Tags from other namespaces allowed after the sequence (the XSD's ``##other``), each
-    with the check that runs on it."""
+    extensions: frozenset[str] = frozenset()
+    """Tags from other namespaces allowed after the sequence (the XSD's ``##other``)."""
     index: dict[str, int] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
@@ -187,27 +80,27 @@ URLSET, SITEMAPINDEX = _ns(SITEMAP_NS, "urlset", "sitemapindex")
 URL_MODEL = Model(
     "url",
     (
-        Item(S_LOC, 1, 1, "loc", missing="loc-missing"),
-        Item(S_LASTMOD, check="lastmod"),
-        Item(S_CHANGEFREQ, check="changefreq"),
-        Item(S_PRIORITY, check="priority"),
+        Item(S_LOC, 1, 1, missing="loc-missing"),
+        Item(S_LASTMOD),
+        Item(S_CHANGEFREQ),
+        Item(S_PRIORITY),
     ),
-    extensions={IMAGE: "image", VIDEO: "video", NEWS: "news", LINK: "link"},
+    extensions=frozenset({IMAGE, VIDEO, NEWS, LINK}),
 )
 SITEMAP_MODEL = Model(
     "sitemap",
-    (Item(S_LOC, 1, 1, "loc", missing="loc-missing"), Item(S_LASTMOD, check="lastmod")),
+    (Item(S_LOC, 1, 1, missing="loc-missing"), Item(S_LASTMOD)),
 )
 
 _I = IMAGE_NS
 IMAGE_MODEL = Model(
     "image:image",
     (
-        Item(f"{{{_I}}}loc", 1, 1, "image_loc", missing="image-loc-missing"),
+        Item(f"{{{_I}}}loc", 1, 1, missing="image-loc-missing"),
         Item(f"{{{_I}}}caption", deprecated="image-deprecated"),
         Item(f"{{{_I}}}geo_location", deprecated="image-deprecated"),
         Item(f"{{{_I}}}title", deprecated="image-deprecated"),
-        Item(f"{{{_I}}}license", check="url", deprecated="image-deprecated"),
+        Item(f"{{{_I}}}license", deprecated="image-deprecated"),
     ),
 )
 
@@ -216,40 +109,40 @@ _UNBOUNDED = 1 << 30
 VIDEO_MODEL = Model(
     "video:video",
     (
-        Item(f"{{{_V}}}thumbnail_loc", 1, 1, "url", missing="video-required"),
-        Item(f"{{{_V}}}title", 1, 1, "video_title", missing="video-required"),
-        Item(f"{{{_V}}}description", 1, 1, "video_description", missing="video-required"),
-        Item(f"{{{_V}}}content_loc", check="video_location"),
-        Item(f"{{{_V}}}player_loc", check="player_loc"),
-        Item(f"{{{_V}}}duration", check="duration"),
-        Item(f"{{{_V}}}expiration_date", check="date"),
-        Item(f"{{{_V}}}rating", check="rating"),
-        Item(f"{{{_V}}}content_segment_loc", 0, _UNBOUNDED, "segment", deprecated="video-deprecated"),
-        Item(f"{{{_V}}}view_count", check="view_count"),
-        Item(f"{{{_V}}}publication_date", check="date"),
-        Item(f"{{{_V}}}tag", 0, 32, "text", many="video-tag-count"),
-        Item(f"{{{_V}}}category", check="category", deprecated="video-deprecated"),
-        Item(f"{{{_V}}}family_friendly", check="yes_no"),
-        Item(f"{{{_V}}}restriction", check="restriction"),
-        Item(f"{{{_V}}}gallery_loc", check="gallery_loc", deprecated="video-deprecated"),
-        Item(f"{{{_V}}}price", 0, _UNBOUNDED, "price", deprecated="video-deprecated"),
-        Item(f"{{{_V}}}requires_subscription", check="yes_no"),
-        Item(f"{{{_V}}}uploader", check="uploader"),
-        Item(f"{{{_V}}}tvshow", check="tvshow", deprecated="video-deprecated"),
-        Item(f"{{{_V}}}platform", check="platform"),
-        Item(f"{{{_V}}}live", check="yes_no"),
-        Item(f"{{{_V}}}id", 0, _UNBOUNDED, "video_id", deprecated="video-deprecated"),
+        Item(f"{{{_V}}}thumbnail_loc", 1, 1, missing="video-required"),
+        Item(f"{{{_V}}}title", 1, 1, missing="video-required"),
+        Item(f"{{{_V}}}description", 1, 1, missing="video-required"),
+        Item(f"{{{_V}}}content_loc"),
+        Item(f"{{{_V}}}player_loc"),
+        Item(f"{{{_V}}}duration"),
+        Item(f"{{{_V}}}expiration_date"),
+        Item(f"{{{_V}}}rating"),
+        Item(f"{{{_V}}}content_segment_loc", 0, _UNBOUNDED, deprecated="video-deprecated"),
+        Item(f"{{{_V}}}view_count"),
+        Item(f"{{{_V}}}publication_date"),
+        Item(f"{{{_V}}}tag", 0, VIDEO_MAX_TAGS, many="video-tag-count"),
+        Item(f"{{{_V}}}category", deprecated="video-deprecated"),
+        Item(f"{{{_V}}}family_friendly"),
+        Item(f"{{{_V}}}restriction"),
+        Item(f"{{{_V}}}gallery_loc", deprecated="video-deprecated"),
+        Item(f"{{{_V}}}price", 0, _UNBOUNDED, deprecated="video-deprecated"),
+        Item(f"{{{_V}}}requires_subscription"),
+        Item(f"{{{_V}}}uploader"),
+        Item(f"{{{_V}}}tvshow", deprecated="video-deprecated"),
+        Item(f"{{{_V}}}platform"),
+        Item(f"{{{_V}}}live"),
+        Item(f"{{{_V}}}id", 0, _UNBOUNDED, deprecated="video-deprecated"),
     ),
 )
 TVSHOW_MODEL = Model(
     "video:tvshow",
     (
-        Item(f"{{{_V}}}show_title", 1, 1, "text"),
-        Item(f"{{{_V}}}video_type", 1, 1, "video_type"),
-        Item(f"{{{_V}}}episode_title", check="text"),
-        Item(f"{{{_V}}}season_number", check="positive"),
-        Item(f"{{{_V}}}episode_number", check="positive"),
-        Item(f"{{{_V}}}premier_date", check="date"),
+        Item(f"{{{_V}}}show_title", 1, 1),
+        Item(f"{{{_V}}}video_type", 1, 1),
+        Item(f"{{{_V}}}episode_title"),
+        Item(f"{{{_V}}}season_number"),
+        Item(f"{{{_V}}}episode_number"),
+        Item(f"{{{_V}}}premier_date"),
     ),
 )
 
@@ -257,20 +150,20 @@ _N = NEWS_NS
 NEWS_MODEL = Model(
     "news:news",
     (
-        Item(f"{{{_N}}}publication", 1, 1, "publication", missing="news-required"),
-        Item(f"{{{_N}}}access", check="access", deprecated="news-deprecated"),
-        Item(f"{{{_N}}}genres", check="genres", deprecated="news-deprecated"),
-        Item(f"{{{_N}}}publication_date", 1, 1, "news_date", missing="news-required"),
-        Item(f"{{{_N}}}title", 1, 1, "news_text", missing="news-required"),
-        Item(f"{{{_N}}}keywords", check="text", deprecated="news-deprecated"),
-        Item(f"{{{_N}}}stock_tickers", check="tickers", deprecated="news-deprecated"),
+        Item(f"{{{_N}}}publication", 1, 1, missing="news-required"),
+        Item(f"{{{_N}}}access", deprecated="news-deprecated"),
+        Item(f"{{{_N}}}genres", deprecated="news-deprecated"),
+        Item(f"{{{_N}}}publication_date", 1, 1, missing="news-required"),
+        Item(f"{{{_N}}}title", 1, 1, missing="news-required"),
+        Item(f"{{{_N}}}keywords", deprecated="news-deprecated"),
+        Item(f"{{{_N}}}stock_tickers", deprecated="news-deprecated"),
     ),
 )
 PUBLICATION_MODEL = Model(
     "news:publication",
     (
-        Item(f"{{{_N}}}name", 1, 1, "news_text", missing="news-required"),
-        Item(f"{{{_N}}}language", 1, 1, "news_language", missing="news-required"),
+        Item(f"{{{_N}}}name", 1, 1, missing="news-required"),
+        Item(f"{{{_N}}}language", 1, 1, missing="news-required"),
     ),
 )
 
@@ -286,7 +179,7 @@ XHTML_LINK_EXTRAS = frozenset((
 @dataclass
 class Plan:
     """What a given sequence of child tags means for a model, computed once per distinct
-    sequence: problems at child positions, and which check runs on which child."""
+    sequence: problems at child positions, and the children to check (position, tag)."""
 
     problems: list[tuple[int, str, str, str | None]]
     checks: list[tuple[int, str]]
@@ -306,7 +199,7 @@ def plan_children(model: Model, tags: tuple[object, ...]) -> Plan:
         where = model.index.get(tag)
         if where is None:
             if tag in model.extensions:
-                checks.append((n, model.extensions[tag]))
+                checks.append((n, tag))
                 continue
             problems.append((n, "unknown-element", _unknown(model, tag), None))
             continue
@@ -330,8 +223,7 @@ def plan_children(model: Model, tags: tuple[object, ...]) -> Plan:
                 (n, item.deprecated, f"<{qname(tag)}> is no longer supported by Google (2022); "
                  "it has no effect and can be removed", WARNING)
             )
-        if item.check:
-            checks.append((n, item.check))
+        checks.append((n, tag))
     for where, item in enumerate(model.items):
         if item.min and not last.get(where):
             problems.append((-1, item.missing, f"<{model.name}> has no <{qname(item.tag)}>, "
@@ -448,14 +340,15 @@ def check_url(value: str, label: str) -> Finding:
     if "#" in value:
         return "loc-fragment", f"<{label}> '{_short(value)}' has a #fragment; crawlers drop it"
     if len(value) >= MAX_LOC_LENGTH:
-        return "loc-length", f"<{label}> is {len(value)} characters long; it must be under 2048"
+        return "loc-length", (f"<{label}> is {len(value)} characters long; it must be under "
+                              f"{MAX_LOC_LENGTH}")
     return None
 
 
 def check_loc_length(value: str) -> Finding:
-    if len(value) < 12:
+    if len(value) < MIN_LOC_LENGTH:
         return "loc-length", (f"<loc> '{value}' is {len(value)} characters long; the sitemap "
-                              "XSD requires at least 12")
+                              f"XSD requires at least {MIN_LOC_LENGTH}")
     return None
 
 
@@ -509,11 +402,11 @@ VIDEO_TYPES = frozenset({"full", "preview", "clip", "interview", "news", "other"
 VIDEO_ID_TYPES = frozenset({"tms:series", "tms:program", "rovi:series", "rovi:program", "freebase", "url"})
 
 
-def decimal(value: str) -> float | None:
+def parse_decimal(value: str) -> float | None:
     return float(value) if _DECIMAL.fullmatch(value) else None
 
 
-def whole(value: str) -> int | None:
+def parse_whole(value: str) -> int | None:
     return int(value) if _INTEGER.fullmatch(value) else None
 
 

@@ -13,8 +13,9 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from .dates import build_time
+from .protocol import ERROR, MAX_BYTES, RULES, WARNING
 from .urls import in_scope
-from .validate_rules import ERROR, MAX_BYTES, RULES, WARNING, check_loc_length, check_url
+from .validate_rules import check_loc_length, check_url
 
 READ_CAP = MAX_BYTES + 4 * 1024 * 1024
 """Past the 50 MiB limit (plus a little, to report what follows it) reading stops: a gzip
@@ -152,7 +153,7 @@ class Session:
         key = (file, rule)
         count = self._counts.get(key, 0) + 1
         self._counts[key] = count
-        severity = severity or RULES[rule][0]
+        severity = severity or RULES[rule].severity
         if count <= PER_RULE_CAP:
             self.problems.append(ValidationProblem(file, line, rule, severity, message))
         else:

@@ -11,8 +11,9 @@ import zlib
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from .protocol import MAX_URLS
 from .validate_feed import FeedChecker
-from .validate_rules import MAX_URLS, check_url
+from .validate_rules import check_url
 from .validate_session import CHUNK, Reader, Scope, Session, folder_of, origin_of
 from .validate_site import SiteIndex
 from .validate_xml import XMLChecker

@@ -9,14 +9,18 @@ from urllib.parse import urlsplit
 
 from .dates import DateError, parse_moment
 from .model import Video
+from .protocol import (
+    VIDEO_MAX_DESCRIPTION,
+    VIDEO_MAX_DURATION,
+    VIDEO_MAX_RATING,
+    VIDEO_MAX_TAGS,
+    VIDEO_MAX_TITLE,
+    VIDEO_MAX_UPLOADER,
+    VIDEO_MIN_DURATION,
+)
 from .render import strip_forbidden
 from .urls import URLError, encode_url, resolve
 
-MAX_TITLE = 100
-MAX_DESCRIPTION = 2048
-MAX_DURATION = 28_800
-MAX_TAGS = 32
-MAX_UPLOADER = 255
 PLATFORMS = ("web", "mobile", "tv")
 _COUNTRY = re.compile(r"[A-Z]{2}")
 _KNOWN = {
@@ -67,26 +71,26 @@ def video_from_fields(fields: Mapping[str, Any], page_loc: str) -> tuple[Video, 
             return None
         return value
 
-    def text(field: str, limit: int) -> str:
+    def text(field: str, limit: int, rule: str) -> str:
         value = clean_text(fields.get(field))
         if not value:
             raise VideoError(field, "video-required", f"'{field}' is required")
         if len(value) > limit:
-            raise VideoError(field, f"video-{field}-length", f"{field} is {len(value)} characters; at most {limit}")
+            raise VideoError(field, rule, f"{field} is {len(value)} characters; at most {limit}")
         return value
 
     for key in sorted(set(fields) - _KNOWN):
         drop(key, "video-unknown-field", f"'{key}' is not a video field Google reads")
 
     thumbnail = url("thumbnail_loc", required=True)
-    title = text("title", MAX_TITLE)
-    description = text("description", MAX_DESCRIPTION)
+    title = text("title", VIDEO_MAX_TITLE, "video-title-length")
+    description = text("description", VIDEO_MAX_DESCRIPTION, "video-description-length")
     content, player = url("content_loc"), url("player_loc")
     if content is None and player is None:
         raise VideoError("content_loc", "video-required", "a video needs content_loc or player_loc")
     for field, value in (("content_loc", content), ("player_loc", player)):
         if value is not None and value == page_loc:
-            raise VideoError(field, "video-loc-is-page", f"{field} must not be the page's own URL")
+            raise VideoError(field, "video-location", f"{field} must not be the page's own URL")
 
     return Video(
         thumbnail_loc=thumbnail or "",
@@ -94,23 +98,25 @@ def video_from_fields(fields: Mapping[str, Any], page_loc: str) -> tuple[Video, 
         description=description,
         content_loc=content,
         player_loc=player,
-        duration=_number(fields, "duration", int, 1, MAX_DURATION, drop),
+        duration=_number(
+            fields, "duration", "video-duration", int, VIDEO_MIN_DURATION, VIDEO_MAX_DURATION, drop
+        ),
         expiration_date=_date(fields, "expiration_date", drop),
-        rating=_number(fields, "rating", float, 0.0, 5.0, drop),
-        view_count=_number(fields, "view_count", int, 0, None, drop),
+        rating=_number(fields, "rating", "video-rating", float, 0.0, VIDEO_MAX_RATING, drop),
+        view_count=_number(fields, "view_count", "video-view-count", int, 0, None, drop),
         publication_date=_date(fields, "publication_date", drop),
         tags=_tags(fields, drop),
         family_friendly=_yes_no(fields, "family_friendly", drop),
-        restriction=_relationship(fields, "restriction", _country, drop),
+        restriction=_relationship(fields, "restriction", "video-restriction", _country, drop),
         requires_subscription=_yes_no(fields, "requires_subscription", drop),
         uploader=_uploader(fields, drop),
         uploader_info=_uploader_info(fields, page_loc, url, drop),
-        platform=_relationship(fields, "platform", _platform, drop),
+        platform=_relationship(fields, "platform", "video-platform", _platform, drop),
         live=_yes_no(fields, "live", drop),
     ), problems
 
 
-def _number(fields, field, kind, low, high, drop):
+def _number(fields, field, rule, kind, low, high, drop):
     raw = fields.get(field)
     if raw is None or raw == "":
         return None
@@ -119,11 +125,11 @@ def _number(fields, field, kind, low, high, drop):
         if kind is int and float(raw) != value:
             raise ValueError
     except (TypeError, ValueError):
-        drop(field, f"video-{field.replace('_', '-')}", f"'{raw}' is not a number")
+        drop(field, rule, f"'{raw}' is not a number")
         return None
     if value < low or (high is not None and value > high):
         upper = f"-{high}" if high is not None else " or more"
-        drop(field, f"video-{field.replace('_', '-')}", f"{raw} is outside {low}{upper}")
+        drop(field, rule, f"{raw} is outside {low}{upper}")
         return None
     return value
 
@@ -135,7 +141,7 @@ def _date(fields, field, drop):
     try:
         return parse_moment(raw)
     except DateError as error:
-        drop(field, "video-date", str(error))
+        drop(field, "date-format", str(error))
         return None
 
 
@@ -145,9 +151,9 @@ def _tags(fields, drop) -> tuple[str, ...]:
         return ()
     items = raw.split(",") if isinstance(raw, str) else list(raw)
     tags = tuple(dict.fromkeys(tag for tag in map(clean_text, items) if tag))
-    if len(tags) > MAX_TAGS:
-        drop("tags", "video-tags", f"{len(tags)} tags; only the first {MAX_TAGS} are listed")
-    return tags[:MAX_TAGS]
+    if len(tags) > VIDEO_MAX_TAGS:
+        drop("tags", "video-tag-count", f"{len(tags)} tags; only the first {VIDEO_MAX_TAGS} are listed")
+    return tags[:VIDEO_MAX_TAGS]
 
 
 def _yes_no(fields, field, drop) -> bool | None:
@@ -175,7 +181,7 @@ def _platform(name: str) -> str | None:
     return name if name in PLATFORMS else None
 
 
-def _relationship(fields, field, item, drop):
+def _relationship(fields, field, rule, item, drop):
     """``{relationship: allow, countries: [US, CA]}``, or ``"allow US CA"``."""
     raw = fields.get(field)
     if raw is None or raw == "":
@@ -190,7 +196,7 @@ def _relationship(fields, field, item, drop):
         values = words[1:] if words and words[0].lower() in ("allow", "deny") else words
     checked = [item(str(v)) for v in values]
     if relationship not in ("allow", "deny") or not checked or None in checked:
-        drop(field, f"video-{field}", f"'{raw}' must be 'allow' or 'deny' and a list of valid codes")
+        drop(field, rule, f"'{raw}' must be 'allow' or 'deny' and a list of valid codes")
         return None
     return relationship, tuple(dict.fromkeys(checked))
 
@@ -199,8 +205,8 @@ def _uploader(fields, drop) -> str | None:
     raw = clean_text(fields.get("uploader"))
     if not raw:
         return None
-    if len(raw) > MAX_UPLOADER:
-        drop("uploader", "video-uploader", f"uploader is {len(raw)} characters; at most {MAX_UPLOADER}")
+    if len(raw) > VIDEO_MAX_UPLOADER:
+        drop("uploader", "video-uploader", f"uploader is {len(raw)} characters; at most {VIDEO_MAX_UPLOADER}")
         return None
     return raw
 

@@ -19,13 +19,13 @@ from .dates import format_moment, newest
 from .feed import feed_name
 from .files import make_dir, open_target, remove, scratch, write_file
 from .model import Entry, Moment
+from .protocol import MAX_NEWS
 from .render import NEWS, escape, extensions, head, index_item, news_url, tail
 from .render import decimal as _decimal
 from .report import Report, SitemapError
 from .settings import PROTOCOL_MAX_BYTES, PROTOCOL_MAX_URLS, Settings
 from .urls import normalise_base_url
 
-NEWS_MAX_URLS = 1000
 """Google News: at most 1,000 ``<news:news>`` per sitemap."""
 
 _FLUSH_LINES = 2048
@@ -70,7 +70,7 @@ def write_sitemaps(
     urlsets = _Series(out, "urlset", lambda i: f"{stem}-{i}.xml", settings.max_urls,
                       settings.max_bytes, settings.stylesheet, twin)
     news = _Series(out, "urlset", numbered(f"{stem}-news", ".xml"),
-                   min(NEWS_MAX_URLS, settings.max_urls), settings.max_bytes,
+                   min(MAX_NEWS, settings.max_urls), settings.max_bytes,
                    settings.stylesheet, twin)
     texts = _Series(out, None, numbered(stem, ".txt"), settings.max_urls, settings.max_bytes,
                     None, twin) if settings.txt else None

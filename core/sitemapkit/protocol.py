@@ -1,0 +1,226 @@
+"""The sitemap protocol in one place: namespaces, limits and every rule id, for the build and
+for ``sitemapkit validate`` alike (the same problem has the same id at both times).
+
+Each constant names where it comes from (the section of SPEC.md, shipped in the docs, that
+quotes the source). Pure data: importing it costs nothing.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+# -- namespaces -------------------------------------------------------------------------------
+
+SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"  # sitemaps.org protocol (SPEC 1.1)
+IMAGE_NS = "http://www.google.com/schemas/sitemap-image/1.1"  # Google image sitemaps (SPEC 2)
+VIDEO_NS = "http://www.google.com/schemas/sitemap-video/1.1"  # Google video sitemaps (SPEC 3)
+NEWS_NS = "http://www.google.com/schemas/sitemap-news/0.9"  # Google News sitemaps (SPEC 4)
+XHTML_NS = "http://www.w3.org/1999/xhtml"  # Google hreflang in sitemaps (SPEC 5)
+XSI_NS = "http://www.w3.org/2001/XMLSchema-instance"  # XML Schema (schemaLocation attributes)
+ATOM_NS = "http://www.w3.org/2005/Atom"  # sitemaps.org "Other formats": Atom 1.0 (SPEC 1.7)
+
+# -- limits -----------------------------------------------------------------------------------
+
+MAX_URLS = 50_000  # URLs per sitemap, text sitemap or feed: sitemaps.org protocol (SPEC 1.1)
+MAX_SITEMAPS = 50_000  # sitemaps per index: sitemaps.org protocol (SPEC 1.5)
+MAX_BYTES = 52_428_800  # bytes per file, uncompressed: sitemaps.org protocol (SPEC 1.1)
+MAX_LOC_LENGTH = 2048  # a loc is shorter than this: sitemaps.org protocol (SPEC 1.2)
+MIN_LOC_LENGTH = 12  # sitemap.xsd minLength of <loc> (SPEC 1.2)
+MAX_IMAGES = 1_000  # <image:image> per <url>: Google image sitemaps (SPEC 2)
+MAX_NEWS = 1_000  # <news:news> per sitemap: Google News sitemaps (SPEC 4)
+NEWS_WINDOW_HOURS = 48  # articles of the last two days: Google News sitemaps (SPEC 4)
+VIDEO_MAX_TITLE = 100  # characters: sitemap-video.xsd (SPEC 3)
+VIDEO_MAX_DESCRIPTION = 2048  # characters: Google video sitemaps (SPEC 3)
+VIDEO_MIN_DURATION = 1  # seconds: Google video sitemaps (SPEC 3; the XSD allows 0)
+VIDEO_MAX_DURATION = 28_800  # seconds: Google video sitemaps (SPEC 3)
+VIDEO_MAX_RATING = 5.0  # from 0.0: Google video sitemaps (SPEC 3)
+VIDEO_MAX_TAGS = 32  # <video:tag> per video: Google video sitemaps (SPEC 3)
+VIDEO_MAX_UPLOADER = 255  # characters: Google video sitemaps (SPEC 3)
+VIDEO_MAX_CATEGORY = 256  # characters: sitemap-video.xsd (a tag Google dropped in 2022)
+
+# -- rules ------------------------------------------------------------------------------------
+
+ERROR, WARNING, INFO = "error", "warning", "info"
+
+SO = "sitemaps.org protocol"
+XSD = "sitemaps.org XSDs"
+G_IMAGE = "Google image sitemaps"
+G_VIDEO = "Google video sitemaps"
+G_NEWS = "Google News sitemaps"
+G_HREFLANG = "Google hreflang"
+G_2022 = "Google, 2022 deprecations"
+FEEDS = "RSS 2.0 / Atom 1.0"
+ROBOTS = "robots.txt (RFC 9309)"
+INDEXNOW = "IndexNow"
+TOOL = "sitemapkit"
+"""What the rule protects is sitemapkit's own contract (its manifest, its options, git)."""
+
+
+class RuleEntry(NamedTuple):
+    severity: str
+    """In a sitemap file given to ``validate``; a build drops what breaks it and warns."""
+    summary: str
+    source: str
+
+
+RULES: dict[str, RuleEntry] = {
+    # file level
+    "unreadable": RuleEntry(ERROR, "the file cannot be opened, decompressed or decoded", TOOL),
+    "xml-syntax": RuleEntry(ERROR, "the file is not well-formed XML", SO),
+    "doctype": RuleEntry(ERROR, "a DOCTYPE (entities are never expanded, nothing is fetched)", XSD),
+    "encoding": RuleEntry(ERROR, "the file is not UTF-8", SO),
+    "root-element": RuleEntry(ERROR, "the root is neither <urlset> nor <sitemapindex>", SO),
+    "namespace": RuleEntry(ERROR, f"the root is not in {SITEMAP_NS}", SO),
+    "size-limit": RuleEntry(ERROR, f"more than {MAX_BYTES:,} bytes uncompressed", SO),
+    "url-count": RuleEntry(ERROR, f"more than {MAX_URLS:,} URLs in one sitemap", SO),
+    "index-count": RuleEntry(ERROR, f"more than {MAX_SITEMAPS:,} sitemaps in one index", SO),
+    "entry-size": RuleEntry(ERROR, "one <url> (or junk between entries) over 2 MiB: reading stops", TOOL),
+    "sitemap-empty": RuleEntry(ERROR, "a <urlset> or <sitemapindex> with no entries", XSD),
+    "not-a-sitemap": RuleEntry(ERROR, "a file given that is no sitemap, feed or robots.txt (not checked)",
+                               TOOL),
+    "folder-no-sitemap": RuleEntry(WARNING, "a folder to check that holds no sitemap file", TOOL),
+    "outside-targets": RuleEntry(WARNING, "a file named by robots.txt or an index that resolves "
+                                          "outside the folders given (never opened)", TOOL),
+    "not-regular-file": RuleEntry(WARNING, "a pipe, socket or device among the files to check "
+                                           "(skipped)", TOOL),
+    # structure
+    "unknown-element": RuleEntry(ERROR, "an element the protocol and its extensions do not define here",
+                                 XSD),
+    "unknown-attribute": RuleEntry(ERROR, "an attribute the element does not have", XSD),
+    "stray-text": RuleEntry(ERROR, "text where only elements may be", XSD),
+    "element-order": RuleEntry(ERROR, "children out of the order the XSDs require", XSD),
+    "duplicate-element": RuleEntry(ERROR, "an element given twice where one is allowed", XSD),
+    "required-element": RuleEntry(ERROR, "a required child is missing", XSD),
+    # <loc> and other URLs
+    "loc-missing": RuleEntry(ERROR, "a <url> or <sitemap> without <loc>", SO),
+    "loc-relative": RuleEntry(ERROR, "a URL that is not absolute", SO),
+    "loc-scheme": RuleEntry(ERROR, "a URL that is not http or https", SO),
+    "loc-length": RuleEntry(ERROR, f"a loc of {MAX_LOC_LENGTH:,} characters or more (or under "
+                                   f"{MIN_LOC_LENGTH})", SO),
+    "loc-escaping": RuleEntry(ERROR, "characters that must be percent-encoded", SO),
+    "loc-invalid": RuleEntry(ERROR, "a page URL that cannot be made an absolute, escaped http(s) URL "
+                                    "(build: the page is left out)", SO),
+    "loc-host": RuleEntry(WARNING, "a URL on another host than the sitemap's: valid through robots.txt "
+                                   "cross-submission or a verified Search Console property; an error "
+                                   "where --site-dir or the robots.txt given shows it is not", SO),
+    "loc-scope": RuleEntry(ERROR, "a URL outside the folder the sitemap sits in", SO),
+    "loc-fragment": RuleEntry(WARNING, "a #fragment, which crawlers drop", SO),
+    "duplicate-url": RuleEntry(WARNING, "the same URL listed twice", SO),
+    "canonical-outside": RuleEntry(WARNING, "a page whose canonical URL is outside base_url "
+                                            "(build: left out)", SO),
+    # url fields
+    "lastmod-format": RuleEntry(ERROR, "a lastmod that is not YYYY-MM-DD or a full date-time", XSD),
+    "lastmod-future": RuleEntry(WARNING, "a lastmod after now", SO),
+    "date-format": RuleEntry(ERROR, "a date (video, news, or a page's date at build time) that is not "
+                                    "YYYY-MM-DD or a full date-time", XSD),
+    "date-timezone": RuleEntry(WARNING, "a date-time without a time zone", SO),
+    "changefreq-value": RuleEntry(ERROR, "a changefreq outside always..never", SO),
+    "priority-format": RuleEntry(ERROR, "a priority that is not a decimal number", SO),
+    "priority-range": RuleEntry(ERROR, "a priority outside 0.0-1.0", SO),
+    "page-key": RuleEntry(WARNING, "a page's sitemap key that cannot be read (build)", TOOL),
+    # index
+    "index-nested": RuleEntry(ERROR, "an index listed by an index", SO),
+    "sitemap-not-found": RuleEntry(WARNING, "a sitemap named by an index or robots.txt, not at hand",
+                                   TOOL),
+    # images
+    "image-count": RuleEntry(ERROR, f"more than {MAX_IMAGES:,} images in one <url>", G_IMAGE),
+    "image-loc-missing": RuleEntry(ERROR, "an <image:image> without <image:loc>", G_IMAGE),
+    "image-loc": RuleEntry(ERROR, "an image URL that cannot be made an absolute, escaped http(s) URL "
+                                  "(build: the image is dropped)", G_IMAGE),
+    "image-deprecated": RuleEntry(WARNING, "image tags Google dropped in 2022", G_2022),
+    # videos
+    "video-required": RuleEntry(ERROR, "a video without thumbnail_loc, title or description", G_VIDEO),
+    "video-location": RuleEntry(ERROR, "a video without content_loc or player_loc, or one equal to loc",
+                                G_VIDEO),
+    "video-url": RuleEntry(ERROR, "a video URL that cannot be made an absolute, escaped http(s) URL "
+                                  "(build: dropped)", G_VIDEO),
+    "video-unknown-field": RuleEntry(WARNING, "a video field Google does not read (build: dropped)",
+                                     G_VIDEO),
+    "video-title-length": RuleEntry(ERROR, f"a video title over {VIDEO_MAX_TITLE} characters", XSD),
+    "video-description-length": RuleEntry(ERROR, f"a video description over "
+                                                 f"{VIDEO_MAX_DESCRIPTION:,} characters", G_VIDEO),
+    "video-duration": RuleEntry(ERROR, f"a duration outside {VIDEO_MIN_DURATION}-"
+                                       f"{VIDEO_MAX_DURATION:,} seconds", G_VIDEO),
+    "video-rating": RuleEntry(ERROR, f"a rating outside 0.0-{VIDEO_MAX_RATING}", G_VIDEO),
+    "video-view-count": RuleEntry(ERROR, "a view_count that is not a whole number", G_VIDEO),
+    "video-yes-no": RuleEntry(ERROR, "a yes/no field with another value", G_VIDEO),
+    "video-restriction": RuleEntry(ERROR, "a restriction that is not allow/deny with ISO 3166 codes",
+                                   G_VIDEO),
+    "video-platform": RuleEntry(ERROR, "a platform that is not allow/deny with web, mobile, tv", G_VIDEO),
+    "video-tag-count": RuleEntry(ERROR, f"more than {VIDEO_MAX_TAGS} video tags", G_VIDEO),
+    "video-uploader": RuleEntry(ERROR, f"an uploader over {VIDEO_MAX_UPLOADER} characters or with info "
+                                       "on another host", G_VIDEO),
+    "video-deprecated": RuleEntry(WARNING, "video tags Google dropped in 2022", G_2022),
+    "video-value": RuleEntry(ERROR, "a bad value in a dropped video tag (still checked by the XSD)", XSD),
+    # news
+    "news-required": RuleEntry(ERROR, "news without publication name, language, date or title", G_NEWS),
+    "news-language": RuleEntry(ERROR, "a news language that is not ISO 639 (zh-cn, zh-tw)", G_NEWS),
+    "news-too-old": RuleEntry(ERROR, "a news article published more than two days ago", G_NEWS),
+    "news-future": RuleEntry(WARNING, "a news article published after now", G_NEWS),
+    "news-count": RuleEntry(ERROR, f"more than {MAX_NEWS:,} news articles in one sitemap", G_NEWS),
+    "news-deprecated": RuleEntry(WARNING, "news tags Google no longer documents", G_NEWS),
+    "news-value": RuleEntry(ERROR, "a bad value in a dropped news tag (still checked by the XSD)", XSD),
+    # hreflang
+    "hreflang-code": RuleEntry(ERROR, "an hreflang that is not language[-Script][-REGION] or x-default",
+                               G_HREFLANG),
+    "hreflang-rel": RuleEntry(ERROR, "an xhtml:link whose rel is not alternate", G_HREFLANG),
+    "hreflang-href": RuleEntry(ERROR, "an xhtml:link without href or hreflang (and no media)",
+                               G_HREFLANG),
+    "mobile-media": RuleEntry(ERROR, "a mobile alternate (xhtml:link with media) whose media is empty",
+                              G_HREFLANG),
+    "hreflang-self": RuleEntry(ERROR, "alternates that do not include the page itself", G_HREFLANG),
+    "hreflang-duplicate": RuleEntry(ERROR, "one hreflang code for two URLs in one <url>", G_HREFLANG),
+    "hreflang-no-return": RuleEntry(ERROR, "an alternate whose page does not link back", G_HREFLANG),
+    # RSS 2.0 and Atom 1.0 feeds read as sitemaps
+    "feed-version": RuleEntry(ERROR, "a feed that is not RSS 2.0 or Atom 1.0", FEEDS),
+    "feed-link": RuleEntry(ERROR, "an RSS <item> without <link> or an Atom <entry> without link href",
+                           FEEDS),
+    "feed-date": RuleEntry(ERROR, "an RSS pubDate that is not RFC 822, an Atom updated not RFC 3339",
+                           FEEDS),
+    "feed-empty": RuleEntry(WARNING, "a feed with no item or entry", FEEDS),
+    # text sitemaps and robots.txt
+    "txt-line": RuleEntry(ERROR, "a text-sitemap line that is not one URL", SO),
+    "robots-sitemap-relative": RuleEntry(ERROR, "a robots.txt Sitemap: line with a relative URL", SO),
+    "robots-sitemap-field": RuleEntry(WARNING, "a misspelt Sitemap field (Site-map:, Sitemaps:), which "
+                                               "crawlers ignore", ROBOTS),
+    "robots-no-sitemap": RuleEntry(WARNING, "a robots.txt without any Sitemap: line", SO),
+    "gzip-twin-differs": RuleEntry(WARNING, "a .gz twin whose content differs from the plain file", TOOL),
+    # against the built site (--site-dir)
+    "page-missing": RuleEntry(ERROR, "a listed URL with no built page (a 404 to be)", TOOL),
+    "page-not-listed": RuleEntry(WARNING, "an indexable built page missing from the sitemap", TOOL),
+    "page-noindex": RuleEntry(ERROR, "a listed page whose HTML says noindex", TOOL),
+    "page-blocked": RuleEntry(WARNING, "a listed page that the site's robots.txt disallows crawling",
+                              ROBOTS),
+    "page-canonical": RuleEntry(WARNING, "a listed page whose canonical names another URL", TOOL),
+    "page-not-a-page": RuleEntry(WARNING, "a listed file that is no page: redirect stub, generated "
+                                 "index, 404, draft, fragment", TOOL),
+    # the build only: what it could not write, and its own sources
+    "no-pages": RuleEntry(WARNING, "no page to list, so no sitemap was written (build)", XSD),
+    "max-bytes": RuleEntry(WARNING, "one URL larger than max_bytes allows in a file (build: left out)",
+                           SO),
+    "lastmod-git": RuleEntry(WARNING, "git dates cannot be read; lastmod falls back", TOOL),
+    "lastmod-git-shallow": RuleEntry(WARNING, "a shallow clone cuts pages' history; lastmod falls back",
+                                     TOOL),
+    "lastmod-git-submodule": RuleEntry(WARNING, "pages in a git submodule; lastmod falls back", TOOL),
+    "lastmod-git-untracked": RuleEntry(WARNING, "pages with no commit yet; lastmod falls back", TOOL),
+    "state-corrupt": RuleEntry(WARNING, "the manifest of the last build cannot be read (rebuilt)", TOOL),
+    "state-write": RuleEntry(WARNING, "the manifest cannot be saved", TOOL),
+    "indexnow-network": RuleEntry(WARNING, "the IndexNow endpoint cannot be reached (URLs kept)",
+                                  INDEXNOW),
+    "indexnow-<status>": RuleEntry(WARNING, "the IndexNow endpoint answered HTTP <status> (400, 403, "
+                                            "422, 429, ...; URLs kept)", INDEXNOW),
+}
+"""Every rule id sitemapkit reports, with its severity, what it means and where it comes from.
+An id with ``<...>`` stands for a family (``indexnow-403``); ``rule_entry()`` finds it."""
+
+
+def rule_entry(rule_id: str) -> RuleEntry:
+    """The registry entry of ``rule_id``, a family's (``indexnow-403``) included."""
+    found = RULES.get(rule_id)
+    if found is None:
+        stem, _, tail = rule_id.rpartition("-")
+        if tail.isdigit():
+            found = RULES.get(f"{stem}-<status>")
+    if found is None:
+        raise KeyError(rule_id)
+    return found
