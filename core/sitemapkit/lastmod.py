@@ -249,9 +249,11 @@ class LastmodResolver:
         self._git.close()
         fallback = "their lastmod falls back to the next source in 'lastmod'"
         for root, reason in sorted(self.git.failures.items()):
-            tell = self.report.info if reason.startswith("git is not installed") else self.report.warn
-            tell(str(root), "lastmod", "lastmod-git",
-                 f"no git dates: {reason}; lastmod falls back to the next source in 'lastmod'")
+            message = f"no git dates: {reason}; {fallback}"
+            if reason.startswith("git is not installed"):
+                self.report.info(str(root), "lastmod", "lastmod-git", message)
+            else:
+                self.report.warn(str(root), "lastmod", "lastmod-git", message)
         for root, paths in sorted(self.git.shallow.items()):
             self.report.info(
                 str(root), "lastmod", "lastmod-git-shallow",

@@ -237,11 +237,11 @@ def front_matter_dates(
     if isinstance(created, Mapping):
         later = created.get("updated", later)
         created = created.get("created")
-    published = _moment(created, "date", warn)
-    return published, _moment(later, "updated", warn) or published
+    published = _front_matter_date(created, "date", warn)
+    return published, _front_matter_date(later, "updated", warn) or published
 
 
-def _moment(value: Any, key: str, warn: Callable[[str], None]) -> Moment | None:
+def _front_matter_date(value: Any, key: str, warn: Callable[[str], None]) -> Moment | None:
     if value is None or value == "":
         return None
     try:

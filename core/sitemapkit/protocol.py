@@ -199,12 +199,15 @@ RULES: dict[str, RuleEntry] = {
     "max-bytes": RuleEntry(WARNING, "one URL larger than max_bytes allows in a file (build: left out)",
                            SO),
     "lastmod-git": RuleEntry(WARNING, "git dates cannot be read; lastmod falls back", TOOL),
-    "lastmod-git-shallow": RuleEntry(WARNING, "a shallow clone cuts pages' history; lastmod falls back",
+    "lastmod-git-shallow": RuleEntry(INFO, "a shallow clone cuts pages' history; lastmod falls back",
                                      TOOL),
-    "lastmod-git-submodule": RuleEntry(WARNING, "pages in a git submodule; lastmod falls back", TOOL),
-    "lastmod-git-untracked": RuleEntry(WARNING, "pages with no commit yet; lastmod falls back", TOOL),
+    "lastmod-git-submodule": RuleEntry(INFO, "pages in a git submodule; lastmod falls back", TOOL),
+    "lastmod-git-untracked": RuleEntry(INFO, "pages with no commit yet; lastmod falls back", TOOL),
     "state-corrupt": RuleEntry(WARNING, "the manifest of the last build cannot be read (rebuilt)", TOOL),
     "state-write": RuleEntry(WARNING, "the manifest cannot be saved", TOOL),
+    "state-path": RuleEntry(WARNING, "state_file names a folder, a pipe or another thing that cannot "
+                            "hold a manifest (none kept)", TOOL),
+    "exclude-unmatched": RuleEntry(WARNING, "an exclude pattern that matched no page", TOOL),
     "indexnow-network": RuleEntry(WARNING, "the IndexNow endpoint cannot be reached (URLs kept)",
                                   INDEXNOW),
     "indexnow-<status>": RuleEntry(WARNING, "the IndexNow endpoint answered HTTP <status> (400, 403, "
