@@ -226,6 +226,7 @@ def test_sphinx_sitemap_options_keep_their_meaning(tmp_path):
         'html_baseurl = ""\n'  # no canonical links: they would name the root, not de/2.1/
         f'sitemapkit_base_url = "{BASE}"\n'
         'language = "de"\nversion = "2.1"\n'
+        'sitemap_url_scheme = "{lang}{version}{link}"\n'  # asked for: version and language in URLs
         'sitemap_excludes = ["guide/*", "orphan.html"]\n'
         'sitemap_filename = "map.xml"\nsitemap_show_lastmod = False\n'
     )
@@ -233,7 +234,7 @@ def test_sphinx_sitemap_options_keep_their_meaning(tmp_path):
     out = tmp_path / "out"
     status, warnings = build(src, out)
     assert status == 0, warnings
-    base = BASE + "de/2.1/"  # sphinx-sitemap's default scheme {lang}{version}{link}
+    base = BASE + "de/2.1/"
     assert not (out / "sitemap.xml").exists()
     assert sorted(usp_urls(out, base, "map.xml")) == [base + "index.html", base + "video.html"]
     assert b"<lastmod>" not in (out / "map.xml").read_bytes()
@@ -331,8 +332,10 @@ def test_sample_site_builds_and_validates(tmp_path, monkeypatch):
         assert not any("internal" in u or "license" in u for u in listed)
         news = etree.parse(str(folder / "sitemap-news.xml"))
         assert news.xpath("//news:language/text()", namespaces=NS) == [lang]
-    # Each language build keeps its own manifest, so neither undoes the other's.
-    assert (src / ".cache/sitemapkit/state.json").is_file()
-    assert (src / ".cache/sitemapkit/fr/state.json").is_file()
+    # Each language build keeps its own manifest, so neither undoes the other's: beside
+    # Sphinx's doctrees, never in the source tree.
+    assert (site / ".doctrees/sitemapkit/state.json").is_file()
+    assert (site / "fr/.doctrees/sitemapkit/fr/state.json").is_file()
+    assert not (src / ".cache").exists()
     assert (site / "sitemap.txt").exists() and (site / "sitemap.xml.gz").exists()
     assert robots_sitemaps(site / "robots.txt") == [base + "sitemap.xml"]
