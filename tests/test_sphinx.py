@@ -339,3 +339,68 @@ def test_sample_site_builds_and_validates(tmp_path, monkeypatch):
     assert not (src / ".cache").exists()
     assert (site / "sitemap.txt").exists() and (site / "sitemap.xml.gz").exists()
     assert robots_sitemaps(site / "robots.txt") == [base + "sitemap.xml"]
+
+
+def test_every_setting_is_read_after_command_line_overrides(tmp_path):
+    # A French project: conf.py says so; the English translation is built with -D.
+    src = project(tmp_path, conf=f'language = "fr"\nsitemap_locales = ["en", "fr"]\nsitemapkit_base_url = "{BASE}"\n')
+    out = tmp_path / "en"
+    status, warnings = build(
+        src, out, "-D", "language=en", "-D", f"html_baseurl={BASE}en/", "-D", "sitemap_filename=map.xml",
+        "-D", "sitemap_excludes=orphan.html", "-D", "sitemapkit_txt=1", "-D", "sitemap_show_lastmod=0",
+    )
+    assert status == 0, warnings
+    own = BASE + "en/"
+    assert sorted(usp_urls(out, own, "map.xml")) == urls([d for d in LISTED if d != "orphan"], base=own)
+    assert (out / "map.txt").is_file() and b"<lastmod>" not in (out / "map.xml").read_bytes()
+    root = etree.parse(str(out / "map.xml"))
+    links = root.xpath(f"//s:url[s:loc='{own}guide/intro.html']/xhtml:link", namespaces=NS)
+    assert {(a.get("hreflang"), a.get("href")) for a in links} == {
+        ("en", own + "guide/intro.html"),
+        ("fr", BASE + "guide/intro.html"),  # conf.py's language sits at the root
+    }
+
+
+def test_url_scheme_without_lang_says_why_there_are_no_alternates(tmp_path):
+    src = project(tmp_path, conf='sitemap_locales = ["en", "fr"]\nsitemap_url_scheme = "{link}"\n')
+    out = tmp_path / "out"
+    status, warnings = build(src, out)
+    assert status == 0
+    assert warnings.count("sitemap_locales ignored") == 1 and "has no {lang}" in warnings
+    assert b"xhtml:link" not in (out / "sitemap.xml").read_bytes()
+    assert sorted(usp_urls(out, BASE)) == urls(LISTED)
+
+
+@pytest.mark.parametrize("value", ["/", "os.environ.get('READTHEDOCS_CANONICAL_URL', '/')", "'docs/'"])
+def test_relative_html_baseurl_builds_with_one_warning(tmp_path, capsys, monkeypatch, value):
+    monkeypatch.delenv("READTHEDOCS_CANONICAL_URL", raising=False)
+    value = value if "(" in value or "'" in value else repr(value)
+    src = project(tmp_path, conf=f"import os\nversion = '1.0'\nhtml_baseurl = {value}\n")
+    status, warnings = build(src, tmp_path / "out")
+    assert status == 0, capsys.readouterr().err
+    assert warnings.count("WARNING") == 1 and "no sitemap written" in warnings
+    assert "is not an absolute URL" in warnings and "set html_baseurl" in warnings
+    assert "ConfigError" not in capsys.readouterr().err
+    assert not (tmp_path / "out" / "sitemap.xml").exists()
+    assert build(src, tmp_path / "strict", "-W")[0] == 1  # a warning turned error, the Sphinx way
+
+
+def test_canonical_links_elsewhere_give_one_warning_naming_the_cause(tmp_path):
+    # html_baseurl (the canonical links) at the root, the scheme asking for version/ in URLs.
+    src = project(tmp_path, conf='version = "1.0"\nsitemap_url_scheme = "{lang}{version}{link}"\n')
+    out = tmp_path / "out"
+    status, warnings = build(src, out)
+    assert status == 0
+    assert warnings.count("WARNING") == 1, warnings
+    assert "sitemap_url_scheme '{lang}{version}{link}'" in warnings and BASE + "1.0/" in warnings
+    assert "canonical" in warnings and "[sitemapkit.canonical]" in warnings
+    assert not (out / "sitemap.xml").exists()
+
+
+def test_warnings_are_tagged_once(tmp_path):
+    docs = {**DOCS, "guide/intro.rst": ":sitemap_priority: 1.5\n\nIntro\n=====\n\nHello.\n"}
+    status, warnings = build(project(tmp_path, docs=docs), tmp_path / "out")
+    assert status == 0
+    line = next(line for line in warnings.splitlines() if "priority" in line)
+    assert line.count("priority-range") == 1 and line.endswith("[sitemapkit.priority-range]")
+    assert line.count("sitemapkit:") == 1
