@@ -160,7 +160,8 @@ def test_parallel_build_matches_serial(tmp_path):
 def test_incremental_build_keeps_pages_not_rebuilt(tmp_path, monkeypatch, jobs):
     src = project(tmp_path, conf='sitemapkit_lastmod = ["fingerprint"]\n')
     out = tmp_path / "out"
-    assert build(src, out, jobs=jobs)[0] == 0
+    for _ in range(2):  # the first build starts the manifest (beside the doctrees in out)
+        assert build(src, out, jobs=jobs)[0] == 0
     first = (out / "sitemap.xml").read_bytes()
     untouched = (out / "guide" / "images.html").stat().st_mtime_ns
 
@@ -404,3 +405,12 @@ def test_warnings_are_tagged_once(tmp_path):
     line = next(line for line in warnings.splitlines() if "priority" in line)
     assert line.count("priority-range") == 1 and line.endswith("[sitemapkit.priority-range]")
     assert line.count("sitemapkit:") == 1
+
+
+def test_sphinx_sitemap_site_url_serves_and_indent_is_named_as_ignored(tmp_path):
+    src = project(tmp_path, conf=f'html_baseurl = ""\nsite_url = "{BASE}"\nsitemap_indent = 2\n')
+    out = tmp_path / "out"
+    status, warnings = build(src, out)
+    assert status == 0
+    assert sorted(usp_urls(out, BASE)) == urls(LISTED)
+    assert warnings.count("WARNING") == 1 and "sitemap_indent ignored" in warnings

@@ -85,6 +85,9 @@ def check_config(app: Sphinx, config: Any) -> None:
             "sitemapkit_sphinx replaces sphinx_sitemap: remove 'sphinx_sitemap' from extensions "
             "(both write %s)", config.sitemap_filename, type="sitemapkit", subtype="config",
         )
+    if config.sitemap_indent:
+        logger.warning("sitemap_indent ignored: sitemapkit writes compact XML", type="sitemapkit",
+                       subtype="config")
     try:
         settings(config, app.doctreedir)
     except SettingsError as error:

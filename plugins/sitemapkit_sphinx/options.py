@@ -23,9 +23,12 @@ DROP_IN = {
     "sitemap_filename": ("sitemap.xml", frozenset({str})),
     "sitemap_excludes": ([], _LIST),
     "sitemap_show_lastmod": (None, frozenset({bool, type(None)})),
+    "sitemap_indent": (0, frozenset({int})),
+    "site_url": (None, frozenset({str, type(None)})),
 }
 """sphinx-sitemap's values. ``sitemap_url_scheme`` unset means "the URL Sphinx gives the
-page" (its canonical link); ``sitemap_show_lastmod`` unset means ours."""
+page" (its canonical link); ``sitemap_show_lastmod`` unset means ours; ``sitemap_indent``
+is accepted and ignored (with a warning): our XML is compact."""
 
 
 def config_values() -> Iterator[tuple[str, Any, frozenset]]:
@@ -48,12 +51,12 @@ def _folder(url: str | None) -> str | None:
 
 def root_url(config: Any) -> str | None:
     """The URL every language (and, with a scheme, every version) hangs under:
-    ``sitemapkit_base_url`` or ``html_baseurl``."""
+    ``sitemapkit_base_url``, sphinx-sitemap's ``site_url``, or ``html_baseurl``."""
     own = config.sitemapkit_base_url
     if own and _folder(own) is None:
         raise SettingsError(f"sitemapkit_base_url '{own}' must be an absolute http(s) URL such as "
                             "'https://example.org/docs/'")
-    return _folder(own) or _folder(config.html_baseurl)
+    return _folder(own) or _folder(config.site_url) or _folder(config.html_baseurl)
 
 
 def _scheme(config: Any) -> str | None:
