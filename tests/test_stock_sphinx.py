@@ -126,8 +126,11 @@ def test_warnings_as_errors_stay_green(tmp_path):
         ("language = 'en'\n", ""),
         ("sitemap_url_scheme = '{lang}{version}{link}'\n", "1.0/"),
         ("language = 'de'\nsitemap_url_scheme = '{lang}{version}{link}'\n", "de/1.0/"),
+        ("language = None\nsitemap_url_scheme = '{lang}{version}{link}'\n", "1.0/"),
+        ("language = 'en'\nsitemap_url_scheme = '{lang}{version}{link}'\n", "en/1.0/"),
     ],
-    ids=["version-only", "language-none", "language-en", "scheme", "scheme-language"],
+    ids=["version-only", "language-none", "language-en", "scheme", "scheme-language", "scheme-language-none",
+         "scheme-language-en"],
 )
 def test_version_and_language_enter_urls_only_when_the_scheme_asks(tmp_path, line, expected):
     scheme = "sitemap_url_scheme" in line

@@ -4,6 +4,8 @@ config as the build sees it (conf.py, then ``-D`` overrides)."""
 
 from __future__ import annotations
 
+import ast
+import functools
 from collections.abc import Iterator
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -71,10 +73,30 @@ def _scheme(config: Any) -> str | None:
     return scheme
 
 
+def _conf_language(config: Any) -> str | None:
+    """The language conf.py names; None when it names none or says ``language = None``
+    (which Sphinx turns into ``'en'`` before any extension sees it)."""
+    raw = getattr(config, "_raw_config", {})
+    language = raw.get("language") or None
+    if language == "en" and "__file__" in raw and _says_none(raw["__file__"]):
+        return None
+    return language
+
+
+@functools.lru_cache(maxsize=4)
+def _says_none(conf_py: str) -> bool:
+    tree = ast.parse(Path(conf_py).read_bytes())
+    return any(
+        isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and node.value.value is None
+        and any(isinstance(target, ast.Name) and target.id == "language" for target in node.targets)
+        for node in tree.body
+    )
+
+
 def _main_language(config: Any) -> str:
     """The language conf.py names (Sphinx's ``en`` when it names none): it sits at the root;
     a build in another language (``-D language=fr``) is a translation."""
-    return getattr(config, "_raw_config", {}).get("language") or "en"
+    return _conf_language(config) or "en"
 
 
 def link_url(config: Any, language: str, link: str) -> str:
@@ -86,8 +108,7 @@ def link_url(config: Any, language: str, link: str) -> str:
     scheme = _scheme(config)
     if scheme is None:
         return link if language == _main_language(config) else f"{language}/{link}"
-    unset = language == _main_language(config) and not getattr(config, "_raw_config", {}).get("language")
-    lang = "" if unset else language + "/"
+    lang = "" if language == "en" and _conf_language(config) is None else language + "/"
     version = config.version + "/" if config.version else ""
     try:
         return scheme.format(lang=lang, version=version, link=link)
