@@ -85,7 +85,7 @@ def check_config(app: Sphinx, config: Any) -> None:
             "sitemapkit_sphinx replaces sphinx_sitemap: remove 'sphinx_sitemap' from extensions "
             "(both write %s)", config.sitemap_filename, type="sitemapkit", subtype="config",
         )
-    if config.sitemap_indent:
+    if getattr(config, "sitemap_indent", 0):  # sphinx-sitemap 2.9 and ours
         logger.warning("sitemap_indent ignored: sitemapkit writes compact XML", type="sitemapkit",
                        subtype="config")
     try:

@@ -58,7 +58,7 @@ def root_url(config: Any) -> str | None:
     if own and _folder(own) is None:
         raise SettingsError(f"sitemapkit_base_url '{own}' must be an absolute http(s) URL such as "
                             "'https://example.org/docs/'")
-    return _folder(own) or _folder(config.site_url) or _folder(config.html_baseurl)
+    return _folder(own) or _folder(getattr(config, "site_url", None)) or _folder(config.html_baseurl)
 
 
 def _scheme(config: Any) -> str | None:
