@@ -162,7 +162,8 @@ def test_incremental_build_keeps_pages_not_rebuilt(tmp_path, monkeypatch, jobs):
     src = project(tmp_path, conf='sitemapkit_lastmod = ["fingerprint"]\n')
     assert build(src, tmp_path / "warm-up")[0] == 0  # starts the manifest: first-seen times
     out = tmp_path / "out"
-    assert build(src, out, jobs=jobs)[0] == 0
+    for _ in range(2):  # the first build starts the manifest (beside the doctrees in out)
+        assert build(src, out, jobs=jobs)[0] == 0
     first = (out / "sitemap.xml").read_bytes()
     untouched = (out / "guide" / "images.html").stat().st_mtime_ns
 
@@ -228,6 +229,7 @@ def test_sphinx_sitemap_options_keep_their_meaning(tmp_path):
         'html_baseurl = ""\n'  # no canonical links: they would name the root, not de/2.1/
         f'sitemapkit_base_url = "{BASE}"\n'
         'language = "de"\nversion = "2.1"\n'
+        'sitemap_url_scheme = "{lang}{version}{link}"\n'  # asked for: version and language in URLs
         'sitemap_excludes = ["guide/*", "orphan.html"]\n'
         'sitemap_filename = "map.xml"\nsitemap_show_lastmod = False\n'
     )
@@ -235,7 +237,7 @@ def test_sphinx_sitemap_options_keep_their_meaning(tmp_path):
     out = tmp_path / "out"
     status, warnings = build(src, out)
     assert status == 0, warnings
-    base = BASE + "de/2.1/"  # sphinx-sitemap's default scheme {lang}{version}{link}
+    base = BASE + "de/2.1/"
     assert not (out / "sitemap.xml").exists()
     assert sorted(usp_urls(out, base, "map.xml")) == [base + "index.html", base + "video.html"]
     assert b"<lastmod>" not in (out / "map.xml").read_bytes()
@@ -333,8 +335,84 @@ def test_sample_site_builds_and_validates(tmp_path, monkeypatch):
         assert not any("internal" in u or "license" in u for u in listed)
         news = etree.parse(str(folder / "sitemap-news.xml"))
         assert news.xpath("//news:language/text()", namespaces=NS) == [lang]
-    # Each language build keeps its own manifest, so neither undoes the other's.
-    assert (src / ".cache/sitemapkit/state.json").is_file()
-    assert (src / ".cache/sitemapkit/fr/state.json").is_file()
+    # Each language build keeps its own manifest, so neither undoes the other's: beside
+    # Sphinx's doctrees, never in the source tree.
+    assert (site / ".doctrees/sitemapkit/state.json").is_file()
+    assert (site / "fr/.doctrees/sitemapkit/fr/state.json").is_file()
+    assert not (src / ".cache").exists()
     assert (site / "sitemap.txt").exists() and (site / "sitemap.xml.gz").exists()
     assert robots_sitemaps(site / "robots.txt") == [base + "sitemap.xml"]
+
+
+def test_every_setting_is_read_after_command_line_overrides(tmp_path):
+    # A French project: conf.py says so; the English translation is built with -D.
+    src = project(tmp_path, conf=f'language = "fr"\nsitemap_locales = ["en", "fr"]\nsitemapkit_base_url = "{BASE}"\n')
+    out = tmp_path / "en"
+    status, warnings = build(
+        src, out, "-D", "language=en", "-D", f"html_baseurl={BASE}en/", "-D", "sitemap_filename=map.xml",
+        "-D", "sitemap_excludes=orphan.html", "-D", "sitemapkit_txt=1", "-D", "sitemap_show_lastmod=0",
+    )
+    assert status == 0, warnings
+    own = BASE + "en/"
+    assert sorted(usp_urls(out, own, "map.xml")) == urls([d for d in LISTED if d != "orphan"], base=own)
+    assert (out / "map.txt").is_file() and b"<lastmod>" not in (out / "map.xml").read_bytes()
+    root = etree.parse(str(out / "map.xml"))
+    links = root.xpath(f"//s:url[s:loc='{own}guide/intro.html']/xhtml:link", namespaces=NS)
+    assert {(a.get("hreflang"), a.get("href")) for a in links} == {
+        ("en", own + "guide/intro.html"),
+        ("fr", BASE + "guide/intro.html"),  # conf.py's language sits at the root
+    }
+
+
+def test_url_scheme_without_lang_says_why_there_are_no_alternates(tmp_path):
+    src = project(tmp_path, conf='sitemap_locales = ["en", "fr"]\nsitemap_url_scheme = "{link}"\n')
+    out = tmp_path / "out"
+    status, warnings = build(src, out)
+    assert status == 0
+    assert warnings.count("sitemap_locales ignored") == 1 and "has no {lang}" in warnings
+    assert b"xhtml:link" not in (out / "sitemap.xml").read_bytes()
+    assert sorted(usp_urls(out, BASE)) == urls(LISTED)
+
+
+@pytest.mark.parametrize("value", ["/", "os.environ.get('READTHEDOCS_CANONICAL_URL', '/')", "'docs/'"])
+def test_relative_html_baseurl_builds_with_one_warning(tmp_path, capsys, monkeypatch, value):
+    monkeypatch.delenv("READTHEDOCS_CANONICAL_URL", raising=False)
+    value = value if "(" in value or "'" in value else repr(value)
+    src = project(tmp_path, conf=f"import os\nversion = '1.0'\nhtml_baseurl = {value}\n")
+    status, warnings = build(src, tmp_path / "out")
+    assert status == 0, capsys.readouterr().err
+    assert warnings.count("WARNING") == 1 and "no sitemap written" in warnings
+    assert "is not an absolute URL" in warnings and "set html_baseurl" in warnings
+    assert "ConfigError" not in capsys.readouterr().err
+    assert not (tmp_path / "out" / "sitemap.xml").exists()
+    assert build(src, tmp_path / "strict", "-W")[0] == 1  # a warning turned error, the Sphinx way
+
+
+def test_canonical_links_elsewhere_give_one_warning_naming_the_cause(tmp_path):
+    # html_baseurl (the canonical links) at the root, the scheme asking for version/ in URLs.
+    src = project(tmp_path, conf='version = "1.0"\nsitemap_url_scheme = "{lang}{version}{link}"\n')
+    out = tmp_path / "out"
+    status, warnings = build(src, out)
+    assert status == 0
+    assert warnings.count("WARNING") == 1, warnings
+    assert "sitemap_url_scheme '{lang}{version}{link}'" in warnings and BASE + "1.0/" in warnings
+    assert "canonical" in warnings and "[sitemapkit.canonical]" in warnings
+    assert not (out / "sitemap.xml").exists()
+
+
+def test_warnings_are_tagged_once(tmp_path):
+    docs = {**DOCS, "guide/intro.rst": ":sitemap_priority: 1.5\n\nIntro\n=====\n\nHello.\n"}
+    status, warnings = build(project(tmp_path, docs=docs), tmp_path / "out")
+    assert status == 0
+    line = next(line for line in warnings.splitlines() if "priority" in line)
+    assert line.count("priority-range") == 1 and line.endswith("[sitemapkit.priority-range]")
+    assert line.count("sitemapkit:") == 1
+
+
+def test_sphinx_sitemap_site_url_serves_and_indent_is_named_as_ignored(tmp_path):
+    src = project(tmp_path, conf=f'html_baseurl = ""\nsite_url = "{BASE}"\nsitemap_indent = 2\n')
+    out = tmp_path / "out"
+    status, warnings = build(src, out)
+    assert status == 0
+    assert sorted(usp_urls(out, BASE)) == urls(LISTED)
+    assert warnings.count("WARNING") == 1 and "sitemap_indent ignored" in warnings

@@ -309,11 +309,13 @@ class _Rules:
         if not title:
             self.warn(page, "sitemap_news.title", "news-required", "news entry dropped: no title")
             return None
-        language = str(fields.get("language") or news.language).strip().lower().replace("_", "-")
+        language = str(fields.get("language") or news.language or _news_language(page.lang or facts.lang))
+        language = language.strip().lower().replace("_", "-")
         if not NEWS_LANGUAGE.fullmatch(language):
             self.warn(
                 page, "sitemap_news.language", "news-language",
-                f"news entry dropped: '{language}' is not an ISO 639 code (or zh-cn, zh-tw)",
+                f"news entry dropped: '{language}' is not an ISO 639 code (or zh-cn, zh-tw)"
+                if language else "news entry dropped: no language (set news.language, or the page's own)",
             )
             return None
         name = clean_text(fields.get("publication") or fields.get("name") or news.publication) or news.publication
@@ -354,6 +356,13 @@ class _Rules:
 
 
 _CLOCK_SKEW = timedelta(minutes=5)
+
+
+def _news_language(code: str | None) -> str:
+    """A page's language as news wants it: ``fr`` for ``fr_CA``; only Chinese keeps its
+    script (``zh-cn``, ``zh-tw``)."""
+    code = (code or "").strip().lower().replace("_", "-")
+    return code if code in ("zh-cn", "zh-tw") else code.split("-")[0]
 
 
 def _language_code(code: str) -> str:

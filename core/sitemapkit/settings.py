@@ -34,7 +34,8 @@ class Rule:
 @dataclass(frozen=True, slots=True)
 class NewsSettings:
     publication: str
-    language: str
+    language: str | None
+    """None: each page's own language (``Page.lang``, else its ``<html lang>``)."""
     match: str = "*"
     window_hours: float = 48
 
@@ -255,7 +256,7 @@ def _news(value: Any) -> NewsSettings:
         raise _Bad(f"{expected}; 'publication' is required")
     from .urls import NEWS_LANGUAGE
 
-    if not isinstance(language, str) or not NEWS_LANGUAGE.fullmatch(language.lower()):
+    if language is not None and (not isinstance(language, str) or not NEWS_LANGUAGE.fullmatch(language.lower())):
         raise _Bad(f"{expected}; 'language' must be an ISO 639 code such as 'en' (or zh-cn, zh-tw)")
     match = value.get("match", "*")
     hours = value.get("window_hours", 48)
@@ -263,7 +264,7 @@ def _news(value: Any) -> NewsSettings:
         raise _Bad(f"{expected}; 'match' must be a glob")
     if isinstance(hours, bool) or not isinstance(hours, int | float) or hours <= 0:
         raise _Bad(f"{expected}; 'window_hours' must be a positive number")
-    return NewsSettings(publication.strip(), language.lower(), match, hours)
+    return NewsSettings(publication.strip(), language and language.lower(), match, hours)
 
 
 def _indexnow(value: Any) -> IndexNowSettings:

@@ -21,7 +21,16 @@ from sphinx.util import logging
 
 from sitemapkit import Page, Problem, SettingsError, SitemapError, __version__, generate
 
-from .options import DROP_IN, config_values, link_url, locales, root_url, settings
+from .options import (
+    DROP_IN,
+    canonical_clash,
+    config_values,
+    link_url,
+    locales,
+    locales_problem,
+    root_url,
+    settings,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -76,8 +85,11 @@ def check_config(app: Sphinx, config: Any) -> None:
             "sitemapkit_sphinx replaces sphinx_sitemap: remove 'sphinx_sitemap' from extensions "
             "(both write %s)", config.sitemap_filename, type="sitemapkit", subtype="config",
         )
+    if getattr(config, "sitemap_indent", 0):  # sphinx-sitemap 2.9 and ours
+        logger.warning("sitemap_indent ignored: sitemapkit writes compact XML", type="sitemapkit",
+                       subtype="config")
     try:
-        settings(config)
+        settings(config, app.doctreedir)
     except SettingsError as error:
         raise ConfigError(f"sitemapkit: {error}") from None
 
@@ -129,12 +141,19 @@ def _store(app: Sphinx, kind: str, found: Any) -> None:
 def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
     if exception is not None or app.builder.name not in BUILDERS:
         return
-    chosen = settings(app.config)
+    chosen = settings(app.config, app.doctreedir)
     if chosen.base_url is None:
+        given = app.config.html_baseurl
         logger.warning(
-            "no sitemap written: set html_baseurl (or sitemapkit_base_url) in conf.py to the "
-            "site's absolute URL", type="sitemapkit", subtype="base_url",
+            "no sitemap written: %s; set html_baseurl (or sitemapkit_base_url) in conf.py to the "
+            "site's absolute URL, such as 'https://example.org/docs/'",
+            f"html_baseurl '{given}' is not an absolute URL" if given else "html_baseurl is not set",
+            type="sitemapkit", subtype="base_url",
         )
+        return
+    clash = canonical_clash(app.config)
+    if clash is not None:
+        logger.warning("%s", clash, type="sitemapkit", subtype="canonical")
         return
     try:
         found = pages(app, chosen.base_url)
@@ -149,7 +168,10 @@ def pages(app: Sphinx, base_url: str) -> Iterator[Page]:
     """One Page per document the builder wrote, in docname order."""
     env, builder, config = app.env, app.builder, app.config
     own = config.language
-    others = [code for code in locales(config, Path(app.confdir)) if code != own]
+    others = [code for code in locales(config, app.confdir) if code != own]
+    if (problem := locales_problem(config, others)) is not None:
+        logger.warning("%s", problem, type="sitemapkit", subtype="locales")
+        others = []
     root, srcdir = root_url(config), Path(app.srcdir)
     data = env.domains["sitemapkit"].data
     fields, images = data["fields"], data["images"]
