@@ -28,6 +28,9 @@ class OutputError(SitemapError, OSError):
     """A file sitemapkit could not write, replace or remove: the message names the file and
     the cause. A ``SitemapError`` for adapters, an ``OSError`` for code that expects one."""
 
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
 
 class NotRegularFile(OSError):
     """A path a build would read that is a pipe, socket, device or folder."""

@@ -70,8 +70,8 @@ class Owned:
         self.folder, self.base_url = folder, base_url
         self.path = folder / RECORD
         self.files = _load(self.path, report)
-        self.pending: dict[str, set[Identity] | None] = {}
-        """Files this build is putting in place: their identity, None while unknown."""
+        self.pending: dict[str, set[Identity]] = {}
+        """Files this build is putting in place, with their identity."""
 
     def mine(self, name: str) -> bool:
         """Whether ``name`` is a file an earlier build recorded and nobody changed since."""
@@ -81,8 +81,6 @@ class Owned:
         info = _lstat(self.folder / name)
         if info is None or not stat.S_ISREG(info.st_mode):
             return False
-        if _ANY in known:
-            return True
         return any(size == info.st_size for size, _ in known) and identity(self.folder / name) in known
 
     def check(self, names: Iterable[str]) -> None:
@@ -106,18 +104,18 @@ class Owned:
                 "another filename, or move that file away"
             )
 
-    def expect(self, written: Iterable[tuple[Path, Path]], unknown: Iterable[str] = ()) -> None:
+    def expect(self, written: Iterable[tuple[Path, Path]]) -> None:
         """Record the files about to be put in place, given as ``(final, temporary)`` paths,
-        before they are: a build killed at any moment leaves them covered by the record."""
+        before they are: a build killed at any moment leaves them covered by the record. (A
+        file whose writer renames it itself, the change feed, is recorded just after: a kill
+        in between leaves it unrecorded, which only keeps it from being removed.)"""
         for final, temp in written:
             found = identity(temp)
             if found is not None:
-                self.pending.setdefault(final.name, set()).add(found)  # type: ignore[union-attr]
-        for name in unknown:
-            self.pending[name] = None
+                self.pending.setdefault(final.name, set()).add(found)
         merged = {name: set(ids) for name, ids in self.files.items()}
         for name, ids in self.pending.items():
-            merged.setdefault(name, set()).update(ids or {_ANY})
+            merged.setdefault(name, set()).update(ids)
         self._save(merged)
 
     def stale(self, keep: set[str]) -> list[Path]:
@@ -142,15 +140,9 @@ class Owned:
             with faults_named(self.path, "remove"), contextlib.suppress(FileNotFoundError):
                 self.path.unlink()
             return
-        body = {name: sorted(list(i) for i in ids if i != _ANY) for name, ids in sorted(files.items())}
-        wildcard = sorted(name for name, ids in files.items() if _ANY in ids)
-        data = {"sitemapkit_files": VERSION, "files": body, "writing": wildcard}
+        body = {name: sorted(list(i) for i in ids) for name, ids in sorted(files.items())}
+        data = {"sitemapkit_files": VERSION, "files": body}
         write_file(self.path, (json.dumps(data, indent=0, sort_keys=True) + "\n").encode())
-
-
-_ANY: Identity = (-1, "")
-"""The identity of a file being written by a step that does not say what it wrote (the change
-feed): recorded as ``writing``, ours whatever it holds, until the build settles."""
 
 
 def remove(paths: Iterable[Path]) -> list[Path]:
@@ -191,8 +183,8 @@ def _load(path: Path, report: Report) -> dict[str, set[Identity]]:
         _unreadable(report, path, "is not a record this version of sitemapkit wrote")
         return {}
     files: dict[str, set[Identity]] = {}
-    body, writing = data.get("files"), data.get("writing", [])
-    if not isinstance(body, dict) or not isinstance(writing, list):
+    body = data.get("files")
+    if not isinstance(body, dict):
         _unreadable(report, path, "has the wrong shape")
         return {}
     for name, ids in body.items():
@@ -201,9 +193,6 @@ def _load(path: Path, report: Report) -> dict[str, set[Identity]]:
                 (i[0], i[1]) for i in ids
                 if isinstance(i, list) and len(i) == 2 and type(i[0]) is int and type(i[1]) is str
             }
-    for name in writing:
-        if _plain(name):  # a build killed while writing it: ours as it is now
-            files.setdefault(name, set()).add(_ANY)
     return files
 
 

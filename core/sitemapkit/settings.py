@@ -78,8 +78,9 @@ class Settings:
             try:
                 normalised = check(value)
             except _Bad as bad:
+                shown = _masked(value) if name == "base_url" and isinstance(value, str) else value
                 raise SettingsError(
-                    f"sitemapkit option '{name}' {bad.expected}, got {value!r}"
+                    f"sitemapkit option '{name}' {bad.expected}, got {shown!r}"
                 ) from None
             if normalised is not value:
                 object.__setattr__(self, name, normalised)
@@ -146,6 +147,12 @@ def _http_url(value: Any) -> str:
         if host:
             return value
     raise _Bad("must be an absolute http(s) URL such as 'https://example.com/docs/'")
+
+
+def _masked(url: str) -> str:
+    from .urls import masked
+
+    return masked(url)
 
 
 def _base_url(value: Any) -> str:

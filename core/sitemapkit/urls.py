@@ -134,7 +134,7 @@ def normalise_base_url(base_url: str) -> str:
     ``URLError`` naming the problem when it cannot be the root of a sitemap's URLs."""
     problem = base_url_problem(base_url)
     if problem:
-        raise URLError(f"'{shown(_masked(base_url))}' {problem}")
+        raise URLError(f"'{shown(masked(base_url))}' {problem}")
     parts = urlsplit(base_url.strip())
     port = parts.port
     bracketed = parts.netloc.startswith("[")  # an IPv6 literal
@@ -187,7 +187,7 @@ def base_url_problem(base_url: str) -> str | None:
     return None
 
 
-def _masked(url: str) -> str:
+def masked(url: str) -> str:
     """``url`` with any password in it hidden, for messages."""
     return re.sub(r"(//[^/@:]*:)[^/@]*@", r"\1***@", url)
 

@@ -112,11 +112,12 @@ def write_sitemaps(
                 entry_point = _index(out / settings.filename, urlsets.written, base_url, settings)
             closed = [item for series in every for item in series.closed] + entry_point.close()
             owned.check(path.name for path, _ in closed)
-            owned.expect(closed, [feed] if feed and changes_feed is not None else ())
+            owned.expect(closed)
             for series in every:  # the index's children first, then what stands beside it
                 written.extend(series.commit())
             if feed is not None and changes_feed is not None:
                 written.append(changes_feed()[0])
+                owned.expect([(written[-1], written[-1])])
             written[:0] = entry_point.commit()  # last: it names the files committed above
     except BaseException:
         for series in every:
