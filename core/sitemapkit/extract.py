@@ -126,7 +126,12 @@ def read_page_file(path: str | os.PathLike[str], page_url: str, *, content: str 
     except (FileNotFoundError, IsADirectoryError):
         return read_page_html(b"", page_url, content=content)
     try:
-        data = _read_head(fd, long_values) if content is not None else _squeeze(_chunks(fd), long_values)
+        if content is not None:
+            data = _read_head(fd, long_values)
+        elif os.fstat(fd).st_size <= LONG_VALUE:  # no value can be too long: most pages
+            data = b"".join(_chunks(fd))
+        else:
+            data = _squeeze(_chunks(fd), long_values)
     finally:
         os.close(fd)
     return _read_html(data, page_url, content, long_values)
