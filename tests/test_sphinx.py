@@ -12,7 +12,7 @@ import pytest
 from lxml import etree
 from sphinx.cmd.build import build_main
 
-from sitemap_checks import assert_valid_tree, locs, robots_sitemaps, usp_urls
+from sitemap_checks import assert_valid, assert_valid_tree, locs, robots_sitemaps, usp_urls
 
 BASE = "https://docs.example.org/manual/"
 NS = {
@@ -262,9 +262,10 @@ def test_news_from_file_wide_metadata(tmp_path):
     out = tmp_path / "out"
     status, warnings = build(src, out)
     assert status == 0, warnings
-    files = assert_valid_tree(out, BASE)
+    assert_valid_tree(out, BASE)
     news = out / "sitemap-news.xml"
-    assert news in files
+    assert_valid(news)
+    assert robots_sitemaps(out / "robots.txt") == [BASE + "sitemap.xml", BASE + "sitemap-news.xml"]
     root = etree.parse(str(news))
     assert root.xpath("//news:title/text()", namespaces=NS) == ["Big release"]
     assert root.xpath("//s:loc/text()", namespaces=NS) == [BASE + "news.html"]
@@ -327,7 +328,8 @@ def test_sample_site_builds_and_validates(tmp_path, monkeypatch):
     )
     assert status == 0, warnings
     for folder, url, lang in ((site, base, "en"), (site / "fr", base + "fr/", "fr")):
-        assert folder / "sitemap-news.xml" in assert_valid_tree(folder, url)
+        assert_valid_tree(folder, url)
+        assert_valid(folder / "sitemap-news.xml")
         listed = usp_urls(folder, url)
         assert url + "install.html" in listed
         assert not any("internal" in u or "license" in u for u in listed)
@@ -337,4 +339,4 @@ def test_sample_site_builds_and_validates(tmp_path, monkeypatch):
     assert (src / ".cache/sitemapkit/state.json").is_file()
     assert (src / ".cache/sitemapkit/fr/state.json").is_file()
     assert (site / "sitemap.txt").exists() and (site / "sitemap.xml.gz").exists()
-    assert robots_sitemaps(site / "robots.txt") == [base + "sitemap.xml"]
+    assert robots_sitemaps(site / "robots.txt") == [base + "sitemap.xml", base + "sitemap-news.xml"]
