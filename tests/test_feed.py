@@ -9,7 +9,7 @@ from datetime import date, datetime, timezone
 from lxml import etree
 from usp.tree import sitemap_from_str
 
-from sitemap_checks import SITEMAP_NS, assert_valid_tree, usp_urls
+from sitemap_checks import SITEMAP_NS, assert_valid_tree, robots_sitemaps, usp_urls
 from sitemapkit import Page, Report, Settings, generate
 from sitemapkit.dates import format_moment
 from sitemapkit.feed import write_changes_feed
@@ -95,7 +95,7 @@ def test_empty_site_gives_a_valid_empty_feed(tmp_path):
     assert root.findtext(f"{A}updated") == "1970-01-01T00:00:00Z" and not entries(path)
 
 
-def test_generate_lists_the_feed_in_the_index(tmp_path, monkeypatch):
+def test_generate_names_the_feed_in_robots_txt_beside_the_sitemap(tmp_path, monkeypatch):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     site = tmp_path / "site"
     site.mkdir()
@@ -109,8 +109,9 @@ def test_generate_lists_the_feed_in_the_index(tmp_path, monkeypatch):
     feed = site / "sitemap-changes.atom"
     assert feed in report.files
     assert_valid_tree(site, BASE)
-    index = etree.parse(str(site / "sitemap.xml")).getroot()
-    assert BASE + feed.name in [e.text for e in index.iter(f"{{{SITEMAP_NS}}}loc")]
+    # sitemap.xml stays the urlset of the pages (mkdocs-material reads it as one).
+    assert etree.parse(str(site / "sitemap.xml")).getroot().tag == f"{{{SITEMAP_NS}}}urlset"
+    assert robots_sitemaps(site / "robots.txt") == [BASE + "sitemap.xml", BASE + feed.name]
     assert sorted(usp_urls(site, BASE)) == sorted(BASE + p.url for p in pages)
     assert [e[1] for e in entries(feed)] == ["T0", "T1"]
 
@@ -126,7 +127,7 @@ def site_of(tmp_path, count):
     return site, pages
 
 
-def test_index_gives_the_feed_its_own_updated_as_lastmod(tmp_path, monkeypatch):
+def test_the_feed_is_updated_at_its_newest_change(tmp_path, monkeypatch):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")  # 2023-11-14T22:13:20Z
     site, pages = site_of(tmp_path, 3)
     pages[0] = replace(pages[0], modified=date(2023, 3, 1))
@@ -134,15 +135,10 @@ def test_index_gives_the_feed_its_own_updated_as_lastmod(tmp_path, monkeypatch):
     # pages[2] has no date: the sitemap gives it no lastmod, the feed its first-seen time.
     settings = Settings(base_url=BASE, changes_feed=2, lastmod=("meta",))
     report = generate(pages, site, settings, project_dir=tmp_path)
-    index = site / "sitemap.xml"
-    assert_valid_tree(site, BASE)  # siteindex.xsd (and the legacy 2009 variant)
-    S = f"{{{SITEMAP_NS}}}"
-    listed = {e.findtext(f"{S}loc"): e.findtext(f"{S}lastmod")
-              for e in etree.parse(str(index)).getroot().iter(f"{S}sitemap")}
+    assert_valid_tree(site, BASE)
     feed = site / "sitemap-changes.atom"
     updated = etree.parse(str(feed)).getroot().findtext(f"{A}updated")
     assert updated == "2023-11-14T22:13:20Z"
-    assert listed == {BASE + "sitemap-1.xml": "2023-06-01T12:00:00Z", BASE + feed.name: updated}
     assert [e[0] for e in entries(feed)] == [BASE + "2.html", BASE + "1.html"]
     assert feed in report.files
 

@@ -242,7 +242,7 @@ def test_video_and_news_come_from_metadata(tmp_path, monkeypatch):
     conf = 'SITEMAPKIT = {"news": {"publication": "Test Times", "language": "en"}}\n'
     out = build(make_site(tmp_path, files, conf))
     assert_valid_tree(out, BASE)
-    root = tree(out / "sitemap-1.xml")
+    root = tree(out / "sitemap.xml")  # the pages' urlset; news stands beside it
     video = url_element(root, BASE + "film.html").find("video:video", NS)
     assert video.findtext("video:title", namespaces=NS) == "Ferry"
     assert video.findtext("video:thumbnail_loc", namespaces=NS) == BASE + "t.png"

@@ -12,7 +12,7 @@ import pytest
 from lxml import etree
 from sphinx.cmd.build import build_main
 
-from sitemap_checks import assert_valid_tree, locs, robots_sitemaps, usp_urls
+from sitemap_checks import assert_valid, assert_valid_tree, locs, robots_sitemaps, usp_urls
 
 BASE = "https://docs.example.org/manual/"
 NS = {
@@ -264,9 +264,10 @@ def test_news_from_file_wide_metadata(tmp_path):
     out = tmp_path / "out"
     status, warnings = build(src, out)
     assert status == 0, warnings
-    files = assert_valid_tree(out, BASE)
+    assert_valid_tree(out, BASE)
     news = out / "sitemap-news.xml"
-    assert news in files
+    assert_valid(news)
+    assert robots_sitemaps(out / "robots.txt") == [BASE + "sitemap.xml", BASE + "sitemap-news.xml"]
     root = etree.parse(str(news))
     assert root.xpath("//news:title/text()", namespaces=NS) == ["Big release"]
     assert root.xpath("//s:loc/text()", namespaces=NS) == [BASE + "news.html"]
@@ -329,7 +330,8 @@ def test_sample_site_builds_and_validates(tmp_path, monkeypatch):
     )
     assert status == 0, warnings
     for folder, url, lang in ((site, base, "en"), (site / "fr", base + "fr/", "fr")):
-        assert folder / "sitemap-news.xml" in assert_valid_tree(folder, url)
+        assert_valid_tree(folder, url)
+        assert_valid(folder / "sitemap-news.xml")
         listed = usp_urls(folder, url)
         assert url + "install.html" in listed
         assert not any("internal" in u or "license" in u for u in listed)
@@ -341,7 +343,7 @@ def test_sample_site_builds_and_validates(tmp_path, monkeypatch):
     assert (site / "fr/.doctrees/sitemapkit/fr/state.json").is_file()
     assert not (src / ".cache").exists()
     assert (site / "sitemap.txt").exists() and (site / "sitemap.xml.gz").exists()
-    assert robots_sitemaps(site / "robots.txt") == [base + "sitemap.xml"]
+    assert robots_sitemaps(site / "robots.txt") == [base + "sitemap.xml", base + "sitemap-news.xml"]
 
 
 def test_every_setting_is_read_after_command_line_overrides(tmp_path):

@@ -5,6 +5,7 @@ ultimate-sitemap-parser through tests/sitemap_checks.py."""
 from __future__ import annotations
 
 import gzip
+import re
 import tracemalloc
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
@@ -13,7 +14,9 @@ import pytest
 from lxml import etree
 
 from sitemap_checks import SITEMAP_NS, assert_valid, assert_valid_tree, locs, usp_urls
+from sitemapkit.files import OutputError, dry_run
 from sitemapkit.model import Alternate, Entry, Image, NewsArticle, Video
+from sitemapkit.owned import RECORD
 from sitemapkit.render import escape, strip_forbidden
 from sitemapkit.report import Report
 from sitemapkit.settings import Settings
@@ -37,16 +40,31 @@ def write(entries, out: Path, **options) -> Report:
 
 
 def names(folder: Path) -> set[str]:
-    return {p.name for p in folder.iterdir()}
+    """The files in ``folder`` but the record of our own files; an index's children, named by
+    their content (``sitemap-1-0123456789ab.xml``), as ``sitemap-1-#.xml``."""
+    return {_shape(p.name) for p in folder.iterdir() if p.name != RECORD}
+
+
+def _shape(name: str) -> str:
+    return re.sub(r"-([1-9][0-9]*)-[0-9a-f]{12}\.xml", r"-\1-#.xml", name)
+
+
+def child(folder: Path, number: int, stem: str = "sitemap") -> Path:
+    """The index's child ``number`` (its name ends in a digest of its content)."""
+    (found,) = folder.glob(f"{stem}-{number}-" + "[0-9a-f]" * 12 + ".xml")
+    return found
 
 
 def index_children(path: Path) -> list[tuple[str, str | None]]:
+    """Each child's URL (its digest shown as ``#``) and lastmod; every child is on disk."""
     root = etree.parse(str(path)).getroot()
     assert root.tag == f"{{{SITEMAP_NS}}}sitemapindex"
-    return [
+    listed = [
         (item.findtext(f"{{{SITEMAP_NS}}}loc"), item.findtext(f"{{{SITEMAP_NS}}}lastmod"))
         for item in root
     ]
+    assert all((path.parent / loc.rsplit("/", 1)[1]).is_file() for loc, _ in listed)
+    return [(_shape(loc), lastmod) for loc, lastmod in listed]
 
 
 def full_video(**changes) -> Video:
@@ -112,13 +130,23 @@ def test_empty_site_gets_no_file_and_a_warning(tmp_path):
     assert "no sitemap was written" in problem.message and "removed" not in problem.message
 
 
+def _feed(folder: Path):
+    """A change feed as ``generate`` writes one (its own writer's job) beside the sitemap."""
+    def write_feed():
+        path = folder / "sitemap-changes.atom"
+        path.write_text("<feed/>")
+        return path, None
+    return write_feed
+
+
 def test_empty_site_removes_what_an_earlier_build_wrote(tmp_path):
     article = NewsArticle("Daily", "en", date(2024, 6, 1), "Story")
-    write([*pages(12), Entry(f"{BASE}n", news=article)], tmp_path, max_urls=5, gzip=True, txt=True)
-    (tmp_path / "sitemap-changes.atom").write_text("<feed/>")  # what generate() wrote beside it
+    write_sitemaps(iter([*pages(12), Entry(f"{BASE}n", news=article)]), tmp_path,
+                   Settings(base_url=BASE, max_urls=5, gzip=True, txt=True, changes_feed=3),
+                   changes_feed=_feed(tmp_path))
     (tmp_path / ".sitemap-3.xml.77.0badc0de.tmp").write_text("killed build")
     ours = names(tmp_path)
-    assert {"sitemap.xml", "sitemap-3.xml.gz", "sitemap-news.xml", "sitemap-3.txt"} <= ours
+    assert {"sitemap.xml", "sitemap-3-#.xml.gz", "sitemap-news.xml", "sitemap-3.txt"} <= ours
     foreign = {"sitemap-notes.xml", "sitemap.xsl", "robots.txt", "index.html"}
     for name in foreign:
         (tmp_path / name).write_text("not ours")
@@ -132,14 +160,23 @@ def test_empty_site_removes_what_an_earlier_build_wrote(tmp_path):
     assert f"removed the {len(ours) - 1} sitemap files an earlier build left" in problem.message
 
 
-def test_change_feed_is_ours_only_while_it_is_on(tmp_path):
+def test_a_feed_sitemapkit_did_not_write_is_neither_replaced_nor_removed(tmp_path):
     (tmp_path / "sitemap-changes.atom").write_text("<feed/>")
     report = write([], tmp_path)
     assert names(tmp_path) == {"sitemap-changes.atom"}
     assert "removed" not in report.warnings[0].message
+    with pytest.raises(OutputError, match=r"sitemap-changes\.atom is not a file sitemapkit wrote"):
+        write(pages(1), tmp_path, changes_feed=3)
+    assert names(tmp_path) == {"sitemap-changes.atom"}
+
+
+def test_change_feed_is_ours_only_while_it_is_on(tmp_path):
+    write_sitemaps(iter(pages(1)), tmp_path, Settings(base_url=BASE, changes_feed=3),
+                   changes_feed=_feed(tmp_path))
+    assert names(tmp_path) == {"sitemap.xml", "sitemap-changes.atom"}
     (tmp_path / ".sitemap-changes.atom.77.0badc0de.tmp").write_text("killed build")
-    write([], tmp_path, changes_feed=3)
-    assert names(tmp_path) == set()
+    write(pages(1), tmp_path)
+    assert names(tmp_path) == {"sitemap.xml"}
 
 
 def test_site_whose_only_url_is_too_big_gets_no_invalid_file(tmp_path):
@@ -212,11 +249,11 @@ def test_namespaces_declared_only_when_used(tmp_path):
 
     # Split files each declare what they use: the video page lands in the second file.
     write([*pages(2), Entry(f"{BASE}v", videos=(full_video(),))], tmp_path / "split", max_urls=2)
-    assert assert_valid(tmp_path / "split" / "sitemap-1.xml").nsmap == {None: SITEMAP_NS}
-    assert assert_valid(tmp_path / "split" / "sitemap-2.xml").nsmap == {
+    assert assert_valid(child(tmp_path / "split", 1)).nsmap == {None: SITEMAP_NS}
+    assert assert_valid(child(tmp_path / "split", 2)).nsmap == {
         None: SITEMAP_NS, "video": VIDEO_NS,
     }
-    assert b"xmlns:video" not in (tmp_path / "split" / "sitemap-1.xml").read_bytes()
+    assert b"xmlns:video" not in (child(tmp_path / "split", 1)).read_bytes()
 
 
 def test_ümlat_example_escaped_as_sitemaps_org_shows(tmp_path):
@@ -252,13 +289,14 @@ def test_split_at_max_urls_into_index(tmp_path):
     entries = pages(25, lastmod=date(2024, 1, 1))
     report = write(entries, tmp_path, max_urls=10)
     files = assert_valid_tree(tmp_path, BASE)
-    assert [f.name for f in files] == ["sitemap.xml", "sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml"]
+    shapes = ["sitemap.xml", "sitemap-1-#.xml", "sitemap-2-#.xml", "sitemap-3-#.xml"]
+    assert [_shape(f.name) for f in files] == shapes
     assert [len(locs(f)) for f in files[1:]] == [10, 10, 5]
     assert [loc for loc, _ in index_children(tmp_path / "sitemap.xml")] == [
-        f"{BASE}sitemap-{i}.xml" for i in (1, 2, 3)
+        f"{BASE}sitemap-{i}-#.xml" for i in (1, 2, 3)
     ]
     assert usp_urls(tmp_path, BASE) == [e.loc for e in entries]
-    assert report.files == [tmp_path / n for n in ("sitemap.xml", "sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml")]
+    assert report.files == files  # the index first, then its children in order
     assert report.urls == 25
 
 
@@ -340,14 +378,13 @@ def test_index_lastmod_is_newest_of_each_child(tmp_path):
         "2024-02-01T01:00:00+03:00",
         None,
     ]
-    assert b"<sitemap><loc>https://example.com/sitemap-3.xml</loc></sitemap>" in (
-        tmp_path / "sitemap.xml"
-    ).read_bytes()
+    third = f"<sitemap><loc>{BASE}{child(tmp_path, 3).name}</loc></sitemap>"
+    assert third.encode() in (tmp_path / "sitemap.xml").read_bytes()
 
 
 def test_custom_filename_names_children(tmp_path):
     write(pages(3), tmp_path, filename="sitemap_index.xml", max_urls=2)
-    assert names(tmp_path) == {"sitemap_index.xml", "sitemap_index-1.xml", "sitemap_index-2.xml"}
+    assert names(tmp_path) == {"sitemap_index.xml", "sitemap_index-1-#.xml", "sitemap_index-2-#.xml"}
     assert_valid_tree(tmp_path, BASE, "sitemap_index.xml")
 
 
@@ -355,41 +392,34 @@ def test_stylesheet_in_every_xml_file(tmp_path):
     news = NewsArticle("The Times", "en", date(2024, 1, 1), "Hello")
     write([*pages(3), Entry(f"{BASE}n", news=news)], tmp_path, max_urls=2,
           stylesheet="/sitemap.xsl?a=1&b=2")
-    files = assert_valid_tree(tmp_path, BASE)
+    files = [*assert_valid_tree(tmp_path, BASE), tmp_path / "sitemap-news.xml"]
     assert len(files) == 4
     for file in files:
         lines = file.read_bytes().split(b"\n")
         assert lines[1] == b'<?xml-stylesheet type="text/xsl" href="/sitemap.xsl?a=1&amp;b=2"?>'
 
 
-def test_changes_feed_makes_an_index_listing_it(tmp_path):
-    write(pages(3), tmp_path, changes_feed=20)
-    assert index_children(tmp_path / "sitemap.xml") == [
-        (f"{BASE}sitemap-1.xml", None),
-        (f"{BASE}sitemap-changes.atom", None),
-    ]
-    assert_valid(tmp_path / "sitemap.xml")
-
-
-def test_change_feed_written_before_the_index_that_lists_it_with_its_time(tmp_path):
-    seen = []
-
+def test_change_feed_never_turns_the_sitemap_into_an_index(tmp_path):
+    """mkdocs-material reads url > loc from sitemap.xml: it stays the pages' urlset."""
     def feed():
-        seen.append(names(tmp_path))
         path = tmp_path / "sitemap-changes.atom"
         path.write_text("<feed/>")
         return path, datetime(2024, 7, 1, 8, 30, tzinfo=UTC)
 
     report = write_sitemaps(iter(pages(3, lastmod=date(2024, 5, 1))), tmp_path,
                             Settings(base_url=BASE, changes_feed=20), changes_feed=feed)
-    assert seen == [{"sitemap-1.xml"}]  # the numbered sitemap is there, the index not yet
-    assert index_children(tmp_path / "sitemap.xml") == [
-        (f"{BASE}sitemap-1.xml", "2024-05-01"),
-        (f"{BASE}sitemap-changes.atom", "2024-07-01T08:30:00Z"),
-    ]
-    assert_valid(tmp_path / "sitemap.xml")
-    assert report.files[-1] == tmp_path / "sitemap-changes.atom"
+    assert etree.parse(str(tmp_path / "sitemap.xml")).getroot().tag == f"{{{SITEMAP_NS}}}urlset"
+    assert locs(tmp_path / "sitemap.xml") == [e.loc for e in pages(3)]
+    assert names(tmp_path) == {"sitemap.xml", "sitemap-changes.atom"}
+    assert report.files == [tmp_path / "sitemap.xml", tmp_path / "sitemap-changes.atom"]
     assert write([], tmp_path, changes_feed=20).files == [] and not names(tmp_path)
+
+
+def test_change_feed_beside_an_index_is_not_listed_by_it(tmp_path):
+    write(pages(3), tmp_path, changes_feed=20, max_urls=2)
+    assert index_children(tmp_path / "sitemap.xml") == [
+        (f"{BASE}sitemap-1-#.xml", None), (f"{BASE}sitemap-2-#.xml", None),
+    ]
 
 
 # ---------------------------------------------------------------- news
@@ -399,15 +429,12 @@ def test_news_goes_to_its_own_file_and_stays_in_the_main_one(tmp_path):
     article = NewsArticle("The Times", "zh-cn", datetime(2024, 6, 1, 9, 0, tzinfo=UTC), "A & B")
     entries = [*pages(2), Entry(f"{BASE}news/1", lastmod=date(2024, 6, 2), news=article)]
     report = write(entries, tmp_path)
-    assert names(tmp_path) == {"sitemap.xml", "sitemap-1.xml", "sitemap-news.xml"}
-    assert index_children(tmp_path / "sitemap.xml") == [
-        (f"{BASE}sitemap-1.xml", "2024-06-02"),
-        (f"{BASE}sitemap-news.xml", "2024-06-02"),
-    ]
+    # sitemap.xml stays the urlset of the pages; the news sitemap stands beside it.
+    assert names(tmp_path) == {"sitemap.xml", "sitemap-news.xml"}
     assert_valid_tree(tmp_path, BASE)
-    main = assert_valid(tmp_path / "sitemap-1.xml")
+    main = assert_valid(tmp_path / "sitemap.xml")
     assert main.nsmap == {None: SITEMAP_NS}
-    assert locs(tmp_path / "sitemap-1.xml") == [e.loc for e in entries]
+    assert locs(tmp_path / "sitemap.xml") == [e.loc for e in entries]
     news = assert_valid(tmp_path / "sitemap-news.xml")
     assert news.nsmap == {None: SITEMAP_NS, "news": NEWS_NS}
     (url,) = news
@@ -423,9 +450,8 @@ def test_news_goes_to_its_own_file_and_stays_in_the_main_one(tmp_path):
 def test_news_split_at_1000(tmp_path):
     article = NewsArticle("Daily", "en", date(2024, 6, 1), "Story")
     write(pages(1001, news=article), tmp_path)
-    assert [loc for loc, _ in index_children(tmp_path / "sitemap.xml")] == [
-        f"{BASE}sitemap-1.xml", f"{BASE}sitemap-news.xml", f"{BASE}sitemap-news-2.xml",
-    ]
+    assert names(tmp_path) == {"sitemap.xml", "sitemap-news.xml", "sitemap-news-2.xml"}
+    assert len(locs(tmp_path / "sitemap.xml")) == 1001
     assert len(locs(tmp_path / "sitemap-news.xml")) == 1000
     assert len(locs(tmp_path / "sitemap-news-2.xml")) == 1
     assert_valid(tmp_path / "sitemap-news-2.xml")
@@ -439,9 +465,9 @@ def test_gzip_twins_decompress_to_the_same_bytes_and_are_deterministic(tmp_path)
     entries = [*pages(5, lastmod=date(2024, 1, 1)), Entry(f"{BASE}n", news=article)]
     report = write(entries, tmp_path / "a", max_urls=4, gzip=True, txt=True)
     write(entries, tmp_path / "b", max_urls=4, gzip=True, txt=True)
-    plain = sorted(p for p in (tmp_path / "a").iterdir() if p.suffix != ".gz")
-    assert [p.name for p in plain] == [
-        "sitemap-1.xml", "sitemap-2.txt", "sitemap-2.xml", "sitemap-news.xml", "sitemap.txt",
+    plain = sorted(p for p in (tmp_path / "a").iterdir() if p.suffix != ".gz" and p.name != RECORD)
+    assert [_shape(p.name) for p in plain] == [
+        "sitemap-1-#.xml", "sitemap-2-#.xml", "sitemap-2.txt", "sitemap-news.xml", "sitemap.txt",
         "sitemap.xml",
     ]
     for file in plain:
@@ -452,8 +478,9 @@ def test_gzip_twins_decompress_to_the_same_bytes_and_are_deterministic(tmp_path)
         assert not data[3] & 0x08  # no file name in the header
         assert data == (tmp_path / "b" / twin.name).read_bytes()
     assert [loc for loc, _ in index_children(tmp_path / "a" / "sitemap.xml")] == [
-        f"{BASE}sitemap-1.xml", f"{BASE}sitemap-2.xml", f"{BASE}sitemap-news.xml",
+        f"{BASE}sitemap-1-#.xml", f"{BASE}sitemap-2-#.xml",
     ]
+    assert report.files[:2] == [tmp_path / "a" / "sitemap.xml", tmp_path / "a" / "sitemap.xml.gz"]
     assert report.files[:2] == [tmp_path / "a" / "sitemap.xml", tmp_path / "a" / "sitemap.xml.gz"]
     assert len(report.files) == 12
 
@@ -496,19 +523,50 @@ def test_txt_one_loc_a_line_split_like_the_xml(tmp_path):
 def test_stale_files_of_ours_removed_and_others_kept(tmp_path):
     article = NewsArticle("Daily", "en", date(2024, 6, 1), "Story")
     write([*pages(20), Entry(f"{BASE}n", news=article)], tmp_path, max_urls=5, gzip=True, txt=True)
-    assert {"sitemap-5.xml", "sitemap-news.xml.gz", "sitemap-4.txt.gz"} <= names(tmp_path)
+    assert {"sitemap-5-#.xml", "sitemap-news.xml.gz", "sitemap-4.txt.gz"} <= names(tmp_path)
     foreign = ["sitemap-notes.xml", "sitemap-01.xml", "other.xml", "sitemap-1.xml.bak",
                "sitemap-changes.atom", "robots.txt", "sitemap.xsl"]
     for name in foreign:
         (tmp_path / name).write_text("not ours")
 
     write(pages(12), tmp_path, max_urls=5)
-    assert names(tmp_path) == {"sitemap.xml", "sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml", *foreign}
+    assert names(tmp_path) == {"sitemap.xml", "sitemap-1-#.xml", "sitemap-2-#.xml", "sitemap-3-#.xml", *foreign}
 
     write(pages(3), tmp_path)
     assert names(tmp_path) == {"sitemap.xml", *foreign}
     for name in foreign:
         assert (tmp_path / name).read_text() == "not ours"
+
+
+def test_dry_run_names_content_named_files_and_removals_exactly_and_touches_nothing(tmp_path):
+    write(pages(7), tmp_path, max_urls=5, gzip=True, txt=True)  # an earlier build: 2 children
+    (tmp_path / "other.xml").write_text("not ours")
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    with dry_run() as tally:
+        report = write(pages(12), tmp_path, max_urls=5, gzip=True)
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before  # the record too
+    assert not list(tmp_path.glob(".*.tmp"))
+
+    real = write(pages(12), tmp_path, max_urls=5, gzip=True)
+    gone = {p.name for p in tally.removed}
+    assert gone == set(before) - {p.name for p in tmp_path.iterdir()}  # what the real build removed
+    assert {"sitemap.txt", "sitemap-2.txt.gz"} <= gone and "other.xml" not in gone
+    assert report.files == real.files  # the same content-named children, index last renamed
+    assert tally.sizes == {path: path.stat().st_size for path in real.files}
+    assert report.url_counts == real.url_counts
+    assert real.url_counts[tmp_path / "sitemap.xml"] == 3 and real.url_counts[child(tmp_path, 3)] == 2
+    assert names(tmp_path) == {"sitemap.xml", "sitemap.xml.gz", "sitemap-1-#.xml", "sitemap-1-#.xml.gz",
+                               "sitemap-2-#.xml", "sitemap-2-#.xml.gz", "sitemap-3-#.xml",
+                               "sitemap-3-#.xml.gz", "other.xml"}
+
+
+def test_dry_run_refuses_a_name_held_by_a_file_we_did_not_write_as_the_build_would(tmp_path):
+    (tmp_path / "sitemap.xml").write_text("my own notes")
+    with dry_run(), pytest.raises(OutputError, match="not a file sitemapkit wrote"):
+        write(pages(2), tmp_path)
+    with pytest.raises(OutputError, match="not a file sitemapkit wrote"):
+        write(pages(2), tmp_path)
+    assert (tmp_path / "sitemap.xml").read_text() == "my own notes"
 
 
 def test_temporaries_of_a_killed_build_removed(tmp_path):
@@ -538,8 +596,8 @@ def test_streams_a_generator_without_keeping_entries(tmp_path):
 
     def entries(n):
         for i in range(n):
-            if i == 25_000:
-                seen_on_disk.append((tmp_path / "sitemap-1.xml").exists())
+            if i == 25_000:  # finished files wait under temporary names for the index
+                seen_on_disk.append(any(tmp_path.glob(".sitemap-1-*.xml.*.tmp")))
             yield Entry(f"{BASE}p/{i}", lastmod=date(2024, 1, 1) + timedelta(days=i % 400))
 
     tracemalloc.start()

@@ -9,6 +9,7 @@ import pytest
 from sitemap_checks import assert_valid_tree, robots_sitemaps
 from sitemapkit import Page, Settings, generate
 from sitemapkit.cli import main
+from sitemapkit.owned import RECORD
 from sitemapkit.report import SitemapError
 
 BASE = "https://example.com/docs/"
@@ -38,9 +39,11 @@ def test_generate_when_every_page_left_out(tmp_path):
     (site / "robots.txt").write_bytes(b"User-agent: *\nDisallow: /private/\n")
     generate([html(site, "a.html"), html(site, "b/index.html")], site, settings, project_dir=tmp_path)
     assert_valid_tree(site, BASE)
-    assert robots_sitemaps(site / "robots.txt") == [BASE + "sitemap.xml"]
-    ours = set(listing(site)) - {"a.html", "b/index.html", "robots.txt"}
-    assert {"sitemap-2.xml.gz", "sitemap-2.txt", "sitemap-changes.atom"} <= ours
+    # The change feed stands beside the sitemap, reached through its own Sitemap: line.
+    assert robots_sitemaps(site / "robots.txt") == [BASE + "sitemap.xml", BASE + "sitemap-changes.atom"]
+    ours = set(listing(site)) - {"a.html", "b/index.html", "robots.txt", RECORD}
+    assert {"sitemap-2.txt.gz", "sitemap-2.txt", "sitemap-changes.atom"} <= ours
+    assert RECORD in listing(site)  # the record of sitemapkit's own files
 
     pages = [html(site, "a.html", NOINDEX), html(site, "b/index.html", NOINDEX), html(site, "c.html")]
     report = generate(pages, site, settings.replace(exclude=("c.html",)), project_dir=tmp_path)

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
+from .files import OutputError, fault
 from .generate import generate
 from .project import CONFIG_FILES, Project, ProjectError, Sources, file_urls, find_project
 from .report import Problem, Report, SitemapError, plural
@@ -69,8 +70,8 @@ def _build(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
 
     out_dir = Path(args.out) if args.out else site_dir
-    if not args.dry_run:
-        out_dir.mkdir(parents=True, exist_ok=True)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise UsageError(f"--out {out_dir} is a file, not a folder")
     json_out = args.format == "json"
     quiet = args.quiet or json_out
     show = _progress_bar(site_dir, quiet=quiet)
@@ -95,11 +96,15 @@ def _build(args: argparse.Namespace) -> int:
                 progress=show,
                 dry_run=args.dry_run,
             )
-    except SitemapError as error:
+    except (SitemapError, OSError) as error:
+        # A file fault (disk full, a read-only folder, a file sitemapkit did not write under
+        # an output name) is an input error, 2; warnings under --strict are problems, 1.
         if show is not None:
             print(file=sys.stderr)
+        if isinstance(error, OSError) and not isinstance(error, OutputError):
+            error = fault(getattr(error, "filename", None) or out_dir, error, "use")
         print(f"sitemapkit: {error}", file=sys.stderr)
-        return EXIT_PROBLEMS
+        return EXIT_USAGE if isinstance(error, OSError) else EXIT_PROBLEMS
     if show is not None:
         print(file=sys.stderr)
     if json_out:

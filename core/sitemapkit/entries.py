@@ -14,7 +14,7 @@ from fnmatch import fnmatchcase
 from typing import Any
 from urllib.robotparser import RobotFileParser
 
-from .dates import DateError, as_datetime, build_time, newest, parse_moment
+from .dates import DateError, as_datetime, build_time, format_moment, newest, parse_moment
 from .extract import HtmlFacts, read_page_file, read_page_html
 from .lastmod import LastmodResolver
 from .meta import PageKeys, page_keys
@@ -25,6 +25,7 @@ from .report import Report
 from .settings import CHANGEFREQS, Rule, Settings
 from .urls import (
     HREFLANG,
+    MAX_LOC_LENGTH,
     NEWS_LANGUAGE,
     URLError,
     absolute,
@@ -109,7 +110,15 @@ class _Rules:
         if self.robots is not None and not self.robots.can_fetch("*", loc):
             self.left_out("robots.txt")
             return None
-        facts = self.facts(page, loc)
+        try:
+            facts = self.facts(page, loc)
+        except OSError as error:  # a pipe, socket or device named like a page; no permission
+            self.warn(page, "output", "page-unreadable",
+                      f"page left out: {page.output} {error.strerror or error}")
+            return None
+        for label, size in facts.long_values:
+            self.warn(page, label, "url-too-long", f"a {size:,}-byte value left unread: a URL must be "
+                      f"under {MAX_LOC_LENGTH} characters")
         not_page = not_a_page(path, facts.head if self.read_markup(page, facts) else None)
         if not_page is not None:
             self.left_out(not_page)
@@ -221,14 +230,16 @@ class _Rules:
             if self.resolver is not None:  # still records the digest (IndexNow, change feed)
                 self.resolver.lastmod(page, loc, facts.digest, self.feed_title(page, facts))
             return None
-        override = self.moment(page, "sitemap_lastmod", keys.lastmod)
-        modified = page.modified
+        override = self.not_future(page, "sitemap_lastmod", self.moment(page, "sitemap_lastmod", keys.lastmod))
+        modified = self.not_future(page, "modified", page.modified)
         if modified is None and page.listed:
             modified = newest(page.listed)
         if modified is None:
-            modified = self.moment(page, "article:modified_time", facts.modified)
+            modified = self.not_future(page, "article:modified_time",
+                                       self.moment(page, "article:modified_time", facts.modified))
         if modified is None:
-            modified = self.moment(page, "article:published_time", facts.published)
+            modified = self.not_future(page, "article:published_time",
+                                       self.moment(page, "article:published_time", facts.published))
         if modified is not page.modified:
             page = replace(page, modified=modified)
         if self.resolver is not None:
@@ -237,7 +248,16 @@ class _Rules:
             )
         else:
             found = page.modified if "meta" in self.settings.lastmod else None
-        return override if override is not None else found
+        return override if override is not None else self.not_future(page, "lastmod", found)
+
+    def not_future(self, page: Page, field: str, moment: Moment | None) -> Moment | None:
+        """``moment``, unless it is after the build's now (beyond a day's slack for a date
+        in a zone ahead of UTC): a lastmod in the future is dropped, as validate flags it."""
+        if moment is not None and as_datetime(moment) > self.now + _FUTURE_SLACK:
+            self.warn(page, field, "lastmod-future",
+                      f"{format_moment(moment)} dropped: it is after the build time {format_moment(self.now)}")
+            return None
+        return moment
 
     def feed_title(self, page: Page, facts: HtmlFacts) -> str | None:
         """The title the manifest keeps for the change feed. Without a feed it is not read
@@ -356,6 +376,7 @@ class _Rules:
 
 
 _CLOCK_SKEW = timedelta(minutes=5)
+_FUTURE_SLACK = timedelta(days=1)
 
 
 def _news_language(code: str | None) -> str:

@@ -22,6 +22,7 @@ import zlib
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from .files import BLOCK, open_regular
 from .urls import resolve
 
 # A start tag's attributes and its end; quoted values may hold ">". Written as runs of plain
@@ -67,6 +68,8 @@ class HtmlFacts(NamedTuple):
     head: bytes = b""
     """The page up to its body, raw: ``title`` and ``lang`` are read from it only when asked
     for, as most adapters know both already."""
+    long_values: tuple[tuple[str, int], ...] = ()
+    """``("img src", size)`` for each URL attribute too long to be a URL, left unread."""
 
     @property
     def title(self) -> str | None:
@@ -94,46 +97,125 @@ def read_page_html(markup: str | bytes, page_url: str, *, content: str | None = 
     (robots, canonical, hreflang).
     """
     data = markup.encode("utf-8") if isinstance(markup, str) else markup
+    long_values: list[tuple[str, int]] = []
+    if len(data) > LONG_VALUE:
+        data = _squeeze((data[i : i + BLOCK] for i in range(0, len(data), BLOCK)), long_values)
+    return _read_html(data, page_url, content, long_values)
+
+
+def _read_html(data: bytes, page_url: str, content: str | None, long_values: list[tuple[str, int]]) -> HtmlFacts:
     if content is not None:
-        return _facts(data, page_url, content.encode("utf-8"))
-    if not data or not data.strip():
-        return HtmlFacts()
-    return _facts(data, page_url, None)
+        facts = _facts(data, page_url, content.encode("utf-8"))
+    elif not data or not data.strip():
+        facts = HtmlFacts()
+    else:
+        facts = _facts(data, page_url, None)
+    return facts._replace(long_values=tuple(long_values)) if long_values else facts
 
 
 def read_page_file(path: str | os.PathLike[str], page_url: str, *, content: str | None = None) -> HtmlFacts:
     """``read_page_html`` of a written page; a missing file has no facts. With ``content``,
-    only the head of the file is read."""
+    only the head of the file is read.
+
+    Only a regular file is opened (``files.NotRegularFile``, an ``OSError``, for a pipe,
+    socket or device, which would hang or never end); an attribute value longer than
+    ``LONG_VALUE`` bytes is not kept in memory (see ``_squeeze``)."""
+    long_values: list[tuple[str, int]] = []
     try:
-        data = _read_head(path) if content is not None else _read(path)
+        fd = open_regular(path)
     except (FileNotFoundError, IsADirectoryError):
-        data = b""
-    return read_page_html(data, page_url, content=content)
-
-
-def _read(path: os.PathLike[str]) -> bytes:
-    with open(path, "rb") as file:
-        return file.read()
-
-
-def _read_head(path: str | os.PathLike[str]) -> bytes:
-    """The start of the file, through ``</head>``: one page of the file for most themes, the
-    whole file when there is no head. Plain ``os`` calls: this runs once per page."""
-    fd = os.open(path, os.O_RDONLY)
+        return read_page_html(b"", page_url, content=content)
     try:
-        data = os.read(fd, _HEAD_BYTES)
-        if len(data) == _HEAD_BYTES and _HEAD_END.search(data) is None:
-            data += _read_rest(fd)
+        if content is not None:
+            data = _read_head(fd, long_values)
+        elif os.fstat(fd).st_size <= LONG_VALUE:  # no value can be too long: most pages
+            data = b"".join(_chunks(fd))
+        else:
+            data = _squeeze(_chunks(fd), long_values)
     finally:
         os.close(fd)
+    return _read_html(data, page_url, content, long_values)
+
+
+def _chunks(fd: int, first: bytes = b"") -> Iterator[bytes]:
+    if first:
+        yield first
+    while chunk := os.read(fd, BLOCK):
+        yield chunk
+
+
+def _read_head(fd: int, long_values: list[tuple[str, int]]) -> bytes:
+    """The start of the file, through ``</head>``: one page of the file for most themes, the
+    whole file when there is no head. Plain ``os`` calls: this runs once per page."""
+    data = os.read(fd, _HEAD_BYTES)
+    if len(data) == _HEAD_BYTES and _HEAD_END.search(data) is None:
+        data = _squeeze(_chunks(fd, data), long_values)
     return data
 
 
-def _read_rest(fd: int) -> bytes:
-    parts = []
-    while chunk := os.read(fd, 1 << 20):
-        parts.append(chunk)
-    return b"".join(parts)
+LONG_VALUE = 1 << 16
+"""Attribute values longer than this many bytes are not read: no URL is that long."""
+_VALUE_START = re.compile(rb"""([^\s"'<>/=]+)[ \t\r\n\f]*=[ \t\r\n\f]*(["'])""")
+_URL_ATTRIBUTES = (b"src", b"href", b"poster")
+
+
+def _squeeze(chunks: Iterator[bytes], long_values: list[tuple[str, int]]) -> bytes:
+    """The bytes of ``chunks`` with every quoted attribute value longer than ``LONG_VALUE``
+    emptied, so that memory is bounded by the page's markup, not by the size of a value.
+
+    A checksum and the length of what was cut stay beside it (``data-sitemapkit-long``), so
+    the content fingerprint still notices an edit; a ``data:`` value stays a ``data:`` value.
+    Each cut URL attribute (``src``, ``href``, ``poster``) is added to ``long_values``."""
+    out: list[bytes] = []
+    buffer = b""
+    for chunk in chunks:
+        buffer += chunk
+        while True:
+            found = _VALUE_START.search(buffer)
+            if found is None:
+                keep = min(len(buffer), 256)  # an "=" and its quote may still come
+                out.append(buffer[: len(buffer) - keep])
+                buffer = buffer[len(buffer) - keep :]
+                break
+            quote, start = found.group(2), found.end()
+            end = buffer.find(quote, start, start + LONG_VALUE + 1)
+            if end >= 0:
+                out.append(buffer[: end + 1])
+                buffer = buffer[end + 1 :]
+                continue
+            if len(buffer) - start <= LONG_VALUE:  # the value may end in the next chunk
+                out.append(buffer[: found.start()])
+                buffer = buffer[found.start() :]
+                break
+            buffer = _skip_value(buffer, found, chunks, out, long_values)
+    out.append(buffer)
+    return b"".join(out)
+
+
+def _skip_value(buffer: bytes, found: re.Match[bytes], chunks: Iterator[bytes], out: list[bytes],
+                long_values: list[tuple[str, int]]) -> bytes:
+    """Cut the long value ``found`` starts, reading on until its closing quote; what follows."""
+    quote, start = found.group(2), found.end()
+    name = found.group(1).lower()
+    prefix = b"data:," if buffer[start : start + 5].lower() == b"data:" else b""
+    out.append(buffer[:start] + prefix + quote + b" data-sitemapkit-long=" + quote)
+    rest, crc, length = buffer[start:], 0, 0
+    while True:
+        end = rest.find(quote)
+        if end >= 0:
+            crc, length = zlib.crc32(rest[:end], crc), length + end
+            break
+        crc, length = zlib.crc32(rest, crc), length + len(rest)
+        rest = next(chunks, b"")
+        if not rest:
+            end = 0
+            break
+    out.append(b"%d-%08x" % (length, crc))
+    if name in _URL_ATTRIBUTES and not prefix:
+        tag = re.match(rb"<([A-Za-z][\w-]*)", buffer[buffer.rfind(b"<", 0, found.start()) :])
+        label = (tag.group(1).lower() + b" " if tag else b"") + name
+        long_values.append((label.decode("ascii", "replace"), length))
+    return rest[end:] if rest else quote
 
 
 def _facts(data: bytes, page_url: str, own: bytes | None) -> HtmlFacts:

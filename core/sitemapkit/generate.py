@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import re
 from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime
 from pathlib import Path
 
 from .dates import build_time
 from .entries import build_entries
-from .feed import write_changes_feed
+from .feed import feed_name, write_changes_feed
 from .files import dry_run as counted_only
 from .lastmod import LastmodResolver
 from .model import Page
 from .report import Problem, Report, SitemapError
-from .robots import drop_sitemap_line, update_robots_txt
+from .robots import sync_robots_txt
 from .settings import Settings
 from .urls import normalise_base_url
 from .write import write_sitemaps
@@ -80,9 +81,10 @@ def _generate(
     def feed() -> tuple[Path, datetime]:
         return write_changes_feed(resolver, site_dir, settings)
 
+    removed: list[Path] = []
     with _cycle_collector_paused():
         write_sitemaps(entries, site_dir, settings, report=report,
-                       changes_feed=feed if settings.changes_feed else None)
+                       changes_feed=feed if settings.changes_feed else None, removed=removed)
         changes = resolver.finish()
 
     if settings.indexnow:
@@ -90,17 +92,29 @@ def _generate(
 
         submit_changes(changes, site_dir, settings, report, dry_run=dry_run)
     if settings.robots_txt:
-        sitemap_url = settings.base_url + settings.filename
-        if site_dir / settings.filename in report.files:
-            report.files.append(update_robots_txt(site_dir, sitemap_url))
-        else:  # an empty site: no sitemap, so robots.txt must not name one
-            drop_sitemap_line(site_dir, sitemap_url)
+        # The sitemap, and beside it each news sitemap and the change feed; an empty site
+        # has none, so robots.txt must not name one (nor files an earlier build left).
+        named = [settings.base_url + path.name for path in _entry_points(report.files, settings)]
+        gone = [settings.base_url + name for name in {settings.filename, *(p.name for p in removed)}]
+        sync_robots_txt(site_dir, named, gone)
+        if named:
+            report.files.append(site_dir / "robots.txt")
 
     if settings.strict and report.warnings:
         raise SitemapError(
             f"{len(report.warnings)} sitemap warnings and strict is on; the first: {report.warnings[0]}"
         )
     return report
+
+
+def _entry_points(files: list[Path], settings: Settings) -> list[Path]:
+    """The files robots.txt names: the sitemap (or its index), the news sitemaps and the
+    change feed, never the index's children or gzip twins."""
+    stem = settings.filename[:-4] if settings.filename.endswith(".xml") else settings.filename
+    news = re.compile(rf"{re.escape(stem)}-news(?:-[1-9]\d*)?\.xml")
+    extra = {feed_name(settings.filename)} if settings.changes_feed else set()
+    return [path for path in files
+            if path.name == settings.filename or path.name in extra or news.fullmatch(path.name)]
 
 
 def _counted(pages: Iterable[Page], progress: Callable[[int], None]) -> Iterator[Page]:

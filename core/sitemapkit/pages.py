@@ -22,6 +22,9 @@ from urllib.robotparser import RobotFileParser
 
 import pathspec
 
+from .files import read_regular
+from .robots import MAX_ROBOTS_BYTES
+
 HTML_SUFFIXES = (".html", ".htm")
 INDEX_FILES = ("index.html", "index.htm")
 
@@ -63,8 +66,8 @@ def not_a_page(path: str, head: bytes | None = None) -> str | None:
 def robots_rules(site_dir: str | os.PathLike[str]) -> RobotFileParser | None:
     """The site's own robots.txt rules, when it disallows anything: a page crawlers may not
     fetch is not listed (search engines report a listed, blocked URL as an error)."""
-    try:
-        text = (Path(site_dir) / "robots.txt").read_text(encoding="utf-8", errors="replace")
+    try:  # a regular file only: a named pipe there must not hang the build
+        text = read_regular(Path(site_dir) / "robots.txt", MAX_ROBOTS_BYTES).decode("utf-8", "replace")
     except OSError:
         return None
     if "disallow" not in text.lower():

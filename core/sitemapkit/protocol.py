@@ -198,6 +198,12 @@ RULES: dict[str, RuleEntry] = {
     "no-pages": RuleEntry(WARNING, "no page to list, so no sitemap was written (build)", XSD),
     "max-bytes": RuleEntry(WARNING, "one URL larger than max_bytes allows in a file (build: left out)",
                            SO),
+    "page-unreadable": RuleEntry(WARNING, "a page file that is a pipe, socket or device, or cannot be "
+                                          "read (build: left out)", TOOL),
+    "url-too-long": RuleEntry(WARNING, "a page's attribute value too long to be a URL (build: left "
+                                       "unread)", SO),
+    "record-unreadable": RuleEntry(WARNING, "the record of sitemapkit's own files cannot be read "
+                                            "(build: nothing removed, rewritten)", TOOL),
     "lastmod-git": RuleEntry(WARNING, "git dates cannot be read; lastmod falls back", TOOL),
     "lastmod-git-shallow": RuleEntry(INFO, "a shallow clone cuts pages' history; lastmod falls back",
                                      TOOL),

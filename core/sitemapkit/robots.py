@@ -1,59 +1,94 @@
-"""robots.txt: add our ``Sitemap:`` line (or take it out when no sitemap was written), keep
-every other byte."""
+"""robots.txt: add our ``Sitemap:`` lines (and take out those naming files we no longer
+write), keep every other byte, in the file's own line-ending style."""
 
 from __future__ import annotations
 
 import os
+import re
+from collections.abc import Iterable
 from pathlib import Path
 
-from .files import write_file
+from .files import faults_named, read_regular, write_file
 
 NEW_ROBOTS = "User-agent: *\nDisallow:\n\nSitemap: {url}\n"
+MAX_ROBOTS_BYTES = 1 << 20
+"""A robots.txt larger than this is left alone (Google reads the first 500 KiB)."""
+
+# A "Sitemap:" record: the field name in any case (RFC 9309 2.2), blanks around the value.
+_SITEMAP_LINE = re.compile(rb"[ \t]*sitemap[ \t]*:[ \t]*(\S*)[ \t]*", re.IGNORECASE)
 
 
-def update_robots_txt(site_dir: Path, sitemap_url: str) -> Path:
-    """Create ``robots.txt`` naming ``sitemap_url``, or append one ``Sitemap:`` line to the
-    one there, in its own line-ending style. When that line is already there the file is
-    not touched at all (bytes and mtime), so a rebuild changes nothing."""
-    path = Path(site_dir) / "robots.txt"
-    line = f"Sitemap: {sitemap_url}"
-    try:
-        old = path.read_bytes()
-    except FileNotFoundError:
-        _replace(path, NEW_ROBOTS.format(url=sitemap_url).encode())
-        return path
-    wanted = line.encode()
-    if any(existing.rstrip(b"\r") == wanted for existing in old.split(b"\n")):
-        return path
-    newline = b"\r\n" if b"\r\n" in old else b"\n"
-    separator = newline if old and not old.endswith(b"\n") else b""
-    _replace(path, old + separator + wanted + newline)
-    return path
+def update_robots_txt(site_dir: Path, sitemap_url: str | Iterable[str]) -> Path:
+    """Create ``robots.txt`` naming the sitemap URL(s), or add a ``Sitemap:`` line for each
+    one the file lacks. A file that names them all already is not touched at all (bytes and
+    mtime), so a rebuild changes nothing."""
+    urls = [sitemap_url] if isinstance(sitemap_url, str) else list(sitemap_url)
+    sync_robots_txt(site_dir, urls, ())
+    return Path(site_dir) / "robots.txt"
 
 
 def drop_sitemap_line(site_dir: Path, sitemap_url: str) -> bool:
     """Take our ``Sitemap:`` line out of ``robots.txt`` (a build that wrote no sitemap must
-    not leave it naming a missing file), keeping every other byte; True when it was there.
-    Without the line the file is not touched."""
+    not leave it naming a missing file), keeping every other byte; True when it was there."""
+    return sync_robots_txt(site_dir, (), (sitemap_url,))
+
+
+def sync_robots_txt(site_dir: Path, wanted: Iterable[str], unwanted: Iterable[str]) -> bool:
+    """Make ``robots.txt`` name every URL of ``wanted`` and none of ``unwanted`` (sitemaps of
+    ours this build did not write), creating it when it is absent and there is something to
+    name. True when the file was written."""
     path = Path(site_dir) / "robots.txt"
-    try:
-        old = path.read_bytes()
-    except FileNotFoundError:
+    wanted = list(dict.fromkeys(wanted))
+    unwanted = {url.encode() for url in set(unwanted) - set(wanted)}
+    with faults_named(path, "read"):
+        try:
+            old = read_regular(path, MAX_ROBOTS_BYTES + 1)
+        except FileNotFoundError:
+            old = None
+    if old is None:
+        if not wanted:
+            return False
+        text = NEW_ROBOTS.format(url=wanted[0]) + "".join(f"Sitemap: {url}\n" for url in wanted[1:])
+        _replace(path, text.encode())
+        return True
+    if len(old) > MAX_ROBOTS_BYTES:
         return False
-    wanted = f"Sitemap: {sitemap_url}".encode()
-    lines = old.split(b"\n")
-    kept = [line for line in lines if line.rstrip(b"\r") != wanted]
-    if len(kept) == len(lines):
+    newline = _newline(old)
+    lines = old.split(newline)
+    named = {_named(line) for line in lines} - {None}
+    kept = [line for line in lines if _named(line) not in unwanted]
+    missing = [url.encode() for url in wanted if url.encode() not in named]
+    if len(kept) == len(lines) and not missing:
         return False
-    _replace(path, b"\n".join(kept))
+    data = newline.join(kept)
+    if missing:
+        if data and not data.endswith(newline):
+            data += newline
+        data += b"".join(b"Sitemap: " + url + newline for url in missing)
+    _replace(path, data)
     return True
+
+
+def _newline(data: bytes) -> bytes:
+    """The file's own line ending: CRLF, CR alone (old Mac files) or LF; LF for a new one."""
+    if b"\r\n" in data:
+        return b"\r\n"
+    if b"\r" in data and b"\n" not in data:
+        return b"\r"
+    return b"\n"
+
+
+def _named(line: bytes) -> bytes | None:
+    found = _SITEMAP_LINE.fullmatch(line.rstrip(b"\r\n"))
+    return found.group(1) if found else None
 
 
 def _replace(path: Path, data: bytes) -> None:
     mode = _mode(path)
     write_file(path, data)
     if mode is not None:
-        os.chmod(path, mode)
+        with faults_named(path, "set the permissions of"):
+            os.chmod(path, mode)
 
 
 def _mode(path: Path) -> int | None:

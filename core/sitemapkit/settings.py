@@ -81,8 +81,9 @@ class Settings:
             try:
                 normalised = check(value)
             except _Bad as bad:
+                shown = _masked(value) if name == "base_url" and isinstance(value, str) else value
                 raise SettingsError(
-                    f"option '{name}' {bad.expected}, got {value!r}"
+                    f"option '{name}' {bad.expected}, got {shown!r}"
                 ) from None
             if normalised is not value:
                 object.__setattr__(self, name, normalised)
@@ -143,7 +144,7 @@ def _text(value: Any) -> str:
     raise _Bad("must be a non-empty string")
 
 
-def _base_url(value: Any) -> str:
+def _http_url(value: Any) -> str:
     if isinstance(value, str) and value.startswith(("http://", "https://")) and "//" in value:
         host = value.split("//", 1)[1].split("/", 1)[0]
         if host:
@@ -151,10 +152,59 @@ def _base_url(value: Any) -> str:
     raise _Bad("must be an absolute http(s) URL such as 'https://example.com/docs/'")
 
 
+def _masked(url: str) -> str:
+    from .urls import masked
+
+    return masked(url)
+
+
+def _base_url(value: Any) -> str:
+    """Scheme and host lower-cased, the default port dropped, a trailing ``/``; anything a
+    ``<loc>`` must not carry is refused by name."""
+    from .urls import URLError, base_url_problem, normalise_base_url
+
+    if not isinstance(value, str):
+        raise _Bad("must be an absolute http(s) URL such as 'https://example.com/docs/'")
+    problem = base_url_problem(value)
+    if problem is None:
+        try:
+            return normalise_base_url(value)
+        except URLError as error:
+            problem = str(error)
+    raise _Bad(problem)
+
+
 def _filename(value: Any) -> str:
-    if isinstance(value, str) and value and "/" not in value and "\\" not in value:
+    if (
+        isinstance(value, str) and value.strip() == value and value not in ("", ".", "..")
+        and not value.startswith(".") and value.isprintable() and len(value) <= 200
+        and "/" not in value and "\\" not in value and value.lower() != "robots.txt"
+    ):
         return value
-    raise _Bad("must be a plain file name such as 'sitemap.xml'")
+    raise _Bad("must be a plain file name such as 'sitemap.xml' (not hidden, not robots.txt)")
+
+
+def _language(value: Any) -> str:
+    from .urls import HREFLANG
+
+    code = value.strip().replace("_", "-") if isinstance(value, str) else ""
+    if HREFLANG.fullmatch(code) and code.lower() != "x-default":
+        return code
+    raise _Bad("must be a language code such as 'en' or 'pt-BR' (language[-Script][-REGION])")
+
+
+def _stylesheet(value: Any) -> str:
+    """An http(s) URL or a path on the site (``/sitemap.xsl``, ``sitemap.xsl``): a browser
+    loads an XSL stylesheet only from the sitemap's own origin, and never a
+    ``javascript:`` or ``data:`` one."""
+    from .urls import MAX_LOC_LENGTH
+
+    if isinstance(value, str) and 0 < len(value) < MAX_LOC_LENGTH and value.isprintable():
+        text = value.strip()
+        scheme = text.partition(":")[0].lower() if ":" in text.partition("/")[0] else ""
+        if text == value and " " not in text and scheme in ("", "http", "https") and not text.startswith("//"):
+            return value
+    raise _Bad("must be an http(s) URL or a path on the site such as '/sitemap.xsl'")
 
 
 def _globs(value: Any) -> tuple[str, ...]:
@@ -283,7 +333,7 @@ def _indexnow(value: Any) -> IndexNowSettings:
         raise _Bad(f"{expected}; 'key' must be 8 to 128 characters from a-z, A-Z, 0-9 and '-'")
     endpoint = value.get("endpoint", DEFAULT_INDEXNOW_ENDPOINT)
     try:
-        endpoint = _base_url(endpoint)
+        endpoint = _http_url(endpoint)
     except _Bad:
         raise _Bad(f"{expected}; 'endpoint' must be an http(s) URL") from None
     location = value.get("key_location")
@@ -312,13 +362,13 @@ _CHECKS = {
     "videos": _boolean,
     "news": _optional(_news),
     "alternates": _boolean,
-    "x_default": _optional(_text),
+    "x_default": _optional(_language),
     "gzip": _boolean,
     "txt": _boolean,
     "robots_txt": _boolean,
     "max_urls": _whole(1, PROTOCOL_MAX_URLS),
     "max_bytes": _whole(1024, PROTOCOL_MAX_BYTES),
-    "stylesheet": _optional(_text),
+    "stylesheet": _optional(_stylesheet),
     "indexnow": _optional(_indexnow),
     "changes_feed": _optional(_whole(1)),
     "strict": _boolean,

@@ -20,6 +20,9 @@ _SAFE_QUERY = _SAFE_PATH + "?"
 _ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
 # A URL already in the form encode_url gives: most URLs a site has. Checked in one match,
 # it skips the parsing and quoting that would give it back unchanged.
+# A path segment that is "." or "..", percent-encoded or not (RFC 3986, 6.2.2.2 and 5.2.4).
+_DOT_SEGMENT = re.compile(r"(?:\.|%2[eE])((?:\.|%2[eE]))?")
+_DOTS = re.compile(r"/(?:\.|%2[eE])(?:\.|%2[eE])?(?:[/?#]|$)")
 _ENCODED = re.compile(
     r"https?://[a-z0-9.-]+(:[0-9]+)?(/([A-Za-z0-9/:@!$&'()*+,;=._~-]|%[0-9A-Fa-f]{2})*)"
     r"(\?([A-Za-z0-9/:@!$&'()*+,;=._~?-]|%[0-9A-Fa-f]{2})*)?"
@@ -28,6 +31,16 @@ _ENCODED = re.compile(
 
 class URLError(ValueError):
     """A URL the protocol does not allow; the message says which rule it breaks."""
+
+
+def shown(url: str, room: int = 80) -> str:
+    """``url`` for a message: a hostile 20 MB value must not become a 20 MB message."""
+    return url if len(url) <= room else f"{url[:room]}... ({len(url):,} characters)"
+
+
+def too_long(url: str) -> URLError:
+    return URLError(f"URL is {len(url):,} characters long; a URL must be under {MAX_LOC_LENGTH} "
+                    f"(sitemaps.org): {shown(url)}")
 
 
 def _quote(part: str, safe: str) -> str:
@@ -52,21 +65,51 @@ def encode_url(url: str) -> str:
     ``http://www.example.com/ümlat.php&q=name`` becomes
     ``http://www.example.com/%C3%BCmlat.php&q=name`` (XML escaping is the writer's job).
     """
-    if _ENCODED.fullmatch(url):
+    if len(url) < MAX_LOC_LENGTH and _ENCODED.fullmatch(url) and not _DOTS.search(url):
         return url
+    url = url.strip().partition("#")[0]
+    if len(url) >= MAX_LOC_LENGTH:  # checked before quoting, which would only lengthen it
+        raise too_long(url)
     try:
-        parts = urlsplit(url.strip())
+        parts = urlsplit(url)
     except ValueError as error:  # e.g. a malformed IPv6 literal
-        raise URLError(f"'{url}' is not a URL: {error}") from None
+        raise URLError(f"'{shown(url)}' is not a URL: {error}") from None
     if parts.scheme.lower() not in _DEFAULT_PORTS:
-        raise URLError(f"'{url}' is not an absolute http(s) URL")
+        raise URLError(f"'{shown(url)}' is not an absolute http(s) URL")
     if not parts.netloc:
-        raise URLError(f"'{url}' has no host")
+        raise URLError(f"'{shown(url)}' has no host")
     try:
-        path, query = _quote(parts.path or "/", _SAFE_PATH), _quote(parts.query, _SAFE_QUERY)
+        path = _quote(remove_dot_segments(parts.path or "/"), _SAFE_PATH)
+        query = _quote(parts.query, _SAFE_QUERY)
     except UnicodeEncodeError:
-        raise URLError(f"{url!r} holds characters that are not valid Unicode") from None
-    return urlunsplit((parts.scheme.lower(), _host(parts.netloc), path, query, ""))
+        raise URLError(f"{shown(url)!r} holds characters that are not valid Unicode") from None
+    encoded = urlunsplit((parts.scheme.lower(), _host(parts.netloc), path, query, ""))
+    if len(encoded) >= MAX_LOC_LENGTH:
+        raise too_long(encoded)
+    return encoded
+
+
+def remove_dot_segments(path: str) -> str:
+    """``path`` with ``.`` and ``..`` segments resolved as RFC 3986 (5.2.4) says, their
+    percent-encoded spellings (``%2e%2e``) included: ``/docs/%2e%2e/etc`` is ``/etc``."""
+    if not _DOTS.search(path):
+        return path
+    out: list[str] = []
+    segments = path.split("/")
+    for number, segment in enumerate(segments):
+        last = number == len(segments) - 1
+        dots = _DOT_SEGMENT.fullmatch(segment)
+        if dots is None:
+            out.append(segment)
+        elif dots.group(1):  # ".."
+            if len(out) > 1:
+                out.pop()
+            if last:
+                out.append("")
+        elif last:  # "." at the end: the folder itself
+            out.append("")
+    joined = "/".join(out)
+    return joined if joined.startswith("/") else "/" + joined
 
 
 def absolute(base_url: str, path: str) -> str:
@@ -87,9 +130,66 @@ def resolve(page_url: str, reference: str) -> str:
 
 
 def normalise_base_url(base_url: str) -> str:
-    """The base URL, encoded, always ending in ``/`` (a site root is a folder)."""
-    encoded = encode_url(base_url)
+    """The base URL, encoded, always ending in ``/`` (a site root is a folder). Raises
+    ``URLError`` naming the problem when it cannot be the root of a sitemap's URLs."""
+    problem = base_url_problem(base_url)
+    if problem:
+        raise URLError(f"'{shown(masked(base_url))}' {problem}")
+    parts = urlsplit(base_url.strip())
+    port = parts.port
+    bracketed = parts.netloc.startswith("[")  # an IPv6 literal
+    host = f"[{parts.hostname}]" if bracketed else _host(parts.hostname or "")
+    if port is not None and port != _DEFAULT_PORTS[parts.scheme.lower()]:
+        host += f":{port}"
+    encoded = encode_url(urlunsplit((parts.scheme.lower(), host, parts.path or "/", "", "")))
     return encoded if encoded.endswith("/") else encoded + "/"
+
+
+_HOST_NAME = re.compile(r"(?!-)[a-z0-9-]{1,63}(?<!-)(?:\.(?!-)[a-z0-9-]{1,63}(?<!-))*\.?")
+
+
+def base_url_problem(base_url: str) -> str | None:
+    """What makes ``base_url`` unusable as a site's root URL, or None: it must be an absolute
+    http(s) URL with a host and nothing a ``<loc>`` must not carry (credentials, a query, a
+    fragment), and a port from 1 to 65535."""
+    text = base_url.strip()
+    if any(c.isspace() or ord(c) < 32 or c == "\x7f" for c in text):
+        return "holds a space or control character; a site URL has none (percent-encode it as %20)"
+    try:
+        parts = urlsplit(text)
+    except ValueError as error:
+        return f"is not a URL ({error})"
+    if parts.scheme.lower() not in _DEFAULT_PORTS or not text[len(parts.scheme):].startswith("://"):
+        return "must be an absolute http(s) URL such as 'https://example.com/docs/'"
+    if "@" in parts.netloc:
+        return "holds credentials (user:password@); they would be published in every <loc>"
+    if parts.query or text.partition("#")[0].endswith("?"):
+        return "holds a query ('?...'); a site's root URL has none"
+    if parts.fragment or "#" in text:
+        return "holds a fragment ('#...'); a site's root URL has none"
+    try:
+        port = parts.port
+    except ValueError:
+        return f"has the port '{parts.netloc.rpartition(':')[2]}'; a port is a number from 1 to 65535"
+    if port == 0:
+        return "has the port 0; a port is a number from 1 to 65535"
+    host = parts.hostname or ""
+    if not host:
+        return "has no host"
+    if parts.netloc.startswith("["):
+        return None
+    try:
+        ascii_host = host.encode("idna").decode("ascii") if not host.isascii() else host.lower()
+    except UnicodeError:
+        return f"has the host '{host}', which is not a valid domain name"
+    if not _HOST_NAME.fullmatch(ascii_host):
+        return f"has the host '{host}', which is not a valid domain name"
+    return None
+
+
+def masked(url: str) -> str:
+    """``url`` with any password in it hidden, for messages."""
+    return re.sub(r"(//[^/@:]*:)[^/@]*@", r"\1***@", url)
 
 
 def _origin(parts) -> tuple[str, str, int | None]:
@@ -125,10 +225,9 @@ def site_path(url: str, base_url: str) -> str:
 
 
 def check_loc(url: str, base_url: str) -> str:
-    """``url`` encoded and checked as a ``<loc>`` of the sitemap at ``base_url``."""
+    """``url`` encoded, its dot segments resolved, and checked as a ``<loc>`` of the sitemap
+    at ``base_url``."""
     loc = encode_url(url)
-    if len(loc) >= MAX_LOC_LENGTH:
-        raise URLError(f"URL is {len(loc)} characters long; a loc must be under {MAX_LOC_LENGTH}")
     if not in_scope(loc, base_url):
         raise URLError(f"'{loc}' is outside the sitemap's scope {base_url}")
     return loc
@@ -139,7 +238,7 @@ def site_loc(base_url: str, url: str) -> str:
     pages' URLs are plain site paths already encoded, taken in one check."""
     if "://" not in url[:12] and not url.startswith((".", "//")):
         loc = base_url + url.lstrip("/")
-        if len(loc) < MAX_LOC_LENGTH and _ENCODED.fullmatch(loc):
+        if len(loc) < MAX_LOC_LENGTH and _ENCODED.fullmatch(loc) and not _DOTS.search(loc):
             return loc
     return check_loc(absolute(base_url, url), base_url)
 

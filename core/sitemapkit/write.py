@@ -2,13 +2,15 @@
 
 Layers: ``render`` turns an entry into text; a ``_Series`` counts URLs and encoded bytes
 exactly and starts a new file before one would pass ``max_urls`` or ``max_bytes``; a
-``files.Target`` puts the bytes on disk under a temporary name (and a gzip twin). Each
+``files.open_target`` puts the bytes on disk under a temporary name (and a gzip twin), or in
+a dry run only counts them. Each
 file's body is streamed to an anonymous temporary file first, because the root element
 may only declare the namespaces the file turned out to use.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Callable, Iterable
 from datetime import date, datetime
@@ -17,8 +19,9 @@ from typing import BinaryIO
 
 from .dates import format_moment, newest
 from .feed import feed_name
-from .files import make_dir, open_target, remove, scratch, write_file
+from .files import AnyTarget, faults_named, make_dir, open_target, remove, scratch
 from .model import Entry, Moment
+from .owned import RECORD, Owned
 from .protocol import MAX_NEWS
 from .render import NEWS, escape, extensions, head, index_item, news_url, tail
 from .render import decimal as _decimal
@@ -26,9 +29,9 @@ from .report import Report, SitemapError
 from .settings import PROTOCOL_MAX_BYTES, PROTOCOL_MAX_URLS, Settings
 from .urls import normalise_base_url
 
-"""Google News: at most 1,000 ``<news:news>`` per sitemap."""
-
 _FLUSH_LINES = 2048
+_DIGEST = 12
+"""Hex digits of a child sitemap's content digest in its name (``sitemap-1-0123456789ab.xml``)."""
 _CACHE_SIZE = 4096
 
 
@@ -39,21 +42,28 @@ def write_sitemaps(
     *,
     report: Report | None = None,
     changes_feed: Callable[[], tuple[Path, Moment | None]] | None = None,
+    removed: list[Path] | None = None,
 ) -> Report:
-    """Write ``settings.filename`` (a urlset, or an index over ``{stem}-N.xml``), the news
-    sitemaps, gzip twins and text sitemaps into ``out_dir``, and remove our stale files.
+    """Write ``settings.filename`` (a urlset of the pages, or an index over
+    ``{stem}-N-HASH.xml`` when they need more than one file), the news sitemaps, gzip twins
+    and text sitemaps into ``out_dir``, and remove our stale files (appended to ``removed``).
 
     Streams: memory stays flat however many entries come. Entries are taken as
     ``build_entries`` makes them: locs percent-encoded, every value valid; the writer only
     escapes, counts and splits.
 
+    Only sitemapkit's own files are written or removed (see ``owned``): an output name held
+    by another file is an ``OutputError`` before anything is put in place. Every file is
+    finished under a temporary name first and the entry-point file is renamed last; the
+    index's children are named by their content, so a build killed at any step leaves an
+    index whose children are all there and all of one build.
+
     With no URL to list, nothing is written (an empty ``<urlset>`` is invalid): the files an
     earlier build left are removed and a ``no-pages`` warning says so.
 
     ``changes_feed`` (with ``settings.changes_feed``) writes the change feed once every entry
-    is consumed, before the index, and returns the feed's path and ``updated`` time: the
-    index lists it with that lastmod. Without it the index lists ``{stem}-changes.atom``
-    with no lastmod, for the caller to write.
+    is consumed; like the news sitemaps it stands beside the sitemap, reached through its own
+    ``Sitemap:`` line, and never turns ``sitemap.xml`` into an index.
     """
     report = report if report is not None else Report()
     if not settings.base_url:
@@ -61,58 +71,86 @@ def write_sitemaps(
     base_url = normalise_base_url(settings.base_url)
     out = Path(out_dir)
     make_dir(out)
+    owned = Owned(out, report, base_url)
     stem = _stem(settings.filename)
     twin = settings.gzip
+    feed = feed_name(settings.filename) if settings.changes_feed else None
+    owned.check(_fixed_names(settings, stem, feed))
 
-    def numbered(first: str, suffix: str) -> Callable[[int], str]:
-        return lambda i: f"{first}{suffix}" if i == 1 else f"{first}-{i}{suffix}"
+    def numbered(first: str, suffix: str) -> Callable[[int, str], str]:
+        return lambda i, _: f"{first}{suffix}" if i == 1 else f"{first}-{i}{suffix}"
 
-    urlsets = _Series(out, "urlset", lambda i: f"{stem}-{i}.xml", settings.max_urls,
-                      settings.max_bytes, settings.stylesheet, twin)
+    urlsets = _Series(out, "urlset", lambda i, digest: f"{stem}-{i}-{digest}.xml",
+                      settings.max_urls, settings.max_bytes, settings.stylesheet, twin, hashed=True)
     news = _Series(out, "urlset", numbered(f"{stem}-news", ".xml"),
                    min(MAX_NEWS, settings.max_urls), settings.max_bytes,
                    settings.stylesheet, twin)
     texts = _Series(out, None, numbered(stem, ".txt"), settings.max_urls, settings.max_bytes,
                     None, twin) if settings.txt else None
     every = [series for series in (urlsets, news, texts) if series is not None]
-    feed = feed_name(settings.filename) if settings.changes_feed else None
     written: list[Path] = []
+    entry_point: AnyTarget | None = None
     try:
         _fill(entries, urlsets, news, texts, report)
         if urlsets.empty:  # news and text files hold only URLs the sitemap has
             for series in every:
                 series.abort()
         else:
-            single = not urlsets.written and news.empty and not settings.changes_feed
+            single = not urlsets.written
             urlsets.finish(settings.filename if single else None, force=True)
             news.finish()
             if texts is not None:
                 texts.finish(force=True)
-            children = urlsets.written + news.written
-            feed_files: list[Path] = []
+            if single:
+                entry_point = urlsets.targets.pop()
+                urlsets.written.clear()
+            else:
+                entry_point = _index(out / settings.filename, urlsets.written, base_url, settings)
+            closed = [item for series in every for item in series.closed] + entry_point.close()
+            owned.check(path.name for path, _ in closed)
+            owned.expect(closed)
+            for series in every:  # the index's children first, then what stands beside it
+                written.extend(series.commit())
             if feed is not None and changes_feed is not None:
-                children.append(changes_feed())
-                feed_files.append(children[-1][0])
-            elif feed is not None:
-                children.append((out / feed, None))
-            if not single:
-                written = _write_index(out / settings.filename, children, base_url, settings)
-                report.url_counts.update(dict.fromkeys(written, len(children)))
+                written.append(changes_feed()[0])
+                owned.expect([(written[-1], written[-1])])
+            entry_files = entry_point.commit()  # last: it names the files committed above
+            written[:0] = entry_files
+            if not single:  # an index counts the sitemaps it lists
+                report.url_counts.update(dict.fromkeys(entry_files, len(urlsets.written)))
             for series in every:
-                written.extend(series.files)
                 report.url_counts.update(series.counts)
-            written.extend(feed_files)
     except BaseException:
         for series in every:
             series.abort()
+        if entry_point is not None:
+            entry_point.abort()
         raise
 
-    keep = {p.name for p in written} | ({feed} if feed and written else set())
-    removed = _remove_stale(out, settings.filename, stem, keep, feed)
+    keep = {p.name for p in written}
+    stale = remove(owned.stale(keep) + _leftovers(out, settings.filename, stem))
+    owned.settle(written, stale)
+    gone = [path for path in stale if not path.name.endswith(".tmp")]
+    if removed is not None:
+        removed.extend(gone)
     if not written:
-        _no_pages(report, out / settings.filename, removed)
+        _no_pages(report, out / settings.filename, len(gone))
     report.files.extend(written)
     return report
+
+
+def _fixed_names(settings: Settings, stem: str, feed: str | None) -> list[str]:
+    """The output names known before a page is read: checked before anything is written."""
+    names = [settings.filename]
+    if settings.txt:
+        names.append(f"{stem}.txt")
+    if settings.news is not None:
+        names.append(f"{stem}-news.xml")
+    if settings.gzip:
+        names += [name + ".gz" for name in names]
+    if feed is not None:
+        names.append(feed)
+    return names
 
 
 def _no_pages(report: Report, path: Path, removed: int) -> None:
@@ -204,13 +242,18 @@ class _Series:
         self,
         out: Path,
         root: str | None,
-        name: Callable[[int], str],
+        name: Callable[[int, str], str],
         max_urls: int,
         max_bytes: int,
         stylesheet: str | None,
         gzip_twin: bool,
+        *,
+        hashed: bool = False,
     ) -> None:
         self.out, self.root, self.name, self.gzip_twin = out, root, name, gzip_twin
+        self.hashed = hashed
+        """Name each file by its content (``name`` gets a digest of its bytes)."""
+        self._hash = hashlib.sha256()
         self.max_urls = max_urls
         self.heads = [head(root, ns, stylesheet) if root else "" for ns in range(16)]
         self.tail = tail(root) if root else ""
@@ -218,10 +261,13 @@ class _Series:
         self.room = [max_bytes - len(text.encode()) - end for text in self.heads]
         self.written: list[tuple[Path, Moment | None]] = []
         """Each finished file with the newest lastmod of its URLs (for the index)."""
-        self.files: list[Path] = []
-        """Every path written, gzip twins included."""
+        self.targets: list[AnyTarget] = []
+        """Finished files under their temporary names, for ``commit`` to put in place."""
+        self.closed: list[tuple[Path, Path | None]] = []
+        """Each final path (gzip twins included) with the temporary file holding it (None
+        in a dry run)."""
         self.counts: dict[Path, int] = {}
-        """URLs in each file written (gzip twins included)."""
+        """URLs in each file (gzip twins included)."""
         self._body: BinaryIO | None = None
         self._pending: list[str] = []
         self._reset()
@@ -266,7 +312,7 @@ class _Series:
         if size > self.room[ns]:
             return False
         if self._urls:
-            self._close(self.name(len(self.written) + 1))
+            self._close(None)
         if self._body is None:
             self._body = scratch(self.out)
         self._ns, self._room = ns, self.room[ns]
@@ -276,35 +322,59 @@ class _Series:
         """Close the file being filled (named ``name``, or by its number); ``force`` writes
         a file even when the series is empty."""
         if self._urls or force:
-            self._close(name or self.name(len(self.written) + 1))
+            self._close(name)
+
+    def commit(self) -> list[Path]:
+        """Rename every finished file into place; the paths, gzip twins included."""
+        done = []
+        for target in self.targets:
+            done.extend(target.commit())
+        self.targets = []
+        return done
 
     def abort(self) -> None:
         self._pending = []
         if self._body is not None:
             self._body.close()
             self._body = None
+        for target in self.targets:
+            target.abort()
+        self.targets = []
 
     def _flush(self) -> None:
         if self._pending:
             assert self._body is not None
-            self._body.write("".join(self._pending).encode())
+            data = "".join(self._pending).encode()
+            if self.hashed:
+                self._hash.update(data)
+            with faults_named(self.out / "(a temporary file)"):
+                self._body.write(data)
             self._pending = []
 
-    def _close(self, name: str) -> None:
+    def _close(self, name: str | None) -> None:
+        head, tail = self.heads[self._ns].encode(), self.tail.encode()
+        if name is None:
+            digest = ""
+            if self.hashed:
+                self._flush()
+                digest = hashlib.sha256(head + self._hash.digest() + tail).hexdigest()[:_DIGEST]
+            name = self.name(len(self.written) + 1, digest)
+        self._hash = hashlib.sha256()
         target = open_target(self.out / name, gzip_twin=self.gzip_twin)
         try:
-            target.write(self.heads[self._ns].encode())
+            target.write(head)
             if self._body is not None:
                 self._flush()
-                self._body.flush()
+                with faults_named(self.out / "(a temporary file)"):
+                    self._body.flush()
                 target.copy_from(self._body)
-            target.write(self.tail.encode())
+            target.write(tail)
+            self.closed.extend(target.close())
         except BaseException:
             target.abort()
             raise
-        paths = target.commit()
-        self.files.extend(paths)
-        self.counts.update(dict.fromkeys(paths, self._urls))
+        self.targets.append(target)
+        self.counts.update(dict.fromkeys(target.finals, self._urls))
         self.written.append((target.path, newest((self._newest_date, self._newest_time))))
         if self._body is not None:
             self._body.close()
@@ -312,9 +382,10 @@ class _Series:
         self._reset()
 
 
-def _write_index(
+def _index(
     path: Path, children: list[tuple[Path, Moment | None]], base_url: str, settings: Settings
-) -> list[Path]:
+) -> AnyTarget:
+    """The index over ``children``, written under a temporary name (not yet committed)."""
     if len(children) > PROTOCOL_MAX_URLS:
         raise SitemapError(
             f"{path.name} would list {len(children)} sitemaps; an index may list at most "
@@ -329,28 +400,25 @@ def _write_index(
     ).encode()
     if len(text) > PROTOCOL_MAX_BYTES:
         raise SitemapError(f"{path.name} would be {len(text)} bytes, over the protocol's 50 MiB")
-    return write_file(path, text, gzip_twin=settings.gzip)
+    target = open_target(path, gzip_twin=settings.gzip)
+    try:
+        target.write(text)
+    except BaseException:
+        target.abort()
+        raise
+    return target
 
 
-def _remove_stale(out: Path, filename: str, stem: str, keep: set[str], feed: str | None) -> int:
-    """Delete files an earlier build of ours left that this build did not write; only names
-    this writer makes are candidates, and the change feed while ``changes_feed`` is set.
-    Returns how many sitemap files (temporary leftovers not counted) were deleted."""
+def _leftovers(out: Path, filename: str, stem: str) -> list[Path]:
+    """Temporary files of a build of ours that was killed before it could clean up:
+    ``files.temporary_name()`` of a name this writer makes."""
     s = re.escape(stem)
     names = (
-        rf"(?:{re.escape(filename)}|{s}-[1-9]\d*\.xml|{s}-news(?:-[1-9]\d*)?\.xml"
-        rf"|{s}\.txt|{s}-[1-9]\d*\.txt)(?:\.gz)?"
+        rf"(?:{re.escape(filename)}|{s}-[1-9]\d*(?:-[0-9a-f]+)?\.xml|{s}-news(?:-[1-9]\d*)?\.xml"
+        rf"|{s}\.txt|{s}-[1-9]\d*\.txt|{re.escape(feed_name(filename))}|{re.escape(RECORD)})(?:\.gz)?"
     )
-    if feed is not None:
-        names = rf"(?:{names}|{re.escape(feed)})"
-    # files.temporary_name() of a build that was killed before it could clean up
-    leftovers = rf"\.{names}\.\d+\.[0-9a-f]{{8}}\.tmp"
-    ours = re.compile(rf"({names})|{leftovers}")
-    removed = 0
-    for child in out.iterdir() if out.is_dir() else ():
-        match = ours.fullmatch(child.name)
-        if match and child.name not in keep and child.is_file():
-            remove(child)
-            removed += match.group(1) is not None
-    return removed
-
+    leftover = re.compile(rf"\.{names}\.\d+\.[0-9a-f]{{8}}\.tmp")
+    if not out.is_dir():  # a dry run into a folder that does not exist yet
+        return []
+    with faults_named(out, "list"):
+        return [child for child in out.iterdir() if leftover.fullmatch(child.name) and child.is_file()]

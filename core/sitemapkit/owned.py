@@ -1,0 +1,217 @@
+"""Which files in an output folder are sitemapkit's own: the record a build leaves there.
+
+A build replaces a file only when an earlier build recorded it (and it has not changed
+since), or when it is a sitemap already (a ``<urlset>`` or ``<sitemapindex>``, such as the
+one MkDocs or sphinx-sitemap wrote, or a text sitemap of the same site); anything else under
+an output name is an error before a byte is written. Stale files are removed only when the
+record lists them and they are still as the build that recorded them left them.
+
+The record is ``.sitemapkit-files.json`` in the output folder (it travels with the files it
+describes, as Sphinx's ``.buildinfo`` does): per file name, the size and SHA-256 of each
+version a build wrote, so the same site gives the same record. It is written atomically,
+before any file it names is put in place, and again once stale files are gone, so a build
+killed at any point leaves a record that covers every file of ours on disk. An unreadable or
+hostile record counts as empty: nothing is deleted on its word. A dry run (``files.dry_run``)
+reads the record and checks names as a build would, but leaves the record as it is.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gzip
+import hashlib
+import io
+import json
+import os
+import stat
+from collections.abc import Iterable
+from pathlib import Path
+
+from .files import BLOCK, OutputError, counting, faults_named, kind_of, read_regular, write_file
+from .report import Report
+
+RECORD = ".sitemapkit-files.json"
+VERSION = 1
+_MAX_RECORD_BYTES = 1 << 20
+_PEEK = 4096
+_SITEMAP_NS = b"http://www.sitemaps.org/schemas/sitemap/0.9"
+
+Identity = tuple[int, str]
+"""``(size, SHA-256 hex)`` of a file as a build left it."""
+
+
+class ForeignFileError(OutputError):
+    """An output name taken by a file sitemapkit did not write."""
+
+
+def identity(path: Path) -> Identity | None:
+    """The identity of the regular file at ``path`` (never followed through a link), or None."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        digest, size = hashlib.sha256(), 0
+        while chunk := os.read(fd, BLOCK):
+            digest.update(chunk)
+            size += len(chunk)
+        return size, digest.hexdigest()
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+class Owned:
+    """The record of one output folder, as read at the start of a build."""
+
+    def __init__(self, folder: Path, report: Report, base_url: str) -> None:
+        self.folder, self.base_url = folder, base_url
+        self.path = folder / RECORD
+        self.files = _load(self.path, report)
+        self.pending: dict[str, set[Identity]] = {}
+        """Files this build is putting in place, with their identity."""
+
+    def mine(self, name: str) -> bool:
+        """Whether ``name`` is a file an earlier build recorded and nobody changed since."""
+        known = self.files.get(name)
+        if not known:
+            return False
+        info = _lstat(self.folder / name)
+        if info is None or not stat.S_ISREG(info.st_mode):
+            return False
+        return any(size == info.st_size for size, _ in known) and identity(self.folder / name) in known
+
+    def check(self, names: Iterable[str]) -> None:
+        """Raise ``ForeignFileError`` for the first of ``names`` held by a file that is not
+        ours to replace."""
+        for name in names:
+            path = self.folder / name
+            info = _lstat(path)
+            if info is None or self.mine(name):
+                continue
+            if stat.S_ISLNK(info.st_mode):
+                why = "is a symbolic link"
+            elif not stat.S_ISREG(info.st_mode):
+                why = f"is {kind_of(info.st_mode)}"
+            elif _is_sitemap(path, self.base_url):
+                continue
+            else:
+                why = "is not a file sitemapkit wrote"
+            raise ForeignFileError(
+                f"{path} {why}; sitemapkit writes and replaces only its own files: choose "
+                "another filename, or move that file away"
+            )
+
+    def expect(self, written: Iterable[tuple[Path, Path | None]]) -> None:
+        """Record the files about to be put in place, given as ``(final, temporary)`` paths,
+        before they are: a build killed at any moment leaves them covered by the record. (A
+        file whose writer renames it itself, the change feed, is recorded just after: a kill
+        in between leaves it unrecorded, which only keeps it from being removed.)"""
+        if counting():
+            return
+        for final, temp in written:
+            found = identity(temp) if temp is not None else None
+            if found is not None:
+                self.pending.setdefault(final.name, set()).add(found)
+        merged = {name: set(ids) for name, ids in self.files.items()}
+        for name, ids in self.pending.items():
+            merged.setdefault(name, set()).update(ids)
+        self._save(merged)
+
+    def stale(self, keep: set[str]) -> list[Path]:
+        """Files of an earlier build that this one did not write, still as that build left them."""
+        return [self.folder / name for name in sorted(self.files) if name not in keep and self.mine(name)]
+
+    def settle(self, written: Iterable[Path], removed: Iterable[Path]) -> None:
+        """The record of a finished build: what it wrote, as it now is on disk; what was
+        recorded but could not be removed stays recorded."""
+        if counting():
+            return
+        gone = {path.name for path in removed}
+        final: dict[str, set[Identity]] = {
+            name: ids for name, ids in self.files.items() if name not in gone and self.mine(name)
+        }
+        for path in written:
+            found = identity(path)
+            if found is not None:
+                final[path.name] = {found}
+        self._save(final)
+
+    def _save(self, files: dict[str, set[Identity]]) -> None:
+        if not files:  # nothing of ours left: no record either
+            with faults_named(self.path, "remove"), contextlib.suppress(FileNotFoundError):
+                self.path.unlink()
+            return
+        body = {name: sorted(list(i) for i in ids) for name, ids in sorted(files.items())}
+        data = {"sitemapkit_files": VERSION, "files": body}
+        write_file(self.path, (json.dumps(data, indent=0, sort_keys=True) + "\n").encode())
+
+
+def _lstat(path: Path) -> os.stat_result | None:
+    try:
+        return os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+
+
+def _plain(name: object) -> bool:
+    return (
+        isinstance(name, str) and 0 < len(name) <= 255 and name not in (".", "..", RECORD)
+        and "/" not in name and "\\" not in name and "\x00" not in name
+    )
+
+
+def _load(path: Path, report: Report) -> dict[str, set[Identity]]:
+    """The record at ``path``: names to identities. Missing is empty; unreadable, too large
+    or of the wrong shape is empty with a warning (then nothing is deleted on its word)."""
+    try:
+        data = json.loads(read_regular(path, _MAX_RECORD_BYTES + 1))
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError, RecursionError) as error:
+        _unreadable(report, path, f"cannot be read ({error})")
+        return {}
+    if not isinstance(data, dict) or data.get("sitemapkit_files") != VERSION:
+        _unreadable(report, path, "is not a record this version of sitemapkit wrote")
+        return {}
+    files: dict[str, set[Identity]] = {}
+    body = data.get("files")
+    if not isinstance(body, dict):
+        _unreadable(report, path, "has the wrong shape")
+        return {}
+    for name, ids in body.items():
+        if _plain(name) and isinstance(ids, list):
+            files[name] = {
+                (i[0], i[1]) for i in ids
+                if isinstance(i, list) and len(i) == 2 and type(i[0]) is int and type(i[1]) is str
+            }
+    return files
+
+
+def _unreadable(report: Report, path: Path, why: str) -> None:
+    report.warn(str(path), "record", "record-unreadable",
+                f"the record of sitemapkit's own files {why}; no stale file is removed this time "
+                "and a fresh record is written")
+
+
+def _is_sitemap(path: Path, base_url: str) -> bool:
+    """Whether the file at ``path`` is a sitemap already (so replacing it loses nothing the
+    user made): an XML sitemap or index, plain or gzip, a text sitemap of this site, or a
+    change feed sitemapkit wrote. Only its first few kilobytes are read."""
+    try:
+        start = read_regular(path, 1 << 16)
+        if path.name.endswith(".gz"):
+            with gzip.GzipFile(fileobj=io.BytesIO(start)) as packed:
+                start = packed.read(_PEEK)
+    except (OSError, EOFError, ValueError):
+        return False
+    start = start[:_PEEK]
+    if path.name.endswith((".xml", ".xml.gz")) or start.lstrip().startswith(b"<?xml"):
+        if _SITEMAP_NS in start and (b"<urlset" in start or b"<sitemapindex" in start):
+            return True
+        return b"<feed" in start and b"<generator>sitemapkit</generator>" in start
+    lines = start.splitlines()[:-1] if len(start) == _PEEK else start.splitlines()
+    return bool(lines) and all(line.decode("utf-8", "replace").startswith(base_url) for line in lines)
