@@ -61,8 +61,8 @@ def per_file(n: int) -> int:
 
 
 def run_sitemapkit(n: int, out: Path) -> None:
+    from sitemapkit.build.write import write_sitemaps
     from sitemapkit.settings import Settings
-    from sitemapkit.write import write_sitemaps
 
     settings = Settings(base_url=BASE, max_urls=per_file(n))
     write_sitemaps(make_entries(n), out, settings)
@@ -175,7 +175,7 @@ def child(writer: str, n: int, out: Path) -> None:
     }[writer]
     import lxml.etree  # noqa: F401  (imports are not what is measured)
 
-    import sitemapkit.write  # noqa: F401
+    import sitemapkit.build.write  # noqa: F401
 
     started, cpu = time.perf_counter(), time.process_time()
     run(n, out)

@@ -20,7 +20,7 @@ from pathlib import Path
 CHILD = """
 import json, sys
 from sitemapkit.validate import validate
-import sitemapkit.validate_targets  # the checks load with validate(); count them as imports
+import sitemapkit.validate.targets  # the checks load with validate(); count them as imports
 
 def peak():
     with open("/proc/self/status") as status:

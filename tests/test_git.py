@@ -8,7 +8,7 @@ import subprocess
 import pytest
 from git_helpers import commit, git, init, move, utc
 
-from sitemapkit.git import GitDates, Repository, inspect, read_dates
+from sitemapkit.build.git import GitDates, Repository, inspect, read_dates
 
 
 def test_last_commit_per_file_with_spaces_and_non_ascii(tmp_path):

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from sitemapkit import Page, Report, Settings, SitemapError, generate
-from sitemapkit.indexnow import submit_changes
-from sitemapkit.lastmod import Changes
-from sitemapkit.state import load_state, save_state
+from sitemapkit.build.indexnow import submit_changes
+from sitemapkit.build.lastmod import Changes
+from sitemapkit.build.state import load_state, save_state
 
 KEY = "0123456789abcdef"
 BASE = "https://example.com/"

@@ -14,9 +14,9 @@ from git_helpers import commit, git, init, utc
 
 from sitemap_checks import assert_valid_tree, locs
 from sitemapkit import Page, Report, Settings, SitemapError, generate
+from sitemapkit.build.lastmod import LastmodResolver
+from sitemapkit.build.state import load_state
 from sitemapkit.dates import build_time
-from sitemapkit.lastmod import LastmodResolver
-from sitemapkit.state import load_state
 
 BASE = "https://example.com/"
 JAN = datetime(2024, 1, 1, tzinfo=timezone.utc)

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from sitemap_checks import assert_valid_tree, locs, usp_urls
 from sitemapkit import Page, Settings, build_entries, validate
+from sitemapkit.build.extract import read_page_html
 from sitemapkit.cli import main
-from sitemapkit.extract import read_page_html
 from sitemapkit.pages import files_for_url, not_a_page, url_for_file
 from sitemapkit.report import Report
 from sitemapkit.urls import encode_url

@@ -14,13 +14,13 @@ import pytest
 from sitemapkit.protocol import RULES, rule_entry
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = sorted([*ROOT.glob("core/sitemapkit/*.py"), *ROOT.glob("plugins/*/*.py")])
+SOURCES = sorted([*ROOT.glob("core/sitemapkit/**/*.py"), *ROOT.glob("plugins/*/*.py")])
 RULE_ID = re.compile(r"[a-z]+(-[a-z0-9<>]+)*")
 EMITTERS = {"warn", "info", "add", "report"}
 """``Report.warn``/``Report.info`` (build), ``Session.add``/``FileCheck.add`` (validate) and
-the ``report(rule, message)`` callback ``validate_site`` is given."""
+the ``report(rule, message)`` callback ``validate.site`` is given."""
 RULE_KEYWORDS = {"rule", "missing", "many", "deprecated"}
-"""Keywords that take a rule id (``validate_rules.Item``'s are the last three)."""
+"""Keywords that take a rule id (``validate.rules.Item``'s are the last three)."""
 
 
 def _literal(node: ast.AST) -> str | None:
@@ -49,23 +49,25 @@ def _branches(node: ast.AST) -> list[ast.AST]:
     return [*_branches(node.body), *_branches(node.orelse)] if isinstance(node, ast.IfExp) else [node]
 
 
-def _rule_positions(trees: dict[Path, ast.Module]) -> dict[str, int]:
+def _rule_positions(trees: dict[Path, ast.Module]) -> dict[Path | None, dict[str, int | None]]:
     """Functions (and classes, by ``__init__``) of the scanned sources with a parameter named
-    ``rule``: name -> its position among the arguments a call passes."""
-    found: dict[str, int] = {}
-    for tree in trees.values():
+    ``rule``: name -> its position among the arguments a call passes. Per file (a name a file
+    defines without such a parameter maps to None there), and under ``None`` for calls to a
+    name the calling file does not define."""
+    found: dict[Path | None, dict[str, int | None]] = {None: {}}
+    for path, tree in trees.items():
+        local = found.setdefault(path, {})
         for node in ast.walk(tree):
             if isinstance(node, ast.ClassDef):
-                for item in node.body:
-                    if isinstance(item, ast.FunctionDef) and item.name == "__init__":
-                        names = [a.arg for a in item.args.args]
-                        if "rule" in names:
-                            found[node.name] = names.index("rule") - 1
+                init = next((item for item in node.body
+                             if isinstance(item, ast.FunctionDef) and item.name == "__init__"), None)
+                names = [a.arg for a in init.args.args] if init else []
+                local[node.name] = names.index("rule") - 1 if "rule" in names else None
             elif isinstance(node, ast.FunctionDef):
                 names = [a.arg for a in node.args.args]
-                if "rule" in names:
-                    bound = 1 if names[:1] == ["self"] else 0
-                    found[node.name] = names.index("rule") - bound
+                bound = 1 if names[:1] == ["self"] else 0
+                local[node.name] = names.index("rule") - bound if "rule" in names else None
+        found[None].update({name: at for name, at in local.items() if at is not None})
     return found
 
 
@@ -93,8 +95,9 @@ def emitted_rule_ids() -> dict[str, list[str]]:
                     for arg, after in zip(node.args, node.args[1:], strict=False):
                         if _is_message(after):
                             take(arg, path)
-                if name in positions and len(node.args) > positions[name]:
-                    take(node.args[positions[name]], path)
+                at = positions[path][name] if name in positions[path] else positions[None].get(name)
+                if at is not None and len(node.args) > at:
+                    take(node.args[at], path)
                 for keyword in node.keywords:
                     if keyword.arg in RULE_KEYWORDS:
                         take(keyword.value, path)
@@ -110,7 +113,7 @@ def emitted_rule_ids() -> dict[str, list[str]]:
                         take(element, path)
             if (isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
                     and node.target.id in RULE_KEYWORDS and node.value is not None):
-                take(node.value, path)  # validate_rules.Item: missing: str = "required-element"
+                take(node.value, path)  # validate.rules.Item: missing: str = "required-element"
             if isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple) and node.value.elts:
                 take(node.value.elts[0], path)
     return found
@@ -121,10 +124,10 @@ EMITTED = emitted_rule_ids()
 
 def test_the_scan_finds_the_rules_of_each_stage():
     # Without these the scan would prove nothing: build, validate, feed, site and robots rules.
-    for rule, where in (("duplicate-url", "entries.py"), ("duplicate-url", "validate_session.py"),
-                        ("loc-length", "entries.py"), ("loc-length", "validate_rules.py"),
-                        ("video-tag-count", "videos.py"), ("video-tag-count", "validate_rules.py"),
-                        ("feed-link", "validate_feed.py"), ("page-missing", "validate_site.py"),
+    for rule, where in (("duplicate-url", "entries.py"), ("duplicate-url", "validate/session.py"),
+                        ("loc-length", "entries.py"), ("loc-length", "validate/rules.py"),
+                        ("video-tag-count", "videos.py"), ("video-tag-count", "validate/rules.py"),
+                        ("feed-link", "validate/feeds.py"), ("page-missing", "validate/site.py"),
                         ("indexnow-<status>", "indexnow.py"), ("lastmod-git", "lastmod.py")):
         assert any(where in place for place in EMITTED.get(rule, ())), (rule, where)
 
@@ -150,9 +153,9 @@ def test_each_entry_has_a_severity_a_summary_and_a_source():
 
 def test_the_build_and_the_validator_give_one_problem_one_id(tmp_path):
     # The same broken video, at build time and at validate time, under the same rule id.
+    from sitemapkit.build.videos import video_from_fields
     from sitemapkit.report import Report
     from sitemapkit.validate import validate
-    from sitemapkit.videos import video_from_fields
 
     fields = {"thumbnail_loc": "/t.jpg", "title": "T", "description": "D",
               "content_loc": "/v.mp4", "tags": [f"t{n}" for n in range(33)]}
@@ -176,10 +179,10 @@ def test_the_build_and_the_validator_give_one_problem_one_id(tmp_path):
 
 
 def test_every_check_in_the_dispatch_table_is_for_a_child_some_content_model_allows():
-    # A misspelt method in validate_xml.CHECKS fails at import; a misspelt tag would only
+    # A misspelt method in validate.xml.CHECKS fails at import; a misspelt tag would only
     # never match, so it is caught here.
-    from sitemapkit import validate_rules as models
-    from sitemapkit.validate_xml import CHECKS
+    from sitemapkit.validate import rules as models
+    from sitemapkit.validate.xml import CHECKS
 
     allowed = set()
     for model in (models.URL_MODEL, models.SITEMAP_MODEL, models.IMAGE_MODEL, models.VIDEO_MODEL,

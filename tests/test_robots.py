@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 
 from sitemap_checks import robots_sitemaps
-from sitemapkit.robots import drop_sitemap_line, update_robots_txt
+from sitemapkit.build.robots import drop_sitemap_line, update_robots_txt
 
 URL = "https://example.com/docs/sitemap.xml"
 

@@ -20,8 +20,8 @@ from lxml import etree
 
 from sitemap_checks import SITEMAP_NS, assert_valid, assert_valid_tree, locs, robots_sitemaps
 from sitemapkit import Page, Settings, SettingsError, generate
-from sitemapkit.owned import RECORD
-from sitemapkit.robots import sync_robots_txt
+from sitemapkit.build.owned import RECORD
+from sitemapkit.build.robots import sync_robots_txt
 
 BASE = "https://example.com/"
 SITEMAPKIT = str(Path(sys.executable).parent / "sitemapkit")

@@ -14,8 +14,8 @@ import pytest
 
 from sitemap_checks import assert_valid_tree, usp_urls
 from sitemapkit import validate
+from sitemapkit.build.scan import html_files
 from sitemapkit.pages import files_for_url, not_a_page, url_for_file
-from sitemapkit.scan import html_files
 
 REPO = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent

@@ -151,7 +151,7 @@ def test_one_misplaced_element_is_reported_once(tmp_path):
 CHILD = """
 import json, sys
 from sitemapkit.validate import validate
-import sitemapkit.validate_targets
+import sitemapkit.validate.targets
 
 def peak():
     with open("/proc/self/status") as status:

@@ -14,14 +14,14 @@ import pytest
 from lxml import etree
 
 from sitemap_checks import SITEMAP_NS, assert_valid, assert_valid_tree, locs, usp_urls
-from sitemapkit.files import OutputError, dry_run
+from sitemapkit.build.files import OutputError, dry_run
+from sitemapkit.build.owned import RECORD
+from sitemapkit.build.render import escape, strip_forbidden
+from sitemapkit.build.write import write_sitemaps
 from sitemapkit.model import Alternate, Entry, Image, NewsArticle, Video
-from sitemapkit.owned import RECORD
-from sitemapkit.render import escape, strip_forbidden
 from sitemapkit.report import Report
 from sitemapkit.settings import Settings
 from sitemapkit.urls import encode_url
-from sitemapkit.write import write_sitemaps
 
 BASE = "https://example.com/"
 IMAGE_NS = "http://www.google.com/schemas/sitemap-image/1.1"

@@ -8,8 +8,8 @@ import pytest
 
 from sitemap_checks import assert_valid_tree, robots_sitemaps
 from sitemapkit import Page, Settings, generate
+from sitemapkit.build.owned import RECORD
 from sitemapkit.cli import main
-from sitemapkit.owned import RECORD
 from sitemapkit.report import SitemapError
 
 BASE = "https://example.com/docs/"

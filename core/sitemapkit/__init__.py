@@ -3,13 +3,13 @@
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as _installed_version
 
-from .entries import build_entries
-from .generate import generate
+from .build.entries import build_entries
+from .build.generate import generate
+from .build.write import write_sitemaps
 from .model import Alternate, Entry, Image, NewsArticle, Page, Video
 from .report import Problem, Report, SitemapError
 from .settings import OPTION_NAMES, Settings, SettingsError
 from .validate import validate
-from .write import write_sitemaps
 
 try:
     __version__ = _installed_version("sitemapkit")

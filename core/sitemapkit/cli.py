@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
-from .files import OutputError, fault
-from .generate import generate
+from .build.files import OutputError, fault
+from .build.generate import generate
+from .build.scan import html_files, pages_in
 from .project import CONFIG_FILES, Project, ProjectError, Sources, file_urls, find_project
 from .report import Problem, Report, SitemapError, plural
-from .scan import html_files, pages_in
 from .settings import OPTION_NAMES, Settings, SettingsError
 
 if sys.version_info >= (3, 11):

@@ -1,6 +1,6 @@
 """``sitemapkit validate`` on the command line: the problems printed as text, one JSON
 document or JSON lines, a progress line on a terminal, and the exit status. The checks are
-the library's (``validate_targets``); the CLI's parser is in ``cli``."""
+the library's (``validate.targets``); the CLI's parser is in ``cli``."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import json
 import re
 import sys
 
-from .validate_targets import run_targets
+from .validate.targets import run_targets
 
 
 def run_validate(targets: list[str], site_dir: str | None, fmt: str, strict: bool,

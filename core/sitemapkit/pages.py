@@ -22,8 +22,8 @@ from urllib.robotparser import RobotFileParser
 
 import pathspec
 
-from .files import read_regular
-from .robots import MAX_ROBOTS_BYTES
+from .build.files import read_regular
+from .build.robots import MAX_ROBOTS_BYTES
 
 HTML_SUFFIXES = (".html", ".htm")
 INDEX_FILES = ("index.html", "index.htm")

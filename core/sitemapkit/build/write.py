@@ -17,17 +17,17 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import BinaryIO
 
-from .dates import format_moment, newest
+from ..dates import format_moment, newest
+from ..model import Entry, Moment
+from ..protocol import MAX_NEWS
+from ..report import Report, SitemapError
+from ..settings import PROTOCOL_MAX_BYTES, PROTOCOL_MAX_URLS, Settings
+from ..urls import normalise_base_url
 from .feed import feed_name
 from .files import AnyTarget, faults_named, make_dir, open_target, remove, scratch
-from .model import Entry, Moment
 from .owned import RECORD, Owned
-from .protocol import MAX_NEWS
 from .render import NEWS, escape, extensions, head, index_item, news_url, tail
 from .render import decimal as _decimal
-from .report import Report, SitemapError
-from .settings import PROTOCOL_MAX_BYTES, PROTOCOL_MAX_URLS, Settings
-from .urls import normalise_base_url
 
 _FLUSH_LINES = 2048
 _DIGEST = 12

@@ -15,10 +15,10 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from .extract import read_page_file
-from .pages import HTML_SUFFIXES, files_for_url, not_a_page, robots_rules, url_for_file
-from .scan import html_files
-from .urls import URLError, encode_url
+from ..build.extract import read_page_file
+from ..build.scan import html_files
+from ..pages import HTML_SUFFIXES, files_for_url, not_a_page, robots_rules, url_for_file
+from ..urls import URLError, encode_url
 
 Report = Callable[[str, str], None]
 

@@ -14,16 +14,13 @@ from fnmatch import fnmatchcase
 from typing import Any
 from urllib.robotparser import RobotFileParser
 
-from .dates import DateError, as_datetime, build_time, format_moment, newest, parse_moment
-from .extract import HtmlFacts, read_page_file, read_page_html
-from .lastmod import LastmodResolver
-from .meta import PageKeys, page_keys
-from .model import Alternate, Entry, Image, Moment, NewsArticle, Page, Video
-from .pages import Exclude, fold_index, not_a_page, robots_rules
-from .protocol import MAX_IMAGES
-from .report import Report
-from .settings import CHANGEFREQS, Rule, Settings
-from .urls import (
+from ..dates import DateError, as_datetime, build_time, format_moment, newest, parse_moment
+from ..model import Alternate, Entry, Image, Moment, NewsArticle, Page, Video
+from ..pages import Exclude, fold_index, not_a_page, robots_rules
+from ..protocol import MAX_IMAGES
+from ..report import Report
+from ..settings import CHANGEFREQS, Rule, Settings
+from ..urls import (
     HREFLANG,
     MAX_LOC_LENGTH,
     NEWS_LANGUAGE,
@@ -36,6 +33,9 @@ from .urls import (
     site_loc,
     site_path,
 )
+from .extract import HtmlFacts, read_page_file, read_page_html
+from .lastmod import LastmodResolver
+from .page_keys import PageKeys, page_keys
 from .videos import VideoError, clean_text, video_from_fields
 
 

@@ -19,11 +19,11 @@ from http.client import HTTPException
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from ..report import Report, plural
+from ..settings import IndexNowSettings, Settings
+from ..urls import absolute, in_scope, site_path
 from .lastmod import Changes
-from .report import Report, plural
-from .settings import IndexNowSettings, Settings
 from .state import atomic_text, save_unsent
-from .urls import absolute, in_scope, site_path
 
 BATCH = 10_000
 RETRIES = 4

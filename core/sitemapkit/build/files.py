@@ -25,7 +25,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import BinaryIO
 
-from .report import SitemapError
+from ..report import SitemapError
 
 BLOCK = 1 << 20
 GZIP_LEVEL = 6

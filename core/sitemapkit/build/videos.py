@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
-from .dates import DateError, parse_moment
-from .model import Video
-from .protocol import (
+from ..dates import DateError, parse_moment
+from ..model import Video
+from ..protocol import (
     VIDEO_MAX_DESCRIPTION,
     VIDEO_MAX_DURATION,
     VIDEO_MAX_RATING,
@@ -18,8 +18,8 @@ from .protocol import (
     VIDEO_MAX_UPLOADER,
     VIDEO_MIN_DURATION,
 )
+from ..urls import URLError, encode_url, resolve
 from .render import strip_forbidden
-from .urls import URLError, encode_url, resolve
 
 PLATFORMS = ("web", "mobile", "tv")
 _COUNTRY = re.compile(r"[A-Z]{2}")

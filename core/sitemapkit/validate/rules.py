@@ -1,7 +1,7 @@
 """What ``sitemapkit validate`` checks: the content models of the sitemap elements
 (sitemaps.org 0.9 and Google's image, video and news extensions) and the value checks. Pure
 data and pure functions; the rule ids and limits are in ``protocol``, the streaming and the
-table of which check runs on which element in ``validate_xml``."""
+table of which check runs on which element in ``validate.xml``."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 
-from .protocol import (
+from ..protocol import (
     IMAGE_NS,
     MAX_LOC_LENGTH,
     MIN_LOC_LENGTH,
@@ -22,8 +22,8 @@ from .protocol import (
     WARNING,
     XHTML_NS,
 )
-from .settings import CHANGEFREQS
-from .urls import HREFLANG, NEWS_LANGUAGE
+from ..settings import CHANGEFREQS
+from ..urls import HREFLANG, NEWS_LANGUAGE
 
 PREFIXES = {SITEMAP_NS: "", IMAGE_NS: "image:", VIDEO_NS: "video:", NEWS_NS: "news:", XHTML_NS: "xhtml:"}
 
@@ -46,7 +46,7 @@ def qname(tag: object) -> str:
 class Item:
     """One child in a sequence: tag, how many, and the rule ids for a missing child, one too
     many, or a child that is allowed but deprecated. Which check runs on it is in
-    ``validate_xml.CHECKS``, by tag."""
+    ``validate.xml.CHECKS``, by tag."""
 
     tag: str
     min: int = 0

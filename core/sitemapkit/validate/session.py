@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from .dates import build_time
-from .protocol import ERROR, MAX_BYTES, RULES, WARNING
-from .urls import in_scope
-from .validate_rules import check_loc_length, check_url
+from ..dates import build_time
+from ..protocol import ERROR, MAX_BYTES, RULES, WARNING
+from ..urls import in_scope
+from .rules import check_loc_length, check_url
 
 READ_CAP = MAX_BYTES + 4 * 1024 * 1024
 """Past the 50 MiB limit (plus a little, to report what follows it) reading stops: a gzip

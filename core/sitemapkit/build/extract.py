@@ -22,8 +22,8 @@ import zlib
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from ..urls import resolve
 from .files import BLOCK, open_regular
-from .urls import resolve
 
 # A start tag's attributes and its end; quoted values may hold ">". Written as runs of plain
 # characters between quoted values, which the regex engine takes far faster than one

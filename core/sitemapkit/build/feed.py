@@ -14,12 +14,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from .dates import as_datetime, format_moment, parse_moment
-from .protocol import ATOM_NS
+from ..dates import as_datetime, format_moment, parse_moment
+from ..protocol import ATOM_NS
+from ..settings import Settings
+from ..urls import absolute
 from .render import DECLARATION, escape
-from .settings import Settings
 from .state import Record, atomic_text
-from .urls import absolute
 
 if TYPE_CHECKING:
     from .lastmod import LastmodResolver

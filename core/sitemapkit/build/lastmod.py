@@ -23,10 +23,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .dates import format_moment, parse_moment
-from .model import Moment, Page
-from .report import Report
-from .settings import Settings
+from ..dates import format_moment, parse_moment
+from ..model import Moment, Page
+from ..report import Report
+from ..settings import Settings
 from .state import Record, State, StateError, StatePathError, load_state, save_state
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, BinaryIO, NamedTuple
 
-from .dates import DateError, parse_moment
+from ..dates import DateError, parse_moment
 from .files import BLOCK, make_dir, open_target
 
 VERSION = 1

@@ -27,8 +27,8 @@ import stat
 from collections.abc import Iterable
 from pathlib import Path
 
+from ..report import Report
 from .files import BLOCK, OutputError, counting, faults_named, kind_of, read_regular, write_file
-from .report import Report
 
 RECORD = ".sitemapkit-files.json"
 VERSION = 1

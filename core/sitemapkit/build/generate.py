@@ -9,16 +9,16 @@ from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime
 from pathlib import Path
 
-from .dates import build_time
+from ..dates import build_time
+from ..model import Page
+from ..report import Problem, Report, SitemapError
+from ..settings import Settings
+from ..urls import normalise_base_url
 from .entries import build_entries
 from .feed import feed_name, write_changes_feed
 from .files import dry_run as counted_only
 from .lastmod import LastmodResolver
-from .model import Page
-from .report import Problem, Report, SitemapError
 from .robots import sync_robots_txt
-from .settings import Settings
-from .urls import normalise_base_url
 from .write import write_sitemaps
 
 

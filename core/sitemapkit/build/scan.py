@@ -6,8 +6,8 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-from .model import Page
-from .pages import HTML_SUFFIXES, url_for_file
+from ..model import Page
+from ..pages import HTML_SUFFIXES, url_for_file
 
 
 def html_files(site_dir: Path) -> Iterator[str]:

@@ -11,12 +11,12 @@ import zlib
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from .protocol import MAX_URLS
-from .validate_feed import FeedChecker
-from .validate_rules import check_url
-from .validate_session import CHUNK, Reader, Scope, Session, folder_of, origin_of
-from .validate_site import SiteIndex
-from .validate_xml import XMLChecker
+from ..protocol import MAX_URLS
+from .feeds import FeedChecker
+from .rules import check_url
+from .session import CHUNK, Reader, Scope, Session, folder_of, origin_of
+from .site import SiteIndex
+from .xml import XMLChecker
 
 _SNIFF = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?(urlset|sitemapindex|rss|feed)[\s>/]")
 _XML_SUFFIXES = (".xml", ".xml.gz")

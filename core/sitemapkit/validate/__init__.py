@@ -6,8 +6,8 @@ id and severity. A folder stands for the sitemap files in it (robots.txt first, 
 then the rest); an index's children and robots.txt's ``Sitemap:`` files are followed when they
 are at hand (by URL path under ``site_dir``, or beside the file that names them) and inside
 the folders given: nothing else is ever opened, and only regular files. The rule ids and what
-each checks are in ``protocol.RULES``; the XML checks are in ``validate_xml``, the feed
-checks in ``validate_feed``.
+each checks are in ``protocol.RULES``; the XML checks are in ``validate.xml``, the feed
+checks in ``validate.feeds``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .validate_session import Progress, ValidationProblem
+    from .session import Progress, ValidationProblem
 
 __all__ = ["ValidationProblem", "validate"]
 
@@ -35,14 +35,14 @@ def validate(
     ``NotADirectoryError`` when ``site_dir`` is not a folder.
     """
     # The checks (and lxml) load here, not with the package: a build never needs them.
-    from .validate_targets import run_targets
+    from .targets import run_targets
 
     return run_targets(paths, site_dir, progress).problems
 
 
 def __getattr__(name: str) -> Any:
     if name == "ValidationProblem":
-        from .validate_session import ValidationProblem
+        from .session import ValidationProblem
 
         return ValidationProblem
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -8,9 +8,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from .dates import format_moment
-from .model import Alternate, Entry, Image, Moment, NewsArticle, Video
-from .protocol import IMAGE_NS, NEWS_NS, SITEMAP_NS, VIDEO_NS, XHTML_NS
+from ..dates import format_moment
+from ..model import Alternate, Entry, Image, Moment, NewsArticle, Video
+from ..protocol import IMAGE_NS, NEWS_NS, SITEMAP_NS, VIDEO_NS, XHTML_NS
 
 # Extension namespaces as bit flags, so a file can remember cheaply which ones it used.
 IMAGE, VIDEO, NEWS, XHTML = 1, 2, 4, 8

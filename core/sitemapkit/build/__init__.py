@@ -1,0 +1,1 @@
+"""Building: pages in, entries out, files on disk; ``generate`` runs it all."""
