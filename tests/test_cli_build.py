@@ -151,3 +151,13 @@ def test_summary_says_what_was_written(site, monkeypatch, tmp_path, capsys):
     out = capsys.readouterr().out
     assert "URLs" in out and "sitemap.xml" in out and "noindex" in out
     json.dumps(out)
+
+
+def test_pages_left_out_on_purpose_are_recorded_for_validate_site_dir_without_naming_them(site, tmp_path, capsys):
+    assert main(["build", str(site), "--base-url", BASE, "--exclude", "blog/", "-q"]) == 0
+    record = (site / ".sitemapkit-files.json").read_text()
+    assert "blog" not in record and len(json.loads(record)["left_out"]) == 1  # a digest, no URL
+    assert main(["validate", str(site / "sitemap.xml"), "--site-dir", str(site), "--strict"]) == 0
+    (site / ".sitemapkit-files.json").unlink()  # without the record, the page is missed
+    assert main(["validate", str(site / "sitemap.xml"), "--site-dir", str(site), "--strict"]) == 1
+    assert "blog/post.html" in capsys.readouterr().out

@@ -47,6 +47,9 @@ class Report:
     videos: int = 0
     news: int = 0
     left_out: dict[str, int] = field(default_factory=dict)
+    chosen_out: set[str] = field(default_factory=set)
+    """Keys (``owned.url_key``) of the pages the site's own settings leave out (``sitemap:
+    false``, ``exclude``): recorded so that ``validate --site-dir`` does not ask for them."""
     """Pages deliberately not listed, by reason (``noindex``, ``exclude`` ...)."""
     lastmod_sources: dict[str, int] = field(default_factory=dict)
     """Listed pages by where their lastmod came from: ``meta``, ``git``, ``fingerprint`` or

@@ -6,6 +6,7 @@ rule is dropped with a warning naming the page, the field and the rule; the page
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
@@ -35,6 +36,7 @@ from ..urls import (
 )
 from .extract import HtmlFacts, read_page_file, read_page_html
 from .lastmod import LastmodResolver
+from .owned import url_key
 from .page_keys import PageKeys, page_keys
 from .videos import VideoError, clean_text, video_from_fields
 
@@ -94,6 +96,8 @@ class _Rules:
         keys = page_keys(page.meta, lambda field, message: self.warn(page, field, "page-key", message))
         if keys.exclude:
             self.left_out("sitemap: false")
+            with contextlib.suppress(URLError):
+                self.report.chosen_out.add(url_key(site_loc(self.base, page.url)))
             return None
         try:
             loc = site_loc(self.base, page.url)
@@ -106,6 +110,7 @@ class _Rules:
         path = site_path(loc, self.base)
         if self.excludes and self.excludes(path):
             self.left_out("exclude")
+            self.report.chosen_out.add(url_key(loc))
             return None
         if self.robots is not None and not self.robots.can_fetch("*", loc):
             self.left_out("robots.txt")

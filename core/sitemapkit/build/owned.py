@@ -44,6 +44,23 @@ class ForeignFileError(OutputError):
     """An output name taken by a file sitemapkit did not write."""
 
 
+def url_key(loc: str) -> str:
+    """How the record names a page left out on purpose: a digest, so the deployed record
+    gives away no URL that the sitemap does not."""
+    return hashlib.sha256(loc.encode("utf-8")).hexdigest()[:16]
+
+
+def chosen_out(folder: Path) -> set[str]:
+    """The keys of the pages the last build in ``folder`` left out on purpose (none when
+    there is no readable record)."""
+    try:
+        data = json.loads(read_regular(folder / RECORD, _MAX_RECORD_BYTES + 1))
+    except (OSError, ValueError, RecursionError):
+        return set()
+    keys = data.get("left_out") if isinstance(data, dict) else None
+    return {key for key in keys if isinstance(key, str)} if isinstance(keys, list) else set()
+
+
 def identity(path: Path) -> Identity | None:
     """The identity of the regular file at ``path`` (never followed through a link), or None."""
     try:
@@ -125,7 +142,7 @@ class Owned:
         """Files of an earlier build that this one did not write, still as that build left them."""
         return [self.folder / name for name in sorted(self.files) if name not in keep and self.mine(name)]
 
-    def settle(self, written: Iterable[Path], removed: Iterable[Path]) -> None:
+    def settle(self, written: Iterable[Path], removed: Iterable[Path], chosen_out: Iterable[str] = ()) -> None:
         """The record of a finished build: what it wrote, as it now is on disk; what was
         recorded but could not be removed stays recorded."""
         if counting():
@@ -138,15 +155,17 @@ class Owned:
             found = identity(path)
             if found is not None:
                 final[path.name] = {found}
-        self._save(final)
+        self._save(final, sorted(chosen_out))
 
-    def _save(self, files: dict[str, set[Identity]]) -> None:
+    def _save(self, files: dict[str, set[Identity]], chosen_out: list[str] | None = None) -> None:
         if not files:  # nothing of ours left: no record either
             with faults_named(self.path, "remove"), contextlib.suppress(FileNotFoundError):
                 self.path.unlink()
             return
         body = {name: sorted(list(i) for i in ids) for name, ids in sorted(files.items())}
-        data = {"sitemapkit_files": VERSION, "files": body}
+        data: dict[str, object] = {"sitemapkit_files": VERSION, "files": body}
+        if chosen_out:
+            data["left_out"] = chosen_out
         write_file(self.path, (json.dumps(data, indent=0, sort_keys=True) + "\n").encode())
 
 

@@ -129,7 +129,7 @@ def write_sitemaps(
 
     keep = {p.name for p in written}
     stale = remove(owned.stale(keep) + _leftovers(out, settings.filename, stem))
-    owned.settle(written, stale)
+    owned.settle(written, stale, report.chosen_out)
     gone = [path for path in stale if not path.name.endswith(".tmp")]
     if removed is not None:
         removed.extend(gone)

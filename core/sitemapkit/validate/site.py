@@ -16,6 +16,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..build.extract import read_page_file
+from ..build.owned import chosen_out, url_key
 from ..build.scan import html_files
 from ..pages import HTML_SUFFIXES, files_for_url, not_a_page, robots_rules, url_for_file
 from ..urls import URLError, encode_url
@@ -30,6 +31,8 @@ class SiteIndex:
         self._listed: set[str] = set()
         self._facts: dict[str, tuple[bool, str | None, str | None]] = {}
         self._robots = robots_rules(site_dir)
+        self._chosen_out = chosen_out(site_dir)
+        """Pages the build that wrote this folder left out by the site's own settings."""
 
     def blocked(self, url: str) -> bool:
         """Whether the site's own robots.txt keeps crawlers away from ``url``."""
@@ -123,7 +126,7 @@ class SiteIndex:
                 url = encode_url(url)
             except URLError:
                 continue
-            if self.blocked(url):
+            if self.blocked(url) or url_key(url) in self._chosen_out:
                 continue
             noindex, canonical, not_page = self._page(relative, url)
             if noindex or not_page is not None or (canonical is not None and canonical != url):
