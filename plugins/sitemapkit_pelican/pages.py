@@ -7,13 +7,12 @@ import posixpath
 from collections.abc import Callable, Iterator, Mapping
 from datetime import datetime
 from typing import Any, NamedTuple
-from urllib.parse import urljoin, urlsplit
 
 from pelican.contents import Article, Content
 
 from sitemapkit import Page, Problem
 from sitemapkit.model import Moment
-from sitemapkit.pages import fold_index
+from sitemapkit.pages import fold_index, url_from_root
 from sitemapkit.served import listed_url
 from sitemapkit.urls import absolute
 
@@ -108,7 +107,7 @@ class _Site:
         written = fold_index(self.name(file.path))
         if linked is None:
             return written
-        url, problem = listed_url(self.main_output, _site_url(_prefix(file.run_output, self.main_output), linked),
+        url, problem = listed_url(self.main_output, url_from_root(_prefix(file.run_output, self.main_output), linked),
                                   written, generator="Pelican", fix="set the matching *_URL setting to fix links")
         if problem is not None:
             self.warn(problem)
@@ -158,7 +157,7 @@ class _Site:
             meta=_meta(content.metadata, options.kind_meta.get(kind, _NONE)),
             title=getattr(content, "title", None),
             lang=getattr(content, "lang", None),
-            translations={t.lang: self.urls.get(id(t)) or _site_url(prefix, t.url)
+            translations={t.lang: self.urls.get(id(t)) or url_from_root(prefix, t.url)
                           for t in content.translations if is_public(t)},
             published=published,
             modified=modified,
@@ -179,7 +178,7 @@ class _Site:
                     path = path[1:] if path.startswith("/") else posixpath.join(content.relative_dir, path)
                     static = self.static.get(run_output, {}).get(posixpath.normpath(path))
                     value = static.url if static is not None else path
-            yield absolute(self.options.settings.base_url or "", _site_url(prefix, value))
+            yield absolute(self.options.settings.base_url or "", url_from_root(prefix, value))
 
 
 def _linked(content: Content, path: str) -> str | None:
@@ -205,15 +204,6 @@ def _prefix(output: str, main_output: str) -> str:
     """Where a run's output sits inside the main run's (i18n_subsites writes ``fr/`` there)."""
     relative = os.path.relpath(output, main_output).replace(os.sep, "/")
     return "" if relative == "." else relative + "/"
-
-
-def _site_url(prefix: str, url: str) -> str:
-    """``url`` (relative to its run's SITEURL, maybe ``../x.html``) from the main site root;
-    ``index.html`` is served as its folder, so it is named so."""
-    if "://" in url[:12]:
-        return url
-    joined = urlsplit(urljoin("http://site/" + prefix, url.lstrip("/")))
-    return fold_index(joined.path.lstrip("/")) + (f"?{joined.query}" if joined.query else "")
 
 
 def _meta(metadata: Mapping[str, Any], defaults: Mapping[str, Any]) -> Mapping[str, Any]:
