@@ -17,7 +17,7 @@ import os
 import re
 from collections.abc import Iterable
 from pathlib import Path
-from urllib.parse import quote, unquote, unquote_to_bytes
+from urllib.parse import quote, unquote, unquote_to_bytes, urljoin, urlsplit
 from urllib.robotparser import RobotFileParser
 
 import pathspec
@@ -103,6 +103,16 @@ def fold_index(path: str) -> str:
         if path.endswith("/" + index):
             return path[: -len(index)]
     return path
+
+
+def url_from_root(folder: str, url: str) -> str:
+    """``url``, as a page in the site folder ``folder`` (``""``, or ``fr/`` for a sub-site
+    built into it) links it (``x.html``, ``/x.html``, ``../x.html``), as a URL path from the
+    site root, a folder's index folded; an absolute URL stays as it is."""
+    if "://" in url[:12]:
+        return url
+    joined = urlsplit(urljoin("http://site/" + folder, url.lstrip("/")))
+    return fold_index(joined.path.lstrip("/")) + (f"?{joined.query}" if joined.query else "")
 
 
 class Exclude:

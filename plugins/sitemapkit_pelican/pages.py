@@ -7,18 +7,19 @@ import posixpath
 from collections.abc import Callable, Iterator, Mapping
 from datetime import datetime
 from typing import Any, NamedTuple
-from urllib.parse import urljoin, urlsplit
 
 from pelican.contents import Article, Content
 
 from sitemapkit import Page, Problem
 from sitemapkit.model import Moment
-from sitemapkit.served import serving_file
-from sitemapkit.urls import absolute, path_for_file
+from sitemapkit.pages import fold_index, url_from_root
+from sitemapkit.served import listed_url
+from sitemapkit.urls import absolute
 
 from .options import Options, absolute_dir
 
 _NONE: Mapping[str, Any] = {}
+_LEFT_OUT: Mapping[str, Any] = {"sitemap": False}
 # Page-level keys pelican-sitemap read from metadata ("ChangeFreq:", "Priority:").
 _LEGACY_PAGE_KEYS = {"changefreq": "sitemap_changefreq", "priority": "sitemap_priority"}
 
@@ -81,12 +82,11 @@ class Collected:
 
 def site_pages(collected: Collected, main_output: str, options: Options,
                warn: Callable[[Problem], None]) -> Iterator[Page]:
-    """The pages of the files written, in order, leaving out what stays out."""
+    """The pages of the files written, in order; drafts, hidden and private content and
+    SITEMAP's excludes as pages with ``sitemap: false``, which the core leaves out."""
     site = _Site(collected, absolute_dir(main_output), options, warn)
     for file in collected.written():
-        page = site.content_page(file) if file.content is not None else site.index_page(file)
-        if page is not None and not options.excluded(page.url):
-            yield page
+        yield site.content_page(file) if file.content is not None else site.index_page(file)
 
 
 class _Site:
@@ -103,17 +103,15 @@ class _Site:
 
     def url(self, file: Written, linked: str | None) -> str:
         """``linked`` (Pelican's URL, relative to its run's SITEURL) from the main site root,
-        when a written file serves it; else where the file was written, with a warning."""
-        written = path_for_file(self.name(file.path))
+        or where the file was written when no written file serves that."""
+        written = fold_index(self.name(file.path))
         if linked is None:
             return written
-        url = _site_url(_prefix(file.run_output, self.main_output), linked)
-        if url == written or serving_file(self.main_output, url) is not None:
-            return url
-        self.warn(Problem(written or "index.html", "loc", "page-missing",
-                          f"Pelican links this page as '{url}', which no written file serves; listed as "
-                          f"'{written}' where Pelican wrote it (set the matching *_URL setting to fix links)"))
-        return written
+        url, problem = listed_url(self.main_output, url_from_root(_prefix(file.run_output, self.main_output), linked),
+                                  written, generator="Pelican", fix="set the matching *_URL setting to fix links")
+        if problem is not None:
+            self.warn(problem)
+        return url
 
     def name(self, path: str) -> str:
         """A written file's path from the main site's root (Pelican's paths are absolute)."""
@@ -129,40 +127,42 @@ class _Site:
         return self.dates[key]
 
     def index_page(self, file: Written) -> Page:
+        url = self.url(file, file.url or "")
         listed = self.listed.get(file.listed)
         if listed is None:
             listed = self.listed[file.listed] = tuple(self.date(key)[1] for key in file.listed)
         return Page(
-            url=self.url(file, file.url or ""),
+            url=url,
             output=file.path,
             content="",  # a listing: what it lists is on the articles' own pages
-            meta=self.options.kind_meta.get("indexes", _NONE),
+            meta=_LEFT_OUT if self.options.excluded(url) else self.options.kind_meta.get("indexes", _NONE),
             lang=file.lang,
             listed=listed,
             name=self.name(file.path),
         )
 
-    def content_page(self, file: Written) -> Page | None:
-        content, options = self.objects[file.content], self.options
-        if not is_public(content):
-            return None
+    def content_page(self, file: Written) -> Page:
+        content, options, url = self.objects[file.content], self.options, self.urls[file.content]
+        name = os.path.relpath(content.source_path, absolute_dir(content.settings["PATH"]))
+        if not is_public(content) or options.excluded(url):
+            return Page(url=url, source=content.source_path, output=file.path, meta=_LEFT_OUT, name=name)
         prefix = _prefix(file.run_output, self.main_output)
         published, modified = self.date(file.content)
         kind = "articles" if isinstance(content, Article) else "pages"
         return Page(
-            url=self.urls[file.content],
+            url=url,
             source=content.source_path,
             output=file.path,
             content=f"<h1>{content.title}</h1>\n{content.get_content(file.siteurl)}",
             meta=_meta(content.metadata, options.kind_meta.get(kind, _NONE)),
             title=getattr(content, "title", None),
             lang=getattr(content, "lang", None),
-            translations={t.lang: self.urls.get(id(t)) or _site_url(prefix, t.url)
+            translations={t.lang: self.urls.get(id(t)) or url_from_root(prefix, t.url)
                           for t in content.translations if is_public(t)},
             published=published,
             modified=modified,
             images=tuple(self.image(content, file.run_output, prefix)),
-            name=os.path.relpath(content.source_path, absolute_dir(content.settings["PATH"])),
+            name=name,
         )
 
     def image(self, content: Content, run_output: str, prefix: str) -> Iterator[str]:
@@ -178,8 +178,7 @@ class _Site:
                     path = path[1:] if path.startswith("/") else posixpath.join(content.relative_dir, path)
                     static = self.static.get(run_output, {}).get(posixpath.normpath(path))
                     value = static.url if static is not None else path
-            base_url = self.options.settings.base_url or ""
-            yield absolute(base_url, _site_url(prefix, value))
+            yield absolute(self.options.settings.base_url or "", url_from_root(prefix, value))
 
 
 def _linked(content: Content, path: str) -> str | None:
@@ -207,18 +206,8 @@ def _prefix(output: str, main_output: str) -> str:
     return "" if relative == "." else relative + "/"
 
 
-def _site_url(prefix: str, url: str) -> str:
-    """``url`` (relative to its run's SITEURL, maybe ``../x.html``) from the main site root;
-    ``index.html`` is served as its folder, so it is named so."""
-    if "://" in url[:12]:
-        return url
-    joined = urlsplit(urljoin("http://site/" + prefix, url.lstrip("/")))
-    return path_for_file(joined.path.lstrip("/")) + (f"?{joined.query}" if joined.query else "")
-
-
 def _meta(metadata: Mapping[str, Any], defaults: Mapping[str, Any]) -> Mapping[str, Any]:
     """The page's metadata, with pelican-sitemap's keys and SITEMAP's defaults under our names."""
     extra = {**defaults, **{new: metadata[old] for old, new in _LEGACY_PAGE_KEYS.items() if old in metadata}}
     missing = {key: value for key, value in extra.items() if key not in metadata}
     return {**metadata, **missing} if missing else metadata
-

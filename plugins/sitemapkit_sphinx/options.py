@@ -93,21 +93,16 @@ def _says_none(conf_py: str) -> bool:
     )
 
 
-def _main_language(config: Any) -> str:
-    """The language conf.py names (Sphinx's ``en`` when it names none): it sits at the root;
-    a build in another language (``-D language=fr``) is a translation."""
-    return _conf_language(config) or "en"
-
-
 def link_url(config: Any, language: str, link: str) -> str:
     """Where ``link`` of the build in ``language`` lives, relative to the root.
 
     With ``sitemap_url_scheme``: the scheme filled in, ``{lang}`` empty for a language
     conf.py leaves unset, ``{version}`` as ``version/``. Without: translations in
-    ``<code>/`` beside the main language at the root."""
+    ``<code>/`` beside the main language (the one conf.py names, else Sphinx's ``en``) at the
+    root: a build in another language (``-D language=fr``) is a translation."""
     scheme = _scheme(config)
     if scheme is None:
-        return link if language == _main_language(config) else f"{language}/{link}"
+        return link if language == (_conf_language(config) or "en") else f"{language}/{link}"
     lang = "" if language == "en" and _conf_language(config) is None else language + "/"
     version = config.version + "/" if config.version else ""
     try:
