@@ -41,10 +41,12 @@ def test_mkdocs_schema_lists_exactly_the_declared_options_with_their_types():
 
 def test_sphinx_registers_exactly_the_declared_config_values_with_types(tmp_path):
     from sphinx.application import Sphinx
+    from sphinx.util.docutils import docutils_namespace, patch_docutils
 
     (tmp_path / "conf.py").write_text('extensions = ["sitemapkit_sphinx"]\nhtml_baseurl = "https://d.example/"\n')
     (tmp_path / "index.rst").write_text("Home\n====\n")
-    app = Sphinx(tmp_path, tmp_path, tmp_path / "out", tmp_path / "doctrees", "html", status=None, warning=None)
+    with patch_docutils(tmp_path), docutils_namespace():  # as sphinx-build does: nothing left registered
+        app = Sphinx(tmp_path, tmp_path, tmp_path / "out", tmp_path / "doctrees", "html", status=None, warning=None)
     ours = {name: app.config.values[name] for name in app.config.values if name.startswith("sitemapkit_")}
     assert list(ours) == [f"sitemapkit_{name}" for name in DECLARED]
     for option in OPTIONS:
