@@ -94,6 +94,7 @@ def lastmod_text(text: str) -> list[str] | bool:
 
 
 # ------------------------------------------------------------------------ kinds
+# Kind(check, types in a config file, type Settings keeps, CLI placeholder, ...)
 
 FLAG = Kind(values.boolean, (bool,), bool)
 SITE_URL = Kind(values.base_url, (str,), str, "URL")
@@ -101,18 +102,18 @@ FILE_NAME = Kind(values.filename, (str,), str, "NAME")
 PATH = Kind(values.text, (str,), str, "PATH")
 GLOBS = Kind(values.exclude_patterns, (list, tuple, str), tuple[str, ...], "GLOB", item=str)
 CHANGEFREQ = Kind(values.changefreq, (str,), str, "FREQ", choices=CHANGEFREQS)
-PRIORITY = Kind(values.priority, (int, float), float, "P", float)
-RULES = Kind(values.rules, (list, tuple), tuple[Rule, ...], "GLOB:KEY=VALUE,...", rule_text, item=dict)
-LASTMOD = Kind(values.lastmod, (list, tuple, bool, str), tuple[str, ...], "SOURCES", lastmod_text,
+PRIORITY = Kind(values.priority, (int, float), float, "P", read=float)
+RULES = Kind(values.rules, (list, tuple), tuple[Rule, ...], "GLOB:KEY=VALUE,...", read=rule_text, item=dict)
+LASTMOD = Kind(values.lastmod, (list, tuple, bool, str), tuple[str, ...], "SOURCES", read=lastmod_text,
                choices=LASTMOD_SOURCES)
-NEWS = Kind(values.news, (dict,), NewsSettings, "KEY=VALUE,...", key_values)
+NEWS = Kind(values.news, (dict,), NewsSettings, "KEY=VALUE,...", read=key_values)
 LANGUAGE = Kind(values.language, (str,), str, "LANG")
 STYLESHEET = Kind(values.stylesheet, (str,), str, "URL")
-INDEXNOW = Kind(values.indexnow, (dict,), IndexNowSettings, "KEY=VALUE,...", key_values)
+INDEXNOW = Kind(values.indexnow, (dict,), IndexNowSettings, "KEY=VALUE,...", read=key_values)
 
 
 def whole(low: int, high: int | None = None) -> Kind:
-    return Kind(values.whole(low, high), (int,), int, "N", int)
+    return Kind(values.whole(low, high), (int,), int, "N", read=int)
 
 
 # ---------------------------------------------------------------- the options
