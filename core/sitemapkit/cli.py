@@ -14,9 +14,11 @@ from . import __version__
 from .build.files import OutputError, fault
 from .build.generate import generate
 from .build.scan import html_files, pages_in
+from .options import OPTIONS, Option
 from .project import CONFIG_FILES, Project, ProjectError, Sources, file_urls, find_project
 from .report import Problem, Report, SitemapError, plural
 from .settings import OPTION_NAMES, Settings, SettingsError
+from .values import OptionError
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -200,45 +202,9 @@ def _config_file(path: str) -> dict[str, Any]:
     return data
 
 
-def _key_values(text: str, option: str) -> dict[str, Any]:
-    """``publication=Daily,language=en`` -> a dict; numbers stay numbers."""
-    values: dict[str, Any] = {}
-    for part in text.split(","):
-        key, sep, value = part.partition("=")
-        if not sep:
-            raise UsageError(f"{option} takes KEY=VALUE pairs separated by commas, got '{part}'")
-        value = value.strip()
-        try:
-            values[key.strip()] = float(value) if "." in value else int(value)
-        except ValueError:
-            values[key.strip()] = value
-    return values
-
-
-def _rule(text: str) -> dict[str, Any]:
-    match, sep, rest = text.partition(":")
-    if not sep:
-        raise UsageError(f"--rule takes GLOB:changefreq=...,priority=..., got '{text}'")
-    return {"match": match, **_key_values(rest, "--rule")}
-
-
 def _flags(args: argparse.Namespace) -> dict[str, Any]:
     """The options given on the command line, in the configuration vocabulary."""
-    values: dict[str, Any] = {}
-    for name in OPTION_NAMES:
-        value = getattr(args, name, None)
-        if value is None:
-            continue
-        if name in ("news", "indexnow"):
-            value = _key_values(value, f"--{name.replace('_', '-')}")
-        elif name == "rules":
-            value = [_rule(text) for text in value]
-        elif name == "lastmod":
-            value = False if value.strip().lower() in ("false", "none", "") else [
-                source.strip() for source in value.split(",")
-            ]
-        values[name] = value
-    return values
+    return {name: getattr(args, name) for name in OPTION_NAMES if getattr(args, name, None) is not None}
 
 
 # ------------------------------------------------------------------- validate
@@ -310,35 +276,41 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _option_flags(parser: argparse.ArgumentParser) -> None:
-    flag = argparse.BooleanOptionalAction
+    """One flag per declared option: ``--name/--no-name`` for a switch, a repeatable flag for a
+    list, else ``--name VALUE``; the text is read into the configuration's value."""
     group = parser.add_argument_group("options (the configuration keys; see the documentation's Options page)")
-    add = group.add_argument
-    add("--base-url", metavar="URL", help="the site's absolute URL (required)")
-    add("--filename", metavar="NAME", help="the entry-point file (sitemap.xml)")
-    add("--exclude", metavar="GLOB", action="append",
-        help="leave out URL paths matching GLOB (repeatable)")
-    add("--include-noindex", action=flag, default=None, help="keep robots-noindex pages")
-    add("--changefreq", metavar="FREQ", help="default changefreq of every entry")
-    add("--priority", metavar="P", type=float, help="default priority of every entry")
-    add("--rule", dest="rules", metavar="GLOB:KEY=VALUE,...", action="append",
-        help="changefreq/priority for URL paths matching GLOB; first match wins (repeatable)")
-    add("--lastmod", metavar="SOURCES", help="comma-separated from meta,git,fingerprint, or false")
-    add("--state-file", metavar="PATH", help="the manifest kept between builds")
-    add("--images", action=flag, default=None, help="image entries (default on)")
-    add("--videos", action=flag, default=None, help="video entries (default on)")
-    add("--news", metavar="KEY=VALUE,...",
-        help="news sitemap: publication=NAME,language=CODE[,match=GLOB][,window_hours=H]")
-    add("--alternates", action=flag, default=None, help="hreflang alternates (default on)")
-    add("--x-default", metavar="LANG", help="language also given as hreflang x-default")
-    add("--gzip", action=flag, default=None, help="also write .gz twins")
-    add("--txt", action=flag, default=None, help="also write a plain-text sitemap")
-    add("--robots-txt", action=flag, default=None, help="add the Sitemap: line to robots.txt (default on)")
-    add("--max-urls", metavar="N", type=int, help="URLs per sitemap file (50000)")
-    add("--max-bytes", metavar="N", type=int, help="bytes per sitemap file (52428800)")
-    add("--stylesheet", metavar="URL", help="an XSL stylesheet for browsers")
-    add("--indexnow", metavar="KEY=VALUE,...", help="IndexNow: key=KEY[,endpoint=URL]")
-    add("--changes-feed", metavar="N", type=int, help="also write an Atom feed of the N latest changes")
-    add("--strict", action=flag, default=None, help="warnings fail the build")
+    for option in OPTIONS:
+        kind = option.kind
+        shown = _shown_default(option.default)
+        text = option.help.replace("`", "") + (f" (values: {', '.join(kind.choices)})" if kind.choices else "")
+        text = (text + (f" (default {shown})" if shown else "")).replace("%", "%%")
+        if kind.metavar is None:
+            group.add_argument(option.cli_flag, dest=option.name, action=argparse.BooleanOptionalAction,
+                               default=None, help=text)
+        else:
+            group.add_argument(option.cli_flag, dest=option.name, metavar=kind.metavar, type=_reader(option),
+                               action="append" if kind.item else "store", help=text)
+
+
+def _shown_default(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, tuple):
+        return ",".join(value)
+    return "" if value is None else str(value)
+
+
+def _reader(option: Option):
+    """The option's text reader, its complaint phrased for argparse."""
+    def read(text: str) -> Any:
+        try:
+            return option.kind.read(text)
+        except ValueError as error:
+            why = str(error) if isinstance(error, OptionError) else f"takes {option.kind.metavar}, got {text!r}"
+            raise argparse.ArgumentTypeError(why) from None
+
+    read.__name__ = option.name
+    return read
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,4 +1,5 @@
-"""The plugin's options, typed the MkDocs way; sitemapkit's ``Settings`` checks the values."""
+"""The plugin's options, typed the MkDocs way from sitemapkit's declarations
+(``sitemapkit.options.OPTIONS``); sitemapkit's ``Settings`` then checks the values."""
 
 from __future__ import annotations
 
@@ -9,36 +10,21 @@ from mkdocs.config import config_options as c
 from mkdocs.config.base import ValidationError
 
 from sitemapkit import OPTION_NAMES, Settings, SettingsError
-from sitemapkit.settings import CHANGEFREQS
+from sitemapkit.options import OPTIONS, Option
 
 
-class SitemapkitConfig(base.Config):
-    """Every option is optional: unset means the core's default, which lives in one place."""
+def config_option(option: Option) -> c.BaseConfigOption:
+    """The MkDocs config option for one of ours. Every one is optional: unset means the
+    core's default, which lives in one place."""
+    kind = option.kind
+    if kind.choices and kind.types == (str,):
+        return c.Optional(c.Choice(kind.choices))
+    if kind.item is not None:
+        return c.Optional(c.ListOfItems(c.Type(kind.item)))
+    return c.Optional(c.Type(kind.types if len(kind.types) > 1 else kind.types[0]))
 
-    base_url = c.Optional(c.Type(str))
-    filename = c.Optional(c.Type(str))
-    exclude = c.Optional(c.ListOfItems(c.Type(str)))
-    include_noindex = c.Optional(c.Type(bool))
-    changefreq = c.Optional(c.Choice(CHANGEFREQS))
-    priority = c.Optional(c.Type((int, float)))
-    rules = c.Optional(c.ListOfItems(c.Type(dict)))
-    lastmod = c.Optional(c.Type((list, bool)))
-    state_file = c.Optional(c.Type(str))
-    images = c.Optional(c.Type(bool))
-    videos = c.Optional(c.Type(bool))
-    news = c.Optional(c.Type(dict))
-    alternates = c.Optional(c.Type(bool))
-    x_default = c.Optional(c.Type(str))
-    gzip = c.Optional(c.Type(bool))
-    txt = c.Optional(c.Type(bool))
-    robots_txt = c.Optional(c.Type(bool))
-    max_urls = c.Optional(c.Type(int))
-    max_bytes = c.Optional(c.Type(int))
-    stylesheet = c.Optional(c.Type(str))
-    indexnow = c.Optional(c.Type(dict))
-    changes_feed = c.Optional(c.Type(int))
-    strict = c.Optional(c.Type(bool))
 
+class _Checked(base.Config):
     def as_mapping(self) -> dict[str, Any]:
         return {name: self.get(name) for name in OPTION_NAMES}
 
@@ -54,6 +40,11 @@ class SitemapkitConfig(base.Config):
             if message:
                 failed.append((key, ValidationError(message)))
         return failed, warnings
+
+
+SitemapkitConfig = type("SitemapkitConfig", (_Checked,), {
+    "__module__": __name__, **{option.name: config_option(option) for option in OPTIONS},
+})
 
 
 def _settings_error(values: dict[str, Any]) -> str | None:

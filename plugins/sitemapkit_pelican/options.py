@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from sitemapkit import Settings, SettingsError
+from sitemapkit.options import OPTIONS
 
 KINDS = ("articles", "pages", "indexes")
 # SITEMAP key -> (page-level key it fills, SITEMAPKIT keys that beat it, pelican-sitemap's defaults)
@@ -64,11 +65,11 @@ def read_options(pelican_settings: Mapping[str, Any]) -> Options | None:
         raise PelicanSitemapError(f"SITEMAP['format'] must be 'xml' or 'txt', got {legacy['format']!r}")
     if legacy.get("format") == "txt" and values.get("txt") is None:
         values["txt"] = True
-    if isinstance(values.get("exclude"), str):
-        raise PelicanSitemapError(
-            f"SITEMAPKIT['exclude'] must be a list of patterns, got the string {values['exclude']!r} "
-            f"(write [{values['exclude']!r}])"
-        )
+    for option in OPTIONS:  # a Python string where a list of patterns goes is a slip: say so
+        given = values.get(option.name)
+        if option.kind.item is str and isinstance(given, str):
+            raise PelicanSitemapError(f"SITEMAPKIT['{option.name}'] must be a list of patterns, got the "
+                                      f"string {given!r} (write [{given!r}])")
     base_url = values.pop("base_url", None)
     if base_url is None and "://" not in str(pelican_settings.get("SITEURL") or ""):
         return None

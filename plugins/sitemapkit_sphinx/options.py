@@ -12,12 +12,9 @@ from typing import Any
 from urllib.parse import urljoin
 
 from sitemapkit import OPTION_NAMES, Settings, SettingsError
+from sitemapkit.options import OPTIONS
 
 _LIST = frozenset({list, tuple})
-_TYPES = {"exclude": _LIST | {str}, "rules": _LIST, "lastmod": _LIST | {bool, str},
-          "priority": {float, int}, "news": {dict}, "indexnow": {dict}, "max_urls": {int},
-          "max_bytes": {int}, "changes_feed": {int}}
-"""Types of ``sitemapkit_<key>``; other keys take ``bool`` or ``str`` as their default does."""
 
 DROP_IN = {
     "sitemap_url_scheme": (None, frozenset({str, type(None)})),
@@ -34,14 +31,13 @@ is accepted and ignored (with a warning): our XML is compact."""
 
 
 def config_values() -> Iterator[tuple[str, Any, frozenset]]:
-    """``(name, default, types)`` of every ``sitemapkit_<key>``. ``None`` means "not set";
-    numbers and lists get real defaults so that ``-D`` converts them."""
-    defaults = Settings()
-    for key in OPTION_NAMES:
-        value = getattr(defaults, key, None)
-        plain = {bool if isinstance(value, bool) else str}
-        default = value if type(value) is int else [] if key in ("exclude", "rules") else None
-        yield f"sitemapkit_{key}", default, frozenset(_TYPES.get(key, plain)) | {type(None)}
+    """``(name, default, types)`` of every ``sitemapkit_<key>``, from the option declarations.
+    ``None`` means "not set"; numbers and empty lists get real defaults so that ``-D``
+    converts them."""
+    for option in OPTIONS:
+        default = option.default
+        default = default if type(default) is int else [] if default == () else None
+        yield f"sitemapkit_{option.name}", default, frozenset(option.kind.types) | {type(None)}
 
 
 def _folder(url: str | None) -> str | None:

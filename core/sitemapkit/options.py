@@ -1,0 +1,162 @@
+"""Every option, declared once: ``OPTIONS`` at the bottom of this file.
+
+An option is a name, a ``Kind`` (what values it takes), a default and one line of help.
+``Settings`` (its fields, defaults and checks), the MkDocs plugin's config class, the Sphinx
+``sitemapkit_*`` config values, the CLI's flags and the documentation's options table are all
+made from ``OPTIONS``: a new option is one more line there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from . import values
+from .protocol import MAX_BYTES, MAX_URLS
+from .values import CHANGEFREQS, LASTMOD_SOURCES, IndexNowSettings, NewsSettings, OptionError, Rule
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """What an option takes, and how each front end spells it."""
+
+    check: Callable[[Any], Any]
+    """value -> the value ``Settings`` keeps; raises ``OptionError`` saying what it must be."""
+    types: tuple[type, ...]
+    """What a generator's configuration may hold here (MkDocs and Sphinx check these types)."""
+    annotation: Any
+    """The type of the value ``Settings`` keeps."""
+    metavar: str | None = None
+    """The command line's placeholder; None makes a ``--name/--no-name`` switch."""
+    read: Callable[[str], Any] = str
+    """Command-line text -> a configuration value."""
+    item: type | None = None
+    """A list's item type: MkDocs checks each item, the command line takes one per flag."""
+    choices: tuple[str, ...] = ()
+    """The allowed values, where they are a short list (shown in the help)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    name: str
+    kind: Kind
+    default: Any
+    help: str
+    """One line, Markdown (backquotes) allowed: the CLI shows it plain, the docs as Markdown."""
+    flag: str | None = None
+    """The command-line flag, when not ``--name-with-dashes``."""
+
+    @property
+    def cli_flag(self) -> str:
+        return self.flag or "--" + self.name.replace("_", "-")
+
+    @property
+    def annotation(self) -> Any:
+        return self.kind.annotation | None if self.default is None else self.kind.annotation
+
+    def check(self, value: Any) -> Any:
+        """The value ``Settings`` keeps; None stays None for an option that is unset by default."""
+        return None if value is None and self.default is None else self.kind.check(value)
+
+
+# ------------------------------------------------------------- command-line text
+
+
+def key_values(text: str) -> dict[str, Any]:
+    """``publication=Daily,language=en`` -> a dict; numbers stay numbers."""
+    found: dict[str, Any] = {}
+    for part in text.split(","):
+        key, sep, value = part.partition("=")
+        if not sep:
+            raise OptionError(f"takes KEY=VALUE pairs separated by commas, got '{part}'")
+        value = value.strip()
+        try:
+            found[key.strip()] = float(value) if "." in value else int(value)
+        except ValueError:
+            found[key.strip()] = value
+    return found
+
+
+def rule_text(text: str) -> dict[str, Any]:
+    """``blog/*:changefreq=weekly,priority=0.7`` -> one rule."""
+    match, sep, rest = text.partition(":")
+    if not sep:
+        raise OptionError(f"takes GLOB:changefreq=...,priority=..., got '{text}'")
+    return {"match": match, **key_values(rest)}
+
+
+def lastmod_text(text: str) -> list[str] | bool:
+    """``meta,git`` -> a list; ``false`` (or ``none``, or nothing) -> False."""
+    if text.strip().lower() in ("false", "none", ""):
+        return False
+    return [source.strip() for source in text.split(",")]
+
+
+# ------------------------------------------------------------------------ kinds
+# Kind(check, types in a config file, type Settings keeps, CLI placeholder, ...)
+
+FLAG = Kind(values.boolean, (bool,), bool)
+SITE_URL = Kind(values.base_url, (str,), str, "URL")
+FILE_NAME = Kind(values.filename, (str,), str, "NAME")
+PATH = Kind(values.text, (str,), str, "PATH")
+GLOBS = Kind(values.exclude_patterns, (list, tuple, str), tuple[str, ...], "GLOB", item=str)
+CHANGEFREQ = Kind(values.changefreq, (str,), str, "FREQ", choices=CHANGEFREQS)
+PRIORITY = Kind(values.priority, (int, float), float, "P", read=float)
+RULES = Kind(values.rules, (list, tuple), tuple[Rule, ...], "GLOB:KEY=VALUE,...", read=rule_text, item=dict)
+LASTMOD = Kind(values.lastmod, (list, tuple, bool, str), tuple[str, ...], "SOURCES", read=lastmod_text,
+               choices=LASTMOD_SOURCES)
+NEWS = Kind(values.news, (dict,), NewsSettings, "KEY=VALUE,...", read=key_values)
+LANGUAGE = Kind(values.language, (str,), str, "LANG")
+STYLESHEET = Kind(values.stylesheet, (str,), str, "URL")
+INDEXNOW = Kind(values.indexnow, (dict,), IndexNowSettings, "KEY=VALUE,...", read=key_values)
+
+
+def whole(low: int, high: int | None = None) -> Kind:
+    return Kind(values.whole(low, high), (int,), int, "N", read=int)
+
+
+# ---------------------------------------------------------------- the options
+
+OPTIONS: tuple[Option, ...] = (
+    Option("base_url", SITE_URL, None,
+           "the site's absolute URL; unset: the generator's (`site_url`, `SITEURL`, `html_baseurl`)"),
+    Option("filename", FILE_NAME, "sitemap.xml", "the entry-point file, the one robots.txt names"),
+    Option("exclude", GLOBS, (), "leave out URL paths below the site root matching these globs "
+           "(gitignore style): `blog/drafts/*`, `tags/`, `404.html`"),
+    Option("include_noindex", FLAG, False,
+           'keep pages whose HTML says `<meta name="robots" content="noindex">`'),
+    Option("changefreq", CHANGEFREQ, None, "default `<changefreq>` of every entry"),
+    Option("priority", PRIORITY, None, "default `<priority>` of every entry, 0.0 to 1.0"),
+    Option("rules", RULES, (), 'changefreq and priority by URL path, `[{match: "blog/*", changefreq: weekly, '
+           "priority: 0.7}]`; the first rule whose glob matches a page gives its values", flag="--rule"),
+    Option("lastmod", LASTMOD, LASTMOD_SOURCES,
+           "where lastmod comes from, tried in order; `false` omits lastmod"),
+    Option("state_file", PATH, ".cache/sitemapkit/state.json",
+           "the manifest kept between builds, relative to the project folder"),
+    Option("images", FLAG, True,
+           "`<image:image>` entries from `<img>` in each page's main content and from page metadata"),
+    Option("videos", FLAG, True, "`<video:video>` entries from page metadata, and from `<video>` elements "
+           "that carry what Google requires"),
+    Option("news", NEWS, None, "`{publication: NAME, language: CODE, match: GLOB, window_hours: 48}`: "
+           "matching pages published inside the window also go to `sitemap-news.xml`"),
+    Option("alternates", FLAG, True, "hreflang alternates from the generator's translations "
+           '(or the page\'s `<link rel="alternate" hreflang>`)'),
+    Option("x_default", LANGUAGE, None, 'the language whose version is also given as `hreflang="x-default"`'),
+    Option("gzip", FLAG, False, "also write a `.gz` twin of every file (byte-identical when decompressed)"),
+    Option("txt", FLAG, False, "also write `sitemap.txt`, one URL a line"),
+    Option("robots_txt", FLAG, True, "create robots.txt, or add the `Sitemap:` line to the one the site has"),
+    Option("max_urls", whole(1, MAX_URLS), MAX_URLS, "URLs per sitemap file; past it `sitemap.xml` is an index"),
+    Option("max_bytes", whole(1024, MAX_BYTES), MAX_BYTES,
+           "bytes per sitemap file; past it `sitemap.xml` is an index"),
+    Option("stylesheet", STYLESHEET, None,
+           "URL of an XSL stylesheet, written as `<?xml-stylesheet?>` so browsers show a table"),
+    Option("indexnow", INDEXNOW, None,
+           "`{key: KEY, endpoint: URL}`: after a build, submit the URLs whose content changed"),
+    Option("changes_feed", whole(1), None,
+           "N: also write `sitemap-changes.atom`, an Atom feed of the N most recently changed pages"),
+    Option("strict", FLAG, False, "warnings (a dropped field, a bad date) fail the build"),
+)
+
+OPTION_NAMES: tuple[str, ...] = tuple(option.name for option in OPTIONS)
+"""Every user-facing option, in the order of the contract."""

@@ -1,0 +1,253 @@
+"""What each option's value must be: checks that return the value ``Settings`` keeps
+(normalised: lower-case choices, tuples for lists) or raise ``OptionError`` saying what the
+value must be. ``Settings`` puts the option's name in front of that."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .pages import check_exclude
+
+CHANGEFREQS = ("always", "hourly", "daily", "weekly", "monthly", "yearly", "never")
+LASTMOD_SOURCES = ("meta", "git", "fingerprint")
+DEFAULT_INDEXNOW_ENDPOINT = "https://api.indexnow.org/indexnow"
+
+
+class OptionError(ValueError):
+    """What a value must be ("must be true or false"); the caller names the option."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    match: str
+    changefreq: str | None = None
+    priority: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NewsSettings:
+    publication: str
+    language: str | None
+    """None: each page's own language (``Page.lang``, else its ``<html lang>``)."""
+    match: str = "*"
+    window_hours: float = 48
+
+
+@dataclass(frozen=True, slots=True)
+class IndexNowSettings:
+    key: str
+    endpoint: str = DEFAULT_INDEXNOW_ENDPOINT
+    key_location: str | None = None
+
+
+def boolean(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise OptionError("must be true or false")
+
+
+def optional(check):
+    def inner(value: Any) -> Any:
+        return None if value is None else check(value)
+
+    return inner
+
+
+def text(value: Any) -> str:
+    if isinstance(value, str) and value.strip():
+        return value
+    raise OptionError("must be a non-empty string")
+
+
+def http_url(value: Any) -> str:
+    if isinstance(value, str) and value.startswith(("http://", "https://")) and "//" in value:
+        host = value.split("//", 1)[1].split("/", 1)[0]
+        if host:
+            return value
+    raise OptionError("must be an absolute http(s) URL such as 'https://example.com/docs/'")
+
+
+def base_url(value: Any) -> str:
+    """Scheme and host lower-cased, the default port dropped, a trailing ``/``; anything a
+    ``<loc>`` must not carry is refused by name."""
+    from .urls import URLError, base_url_problem, normalise_base_url
+
+    if not isinstance(value, str):
+        raise OptionError("must be an absolute http(s) URL such as 'https://example.com/docs/'")
+    problem = base_url_problem(value)
+    if problem is None:
+        try:
+            return normalise_base_url(value)
+        except URLError as error:
+            problem = str(error)
+    raise OptionError(problem)
+
+
+def filename(value: Any) -> str:
+    if (
+        isinstance(value, str) and value.strip() == value and value not in ("", ".", "..")
+        and not value.startswith(".") and value.isprintable() and len(value) <= 200
+        and "/" not in value and "\\" not in value and value.lower() != "robots.txt"
+    ):
+        return value
+    raise OptionError("must be a plain file name such as 'sitemap.xml' (not hidden, not robots.txt)")
+
+
+def language(value: Any) -> str:
+    from .urls import HREFLANG
+
+    code = value.strip().replace("_", "-") if isinstance(value, str) else ""
+    if HREFLANG.fullmatch(code) and code.lower() != "x-default":
+        return code
+    raise OptionError("must be a language code such as 'en' or 'pt-BR' (language[-Script][-REGION])")
+
+
+def stylesheet(value: Any) -> str:
+    """An http(s) URL or a path on the site (``/sitemap.xsl``, ``sitemap.xsl``): a browser
+    loads an XSL stylesheet only from the sitemap's own origin, and never a
+    ``javascript:`` or ``data:`` one."""
+    from .urls import MAX_LOC_LENGTH
+
+    if isinstance(value, str) and 0 < len(value) < MAX_LOC_LENGTH and value.isprintable():
+        text = value.strip()
+        scheme = text.partition(":")[0].lower() if ":" in text.partition("/")[0] else ""
+        if text == value and " " not in text and scheme in ("", "http", "https") and not text.startswith("//"):
+            return value
+    raise OptionError("must be an http(s) URL or a path on the site such as '/sitemap.xsl'")
+
+
+def globs(value: Any) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [value]
+    if isinstance(value, Iterable) and not isinstance(value, Mapping):
+        items = tuple(value)
+        if all(isinstance(item, str) for item in items):
+            return items
+    raise OptionError("must be a list of glob patterns such as ['blog/drafts/*', '404.html']")
+
+
+def exclude_patterns(value: Any) -> tuple[str, ...]:
+    patterns = globs(value)
+    try:
+        check_exclude(patterns)
+    except ValueError as error:
+        raise OptionError(f"{error} (see git's gitignore: 'drafts/', '**/print/', '404.html')") from None
+    return patterns
+
+
+def changefreq(value: Any) -> str:
+    if isinstance(value, str) and value.lower() in CHANGEFREQS:
+        return value.lower()
+    raise OptionError(f"must be one of {', '.join(CHANGEFREQS)}")
+
+
+def priority(value: Any) -> float:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        number = -1.0
+    if isinstance(value, bool) or not 0.0 <= number <= 1.0:
+        raise OptionError("must be a number from 0.0 to 1.0")
+    return number
+
+
+def whole(low: int, high: int | None = None):
+    def inner(value: Any) -> int:
+        whole = isinstance(value, int) and not isinstance(value, bool)
+        if whole and value >= low and (high is None or value <= high):
+            return value
+        upper = f" to {high}" if high is not None else " or more"
+        raise OptionError(f"must be a whole number from {low}{upper}")
+
+    return inner
+
+
+def rules(value: Any) -> tuple[Rule, ...]:
+    expected = "must be a list of {match: GLOB, changefreq: ..., priority: ...}"
+    if isinstance(value, Mapping) or not isinstance(value, Iterable) or isinstance(value, str):
+        raise OptionError(expected)
+    rules = []
+    for item in value:
+        if isinstance(item, Rule):
+            rules.append(item)
+            continue
+        if not isinstance(item, Mapping) or not isinstance(item.get("match"), str):
+            raise OptionError(expected)
+        extra = set(item) - {"match", "changefreq", "priority"}
+        if extra:
+            raise OptionError(f"{expected} (unknown key '{sorted(extra)[0]}' in a rule)")
+        rules.append(
+            Rule(
+                match=item["match"],
+                changefreq=optional(changefreq)(item.get("changefreq")),
+                priority=optional(priority)(item.get("priority")),
+            )
+        )
+    return tuple(rules)
+
+
+def lastmod(value: Any) -> tuple[str, ...]:
+    expected = f"must be false or a list drawn from {', '.join(LASTMOD_SOURCES)}"
+    if value is False:
+        return ()
+    if isinstance(value, str):
+        value = [value]
+    if isinstance(value, Iterable) and not isinstance(value, Mapping):
+        sources = tuple(value)
+        if all(s in LASTMOD_SOURCES for s in sources) and len(set(sources)) == len(sources):
+            return sources
+    raise OptionError(expected)
+
+
+def news(value: Any) -> NewsSettings:
+    expected = (
+        "must be {publication: NAME, language: CODE, match: GLOB, window_hours: HOURS}"
+    )
+    if isinstance(value, NewsSettings):
+        return value
+    if not isinstance(value, Mapping):
+        raise OptionError(expected)
+    extra = set(value) - {"publication", "language", "match", "window_hours"}
+    if extra:
+        raise OptionError(f"{expected} (unknown key '{sorted(extra)[0]}')")
+    publication, language = value.get("publication"), value.get("language")
+    if not isinstance(publication, str) or not publication.strip():
+        raise OptionError(f"{expected}; 'publication' is required")
+    from .urls import NEWS_LANGUAGE
+
+    if language is not None and (not isinstance(language, str) or not NEWS_LANGUAGE.fullmatch(language.lower())):
+        raise OptionError(f"{expected}; 'language' must be an ISO 639 code such as 'en' (or zh-cn, zh-tw)")
+    match = value.get("match", "*")
+    hours = value.get("window_hours", 48)
+    if not isinstance(match, str):
+        raise OptionError(f"{expected}; 'match' must be a glob")
+    if isinstance(hours, bool) or not isinstance(hours, int | float) or hours <= 0:
+        raise OptionError(f"{expected}; 'window_hours' must be a positive number")
+    return NewsSettings(publication.strip(), language and language.lower(), match, hours)
+
+
+def indexnow(value: Any) -> IndexNowSettings:
+    from .urls import INDEXNOW_KEY
+
+    expected = "must be {key: KEY, endpoint: URL}"
+    if isinstance(value, IndexNowSettings):
+        return value
+    if not isinstance(value, Mapping):
+        raise OptionError(expected)
+    extra = set(value) - {"key", "endpoint", "key_location"}
+    if extra:
+        raise OptionError(f"{expected} (unknown key '{sorted(extra)[0]}')")
+    key = value.get("key")
+    if not isinstance(key, str) or not INDEXNOW_KEY.fullmatch(key):
+        raise OptionError(f"{expected}; 'key' must be 8 to 128 characters from a-z, A-Z, 0-9 and '-'")
+    endpoint = value.get("endpoint", DEFAULT_INDEXNOW_ENDPOINT)
+    try:
+        endpoint = http_url(endpoint)
+    except OptionError:
+        raise OptionError(f"{expected}; 'endpoint' must be an http(s) URL") from None
+    location = value.get("key_location")
+    if location is not None and not isinstance(location, str):
+        raise OptionError(f"{expected}; 'key_location' must be a URL")
+    return IndexNowSettings(key, endpoint, location)
