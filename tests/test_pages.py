@@ -98,6 +98,9 @@ def test_any_name_built_is_found_by_validate_site_dir(tmp_path_factory, segments
     name = "/".join(segments) + suffix
     if not_a_page(url_for_file(name)) is not None:
         return  # e.g. drafts/x.html: not a page, rightly not listed
+    folders = segments[:-1] if suffix == ".html" else segments
+    if any(folder.startswith(".") for folder in folders):
+        return  # hidden folders (.git, .cache ...) are never scanned for pages
     try:
         write(site, name)
     except OSError:  # a name this file system refuses (too long in bytes)
