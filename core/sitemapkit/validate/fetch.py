@@ -238,8 +238,9 @@ class Body:
                 return
             self.raw_bytes += len(raw)
             if self._inflate is None:
-                self._take(raw[:room])
-                if len(raw) > room:
+                left = self.limit - self.decoded
+                self._take(raw[:left])
+                if len(raw) > left:
                     self._eof = True
             else:
                 try:
