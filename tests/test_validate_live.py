@@ -9,9 +9,13 @@ sitemapkit's own HTTP client talks to the server. Only loopback addresses are ev
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gzip
+import itertools
 import json
+import os
+import pty
 import re
 import subprocess
 import sys
@@ -58,6 +62,7 @@ class Site(ThreadingHTTPServer):
         self.root = root
         self.faults: dict[str, tuple] = {}
         self.requests: list[tuple[str, str, str]] = []
+        self.started: dict[str, float] = {}
         self.running = 0
         self.most = 0
         self.lock = threading.Lock()
@@ -92,6 +97,7 @@ class Handler(BaseHTTPRequestHandler):
         site = self.server
         with site.lock:
             site.requests.append((self.command, self.path, self.headers.get("User-Agent", "")))
+            site.started[self.path] = time.monotonic()
             site.running += 1
             site.most = max(site.most, site.running)
         try:
@@ -352,3 +358,30 @@ def test_head_where_enough_get_where_the_head_must_be_read(site: Site) -> None:
     assert ("HEAD", "/doc.pdf") in [(verb, path) for verb, path, _ in site.requests]
     assert "/doc.pdf" not in site.paths("GET")
     assert "/guide/" in site.paths("GET")
+
+
+def test_robots_crawl_delay_spaces_the_requests(site: Site) -> None:
+    robots = (site.root / "robots.txt").read_bytes().replace(b"Disallow:", b"Disallow:\nCrawl-delay: 0.2")
+    site.faults["/robots.txt"] = ("body", robots, "text/plain", {})
+    result = _validate(site.url + "sitemap.xml", "--check-pages", "--sample", "4")
+    assert result.returncode == 0, result.stdout
+    starts = sorted(when for path, when in site.started.items() if path.endswith("/"))
+    assert len(starts) == 4
+    assert min(b - a for a, b in itertools.pairwise(starts)) >= 0.19
+
+
+def test_a_terminal_gets_a_progress_bar(site: Site) -> None:
+    main, terminal = pty.openpty()
+    try:
+        done = subprocess.run([*SITEMAPKIT, "validate", site.url + "sitemap.xml", "--check-pages"],
+                              stdout=subprocess.PIPE, stderr=terminal, timeout=120)
+        os.close(terminal)
+        shown = b""
+        with contextlib.suppress(OSError):  # the terminal's end once all is read
+            while chunk := os.read(main, 4096):
+                shown += chunk
+    finally:
+        os.close(main)
+    assert done.returncode == 0
+    assert b"] 13/13 pages checked" in shown
+    assert b"pages checked" not in done.stdout
