@@ -72,7 +72,7 @@ class Answer:
             self._body = Body(self, limit, time.monotonic() + seconds)
         return self._body
 
-    def close(self, drain: int = 0) -> None:
+    def close(self, drain: int = CHUNK) -> None:
         """Give the connection back; up to ``drain`` unread bytes are read first so that it
         can be reused (past that it is dropped: a big page costs a new connection, not its
         whole download)."""
@@ -81,9 +81,8 @@ class Answer:
             return
         self._closed = True
         try:
-            left = _content_length(self.headers)
-            done = self._body.raw_bytes if self._body is not None else 0
-            if drain and left is not None and left - done <= drain and not response.closed:
+            left = getattr(response, "length_remaining", None)  # 0 after a HEAD; None: not known
+            if left is not None and left <= drain and not response.closed:
                 while response.read(CHUNK, decode_content=False):
                     pass
             else:
@@ -226,9 +225,12 @@ class Body:
                 return
             try:
                 raw = self.answer.response.read(CHUNK, decode_content=False)
-            except (HTTPError, OSError) as error:
-                self.error = f"the transfer broke off: {_why(error, self.answer.client.timeout)}" if (
-                    isinstance(error, HTTPError)) else f"the transfer broke off: {error}"
+            except HTTPError as error:
+                self.error = f"the transfer broke off: {_why(error, self.answer.client.timeout)}"
+                self._eof = True
+                return
+            except OSError as error:
+                self.error = f"the transfer broke off: {error}"
                 self._eof = True
                 return
             if not raw:
