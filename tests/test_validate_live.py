@@ -385,3 +385,21 @@ def test_a_terminal_gets_a_progress_bar(site: Site) -> None:
     assert done.returncode == 0
     assert b"] 13/13 pages checked" in shown
     assert b"pages checked" not in done.stdout
+
+
+def test_a_missing_child_and_a_failing_robots_txt(site: Site) -> None:
+    """An index child that answers 404 is named at the index's line; a robots.txt that
+    answers 500 keeps every page of its host unrequested (RFC 9309), said once."""
+    index = (site.root / "sitemap.xml").read_text(encoding="utf-8")
+    second = re.findall(r"<loc>http://[^/]+(/[^<]+)</loc>", index)[1]
+    site.faults[second] = ("status", 404)
+    site.faults["/robots.txt"] = ("status", 500)
+    result = _validate(site.url + "sitemap.xml", "--check-pages", "--format", "json")
+    report = json.loads(result.stdout)
+    found = [(p["file"], p["line"], p["rule"]) for p in report["problems"]]
+    assert found == [(site.url + "sitemap.xml", 4, "sitemap-fetch"),
+                     (site.url + "robots.txt", None, "robots-unreachable")]
+    assert "HTTP 404" in report["problems"][0]["message"]
+    assert report["totals"]["pages"] == 0
+    assert not [path for path in site.paths() if path.endswith("/")]
+    assert result.returncode == 1

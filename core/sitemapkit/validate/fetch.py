@@ -10,7 +10,6 @@ every decompressed byte is ours to count. Content-Encoding is undone here in bou
 
 from __future__ import annotations
 
-import re
 import time
 import zlib
 from dataclasses import dataclass, field
@@ -31,16 +30,11 @@ DEFAULT_CONCURRENCY = 4
 HTTP_SCHEMES = ("http", "https")
 SITEMAP_SECONDS = 30
 """A sitemap's whole transfer may take this many times the timeout (50 MiB on a slow link)."""
-_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
-
-
-def is_url(target: str) -> bool:
-    """Whether a target is given as a URL (any scheme: the caller refuses all but http(s))."""
-    return _URL.match(target) is not None
 
 
 def is_http(url: str) -> bool:
-    return urlsplit(url).scheme.lower() in HTTP_SCHEMES and bool(urlsplit(url).hostname)
+    parts = urlsplit(url)
+    return parts.scheme.lower() in HTTP_SCHEMES and bool(parts.hostname)
 
 
 class FetchError(Exception):
