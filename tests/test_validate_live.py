@@ -313,8 +313,25 @@ def test_a_fetched_sitemap_gets_exactly_the_local_rules(site: Site, tmp_path: Pa
         assert [(p.line, p.rule, p.severity) for p in fetched] == read, name
 
 
+def test_a_fetched_news_sitemap_gets_exactly_the_local_rules(site: Site, tmp_path: Path) -> None:
+    news = (f'<?xml version="1.0" encoding="UTF-8"?>\n'
+            f'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
+            f'xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">\n'
+            f"<url><loc>{site.url}news/a</loc><news:news><news:publication><news:name>Daily</news:name>"
+            f"<news:language>english</news:language></news:publication>"
+            f"<news:publication_date>2020-01-01</news:publication_date><news:title>Old</news:title>"
+            f"</news:news></url>\n</urlset>\n").encode()
+    local = tmp_path / "sitemap-news.xml"
+    local.write_bytes(news)
+    read = [(p.line, p.rule, p.severity) for p in run_targets([local], None, None).problems]
+    assert {rule for _, rule, _ in read} == {"news-language", "news-too-old"}
+    site.faults["/sitemap-news.xml"] = ("body", news, "text/xml", {})
+    fetched = run_targets([site.url + "sitemap-news.xml"], None, None, Live()).problems
+    assert [(p.line, p.rule, p.severity) for p in fetched] == read
+
+
 def test_content_type_and_the_transfer_encoding_bomb(site: Site) -> None:
-    """A sitemap served as text/html is named; one whose Content-Encoding inflates to 256 MiB
+    """A sitemap served as text/html is named; one whose Content-Encoding inflates to 128 MiB
     is read only as far as the local limit, like a gzip file on disk."""
     site.faults["/sitemap.xml"] = ("header", "Content-Type", "text/html")
     site.faults["/packed.xml"] = ("body", _bomb(), "application/xml", {"Content-Encoding": "gzip"})

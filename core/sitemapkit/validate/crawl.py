@@ -113,17 +113,20 @@ def check_pages(session: Session, client: Client, live: Live, listed: Listed) ->
     done = requested = 0
     running: dict[Future[PageResult], tuple[int, int, str]] = {}
 
-    def finish(future: Future[PageResult]) -> None:
+    def tick() -> None:
         nonlocal done
+        done += 1
+        if live.progress is not None:
+            live.progress(done, len(pages))
+
+    def finish(future: Future[PageResult]) -> None:
         number, line, loc = running.pop(future)
         result = future.result()
         for rule, message, severity in result.findings:
             session.add(session.files[number], line, rule, message, severity)
         if result.alternates is not None:
             heads[_same(loc)] = (number, line, result.alternates)
-        done += 1
-        if live.progress is not None:
-            live.progress(done, len(pages))
+        tick()
 
     with ThreadPoolExecutor(max_workers=live.concurrency, thread_name_prefix="sitemapkit") as pool:
         for number, line, loc in pages:
@@ -133,7 +136,7 @@ def check_pages(session: Session, client: Client, live: Live, listed: Listed) ->
                     session.add(session.files[number], line, "page-blocked",
                                 f"{loc} is listed but robots.txt disallows crawling it; search "
                                 "engines will report it as blocked (not requested)")
-                done += 1
+                tick()
                 continue
             requested += 1
             future = pool.submit(check_page, client, loc, robots.pace(origin_of(loc)))
