@@ -189,8 +189,10 @@ def test_format_jsonl_streams_one_problem_per_line(tmp_path):
     assert _cli(str(clean), "--format", "jsonl").stdout == ""
 
 
-def test_a_url_target_is_refused_clearly(tmp_path):
-    done = _cli("https://example.com/sitemap.xml")
-    assert done.returncode == 2
-    assert "https://example.com/sitemap.xml" in done.stderr and "local files" in done.stderr
-    assert "https:/example" not in done.stderr + done.stdout
+def test_a_url_target_of_another_scheme_is_refused_clearly(tmp_path):
+    """http(s) targets are fetched (tests/test_validate_live.py); file: and others never."""
+    for target in ("file:///etc/passwd", "ftp://example.com/sitemap.xml"):
+        done = _cli(target)
+        assert done.returncode == 2
+        assert target in done.stderr and "only http:// and https:// URLs" in done.stderr
+        assert done.stdout == ""

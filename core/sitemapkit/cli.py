@@ -213,9 +213,28 @@ def _flags(args: argparse.Namespace) -> dict[str, Any]:
 def _validate(args: argparse.Namespace) -> int:
     from .cli_validate import run_validate
 
+    live = None
+    if args.sample is not None and not args.check_pages:
+        raise UsageError("--sample N needs --check-pages")
+    if args.check_pages or any("://" in target for target in args.targets):
+        from .validate.crawl import Live
+
+        live = Live(args.check_pages, args.sample, args.concurrency, args.timeout)
     return run_validate(
-        args.targets, args.site_dir, args.format, args.strict, progress=sys.stderr.isatty()
+        args.targets, args.site_dir, args.format, args.strict, progress=sys.stderr.isatty(), live=live
     )
+
+
+def _at_least(low: float, kind: type):
+    def parse(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"'{text}' is not a number") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low}")
+        return value
+    return parse
 
 
 # --------------------------------------------------------------------- parser
@@ -259,12 +278,13 @@ def _parser() -> argparse.ArgumentParser:
         "validate", allow_abbrev=False,
         help="check sitemap, index, news, text and robots.txt files and feeds",
         description="Check sitemap files (and RSS 2.0 / Atom 1.0 feeds given as sitemaps) "
-                    "against the protocol and Google's rules. Local files only for now.",
+                    "against the protocol and Google's rules, local or fetched by URL; with "
+                    "--check-pages, also every page they list, as a crawler sees it.",
     )
     check.set_defaults(command=_validate)
     check.add_argument("targets", nargs="+", metavar="TARGET",
                        help="a sitemap file (plain or .gz), robots.txt, a feed, or a folder "
-                       "holding them (local paths; a URL is refused)")
+                       "holding them; or an http(s) URL of one, fetched with what it names")
     check.add_argument("--site-dir", metavar="DIR",
                        help="also check the sitemap against this built site")
     check.add_argument("--format", choices=("text", "json", "jsonl"), default="text",
@@ -272,6 +292,16 @@ def _parser() -> argparse.ArgumentParser:
                        "the problems and the totals; jsonl: one JSON object per problem, "
                        "streamed")
     check.add_argument("--strict", action="store_true", help="warnings fail too")
+    live = check.add_argument_group("the live site")
+    live.add_argument("--check-pages", action="store_true",
+                      help="request every listed URL as a crawler would (robots.txt obeyed): "
+                      "status, redirects, noindex, canonical, hreflang return links")
+    live.add_argument("--sample", metavar="N", type=_at_least(1, int),
+                      help="with --check-pages: N listed URLs picked at random, not all")
+    live.add_argument("--concurrency", metavar="N", type=_at_least(1, int), default=4,
+                      help="requests at a time, so at most N per host (default 4)")
+    live.add_argument("--timeout", metavar="SECONDS", type=_at_least(0.1, float), default=10.0,
+                      help="to connect, and between two reads of an answer (default 10)")
     return parser
 
 

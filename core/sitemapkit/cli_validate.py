@@ -1,28 +1,33 @@
 """``sitemapkit validate`` on the command line: the problems printed as text, one JSON
 document or JSON lines, a progress line on a terminal, and the exit status. The checks are
-the library's (``validate.targets``); the CLI's parser is in ``cli``."""
+the library's (``validate.targets``, and ``validate.crawl`` for ``--check-pages``); the CLI's
+parser is in ``cli``."""
 
 from __future__ import annotations
 
 import json
-import re
 import sys
+from urllib.parse import urlsplit
 
-from .validate.targets import run_targets
+from .report import plural
+from .validate.targets import is_url, run_targets
 
 
 def run_validate(targets: list[str], site_dir: str | None, fmt: str, strict: bool,
-                 progress: bool) -> int:
+                 progress: bool, live=None) -> int:
     """``sitemapkit validate``: print the problems (text lines and a summary, one JSON document,
     or with ``jsonl`` one JSON object per problem) and return the exit status: 0 clean,
-    1 problems (warnings only under ``strict``), 2 usage or unreadable input."""
-    urls = [target for target in targets if _URL_TARGET.match(target)]
-    if urls:
-        print(f"sitemapkit validate: {urls[0]} is a URL; validate reads local files only for "
-              "now: download the sitemap (and robots.txt) and give their paths", file=sys.stderr)
-        return 2
+    1 problems (warnings only under ``strict``), 2 usage or unreadable input. ``live``
+    (``validate.crawl.Live``): fetching and ``--check-pages``."""
+    for target in targets:
+        if is_url(target) and urlsplit(target).scheme.lower() not in ("http", "https"):
+            print(f"sitemapkit validate: {target}: only http:// and https:// URLs are fetched "
+                  "(give a local file by its path)", file=sys.stderr)
+            return 2
+    if live is not None and progress:
+        live.progress = _page_progress
     try:
-        session = run_targets(targets, site_dir, _show_progress if progress else None)
+        session = run_targets(targets, site_dir, _show_progress if progress else None, live)
     except NotADirectoryError as error:
         print(f"sitemapkit validate: {error}", file=sys.stderr)
         return 2
@@ -34,10 +39,12 @@ def run_validate(targets: list[str], site_dir: str | None, fmt: str, strict: boo
     warnings = sum(1 for p in problems if p.severity == "warning")
     files = len(session.files)
     failed = bool(errors or (strict and warnings))
+    totals = {"files": files, "errors": errors, "warnings": warnings}
+    if session.pages is not None:
+        totals["pages"] = session.pages
     if fmt == "json":
         json.dump({"files": session.files, "problems": [p.as_dict() for p in problems],
-                   "totals": {"files": files, "errors": errors, "warnings": warnings},
-                   "ok": not failed}, sys.stdout, ensure_ascii=False, indent=2)
+                   "totals": totals, "ok": not failed}, sys.stdout, ensure_ascii=False, indent=2)
         print()
     else:
         for problem in problems:
@@ -45,17 +52,22 @@ def run_validate(targets: list[str], site_dir: str | None, fmt: str, strict: boo
                   flush=fmt == "jsonl")
     if fmt == "text":
         verdict = "OK" if not problems else "FAILED" if failed else "OK with warnings"
-        print(f"{verdict}: {files} file{'s' * (files != 1)} checked, {errors} error"
+        pages = "" if session.pages is None else f", {plural(session.pages, 'page')} requested"
+        print(f"{verdict}: {files} file{'s' * (files != 1)} checked{pages}, {errors} error"
               f"{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
     if any(p.rule == "unreadable" for p in problems):
         return 2
     return 1 if failed else 0
 
 
-_URL_TARGET = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
-
-
 def _show_progress(name: str, done: int, total: int) -> None:
     if total >= 8 * 1024 * 1024:
         sys.stderr.write(f"\r\033[Kchecking {name}: {100 * done // max(total, 1)}%")
         sys.stderr.flush()
+
+
+def _page_progress(done: int, total: int) -> None:
+    width = 30
+    filled = width * done // max(total, 1)
+    sys.stderr.write(f"\r\033[K[{'#' * filled}{'.' * (width - filled)}] {done}/{total} pages checked")
+    sys.stderr.flush()

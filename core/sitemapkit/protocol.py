@@ -52,6 +52,7 @@ G_2022 = "Google, 2022 deprecations"
 FEEDS = "RSS 2.0 / Atom 1.0"
 ROBOTS = "robots.txt (RFC 9309)"
 INDEXNOW = "IndexNow"
+HTTP = "HTTP (RFC 9110), as crawlers read it"
 TOOL = "sitemapkit"
 """What the rule protects is sitemapkit's own contract (its manifest, its options, git)."""
 
@@ -188,12 +189,27 @@ RULES: dict[str, RuleEntry] = {
     # against the built site (--site-dir)
     "page-missing": RuleEntry(ERROR, "a listed URL with no built page (a 404 to be)", TOOL),
     "page-not-listed": RuleEntry(WARNING, "an indexable built page missing from the sitemap", TOOL),
-    "page-noindex": RuleEntry(ERROR, "a listed page whose HTML says noindex", TOOL),
+    "page-noindex": RuleEntry(ERROR, "a listed page whose HTML (or, live, X-Robots-Tag) says noindex", TOOL),
     "page-blocked": RuleEntry(WARNING, "a listed page that the site's robots.txt disallows crawling",
                               ROBOTS),
     "page-canonical": RuleEntry(WARNING, "a listed page whose canonical names another URL", TOOL),
     "page-not-a-page": RuleEntry(WARNING, "a listed file that is no page: redirect stub, generated "
                                  "index, 404, draft, fragment", TOOL),
+    # fetched by URL, and the live pages (--check-pages)
+    "sitemap-fetch": RuleEntry(ERROR, "a sitemap named by a fetched index or robots.txt that cannot be "
+                                      "fetched: no 200 answer, a timeout, a redirect loop or more than 5 "
+                                      "redirects", HTTP),
+    "sitemap-content-type": RuleEntry(WARNING, "a fetched sitemap, feed or robots.txt served with a "
+                                               "Content-Type other than its kind's", HTTP),
+    "robots-unreachable": RuleEntry(WARNING, "a host whose robots.txt answers 5xx or not at all: crawlers "
+                                             "keep out, so its pages are not requested", ROBOTS),
+    "page-status": RuleEntry(ERROR, "a listed URL that answers other than 200 (404, 410, 500...)", HTTP),
+    "page-redirect": RuleEntry(WARNING, "a listed URL that redirects (an error for a loop or more than 5 "
+                                        "redirects)", HTTP),
+    "page-unreachable": RuleEntry(ERROR, "a listed URL that gives no answer: timeout, refused connection, "
+                                         "TLS or transfer fault", HTTP),
+    "page-hreflang-return": RuleEntry(ERROR, "a listed page whose hreflang alternate (in its HTML head) "
+                                             "does not link back", G_HREFLANG),
     # the build only: what it could not write, and its own sources
     "no-pages": RuleEntry(WARNING, "no page to list, so no sitemap was written (build)", XSD),
     "max-bytes": RuleEntry(WARNING, "one URL larger than max_bytes allows in a file (build: left out)",

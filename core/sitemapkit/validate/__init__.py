@@ -27,17 +27,29 @@ def validate(
     site_dir: str | os.PathLike[str] | None = None,
     *,
     progress: Progress | None = None,
+    check_pages: bool = False,
+    sample: int | None = None,
+    concurrency: int = 4,
+    timeout: float = 10.0,
 ) -> list[ValidationProblem]:
-    """Every problem in the files ``paths`` name (files or folders), in file and line order.
+    """Every problem in the files ``paths`` name (files, folders or http(s) URLs, fetched
+    with what they name), in file and line order.
 
     With ``site_dir``, also the sitemap against the built site: listed URLs with no page,
-    noindex or non-canonical pages listed, indexable pages not listed. Raises
-    ``NotADirectoryError`` when ``site_dir`` is not a folder.
+    noindex or non-canonical pages listed, indexable pages not listed. With ``check_pages``,
+    every listed URL (or ``sample`` of them) is requested as a crawler would, ``concurrency``
+    at a time, each request given ``timeout`` seconds. Raises ``NotADirectoryError`` when
+    ``site_dir`` is not a folder, ``ValueError`` for a URL that is not http(s).
     """
     # The checks (and lxml) load here, not with the package: a build never needs them.
     from .targets import run_targets
 
-    return run_targets(paths, site_dir, progress).problems
+    live = None
+    if check_pages:
+        from .crawl import Live
+
+        live = Live(True, sample, concurrency, timeout)
+    return run_targets(paths, site_dir, progress, live).problems
 
 
 def __getattr__(name: str) -> Any:

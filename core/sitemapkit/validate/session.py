@@ -53,10 +53,16 @@ class Reader:
     ``READ_CAP`` uncompressed bytes. lxml and the text checks pull from ``read``."""
 
     def __init__(self, path: Path, name: str, progress: Progress | None = None) -> None:
-        self.raw = open(path, "rb")  # noqa: SIM115 (closed by close())
-        self.size = os.fstat(self.raw.fileno()).st_size
-        self.gzipped = self.raw.read(2) == b"\x1f\x8b"
-        self.raw.seek(0)
+        opened = getattr(path, "open_body", None)  # a file fetched by URL (validate.fetch)
+        if opened is not None:
+            self.raw = opened()
+            self.size = self.raw.size
+            self.gzipped = self.raw.peek(2) == b"\x1f\x8b"
+        else:
+            self.raw = open(path, "rb")  # noqa: SIM115 (closed by close())
+            self.size = os.fstat(self.raw.fileno()).st_size
+            self.gzipped = self.raw.read(2) == b"\x1f\x8b"
+            self.raw.seek(0)
         self.stream = gzip.GzipFile(fileobj=self.raw, mode="rb") if self.gzipped else self.raw
         self.name = name
         self.total = 0
@@ -90,6 +96,10 @@ class Reader:
         except OSError as error:
             self.error = f"not a valid gzip file: {error}" if self.gzipped else str(error)
             return b""
+        finally:
+            fault = getattr(self.raw, "error", None)  # a fetched file's network fault comes first
+            if fault is not None:
+                self.error = fault
         if not self.total:
             self.head = data[:256]
         self.total += len(data)
@@ -145,6 +155,11 @@ class Session:
         self._seen: dict[int, int] = {}
         self._hrefs: dict[int, tuple[int, ...]] = {}
         self._pending: dict[int, list[tuple[int, str, int, str]]] = {}
+        self.collect: Callable[[int, int, str], None] | None = None
+        """With ``--check-pages``: given each URL the first time it is listed (file number,
+        line, URL), past none of a file's first 50,000."""
+        self.pages: int | None = None
+        """With ``--check-pages``: how many pages were requested."""
 
     # -- problems ------------------------------------------------------------------------------
 
@@ -190,6 +205,8 @@ class Session:
             pass
         elif before is None:
             self._seen[key] = (number << 32) | line
+            if self.collect is not None:
+                self.collect(number, line, loc)
         else:
             where = f"{self.files[before >> 32]}:{before & 0xFFFFFFFF}"
             self.add(self.files[number], line, "duplicate-url",

@@ -1,5 +1,7 @@
 """Which files ``sitemapkit validate`` checks, and in what order: the targets given, the
-sitemaps a folder holds, an index's children and robots.txt's ``Sitemap:`` files."""
+sitemaps a folder holds, an index's children and robots.txt's ``Sitemap:`` files. A target
+given as an http(s) URL is fetched (``validate.fetch``), and so is what it names; a fetched
+file goes through the same checks as a local one, read from the response as it arrives."""
 
 from __future__ import annotations
 
@@ -14,17 +16,25 @@ from urllib.parse import unquote, urlsplit
 from ..protocol import MAX_URLS
 from .feeds import FeedChecker
 from .rules import check_url
-from .session import CHUNK, Reader, Scope, Session, folder_of, origin_of
+from .session import CHUNK, READ_CAP, Reader, Scope, Session, folder_of, origin_of
 from .site import SiteIndex
 from .xml import XMLChecker
 
+_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
 _SNIFF = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?(urlset|sitemapindex|rss|feed)[\s>/]")
 _XML_SUFFIXES = (".xml", ".xml.gz")
 _TXT_SUFFIXES = (".txt", ".txt.gz")
 
 
-def run_targets(paths, site_dir, progress) -> Session:
-    """Check every file ``paths`` name; the session holds the problems, sorted."""
+def is_url(target: object) -> bool:
+    """Whether a target is given as a URL (any scheme; only http(s) ones are fetched)."""
+    return isinstance(target, str) and _URL.match(target) is not None
+
+
+def run_targets(paths, site_dir, progress, live=None) -> Session:
+    """Check every file ``paths`` name; the session holds the problems, sorted. ``live``
+    (``validate.crawl.Live``): how to fetch URL targets, and whether to check the pages
+    the sitemaps list (``session.pages``: how many were requested)."""
     if isinstance(paths, str | os.PathLike):
         paths = [paths]
     site = None
@@ -33,11 +43,38 @@ def run_targets(paths, site_dir, progress) -> Session:
             raise NotADirectoryError(f"--site-dir {site_dir} is not a folder")
         site = SiteIndex(Path(site_dir))
     session = Session(site, progress)
-    paths = [Path(path) for path in paths]
-    roots = [_resolved(path if path.is_dir() else path.parent) for path in paths]
+    paths = [path if is_url(path) else Path(path) for path in paths]
+    for path in paths:
+        if isinstance(path, str) and urlsplit(path).scheme.lower() not in ("http", "https"):
+            raise ValueError(f"{path}: only http and https URLs are fetched")
+    roots = [_resolved(path if path.is_dir() else path.parent) for path in paths if isinstance(path, Path)]
     if site is not None:
         roots.append(_resolved(site.dir))
-    run = _Targets(session, site, roots)
+    client = listed = None
+    if live is not None or any(isinstance(path, str) for path in paths):
+        from .crawl import Listed, Live
+        from .fetch import Client
+
+        live = live or Live()
+        client = Client(live.timeout, live.concurrency)
+        if live.check_pages:
+            listed = session.collect = Listed(live.sample)
+    try:
+        _run(session, site, roots, paths, client)
+        if listed is not None:
+            from .crawl import check_pages
+
+            session.pages = check_pages(session, client, live, listed)
+    finally:
+        if client is not None:
+            client.close()
+    order = {name: n for n, name in enumerate(session.files)}
+    session.problems.sort(key=lambda p: (order.get(p.file, len(order)), p.line or 0))
+    return session
+
+
+def _run(session: Session, site: SiteIndex | None, roots: list[Path], paths: list, client) -> None:
+    run = _Targets(session, site, roots, client)
     # robots.txt files among the targets first, all of them before any sitemap they name:
     # which sitemaps each names decides whether a URL on another host is cross-submitted
     run.pending = []
@@ -52,16 +89,16 @@ def run_targets(paths, site_dir, progress) -> Session:
     if site is not None and run.urlsets:
         site.unlisted(lambda relative, message: session.add(
             str(site.dir / relative), None, "page-not-listed", message))
-    order = {name: n for n, name in enumerate(session.files)}
-    session.problems.sort(key=lambda p: (order.get(p.file, len(order)), p.line or 0))
-    return session
 
 
 class _Targets:
     """Finds the files to check and follows the sitemaps they name."""
 
-    def __init__(self, session: Session, site: SiteIndex | None, roots: list[Path]) -> None:
+    def __init__(self, session: Session, site: SiteIndex | None, roots: list[Path], client=None) -> None:
         self.session = session
+        self.client = client
+        """The HTTP client (``validate.fetch.Client``) when a target is a URL."""
+        self.fetched: set[str] = set()
         self.site = site
         self.roots = roots
         """The folders validate may open files in: each target's own folder (a folder target
@@ -71,8 +108,10 @@ class _Targets:
         self.pending: list[tuple] | None = None
         """While robots.txt targets are read first, the sitemaps they name, to follow after."""
 
-    def target(self, path: Path) -> None:
-        if path.is_dir():
+    def target(self, path: Path | str) -> None:
+        if isinstance(path, str):
+            self.check_remote(path, given=True)
+        elif path.is_dir():
             files = self._discover(path)
             if all(file.name == "robots.txt" for file in files):
                 self.session.add(
@@ -175,25 +214,31 @@ class _Targets:
             self.session.file_number(name)
             self.session.add(name, None, "unreadable", f"cannot read {path}: {error}")
             return
+        self._dispatch(path, name, head, url, via, robots)
+
+    def _dispatch(self, path, name: str, head: bytes, url: str | None,
+                  via: tuple[str, int] | None, robots: frozenset[str]) -> str | None:
+        """Check a file (local, or ``fetch.Fetched``) by what its first bytes show it is;
+        returns ``"robots"``, ``"text"``, ``"feed"``, ``"xml"`` or ``None`` (not a sitemap)."""
         stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
         if path.name == "robots.txt" or (not stripped.startswith(b"<") and _robots_like(stripped)):
             self._robots(path, name)
-            return
+            return "robots"
         scope = self._scope(path, url, robots)
         if not stripped.startswith(b"<") and (path.name.endswith(_TXT_SUFFIXES) or stripped[:4] == b"http"):
             self._text(path, name, scope)
-            return
+            return "text"
         if (not stripped.startswith(b"<") and not path.name.endswith(_XML_SUFFIXES)
                 and stripped[:2] not in (b"\xff\xfe", b"\xfe\xff", b"\x00<")):
             self.session.add(name, None, "not-a-sitemap",
                              f"{path.name} is not a sitemap (XML or text), a feed or a robots.txt"
                              + ("; it is empty" if not stripped else "") + "; nothing in it was "
                              "checked")
-            return
+            return None
         found = _SNIFF.search(stripped)
         if found is not None and found.group(1) in (b"rss", b"feed"):
             FeedChecker(self.session, path, name, scope).run()
-            return
+            return "feed"
         checker = XMLChecker(self.session, path, name, scope)
         kind = checker.run()
         if kind == "urlset":
@@ -203,9 +248,47 @@ class _Targets:
                 self.session.add(via[0], via[1], "index-nested",
                                  f"{url} is itself a sitemap index; an index may list sitemaps "
                                  "only, never another index")
-                return
+                return "xml"
             for loc, line in checker.children:
                 self._follow(loc, path.parent, url, (name, line), nested=True, robots=robots)
+        return "xml"
+
+    def check_remote(self, url: str, via: tuple[str, int] | None = None,
+                     robots: frozenset[str] = frozenset(), given: bool = False,
+                     named_at: tuple[str, int] | None = None) -> None:
+        """Fetch one file by URL (up to 5 redirects, http(s) only) and check it as a local
+        one, read from the response as it arrives and never past the local limits. A file
+        that cannot be fetched is ``unreadable`` when given, else ``sitemap-fetch`` where it
+        was named; a 200 answer is also checked for its Content-Type."""
+        from .fetch import Fetched, FetchError, check_content_type
+
+        if url in self.fetched:
+            return
+        self.fetched.add(url)
+        try:
+            answer = self.client.fetch(url)
+        except FetchError as error:
+            return self._unfetched(url, str(error), given, named_at or via)
+        try:
+            if answer.status != 200:
+                reason = answer.response.reason or ""
+                return self._unfetched(url, f"it answered HTTP {answer.status} {reason}".rstrip(),
+                                       given, named_at or via)
+            fetched = Fetched(url, answer, READ_CAP)
+            raw = fetched.open_body().peek(16 * 1024)
+            kind = self._dispatch(fetched, url, _unpacked(raw), url, via, robots)
+            if kind is not None:
+                check_content_type(self.session, url, answer.header("Content-Type"), kind,
+                                   raw[:2] == b"\x1f\x8b")
+        finally:
+            answer.close()
+
+    def _unfetched(self, url: str, why: str, given: bool, named_at: tuple[str, int] | None) -> None:
+        if given or named_at is None:
+            self.session.file_number(url)
+            self.session.add(url, None, "unreadable", f"cannot fetch {url}: {why}")
+        else:
+            self.session.add(*named_at, "sitemap-fetch", f"{url} cannot be fetched: {why}")
 
     def _scope(self, path: Path, url: str | None, robots: frozenset[str] = frozenset()) -> Scope:
         if url is not None or self.site is None:
@@ -217,9 +300,12 @@ class _Targets:
             return Scope()
         return Scope(None, self.site, "" if folder == "." else folder + "/", self.session.robots)
 
-    def _follow(self, url: str, beside: Path, parent_url: str | None, via: tuple[str, int],
+    def _follow(self, url: str, beside: Path | None, parent_url: str | None, via: tuple[str, int],
                 nested: bool = False, robots: frozenset[str] = frozenset()) -> None:
         url = without_dot_segments(url)
+        if beside is None:  # named by a fetched file: fetched in turn
+            self.check_remote(url, via if nested else None, robots, named_at=via)
+            return
         local = self._locate(url, beside, parent_url)
         if local is not None:
             self.check(local, url, via if nested else None, robots, named_at=via)
@@ -351,7 +437,7 @@ class _Targets:
             return
         # The host this robots.txt is served from: a file cannot say; the host of the first
         # sitemap it names is the usual answer (cross-submission names others after it).
-        origin = origin_of(named[0][0])
+        origin = origin_of(getattr(path, "url", None) or named[0][0])  # a fetched one knows
         self.session.robots.setdefault(origin, set()).update(url for url, _ in named)
         for url, line in named:
             follow = (url, path.parent, origin_of(url) + "robots.txt", (name, line), False,
@@ -411,8 +497,10 @@ def _present(path: Path) -> bool:
         return False
 
 
-def _is_robots_file(path: Path) -> bool:
+def _is_robots_file(path: Path | str) -> bool:
     """Whether a target is a robots.txt file (by name, or a regular file read as one)."""
+    if isinstance(path, str):  # a URL: by its name only (it is fetched once, in order)
+        return urlsplit(path).path.endswith("/robots.txt")
     if path.name == "robots.txt":
         return True
     try:
@@ -441,6 +529,16 @@ def _head(path: Path) -> bytes:
         except (OSError, EOFError, zlib.error):
             return b"<"  # let the XML reader say what is wrong with it
     return head
+
+
+def _unpacked(raw: bytes) -> bytes:
+    """The first bytes of a fetched file, gunzipped when it is gzip (at most 4 KiB)."""
+    if raw[:2] != b"\x1f\x8b":
+        return raw[:4096]
+    try:
+        return zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(raw, 4096)
+    except zlib.error:
+        return b"<"  # let the XML reader say what is wrong with it
 
 
 def _sniff(path: Path) -> bytes | None:

@@ -1,0 +1,343 @@
+"""``validate --check-pages``: each listed URL requested as a crawler would, politely.
+
+A page is requested once, whatever sitemaps list it, and only when the site's robots.txt
+lets sitemapkit in (RFC 9309, read by protego: longest match and ``*``/``$`` patterns, as
+search engines read it, which ``urllib.robotparser`` does not). A URL whose name says it is
+no HTML page (``.pdf``, images...) gets a HEAD; a page gets a GET of which only the head is
+read (at most ``HEAD_CAP`` bytes), and the connection is kept when little is left to drain.
+The findings use the rule ids of ``--site-dir`` where the fault is the same (``page-noindex``,
+``page-canonical``, ``page-blocked``, ``page-not-a-page``); the workers only request and read,
+and the main thread reports, so the session needs no lock.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import re
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from protego import Protego
+
+from ..build.extract import read_page_html
+from ..pages import not_a_page
+from ..protocol import ERROR
+from ..urls import URLError, encode_url, resolve
+from .fetch import (
+    DEFAULT_CONCURRENCY,
+    DEFAULT_TIMEOUT,
+    ROBOTS_TOKEN,
+    Answer,
+    Client,
+    FetchError,
+    chain,
+    redirect_target,
+)
+from .session import Session, origin_of
+
+HEAD_CAP = 512 * 1024
+"""Bytes of a page read at most to find the end of its head."""
+DRAIN = 256 * 1024
+"""Bytes left unread after the head that are still read, to keep the connection."""
+ROBOTS_CAP = 500 * 1024
+"""robots.txt bytes parsed, the least RFC 9309 (2.5) asks crawlers to read."""
+_HEAD_END = re.compile(rb"</head\s*>|<body[\s>]", re.IGNORECASE)
+_NOT_HTML = re.compile(
+    r"\.(pdf|png|jpe?g|gif|webp|avif|svg|ico|zip|gz|tgz|bz2|xz|mp[34]|webm|ogg|wav|docx?|xlsx?|"
+    r"pptx?|od[tsp]|epub|txt|csv|json|xml|rss|atom)$", re.IGNORECASE)
+_HTML_TYPES = ("text/html", "application/xhtml+xml")
+_VALUED = frozenset({"unavailable_after", "max-snippet", "max-image-preview", "max-video-preview"})
+_CANONICAL_LINK = re.compile(r"""<([^>]*)>\s*;[^,]*?\brel\s*=\s*"?[^",]*\bcanonical\b""", re.IGNORECASE)
+_ACCEPT_HTML = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8"
+
+Finding = tuple[str, str, str | None]
+"""``(rule, message, severity or None for the rule's own)``."""
+
+
+@dataclass
+class Live:
+    """What ``--check-pages`` asks: how many pages, how many at a time, how long to wait."""
+
+    check_pages: bool = False
+    sample: int | None = None
+    concurrency: int = DEFAULT_CONCURRENCY
+    timeout: float = DEFAULT_TIMEOUT
+    progress: Callable[[int, int], None] | None = None
+    """``progress(pages_done, pages_total)``, called as pages are checked."""
+
+
+class Listed:
+    """The URLs the checked sitemaps list, each once (the first listing: its file and line);
+    with ``sample``, a uniform random sample of that many (reservoir sampling), so memory
+    is bounded by the sample, not by the site."""
+
+    def __init__(self, sample: int | None = None) -> None:
+        self.sample = sample
+        self.items: list[tuple[int, int, str]] = []
+        self.count = 0
+        self._seen: set[int] = set()
+        self._random = random.Random()
+
+    def __call__(self, number: int, line: int, loc: str) -> None:
+        key = hash(loc)
+        if key in self._seen:
+            return
+        self._seen.add(key)
+        self.count += 1
+        if self.sample is None or len(self.items) < self.sample:
+            self.items.append((number, line, loc))
+        else:
+            slot = self._random.randrange(self.count)
+            if slot < self.sample:
+                self.items[slot] = (number, line, loc)
+
+
+@dataclass
+class PageResult:
+    findings: list[Finding]
+    alternates: tuple[tuple[str, str], ...] | None = None
+    """``(hreflang, href)`` of the page's head; ``None`` when its head was not read."""
+
+
+def check_pages(session: Session, client: Client, live: Live, listed: Listed) -> int:
+    """Request the listed pages; report their problems in ``session``. Returns the number of
+    pages requested."""
+    pages = sorted(listed.items)
+    robots = _Robots(session, client)
+    heads: dict[str, tuple[int, int, tuple[tuple[str, str], ...]]] = {}
+    done = requested = 0
+    running: dict[Future[PageResult], tuple[int, int, str]] = {}
+
+    def tick() -> None:
+        nonlocal done
+        done += 1
+        if live.progress is not None:
+            live.progress(done, len(pages))
+
+    def finish(future: Future[PageResult]) -> None:
+        number, line, loc = running.pop(future)
+        result = future.result()
+        for rule, message, severity in result.findings:
+            session.add(session.files[number], line, rule, message, severity)
+        if result.alternates is not None:
+            heads[_same(loc)] = (number, line, result.alternates)
+        tick()
+
+    with ThreadPoolExecutor(max_workers=live.concurrency, thread_name_prefix="sitemapkit") as pool:
+        for number, line, loc in pages:
+            rules = robots.rules(origin_of(loc))
+            if rules is None or not rules.can_fetch(loc, ROBOTS_TOKEN):
+                if rules is not None:
+                    session.add(session.files[number], line, "page-blocked",
+                                f"{loc} is listed but robots.txt disallows crawling it; search "
+                                "engines will report it as blocked (not requested)")
+                tick()
+                continue
+            requested += 1
+            future = pool.submit(check_page, client, loc, robots.pace(origin_of(loc)))
+            running[future] = (number, line, loc)
+            while len(running) >= 2 * live.concurrency:
+                for future in wait(running, return_when=FIRST_COMPLETED).done:
+                    finish(future)
+        while running:
+            for future in wait(running, return_when=FIRST_COMPLETED).done:
+                finish(future)
+    _return_links(session, heads)
+    return requested
+
+
+def _return_links(session: Session, heads: dict[str, tuple[int, int, tuple[tuple[str, str], ...]]]) -> None:
+    """Each hreflang alternate a page's head names must name the page back, where that
+    alternate's head was read too (a page not listed, or not sampled, is not fetched for it)."""
+    for loc, (number, line, alternates) in heads.items():
+        for code, href in alternates:
+            other = _same(href)
+            if other == loc or other not in heads:
+                continue
+            if loc not in {_same(back) for _, back in heads[other][2]}:
+                session.add(session.files[number], line, "page-hreflang-return",
+                            f"{loc} names {href} as its hreflang=\"{code}\" alternate, but {href} "
+                            f"does not link back to {loc}; search engines ignore one-way hreflang")
+
+
+def _same(url: str) -> str:
+    with contextlib.suppress(URLError):
+        return encode_url(url)
+    return url
+
+
+class _Pace:
+    """robots.txt's Crawl-delay for one host: requests start that many seconds apart."""
+
+    def __init__(self, delay: float) -> None:
+        self.delay = delay
+        self.lock = threading.Lock()
+        self.next = 0.0
+
+    def wait(self) -> None:
+        with self.lock:
+            now = time.monotonic()
+            start = max(now, self.next)
+            self.next = start + self.delay
+        time.sleep(start - now)
+
+
+class _Robots:
+    """Each host's robots.txt, fetched once (RFC 9309: up to 5 redirects followed; a 4xx
+    means no rule; a 5xx or no answer means keep out, and is reported once)."""
+
+    def __init__(self, session: Session, client: Client) -> None:
+        self.session = session
+        self.client = client
+        self._rules: dict[str, Protego | None] = {}
+        self._paces: dict[str, _Pace | None] = {}
+
+    def rules(self, origin: str) -> Protego | None:
+        """The rules, or ``None`` when the host must not be crawled at all."""
+        if origin not in self._rules:
+            self._rules[origin] = self._fetch(origin + "robots.txt")
+            rules = self._rules[origin]
+            delay = rules.crawl_delay(ROBOTS_TOKEN) if rules is not None else None
+            self._paces[origin] = _Pace(float(delay)) if delay else None
+        return self._rules[origin]
+
+    def pace(self, origin: str) -> _Pace | None:
+        return self._paces.get(origin)
+
+    def _fetch(self, url: str) -> Protego | None:
+        why = None
+        try:
+            answer = self.client.fetch(url, accept="text/plain")
+        except FetchError as error:
+            why = str(error)
+        else:
+            try:
+                if 400 <= answer.status < 500:
+                    return Protego.parse("")
+                if answer.status != 200:
+                    why = f"it answered HTTP {answer.status}"
+                else:
+                    body = answer.body(ROBOTS_CAP, 3 * self.client.timeout)
+                    text = body.read(ROBOTS_CAP).decode("utf-8", "replace")
+                    if body.error is None:
+                        return Protego.parse(text)
+                    why = body.error
+            finally:
+                answer.close()
+        self.session.file_number(url)
+        self.session.add(url, None, "robots-unreachable",
+                         f"{url} cannot be fetched ({why}); crawlers then keep out of the whole "
+                         "host, so none of its pages was requested")
+        return None
+
+
+def check_page(client: Client, loc: str, pace: _Pace | None = None) -> PageResult:
+    """What a crawler finds at ``loc``: status, redirect, noindex (X-Robots-Tag or robots
+    meta), canonical (Link header or link element), hreflang alternates, no-page markers."""
+    if pace is not None:
+        pace.wait()
+    method = "HEAD" if _NOT_HTML.search(urlsplit(loc).path) else "GET"
+    try:
+        answer = client.request(method, loc, _ACCEPT_HTML)
+        if method == "HEAD" and answer.status in (405, 501):  # no HEAD here: ask again
+            answer.close()
+            method = "GET"
+            answer = client.request(method, loc, _ACCEPT_HTML)
+    except FetchError as error:
+        return PageResult([("page-unreachable", f"{loc} cannot be fetched: {error}", None)])
+    try:
+        return _answered(client, loc, method, answer)
+    finally:
+        answer.close(DRAIN)
+
+
+def _answered(client: Client, loc: str, method: str, answer: Answer) -> PageResult:
+    if redirect_target(answer) is not None:
+        return PageResult([_redirect(client, loc, answer)])
+    if answer.status != 200:
+        reason = answer.response.reason or ""
+        return PageResult([("page-status", f"{loc} answered HTTP {answer.status} {reason}".rstrip()
+                            + "; a listed URL must answer 200", None)])
+    found: list[Finding] = []
+    header = _header_noindex(answer.header("X-Robots-Tag"))
+    if header:
+        found.append(("page-noindex", f"{loc} is listed but answers X-Robots-Tag: {header}; list "
+                      "only pages you want indexed", None))
+        return PageResult(found)
+    canonical = _link_canonical(answer.header("Link"), loc)
+    kind = answer.header("Content-Type").split(";")[0].strip().lower()
+    alternates = None
+    if method == "GET" and kind in _HTML_TYPES:
+        head, error = _read_head(answer, client.timeout)
+        if error is not None:
+            return PageResult([("page-unreachable", f"{loc}: {error}", None)])
+        facts = read_page_html(head, loc)
+        alternates = facts.alternates
+        canonical = canonical or facts.canonical
+        why = not_a_page(urlsplit(loc).path.lstrip("/"), facts.head)
+        if why is not None:
+            found.append(("page-not-a-page", f"{loc} is listed but is no page ({why}); list only "
+                          "the pages people should land on", None))
+            return PageResult(found, alternates)
+        if facts.noindex:
+            found.append(("page-noindex", f"{loc} is listed but says noindex in its robots meta; "
+                          "list only pages you want indexed", None))
+            return PageResult(found, alternates)
+    if canonical is not None and _same(canonical) != _same(loc):
+        found.append(("page-canonical", f"{loc} is listed but names {canonical} as its canonical "
+                      "URL; list the canonical URL instead", None))
+    return PageResult(found, alternates)
+
+
+def _redirect(client: Client, loc: str, answer: Answer) -> Finding:
+    """``page-redirect``, naming where the redirects end (followed by HEAD, up to 5)."""
+    try:
+        final = client.fetch(loc, method="HEAD", first=answer)
+    except FetchError as error:
+        return "page-redirect", f"{loc} is listed but {error}", ERROR
+    final.close()
+    status = "" if final.status in (200, 405, 501) else f", which answers {final.status}"
+    hops = final.hops
+    how = f"({hops[0][0]})" if len(hops) == 1 else f"in {len(hops)} hops ({loc} {chain(hops)})"
+    return ("page-redirect", f"{loc} is listed but redirects {how} to {final.url}{status}; list the "
+            "URL it ends at instead", None)
+
+
+def _read_head(answer: Answer, timeout: float) -> tuple[bytes, str | None]:
+    """The page up to the end of its head (at most ``HEAD_CAP`` bytes), or the fault."""
+    body = answer.body(HEAD_CAP, 3 * timeout)
+    data = b""
+    while True:
+        chunk = body.read(16 * 1024)
+        if not chunk:
+            break
+        start = max(0, len(data) - 16)
+        data += chunk
+        if _HEAD_END.search(data, start):
+            break
+    return data, body.error
+
+
+def _header_noindex(value: str) -> str | None:
+    """The X-Robots-Tag value when it says noindex (or none) to every crawler or Googlebot."""
+    agent = None
+    for part in value.split(","):
+        part = part.strip().lower()
+        name, colon, rest = part.partition(":")
+        if colon and name.strip() not in _VALUED:
+            agent, part = name.strip(), rest.strip()
+        if part in ("noindex", "none") and agent in (None, "googlebot", ROBOTS_TOKEN):
+            return value.strip()
+    return None
+
+
+def _link_canonical(value: str, loc: str) -> str | None:
+    """The canonical URL of a ``Link: <URL>; rel="canonical"`` header (RFC 8288)."""
+    found = _CANONICAL_LINK.search(value) if value else None
+    return resolve(loc, found.group(1).strip()) if found else None
+

@@ -1,0 +1,320 @@
+"""The HTTP side of ``validate URL`` and ``--check-pages``: one polite client (urllib3).
+
+urllib3 rather than httpx: it is released often (httpx's last release is from December 2024),
+has no dependency of its own, its pool is thread-safe and holds at most ``maxsize``
+connections per host (``block=True``: the per-host limit of ``--concurrency`` comes from the
+pool itself), and it streams the raw bytes with redirects and retries off, so every hop and
+every decompressed byte is ours to count. Content-Encoding is undone here in bounded steps
+(``Body``), never by the library: a gzip bomb stops at the limit, whatever its ratio.
+"""
+
+from __future__ import annotations
+
+import time
+import zlib
+from dataclasses import dataclass, field
+from urllib.parse import urljoin, urlsplit
+
+import urllib3
+from urllib3.exceptions import HTTPError, LocationValueError
+
+from .. import __version__
+
+USER_AGENT = f"sitemapkit/{__version__} (+https://github.com/sitemapkit/sitemapkit)"
+ROBOTS_TOKEN = "sitemapkit"
+"""The product token robots.txt groups are matched against (RFC 9309, 2.2.1)."""
+MAX_REDIRECTS = 5
+CHUNK = 64 * 1024
+DEFAULT_TIMEOUT = 10.0
+DEFAULT_CONCURRENCY = 4
+HTTP_SCHEMES = ("http", "https")
+SITEMAP_SECONDS = 30
+"""A sitemap's whole transfer may take this many times the timeout (50 MiB on a slow link)."""
+
+
+def is_http(url: str) -> bool:
+    parts = urlsplit(url)
+    return parts.scheme.lower() in HTTP_SCHEMES and bool(parts.hostname)
+
+
+class FetchError(Exception):
+    """A request that got no usable answer: refused, timed out, redirected too often or to
+    something that is not http(s). The message says which, for a person."""
+
+
+@dataclass
+class Answer:
+    """One response, its body not read yet: ``body()`` reads it, bounded."""
+
+    url: str
+    """The URL that answered (after the redirects followed, if any)."""
+    status: int
+    headers: urllib3.HTTPHeaderDict
+    response: urllib3.BaseHTTPResponse
+    client: Client
+    hops: list[tuple[int, str]] = field(default_factory=list)
+    """``(status, location)`` of each redirect followed on the way."""
+    _body: Body | None = None
+    _closed: bool = False
+
+    def header(self, name: str) -> str:
+        return self.headers.get(name, "")
+
+    def body(self, limit: int, seconds: float) -> Body:
+        """The body, read at most to ``limit`` decoded bytes and for ``seconds`` from now."""
+        if self._body is None:
+            self._body = Body(self, limit, time.monotonic() + seconds)
+        return self._body
+
+    def close(self, drain: int = CHUNK) -> None:
+        """Give the connection back; up to ``drain`` unread bytes are read first so that it
+        can be reused (past that it is dropped: a big page costs a new connection, not its
+        whole download)."""
+        response = self.response
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            left = getattr(response, "length_remaining", None)  # 0 after a HEAD; None: not known
+            if left is not None and left <= drain and not response.closed:
+                while response.read(CHUNK, decode_content=False):
+                    pass
+            else:
+                response.close()
+        except (HTTPError, OSError):
+            response.close()
+        finally:
+            response.release_conn()
+
+
+class Client:
+    """One pool for a run: a User-Agent naming sitemapkit, at most ``concurrency``
+    connections per host, ``timeout`` seconds to connect and between two reads."""
+
+    def __init__(self, timeout: float = DEFAULT_TIMEOUT, concurrency: int = DEFAULT_CONCURRENCY) -> None:
+        self.timeout = timeout
+        self.concurrency = concurrency
+        self.pool = urllib3.PoolManager(
+            num_pools=16, maxsize=concurrency, block=True, retries=False,
+            timeout=urllib3.Timeout(connect=timeout, read=timeout),
+        )
+        self.headers = {"User-Agent": USER_AGENT, "Accept-Encoding": "gzip"}
+
+    def request(self, method: str, url: str, accept: str = "*/*") -> Answer:
+        """One request, no redirect followed; raises ``FetchError``."""
+        if not is_http(url):
+            raise FetchError(f"{url} is not an http or https URL; only those are fetched")
+        try:
+            response = self.pool.request(
+                method, url, headers={**self.headers, "Accept": accept}, redirect=False, retries=False,
+                preload_content=False, decode_content=False,
+            )
+        except LocationValueError as error:
+            raise FetchError(f"{url} cannot be requested: {error}") from None
+        except HTTPError as error:
+            raise FetchError(_why(error, self.timeout)) from None
+        return Answer(url, response.status, response.headers, response, self)
+
+    def fetch(self, url: str, accept: str = "*/*", method: str = "GET",
+              first: Answer | None = None) -> Answer:
+        """``request`` following up to ``MAX_REDIRECTS`` redirects, each to http(s) only;
+        raises ``FetchError`` for a loop, one redirect too many, or another scheme.
+        ``first``: the answer ``url`` already gave, when the caller has it."""
+        hops: list[tuple[int, str]] = []
+        start, seen = url, {url}
+        while True:
+            answer = first or self.request(method, url, accept)
+            first = None
+            target = redirect_target(answer)
+            if target is None:
+                answer.hops = hops
+                return answer
+            answer.close()
+            hops.append((answer.status, target))
+            if not is_http(target):
+                raise FetchError(f"{url} redirects ({answer.status}) to {target}, which is not an "
+                                 "http or https URL; not followed")
+            if target in seen:
+                raise FetchError(f"redirects in a loop: {start} {chain(hops)}")
+            if len(hops) > MAX_REDIRECTS:
+                raise FetchError(f"more than {MAX_REDIRECTS} redirects: {start} {chain(hops)}")
+            seen.add(target)
+            url = target
+
+    def close(self) -> None:
+        self.pool.clear()
+
+
+def chain(hops: list[tuple[int, str]]) -> str:
+    """``-301-> https://a/ -302-> https://b/``, for messages."""
+    return " ".join(f"-{status}-> {location}" for status, location in hops)
+
+
+def redirect_target(answer: Answer) -> str | None:
+    """The absolute URL a 3xx answer points to, or ``None`` for any other answer."""
+    if answer.status not in (301, 302, 303, 307, 308):
+        return None
+    location = answer.header("Location").strip()
+    return urljoin(answer.url, location) if location else None
+
+
+def _why(error: HTTPError, timeout: float) -> str:
+    if isinstance(error, urllib3.exceptions.TimeoutError):
+        return f"no answer within {timeout:g} s (timeout)"
+    if isinstance(error, urllib3.exceptions.NameResolutionError):
+        return "the host name does not resolve"
+    if isinstance(error, urllib3.exceptions.NewConnectionError):
+        return "the connection was refused or could not be made"
+    if isinstance(error, urllib3.exceptions.SSLError):
+        return f"TLS failed: {error}"
+    return f"the request failed: {error}"
+
+
+def _content_length(headers: urllib3.HTTPHeaderDict) -> int | None:
+    value = headers.get("Content-Length", "")
+    return int(value) if value.isdigit() else None
+
+
+class Body:
+    """A response body as a file to read from: Content-Encoding (gzip or deflate) undone in
+    steps that never inflate more than asked for, at most ``limit`` decoded bytes, and no read
+    after ``deadline`` (a server that trickles a byte every few seconds is cut off too). A
+    network fault ends the data and sets ``error``; the readers report it."""
+
+    def __init__(self, answer: Answer, limit: int, deadline: float) -> None:
+        self.answer = answer
+        self.limit = limit
+        self.deadline = deadline
+        self.size = _content_length(answer.headers) or 0
+        self.raw_bytes = 0
+        self.decoded = 0
+        self.error: str | None = None
+        self._buffer = bytearray()
+        self._pending = b""
+        self._eof = False
+        coding = answer.header("Content-Encoding").strip().lower()
+        self._inflate = None
+        if coding in ("gzip", "x-gzip"):
+            self._inflate = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        elif coding == "deflate":
+            self._inflate = zlib.decompressobj()
+        elif coding not in ("", "identity"):
+            self.error = f"the server sent Content-Encoding: {coding}, which was not asked for"
+            self._eof = True
+
+    def _pull(self, want: int) -> None:
+        while len(self._buffer) < want and not self._eof:
+            if self.decoded >= self.limit:
+                self._eof = True
+                return
+            room = min(want - len(self._buffer), self.limit - self.decoded)
+            if self._inflate is not None and self._pending:
+                data = self._inflate.decompress(self._pending, room)
+                self._pending = self._inflate.unconsumed_tail
+                self._take(data)
+                continue
+            if time.monotonic() > self.deadline:
+                self.error = "the transfer took too long (stopped)"
+                self._eof = True
+                return
+            try:
+                raw = self.answer.response.read(CHUNK, decode_content=False)
+            except HTTPError as error:
+                self.error = f"the transfer broke off: {_why(error, self.answer.client.timeout)}"
+                self._eof = True
+                return
+            except OSError as error:
+                self.error = f"the transfer broke off: {error}"
+                self._eof = True
+                return
+            if not raw:
+                self._eof = True
+                if self._inflate is not None and not self._inflate.eof:
+                    self.error = "the Content-Encoding data is cut short"
+                return
+            self.raw_bytes += len(raw)
+            if self._inflate is None:
+                left = self.limit - self.decoded
+                self._take(raw[:left])
+                if len(raw) > left:
+                    self._eof = True
+            else:
+                try:
+                    data = self._inflate.decompress(raw, room)
+                except zlib.error as error:
+                    self.error = f"the Content-Encoding data is corrupt: {error}"
+                    self._eof = True
+                    return
+                self._pending = self._inflate.unconsumed_tail
+                self._take(data)
+
+    def _take(self, data: bytes) -> None:
+        self._buffer += data
+        self.decoded += len(data)
+
+    def peek(self, size: int) -> bytes:
+        self._pull(size)
+        return bytes(self._buffer[:size])
+
+    def read(self, size: int = -1) -> bytes:
+        size = CHUNK if size is None or size < 0 else size
+        self._pull(size)
+        data = bytes(self._buffer[:size])
+        del self._buffer[:size]
+        return data
+
+    def tell(self) -> int:
+        return self.raw_bytes
+
+    def close(self) -> None:
+        """Done reading: the connection goes back (dropped when the body is not all read)."""
+        self.answer.close()
+
+    @property
+    def complete(self) -> bool:
+        return self._eof and not self._buffer and self.error is None
+
+
+_TYPES = {
+    "robots": ("text/plain",),
+    "text": ("text/plain",),
+    "xml": ("application/xml", "text/xml"),
+    "feed": ("application/xml", "text/xml", "application/rss+xml", "application/atom+xml"),
+    "gzip": ("application/gzip", "application/x-gzip", "application/octet-stream"),
+}
+
+
+def check_content_type(session, url: str, value: str, kind: str, gzipped: bool) -> None:
+    """``sitemap-content-type`` when the type a fetched file is served as is not one its kind
+    (``"robots"``, ``"text"``, ``"xml"``, ``"feed"``; gzip whatever it holds) is served with."""
+    served = value.split(";")[0].strip().lower()
+    allowed = _TYPES["gzip" if gzipped else kind]
+    if served in allowed:
+        return
+    what = {"robots": "a robots.txt", "text": "a text sitemap", "feed": "a feed"}.get(kind, "an XML sitemap")
+    session.add(url, None, "sitemap-content-type",
+                f"{url} is served as Content-Type: {served or '(none)'}; "
+                f"{'a gzip file' if gzipped else what} is served as {' or '.join(allowed[:2])}")
+
+
+@dataclass
+class Fetched:
+    """A sitemap, index, feed or robots.txt fetched by URL, as the local readers take a file:
+    ``name`` (the last path segment, for the checks that look at it) and ``open_body()``."""
+
+    url: str
+    answer: Answer
+    limit: int
+    name: str = ""
+    parent = None
+    """No folder to look beside: what a fetched file names is fetched in turn."""
+
+    def __post_init__(self) -> None:
+        self.name = urlsplit(self.url).path.rsplit("/", 1)[-1]
+        self._body = self.answer.body(self.limit, SITEMAP_SECONDS * self.answer.client.timeout)
+
+    def open_body(self) -> Body:
+        return self._body
+
+    def __str__(self) -> str:
+        return self.url
