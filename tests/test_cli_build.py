@@ -161,3 +161,13 @@ def test_pages_left_out_on_purpose_are_recorded_for_validate_site_dir_without_na
     (site / ".sitemapkit-files.json").unlink()  # without the record, the page is missed
     assert main(["validate", str(site / "sitemap.xml"), "--site-dir", str(site), "--strict"]) == 1
     assert "blog/post.html" in capsys.readouterr().out
+
+
+def test_robots_txt_wildcards_read_as_search_engines_read_them(site, capsys):
+    # urllib.robotparser takes '*' and '$' literally; crawlers (RFC 9309) do not.
+    (site / "robots.txt").write_text("User-agent: *\nDisallow: /*/a.html$\n")
+    assert main(["build", str(site), "--base-url", BASE, "-q"]) == 0
+    listed = locs(site / "sitemap.xml")
+    assert BASE + "en/a.html" not in listed and BASE + "fr/a.html" not in listed
+    assert BASE + "about/" in listed
+    assert main(["validate", str(site / "sitemap.xml"), "--site-dir", str(site), "--strict"]) == 0

@@ -18,9 +18,9 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 from urllib.parse import quote, unquote, unquote_to_bytes, urljoin, urlsplit
-from urllib.robotparser import RobotFileParser
 
 import pathspec
+from protego import Protego
 
 from .build.files import read_regular
 from .build.robots import MAX_ROBOTS_BYTES
@@ -63,18 +63,19 @@ def not_a_page(path: str, head: bytes | None = None) -> str | None:
     return None
 
 
-def robots_rules(site_dir: str | os.PathLike[str]) -> RobotFileParser | None:
+def robots_rules(site_dir: str | os.PathLike[str]) -> Protego | None:
     """The site's own robots.txt rules, when it disallows anything: a page crawlers may not
-    fetch is not listed (search engines report a listed, blocked URL as an error)."""
+    fetch is not listed (search engines report a listed, blocked URL as an error). Read by
+    protego, as ``validate --check-pages`` reads a live robots.txt: RFC 9309 matching (``*``,
+    ``$``, the longest rule wins), which ``urllib.robotparser`` does not do. Ask it with
+    ``can_fetch(url, "*")``."""
     try:  # a regular file only: a named pipe there must not hang the build
         text = read_regular(Path(site_dir) / "robots.txt", MAX_ROBOTS_BYTES).decode("utf-8", "replace")
     except OSError:
         return None
     if "disallow" not in text.lower():
         return None
-    rules = RobotFileParser()
-    rules.parse(text.splitlines())
-    return rules
+    return Protego.parse(text)
 
 
 def url_for_file(name: str) -> str:

@@ -13,7 +13,8 @@ from dataclasses import replace
 from datetime import timedelta
 from fnmatch import fnmatchcase
 from typing import Any
-from urllib.robotparser import RobotFileParser
+
+from protego import Protego
 
 from ..dates import DateError, as_datetime, build_time, format_moment, newest, parse_moment
 from ..model import Alternate, Entry, Image, Moment, NewsArticle, Page, Video
@@ -82,7 +83,7 @@ class _Rules:
         self.resolver = lastmod
         self.now = lastmod.now if lastmod is not None else build_time()
         self.excludes = Exclude(settings.exclude)
-        self.robots: RobotFileParser | None = None
+        self.robots: Protego | None = None
 
     def warn(self, page: Page, field: str, rule: str, message: str) -> None:
         self.report.warn(page.label, field, rule, message)
@@ -112,7 +113,7 @@ class _Rules:
             self.left_out("exclude")
             self.report.chosen_out.add(url_key(loc))
             return None
-        if self.robots is not None and not self.robots.can_fetch("*", loc):
+        if self.robots is not None and not self.robots.can_fetch(loc, "*"):
             self.left_out("robots.txt")
             return None
         try:

@@ -36,7 +36,7 @@ class SiteIndex:
 
     def blocked(self, url: str) -> bool:
         """Whether the site's own robots.txt keeps crawlers away from ``url``."""
-        return self._robots is not None and not self._robots.can_fetch("*", url)
+        return self._robots is not None and not self._robots.can_fetch(url, "*")
 
     def root_for(self, url: str) -> str:
         """The site root URL, found from ``url`` once and kept."""
