@@ -301,10 +301,11 @@ def _parser() -> argparse.ArgumentParser:
                        "holding them (local paths; a URL is refused)")
     check.add_argument("--site-dir", metavar="DIR",
                        help="also check the sitemap against this built site")
-    check.add_argument("--format", choices=("text", "json", "jsonl"), default="text",
+    check.add_argument("--format", choices=("text", "json", "jsonl", "html"), default="text",
                        help="text (default); json: one JSON document with the files checked, "
                        "the problems and the totals; jsonl: one JSON object per problem, "
-                       "streamed")
+                       "streamed; html: one self-contained page with every URL and the problems "
+                       "by rule (redirect it to a file: > report.html)")
     check.add_argument("--strict", action="store_true", help="warnings fail too")
     return parser
 
@@ -317,6 +318,8 @@ def _option_flags(parser: argparse.ArgumentParser) -> None:
     add("--filename", metavar="NAME", help="the entry-point file (sitemap.xml)")
     add("--exclude", metavar="GLOB", action="append",
         help="leave out URL paths matching GLOB (repeatable)")
+    add("--include", metavar="GLOB", action="append",
+        help="also list files that are not HTML matching GLOB, such as '*.pdf' (repeatable)")
     add("--include-noindex", action=flag, default=None, help="keep robots-noindex pages")
     add("--changefreq", metavar="FREQ", help="default changefreq of every entry")
     add("--priority", metavar="P", type=float, help="default priority of every entry")
@@ -335,7 +338,8 @@ def _option_flags(parser: argparse.ArgumentParser) -> None:
     add("--robots-txt", action=flag, default=None, help="add the Sitemap: line to robots.txt (default on)")
     add("--max-urls", metavar="N", type=int, help="URLs per sitemap file (50000)")
     add("--max-bytes", metavar="N", type=int, help="bytes per sitemap file (52428800)")
-    add("--stylesheet", metavar="URL", help="an XSL stylesheet for browsers")
+    add("--stylesheet", metavar="URL", help="an XSL stylesheet (browsers no longer render XSLT)")
+    add("--html-sitemap", action=flag, default=None, help="also write sitemap.html, a site map for people")
     add("--indexnow", metavar="KEY=VALUE,...", help="IndexNow: key=KEY[,endpoint=URL]")
     add("--changes-feed", metavar="N", type=int, help="also write an Atom feed of the N latest changes")
     add("--strict", action=flag, default=None, help="warnings fail the build")

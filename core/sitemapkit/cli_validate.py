@@ -14,15 +14,21 @@ from .validate.targets import run_targets
 def run_validate(targets: list[str], site_dir: str | None, fmt: str, strict: bool,
                  progress: bool) -> int:
     """``sitemapkit validate``: print the problems (text lines and a summary, one JSON document,
-    or with ``jsonl`` one JSON object per problem) and return the exit status: 0 clean,
+    with ``jsonl`` one JSON object per problem, with ``html`` one self-contained page of the
+    URLs and the problems by rule) and return the exit status: 0 clean,
     1 problems (warnings only under ``strict``), 2 usage or unreadable input."""
     urls = [target for target in targets if _URL_TARGET.match(target)]
     if urls:
         print(f"sitemapkit validate: {urls[0]} is a URL; validate reads local files only for "
               "now: download the sitemap (and robots.txt) and give their paths", file=sys.stderr)
         return 2
+    table = None
+    if fmt == "html":
+        from .validate.html_report import UrlTable
+
+        table = UrlTable()
     try:
-        session = run_targets(targets, site_dir, _show_progress if progress else None)
+        session = run_targets(targets, site_dir, _show_progress if progress else None, table)
     except NotADirectoryError as error:
         print(f"sitemapkit validate: {error}", file=sys.stderr)
         return 2
@@ -34,7 +40,13 @@ def run_validate(targets: list[str], site_dir: str | None, fmt: str, strict: boo
     warnings = sum(1 for p in problems if p.severity == "warning")
     files = len(session.files)
     failed = bool(errors or (strict and warnings))
-    if fmt == "json":
+    verdict = "OK" if not problems else "FAILED" if failed else "OK with warnings"
+    if table is not None:
+        from .validate.html_report import write_report
+
+        write_report(sys.stdout, session, table, targets=targets, verdict=verdict, errors=errors,
+                     warnings=warnings)
+    elif fmt == "json":
         json.dump({"files": session.files, "problems": [p.as_dict() for p in problems],
                    "totals": {"files": files, "errors": errors, "warnings": warnings},
                    "ok": not failed}, sys.stdout, ensure_ascii=False, indent=2)
@@ -44,7 +56,6 @@ def run_validate(targets: list[str], site_dir: str | None, fmt: str, strict: boo
             print(json.dumps(problem.as_dict(), ensure_ascii=False) if fmt == "jsonl" else problem,
                   flush=fmt == "jsonl")
     if fmt == "text":
-        verdict = "OK" if not problems else "FAILED" if failed else "OK with warnings"
         print(f"{verdict}: {files} file{'s' * (files != 1)} checked, {errors} error"
               f"{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
     if any(p.rule == "unreadable" for p in problems):

@@ -52,6 +52,7 @@ class Settings:
     base_url: str | None = None
     filename: str = "sitemap.xml"
     exclude: tuple[str, ...] = ()
+    include: tuple[str, ...] = ()
     include_noindex: bool = False
     changefreq: str | None = None
     priority: float | None = None
@@ -69,6 +70,7 @@ class Settings:
     max_urls: int = PROTOCOL_MAX_URLS
     max_bytes: int = PROTOCOL_MAX_BYTES
     stylesheet: str | None = None
+    html_sitemap: bool = False
     indexnow: IndexNowSettings | None = None
     changes_feed: int | None = None
     strict: bool = False
@@ -226,6 +228,21 @@ def _exclude_patterns(value: Any) -> tuple[str, ...]:
     return patterns
 
 
+def _include_patterns(value: Any) -> tuple[str, ...]:
+    """``include``: gitignore-style patterns, as ``exclude``, naming files that are not HTML."""
+    if isinstance(value, str):
+        value = [value]
+    if isinstance(value, Iterable) and not isinstance(value, Mapping):
+        patterns = tuple(value)
+        if all(isinstance(item, str) for item in patterns):
+            try:
+                check_exclude(patterns)
+            except ValueError as error:
+                raise _Bad(f"{error} (see git's gitignore: '*.pdf', 'papers/')") from None
+            return patterns
+    raise _Bad("must be a list of gitignore-style patterns such as ['*.pdf', 'papers/']")
+
+
 def _changefreq(value: Any) -> str:
     if isinstance(value, str) and value.lower() in CHANGEFREQS:
         return value.lower()
@@ -352,6 +369,7 @@ _CHECKS = {
     "base_url": _optional(_base_url),
     "filename": _filename,
     "exclude": _exclude_patterns,
+    "include": _include_patterns,
     "include_noindex": _boolean,
     "changefreq": _optional(_changefreq),
     "priority": _optional(_priority),
@@ -369,6 +387,7 @@ _CHECKS = {
     "max_urls": _whole(1, PROTOCOL_MAX_URLS),
     "max_bytes": _whole(1024, PROTOCOL_MAX_BYTES),
     "stylesheet": _optional(_stylesheet),
+    "html_sitemap": _boolean,
     "indexnow": _optional(_indexnow),
     "changes_feed": _optional(_whole(1)),
     "strict": _boolean,

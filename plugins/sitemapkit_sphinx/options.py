@@ -14,7 +14,7 @@ from urllib.parse import urljoin
 from sitemapkit import OPTION_NAMES, Settings, SettingsError
 
 _LIST = frozenset({list, tuple})
-_TYPES = {"exclude": _LIST | {str}, "rules": _LIST, "lastmod": _LIST | {bool, str},
+_TYPES = {"exclude": _LIST | {str}, "include": _LIST | {str}, "rules": _LIST, "lastmod": _LIST | {bool, str},
           "priority": {float, int}, "news": {dict}, "indexnow": {dict}, "max_urls": {int},
           "max_bytes": {int}, "changes_feed": {int}}
 """Types of ``sitemapkit_<key>``; other keys take ``bool`` or ``str`` as their default does."""
@@ -40,7 +40,7 @@ def config_values() -> Iterator[tuple[str, Any, frozenset]]:
     for key in OPTION_NAMES:
         value = getattr(defaults, key, None)
         plain = {bool if isinstance(value, bool) else str}
-        default = value if type(value) is int else [] if key in ("exclude", "rules") else None
+        default = value if type(value) is int else [] if key in ("exclude", "include", "rules") else None
         yield f"sitemapkit_{key}", default, frozenset(_TYPES.get(key, plain)) | {type(None)}
 
 

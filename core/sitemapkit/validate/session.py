@@ -145,6 +145,8 @@ class Session:
         self._seen: dict[int, int] = {}
         self._hrefs: dict[int, tuple[int, ...]] = {}
         self._pending: dict[int, list[tuple[int, str, int, str]]] = {}
+        self.table = None
+        """``html_report.UrlTable`` for ``--format html``: every ``<url>``, to show them."""
 
     # -- problems ------------------------------------------------------------------------------
 

@@ -23,8 +23,9 @@ _XML_SUFFIXES = (".xml", ".xml.gz")
 _TXT_SUFFIXES = (".txt", ".txt.gz")
 
 
-def run_targets(paths, site_dir, progress) -> Session:
-    """Check every file ``paths`` name; the session holds the problems, sorted."""
+def run_targets(paths, site_dir, progress, table=None) -> Session:
+    """Check every file ``paths`` name; the session holds the problems, sorted. ``table``
+    (``html_report.UrlTable``) is given every ``<url>`` checked."""
     if isinstance(paths, str | os.PathLike):
         paths = [paths]
     site = None
@@ -33,6 +34,7 @@ def run_targets(paths, site_dir, progress) -> Session:
             raise NotADirectoryError(f"--site-dir {site_dir} is not a folder")
         site = SiteIndex(Path(site_dir))
     session = Session(site, progress)
+    session.table = table
     paths = [Path(path) for path in paths]
     roots = [_resolved(path if path.is_dir() else path.parent) for path in paths]
     if site is not None:

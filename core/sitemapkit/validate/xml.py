@@ -343,6 +343,8 @@ class XMLChecker(FileCheck):
                      f"<url> has {images:,} <image:image>; Google reads at most {MAX_IMAGES:,}")
         if self.loc is None:
             return
+        if self.session.table is not None:
+            self.session.table.add(self.number, element.sourceline, self.loc, element)
         if self.links:
             self._alternates(element.sourceline)
         elif self.session.waiting:

@@ -1,0 +1,94 @@
+"""``sitemapkit validate --format html``: one self-contained page (no external asset, no
+script) with every listed URL (lastmod, images, alternates) in a table and every problem
+grouped by rule, for people who would rather look than read a log.
+
+The URLs are written to a temporary file as the checks stream through them, and read back
+once to render the page: memory stays flat however long the sitemap is.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from collections.abc import Iterator
+from typing import IO, Any
+
+from lxml import etree
+
+from ..protocol import IMAGE_NS, SITEMAP_NS, XHTML_NS, rule_entry
+from .session import Session, ValidationProblem
+
+_LASTMOD = f"{{{SITEMAP_NS}}}lastmod"
+_IMAGE = f"{{{IMAGE_NS}}}image"
+_IMAGE_LOC = f"{{{IMAGE_NS}}}loc"
+_LINK = f"{{{XHTML_NS}}}link"
+_SEVERITIES = ("error", "warning", "info")
+
+
+class UrlTable:
+    """The ``<url>`` entries of the sitemaps checked, kept in a temporary file."""
+
+    def __init__(self) -> None:
+        self._file: IO[str] = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115 (closed in rows())
+        self.count = 0
+
+    def add(self, number: int, line: int, loc: str, element: etree._Element) -> None:
+        """One ``<url>`` of file ``number`` (``Session.files``), read before it is cleared."""
+        lastmod, images, links = None, [], []
+        for child in element:
+            tag = child.tag
+            if tag == _LASTMOD:
+                lastmod = (child.text or "").strip()
+            elif tag == _IMAGE:
+                images += [(loc_el.text or "").strip() for loc_el in child if loc_el.tag == _IMAGE_LOC]
+            elif tag == _LINK and child.get("hreflang"):
+                links.append((child.get("hreflang"), child.get("href") or ""))
+        self._file.write(json.dumps([number, line, loc, lastmod, images, links], ensure_ascii=False) + "\n")
+        self.count += 1
+
+    def rows(self) -> Iterator[dict[str, Any]]:
+        self._file.seek(0)
+        try:
+            for text in self._file:
+                number, line, loc, lastmod, images, links = json.loads(text)
+                yield {"file": number, "line": line, "loc": loc, "lastmod": lastmod, "images": images,
+                       "alternates": links}
+        finally:
+            self._file.close()
+
+
+def by_rule(problems: list[ValidationProblem]) -> list[dict[str, Any]]:
+    """The problems grouped by rule: errors' rules first, then by rule id."""
+    groups: dict[str, list[ValidationProblem]] = {}
+    for problem in problems:
+        groups.setdefault(problem.rule, []).append(problem)
+
+    def order(rule: str) -> tuple[int, str]:
+        worst = min(_SEVERITIES.index(p.severity) if p.severity in _SEVERITIES else 3 for p in groups[rule])
+        return worst, rule
+
+    found = []
+    for rule in sorted(groups, key=order):
+        try:
+            summary = rule_entry(rule).summary
+        except KeyError:
+            summary = ""
+        found.append({"rule": rule, "summary": summary, "problems": groups[rule],
+                      "severity": _SEVERITIES[order(rule)[0]] if order(rule)[0] < 3 else "error"})
+    return found
+
+
+def write_report(out: IO[str], session: Session, table: UrlTable, *, targets: list[str], verdict: str,
+                 errors: int, warnings: int) -> None:
+    """Render the page to ``out``, streamed."""
+    from ..build.html_sitemap import environment
+
+    numbers = {name: number for number, name in enumerate(session.files)}
+    flagged = {(numbers.get(p.file), p.line) for p in session.problems if p.line}
+    template = environment().get_template("sitemapkit/report.html")
+    for chunk in template.generate(
+        targets=targets, verdict=verdict, errors=errors, warnings=warnings, files=session.files,
+        numbers=numbers, groups=by_rule(session.problems), rows=table.rows(), urls=table.count,
+        flagged=flagged,
+    ):
+        out.write(chunk)
