@@ -8,6 +8,7 @@ once to render the page: memory stays flat however long the sitemap is.
 
 from __future__ import annotations
 
+import bisect
 import json
 import tempfile
 from collections.abc import Iterator
@@ -18,6 +19,7 @@ from lxml import etree
 from ..protocol import IMAGE_NS, SITEMAP_NS, XHTML_NS, rule_entry
 from .session import Session, ValidationProblem
 
+_LOC = f"{{{SITEMAP_NS}}}loc"
 _LASTMOD = f"{{{SITEMAP_NS}}}lastmod"
 _IMAGE = f"{{{IMAGE_NS}}}image"
 _IMAGE_LOC = f"{{{IMAGE_NS}}}loc"
@@ -32,25 +34,42 @@ class UrlTable:
         self._file: IO[str] = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115 (closed in rows())
         self.count = 0
 
-    def add(self, number: int, line: int, loc: str, element: etree._Element) -> None:
-        """One ``<url>`` of file ``number`` (``Session.files``), read before it is cleared."""
-        lastmod, images, links = None, [], []
+    def add(self, number: int, line: int, element: etree._Element) -> None:
+        """One ``<url>`` of file ``number`` (``Session.files``), read before it is cleared; its
+        values as written, valid or not (the problems say which are not)."""
+        loc, lastmod, images, links = "", None, [], []
         for child in element:
             tag = child.tag
-            if tag == _LASTMOD:
+            if tag == _LOC:
+                loc = (child.text or "").strip()
+            elif tag == _LASTMOD:
                 lastmod = (child.text or "").strip()
             elif tag == _IMAGE:
                 images += [(loc_el.text or "").strip() for loc_el in child if loc_el.tag == _IMAGE_LOC]
             elif tag == _LINK and child.get("hreflang"):
                 links.append((child.get("hreflang"), child.get("href") or ""))
-        self._file.write(json.dumps([number, line, loc, lastmod, images, links], ensure_ascii=False) + "\n")
+        end = max((child.sourceline or line for child in element.iter()), default=line)
+        self._file.write(json.dumps([number, line, end, loc, lastmod, images, links], ensure_ascii=False) + "\n")
         self.count += 1
+
+    def anchors(self, lines: dict[int, list[int]]) -> dict[tuple[int, int], int]:
+        """``(file number, line)`` of each problem in ``lines`` (file number -> sorted lines)
+        -> the first line of the ``<url>`` it is in, by one pass over the table."""
+        found: dict[tuple[int, int], int] = {}
+        self._file.seek(0)
+        for text in self._file:
+            number, start, end = json.loads(text)[:3]
+            wanted = lines.get(number)
+            if wanted:
+                for line in wanted[bisect.bisect_left(wanted, start):bisect.bisect_right(wanted, end)]:
+                    found[(number, line)] = start
+        return found
 
     def rows(self) -> Iterator[dict[str, Any]]:
         self._file.seek(0)
         try:
             for text in self._file:
-                number, line, loc, lastmod, images, links = json.loads(text)
+                number, line, _, loc, lastmod, images, links = json.loads(text)
                 yield {"file": number, "line": line, "loc": loc, "lastmod": lastmod, "images": images,
                        "alternates": links}
         finally:
@@ -84,11 +103,15 @@ def write_report(out: IO[str], session: Session, table: UrlTable, *, targets: li
     from ..build.html_sitemap import environment
 
     numbers = {name: number for number, name in enumerate(session.files)}
-    flagged = {(numbers.get(p.file), p.line) for p in session.problems if p.line}
+    lines: dict[int, list[int]] = {}
+    for problem in session.problems:
+        if problem.line and problem.file in numbers:
+            lines.setdefault(numbers[problem.file], []).append(problem.line)
+    anchors = table.anchors({number: sorted(found) for number, found in lines.items()})
     template = environment().get_template("sitemapkit/report.html")
     for chunk in template.generate(
         targets=targets, verdict=verdict, errors=errors, warnings=warnings, files=session.files,
         numbers=numbers, groups=by_rule(session.problems), rows=table.rows(), urls=table.count,
-        flagged=flagged,
+        anchors=anchors, flagged={(n, start) for (n, _), start in anchors.items()},
     ):
         out.write(chunk)

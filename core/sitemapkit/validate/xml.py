@@ -341,10 +341,10 @@ class XMLChecker(FileCheck):
         if images > MAX_IMAGES:
             self.add(element.sourceline, "image-count",
                      f"<url> has {images:,} <image:image>; Google reads at most {MAX_IMAGES:,}")
+        if self.session.table is not None:
+            self.session.table.add(self.number, element.sourceline, element)
         if self.loc is None:
             return
-        if self.session.table is not None:
-            self.session.table.add(self.number, element.sourceline, self.loc, element)
         if self.links:
             self._alternates(element.sourceline)
         elif self.session.waiting:
