@@ -124,6 +124,47 @@ def test_a_theme_template_named_sitemap_html_wins(tmp_path):
     assert page_links(page, base_url + "sitemap.html") == listed(site, base_url)
 
 
+def test_pelican_theme_templates_overrides_win(tmp_path):
+    root = sample_copy(tmp_path, "pelican")
+    project = root / "sample_sites/pelican"
+    (project / "overrides").mkdir()
+    (project / "overrides/sitemap.html").write_text(
+        '{% extends "base.html" %}{% block content %}<h1 id="ours">Every page</h1>'
+        '{% include "sitemapkit/sections.html" %}{% endblock %}', encoding="utf-8")
+    with open(project / "pelicanconf.py", "a", encoding="utf-8") as conf:
+        conf.write('THEME_TEMPLATES_OVERRIDES = ["sample_sites/pelican/overrides"]  # from where pelican runs\n')
+    done = build(root, "pelican")
+    assert done.returncode == 0, done.stdout + done.stderr
+    site, base_url = project / "output", SAMPLES["pelican"][1]
+    page = lxml.html.parse(str(site / "sitemap.html")).getroot()
+    assert page.xpath("//h1[@id='ours']/text()") == ["Every page"]
+    assert page.xpath(SAMPLES["pelican"][4])
+    assert page_links(page, base_url + "sitemap.html") == listed(site, base_url)
+
+
+def test_sphinx_templates_path_wins_and_dirhtml_gets_the_plain_page(tmp_path):
+    root = sample_copy(tmp_path, "sphinx")
+    source = root / "sample_sites/sphinx"
+    (source / "_templates").mkdir()
+    (source / "_templates/sitemap.html").write_text(
+        '{% extends "layout.html" %}{% block body %}<h1 id="ours">{{ title }}: all of it</h1>'
+        '{% include "sitemapkit/sections.html" %}{% endblock %}', encoding="utf-8")
+    with open(source / "conf.py", "a", encoding="utf-8") as conf:
+        conf.write('templates_path = ["_templates"]\n')
+    base_url = SAMPLES["sphinx"][1]
+    for builder in ("html", "dirhtml"):
+        out = source / "_build" / builder
+        done = subprocess.run([str(BIN / "sphinx-build"), "-b", builder, "-q", str(source), str(out)], cwd=root,
+                              env={**os.environ, "SOURCE_DATE_EPOCH": SAMPLES["sphinx"][3]},
+                              capture_output=True, text=True, check=False)
+        assert done.returncode == 0, done.stderr
+        page = lxml.html.parse(str(out / "sitemap.html")).getroot()
+        assert page_links(page, base_url + "sitemap.html") == listed(out, base_url)
+        # dirhtml's theme links are relative to sitemap/, not to sitemap.html: the plain page
+        assert bool(page.xpath("//h1[@id='ours']")) == (builder == "html")
+        assert bool(page.xpath("//script")) == (builder == "html")
+
+
 def test_a_user_page_named_sitemap_html_is_never_replaced(tmp_path):
     site = tmp_path / "site"
     site.mkdir()

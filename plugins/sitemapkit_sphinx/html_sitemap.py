@@ -25,7 +25,12 @@ def add_templates(app: Any) -> None:
         templates.loaders.extend([SphinxFileSystemLoader(str(OURS)), SphinxFileSystemLoader(str(TEMPLATES))])
 
 
-def renderer(app: Any) -> Render:
+def renderer(app: Any) -> Render | None:
+    """The theme's renderer; None (sitemapkit's plain page) under ``dirhtml``, whose theme
+    links are relative to ``sitemap/``, not to the ``sitemap.html`` beside the sitemap."""
+    if app.builder.name != "html":
+        return None
+
     def render(sections: list[Section]) -> str:
         scratch = Path(app.outdir, ".sitemapkit-sitemap.html.tmp")
         try:
