@@ -108,61 +108,56 @@ def test_sitemap_html_links_every_listed_url_in_the_theme(tmp_path, name):
     assert len(sections) == len(set(sections)) > 1  # grouped, each section named once
 
 
-def test_a_theme_template_named_sitemap_html_wins(tmp_path):
-    """MkDocs: ``overrides/sitemap.html`` (the theme's custom_dir) replaces sitemapkit's, and
-    may still include the sections."""
-    root = sample_copy(tmp_path, "mkdocs")
-    (root / "sample_sites/mkdocs/overrides/sitemap.html").write_text(
-        '{% extends "main.html" %}{% block content %}<h1 id="ours">Everything here</h1>'
-        '{% include "sitemapkit/sections.html" %}{% endblock %}', encoding="utf-8")
-    done = build(root, "mkdocs")
+# sample -> where a user's own sitemap.html goes, what it extends and fills, and the line (in
+# which file) that points the generator there, if one is needed
+OVERRIDES = {
+    "mkdocs": ("mkdocs/overrides/sitemap.html", "main.html", "content", None),  # the theme's custom_dir
+    "pelican": ("pelican/overrides/sitemap.html", "base.html", "content",
+                ("pelican/pelicanconf.py", 'THEME_TEMPLATES_OVERRIDES = ["sample_sites/pelican/overrides"]\n')),
+    "sphinx": ("sphinx/_templates/sitemap.html", "layout.html", "body",
+               ("sphinx/conf.py", 'templates_path = ["_templates"]\n')),
+}
+
+
+def user_template(root: Path, name: str) -> None:
+    path, extends, block, line = OVERRIDES[name]
+    template = root / "sample_sites" / path
+    template.parent.mkdir(exist_ok=True)
+    template.write_text(f'{{% extends "{extends}" %}}{{% block {block} %}}<h1 id="ours">All of it</h1>'
+                        '{% include "sitemapkit/sections.html" %}{% endblock %}', encoding="utf-8")
+    if line is not None:
+        with open(root / "sample_sites" / line[0], "a", encoding="utf-8") as config:
+            config.write(line[1])
+
+
+@pytest.mark.parametrize("name", list(OVERRIDES))
+def test_a_users_own_sitemap_html_wins_and_may_include_the_sections(tmp_path, name):
+    folder, base_url, _, _, layout = SAMPLES[name]
+    root = sample_copy(tmp_path, name)
+    user_template(root, name)
+    done = build(root, name)
     assert done.returncode == 0, done.stdout + done.stderr
-    site = root / "sample_sites/mkdocs/site"
+    site = root / "sample_sites" / folder
     page = lxml.html.parse(str(site / "sitemap.html")).getroot()
-    assert page.xpath("//h1[@id='ours']/text()") == ["Everything here"]
-    base_url = SAMPLES["mkdocs"][1]
+    assert page.xpath("//h1[@id='ours']/text()") == ["All of it"]
+    assert page.xpath(layout)
     assert page_links(page, base_url + "sitemap.html") == listed(site, base_url)
 
 
-def test_pelican_theme_templates_overrides_win(tmp_path):
-    root = sample_copy(tmp_path, "pelican")
-    project = root / "sample_sites/pelican"
-    (project / "overrides").mkdir()
-    (project / "overrides/sitemap.html").write_text(
-        '{% extends "base.html" %}{% block content %}<h1 id="ours">Every page</h1>'
-        '{% include "sitemapkit/sections.html" %}{% endblock %}', encoding="utf-8")
-    with open(project / "pelicanconf.py", "a", encoding="utf-8") as conf:
-        conf.write('THEME_TEMPLATES_OVERRIDES = ["sample_sites/pelican/overrides"]  # from where pelican runs\n')
-    done = build(root, "pelican")
-    assert done.returncode == 0, done.stdout + done.stderr
-    site, base_url = project / "output", SAMPLES["pelican"][1]
-    page = lxml.html.parse(str(site / "sitemap.html")).getroot()
-    assert page.xpath("//h1[@id='ours']/text()") == ["Every page"]
-    assert page.xpath(SAMPLES["pelican"][4])
-    assert page_links(page, base_url + "sitemap.html") == listed(site, base_url)
-
-
-def test_sphinx_templates_path_wins_and_dirhtml_gets_the_plain_page(tmp_path):
+def test_sphinx_dirhtml_gets_the_plain_page(tmp_path):
+    """dirhtml's theme links are relative to ``sitemap/``, not to ``sitemap.html`` beside the
+    sitemap: the page is sitemapkit's plain one, whatever template the project has."""
     root = sample_copy(tmp_path, "sphinx")
-    source = root / "sample_sites/sphinx"
-    (source / "_templates").mkdir()
-    (source / "_templates/sitemap.html").write_text(
-        '{% extends "layout.html" %}{% block body %}<h1 id="ours">{{ title }}: all of it</h1>'
-        '{% include "sitemapkit/sections.html" %}{% endblock %}', encoding="utf-8")
-    with open(source / "conf.py", "a", encoding="utf-8") as conf:
-        conf.write('templates_path = ["_templates"]\n')
-    base_url = SAMPLES["sphinx"][1]
-    for builder in ("html", "dirhtml"):
-        out = source / "_build" / builder
-        done = subprocess.run([str(BIN / "sphinx-build"), "-b", builder, "-q", str(source), str(out)], cwd=root,
-                              env={**os.environ, "SOURCE_DATE_EPOCH": SAMPLES["sphinx"][3]},
-                              capture_output=True, text=True, check=False)
-        assert done.returncode == 0, done.stderr
-        page = lxml.html.parse(str(out / "sitemap.html")).getroot()
-        assert page_links(page, base_url + "sitemap.html") == listed(out, base_url)
-        # dirhtml's theme links are relative to sitemap/, not to sitemap.html: the plain page
-        assert bool(page.xpath("//h1[@id='ours']")) == (builder == "html")
-        assert bool(page.xpath("//script")) == (builder == "html")
+    user_template(root, "sphinx")
+    source, base_url = root / "sample_sites/sphinx", SAMPLES["sphinx"][1]
+    out = source / "_build/dirhtml"
+    done = subprocess.run([str(BIN / "sphinx-build"), "-b", "dirhtml", "-q", str(source), str(out)], cwd=root,
+                          env={**os.environ, "SOURCE_DATE_EPOCH": SAMPLES["sphinx"][3]},
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    page = lxml.html.parse(str(out / "sitemap.html")).getroot()
+    assert page_links(page, base_url + "sitemap.html") == listed(out, base_url)
+    assert not page.xpath("//h1[@id='ours'] | //script")
 
 
 def test_a_user_page_named_sitemap_html_is_never_replaced(tmp_path):
