@@ -77,24 +77,24 @@ class UrlTable:
 
 
 def by_rule(problems: list[ValidationProblem]) -> list[dict[str, Any]]:
-    """The problems grouped by rule: errors' rules first, then by rule id."""
+    """The problems grouped by rule, the rules with errors first, then by rule id; each group
+    with its rule's summary from the registry and its worst severity."""
     groups: dict[str, list[ValidationProblem]] = {}
     for problem in problems:
         groups.setdefault(problem.rule, []).append(problem)
-
-    def order(rule: str) -> tuple[int, str]:
-        worst = min(_SEVERITIES.index(p.severity) if p.severity in _SEVERITIES else 3 for p in groups[rule])
-        return worst, rule
-
     found = []
-    for rule in sorted(groups, key=order):
+    for rule, listed in groups.items():
+        worst = min((p.severity for p in listed), key=_rank)
         try:
             summary = rule_entry(rule).summary
         except KeyError:
             summary = ""
-        found.append({"rule": rule, "summary": summary, "problems": groups[rule],
-                      "severity": _SEVERITIES[order(rule)[0]] if order(rule)[0] < 3 else "error"})
-    return found
+        found.append({"rule": rule, "summary": summary, "problems": listed, "severity": worst})
+    return sorted(found, key=lambda group: (_rank(group["severity"]), group["rule"]))
+
+
+def _rank(severity: str) -> int:
+    return _SEVERITIES.index(severity) if severity in _SEVERITIES else 0
 
 
 def write_report(out: IO[str], session: Session, table: UrlTable, *, targets: list[str], verdict: str,
