@@ -9,10 +9,11 @@ once to render the page: memory stays flat however long the sitemap is.
 from __future__ import annotations
 
 import bisect
+import itertools
 import json
 import tempfile
 from collections.abc import Iterator
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
 from lxml import etree
 
@@ -25,6 +26,20 @@ _IMAGE = f"{{{IMAGE_NS}}}image"
 _IMAGE_LOC = f"{{{IMAGE_NS}}}loc"
 _LINK = f"{{{XHTML_NS}}}link"
 _SEVERITIES = ("error", "warning", "info")
+_JSON = json.JSONEncoder(ensure_ascii=False)  # one encoder: json.dumps makes one a call
+_BATCH = 4096
+"""Chunks of the rendered page joined per write: Jinja2 yields one per bit of markup."""
+
+
+class Row(NamedTuple):
+    file: int
+    """The file's number in ``Session.files``."""
+    line: int
+    loc: str
+    lastmod: str | None
+    images: list[str]
+    alternates: list[list[str]]
+    """``[hreflang, href]`` pairs."""
 
 
 class UrlTable:
@@ -49,7 +64,7 @@ class UrlTable:
             elif tag == _LINK and child.get("hreflang"):
                 links.append((child.get("hreflang"), child.get("href") or ""))
         end = max((child.sourceline or line for child in element.iter()), default=line)
-        self._file.write(json.dumps([number, line, end, loc, lastmod, images, links], ensure_ascii=False) + "\n")
+        self._file.write(_JSON.encode([number, line, end, loc, lastmod, images, links]) + "\n")
         self.count += 1
 
     def anchors(self, lines: dict[int, list[int]]) -> dict[tuple[int, int], int]:
@@ -65,13 +80,12 @@ class UrlTable:
                     found[(number, line)] = start
         return found
 
-    def rows(self) -> Iterator[dict[str, Any]]:
+    def rows(self) -> Iterator[Row]:
         self._file.seek(0)
         try:
             for text in self._file:
                 number, line, _, loc, lastmod, images, links = json.loads(text)
-                yield {"file": number, "line": line, "loc": loc, "lastmod": lastmod, "images": images,
-                       "alternates": links}
+                yield Row(number, line, loc, lastmod, images, links)
         finally:
             self._file.close()
 
@@ -109,9 +123,10 @@ def write_report(out: IO[str], session: Session, table: UrlTable, *, targets: li
             lines.setdefault(numbers[problem.file], []).append(problem.line)
     anchors = table.anchors({number: sorted(found) for number, found in lines.items()})
     template = environment().get_template("sitemapkit/report.html")
-    for chunk in template.generate(
+    chunks = template.generate(
         targets=targets, verdict=verdict, errors=errors, warnings=warnings, files=session.files,
         numbers=numbers, groups=by_rule(session.problems), rows=table.rows(), urls=table.count,
         anchors=anchors, flagged={(n, start) for (n, _), start in anchors.items()},
-    ):
-        out.write(chunk)
+    )
+    while batch := list(itertools.islice(chunks, _BATCH)):  # a chunk may be empty: count, not text
+        out.write("".join(batch))
