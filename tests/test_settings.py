@@ -18,7 +18,7 @@ def test_every_contract_key_is_an_option():
         "base_url", "filename", "exclude", "include_noindex", "changefreq", "priority", "rules",
         "lastmod", "state_file", "images", "videos", "news", "alternates", "x_default", "gzip",
         "txt", "robots_txt", "max_urls", "max_bytes", "stylesheet", "indexnow", "changes_feed",
-        "strict",
+        "strict", "include", "html_sitemap",  # issue 16
     }
     assert set(OPTION_NAMES) == contract and len(OPTION_NAMES) == len(contract)
 

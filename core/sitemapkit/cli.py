@@ -287,10 +287,11 @@ def _parser() -> argparse.ArgumentParser:
                        "holding them; or an http(s) URL of one, fetched with what it names")
     check.add_argument("--site-dir", metavar="DIR",
                        help="also check the sitemap against this built site")
-    check.add_argument("--format", choices=("text", "json", "jsonl"), default="text",
+    check.add_argument("--format", choices=("text", "json", "jsonl", "html"), default="text",
                        help="text (default); json: one JSON document with the files checked, "
                        "the problems and the totals; jsonl: one JSON object per problem, "
-                       "streamed")
+                       "streamed; html: one self-contained page with every URL and the problems "
+                       "by rule (redirect it to a file: > report.html)")
     check.add_argument("--strict", action="store_true", help="warnings fail too")
     live = check.add_argument_group("the live site")
     live.add_argument("--check-pages", action="store_true",

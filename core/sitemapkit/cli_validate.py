@@ -16,9 +16,10 @@ from .validate.targets import is_url, run_targets
 def run_validate(targets: list[str], site_dir: str | None, fmt: str, strict: bool,
                  progress: bool, live=None) -> int:
     """``sitemapkit validate``: print the problems (text lines and a summary, one JSON document,
-    or with ``jsonl`` one JSON object per problem) and return the exit status: 0 clean,
-    1 problems (warnings only under ``strict``), 2 usage or unreadable input. ``live``
-    (``validate.crawl.Live``): fetching and ``--check-pages``."""
+    or with ``jsonl`` one JSON object per problem, with ``html`` one self-contained page of the
+    URLs and the problems by rule) and return the exit status: 0 clean, 1 problems (warnings
+    only under ``strict``), 2 usage or unreadable input. ``live`` (``validate.crawl.Live``):
+    fetching and ``--check-pages``."""
     for target in targets:
         if is_url(target) and urlsplit(target).scheme.lower() not in ("http", "https"):
             print(f"sitemapkit validate: {target}: only http:// and https:// URLs are fetched "
@@ -26,8 +27,13 @@ def run_validate(targets: list[str], site_dir: str | None, fmt: str, strict: boo
             return 2
     if live is not None and progress:
         live.progress = _page_progress
+    table = None
+    if fmt == "html":
+        from .validate.html_report import UrlTable
+
+        table = UrlTable()
     try:
-        session = run_targets(targets, site_dir, _show_progress if progress else None, live)
+        session = run_targets(targets, site_dir, _show_progress if progress else None, live, table)
     except NotADirectoryError as error:
         print(f"sitemapkit validate: {error}", file=sys.stderr)
         return 2
@@ -42,7 +48,13 @@ def run_validate(targets: list[str], site_dir: str | None, fmt: str, strict: boo
     totals = {"files": files, "errors": errors, "warnings": warnings}
     if session.pages is not None:
         totals["pages"] = session.pages
-    if fmt == "json":
+    verdict = "OK" if not problems else "FAILED" if failed else "OK with warnings"
+    if table is not None:
+        from .validate.html_report import write_report
+
+        write_report(sys.stdout, session, table, targets=targets, verdict=verdict, errors=errors,
+                     warnings=warnings)
+    elif fmt == "json":
         json.dump({"files": session.files, "problems": [p.as_dict() for p in problems],
                    "totals": totals, "ok": not failed}, sys.stdout, ensure_ascii=False, indent=2)
         print()
@@ -51,7 +63,6 @@ def run_validate(targets: list[str], site_dir: str | None, fmt: str, strict: boo
             print(json.dumps(problem.as_dict(), ensure_ascii=False) if fmt == "jsonl" else problem,
                   flush=fmt == "jsonl")
     if fmt == "text":
-        verdict = "OK" if not problems else "FAILED" if failed else "OK with warnings"
         pages = "" if session.pages is None else f", {plural(session.pages, 'page')} requested"
         print(f"{verdict}: {files} file{'s' * (files != 1)} checked{pages}, {errors} error"
               f"{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")

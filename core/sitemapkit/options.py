@@ -123,7 +123,9 @@ OPTIONS: tuple[Option, ...] = (
            "the site's absolute URL; unset: the generator's (`site_url`, `SITEURL`, `html_baseurl`)"),
     Option("filename", FILE_NAME, "sitemap.xml", "the entry-point file, the one robots.txt names"),
     Option("exclude", GLOBS, (), "leave out URL paths below the site root matching these globs "
-           "(gitignore style): `blog/drafts/*`, `tags/`, `404.html`"),
+           "(gitignore style): `blog/drafts/`, `tags/`, `404.html`"),
+    Option("include", GLOBS, (), "also list the files that are not HTML matching these patterns (gitignore "
+           "style): `*.pdf`, `papers/`; dated by git or the manifest, never the build time"),
     Option("include_noindex", FLAG, False,
            'keep pages whose HTML says `<meta name="robots" content="noindex">`'),
     Option("changefreq", CHANGEFREQ, None, "default `<changefreq>` of every entry"),
@@ -150,7 +152,10 @@ OPTIONS: tuple[Option, ...] = (
     Option("max_bytes", whole(1024, MAX_BYTES), MAX_BYTES,
            "bytes per sitemap file; past it `sitemap.xml` is an index"),
     Option("stylesheet", STYLESHEET, None,
-           "URL of an XSL stylesheet, written as `<?xml-stylesheet?>` so browsers show a table"),
+           "URL of an XSL stylesheet, written as `<?xml-stylesheet?>` (browsers no longer apply XSLT: "
+           "see `html_sitemap`)"),
+    Option("html_sitemap", FLAG, False,
+           "also write `sitemap.html`, a site map for people in the site's own look, listed in the sitemap"),
     Option("indexnow", INDEXNOW, None,
            "`{key: KEY, endpoint: URL}`: after a build, submit the URLs whose content changed"),
     Option("changes_feed", whole(1), None,

@@ -230,6 +230,9 @@ RULES: dict[str, RuleEntry] = {
     "state-path": RuleEntry(WARNING, "state_file names a folder, a pipe or another thing that cannot "
                             "hold a manifest (none kept)", TOOL),
     "exclude-unmatched": RuleEntry(WARNING, "an exclude pattern that matched no page", TOOL),
+    "include-unmatched": RuleEntry(WARNING, "an include pattern that matched no file", TOOL),
+    "html-sitemap-size": RuleEntry(WARNING, f"more than {MAX_URLS:,} URLs for sitemap.html (build: the "
+                                            "first are linked)", TOOL),
     "indexnow-network": RuleEntry(WARNING, "the IndexNow endpoint cannot be reached (URLs kept)",
                                   INDEXNOW),
     "indexnow-<status>": RuleEntry(WARNING, "the IndexNow endpoint answered HTTP <status> (400, 403, "

@@ -20,6 +20,7 @@ from sitemapkit import Page, Settings, SettingsError, SitemapError, generate
 from sitemapkit.model import Moment
 from sitemapkit.project import front_matter_dates
 
+from .html_sitemap import renderer, with_our_templates
 from .options import SitemapkitConfig
 
 log = get_plugin_logger("sitemapkit")
@@ -33,6 +34,8 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
         self.project_dir: Path = Path.cwd()
         self.dirty = False
         self.serving = False
+        self.theme: tuple[Any, Any, Files] | None = None
+        """The theme's environment, the nav and the files of this build, for ``sitemap.html``."""
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.dirty = dirty
@@ -82,6 +85,16 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
             files.remove(theme_map)
         return files
 
+    def on_nav(self, nav: Any, config: MkDocsConfig, files: Files) -> Any:
+        if not self._nested():
+            self.theme = (None, nav, files) if self.settings and self.settings.html_sitemap else None
+        return nav
+
+    def on_env(self, env: Any, config: MkDocsConfig, files: Files) -> Any:
+        if self.theme is not None and not self._nested():
+            self.theme = (with_our_templates(env), *self.theme[1:])
+        return env
+
     def on_pre_build(self, config: MkDocsConfig) -> None:
         if not self._nested():
             self.pages = []  # each build (and each `serve` rebuild) starts clean
@@ -110,6 +123,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
                 on_warning=lambda problem: log.log(
                     logging.INFO if problem.level == "info" else logging.WARNING, str(problem)
                 ),
+                render_html=renderer(*self.theme, config) if self.theme else None,
             )
         except SitemapError as error:
             raise PluginError(str(error)) from None

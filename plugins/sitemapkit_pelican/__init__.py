@@ -16,7 +16,9 @@ from typing import Any
 from pelican import signals
 
 from sitemapkit import Problem, generate
+from sitemapkit.build.html_sitemap import Render
 
+from .html_sitemap import renderer
 from .options import NO_SITE_URL, Options, absolute_dir, project_dir, read_options
 from .pages import Collected, site_pages
 
@@ -28,6 +30,7 @@ class _Build:
 
     def __init__(self, main: Any = None, options: Options | None = None) -> None:
         self.main, self.options, self.collected = main, options, Collected()
+        self.render: Render | None = None
 
 
 _build = _Build()
@@ -75,6 +78,13 @@ def note_index_urls(generator: Any) -> None:
     )
 
 
+def note_theme(generator: Any) -> None:
+    """The main run's theme renders ``sitemap.html`` (``html_sitemap``)."""
+    main, options = _build.main, _build.options
+    if options is not None and options.settings.html_sitemap and generator.output_path == main.output_path:
+        _build.render = renderer(generator)
+
+
 def collect(path: str, context: dict[str, Any]) -> None:
     if _build.options is not None:
         _build.collected.add(path, context)
@@ -83,13 +93,13 @@ def collect(path: str, context: dict[str, Any]) -> None:
 def write(pelican: Any) -> None:
     if pelican is not _build.main or _build.options is None:
         return  # a sub-site: its pages wait for the main run
-    collected, options = _build.collected, _build.options
+    collected, options, render = _build.collected, _build.options, _build.render
     _build.__init__()
     # SitemapError (warnings under strict) propagates: Pelican reports it and exits 1.
     report = generate(
         site_pages(collected, pelican.output_path, options, _warn), absolute_dir(pelican.output_path),
         options.settings, project_dir=project_dir(pelican.settings),
-        source_dirs=[absolute_dir(pelican.settings["PATH"])], on_warning=_warn,
+        source_dirs=[absolute_dir(pelican.settings["PATH"])], on_warning=_warn, render_html=render,
     )
     log.info("sitemapkit: %s", report.summary())
 
@@ -103,5 +113,6 @@ def register() -> None:
     signals.initialized.connect(check_settings)
     signals.get_generators.connect(start_run)
     signals.article_generator_finalized.connect(note_index_urls)
+    signals.article_generator_finalized.connect(note_theme)
     signals.content_written.connect(collect)
     signals.finalized.connect(write)

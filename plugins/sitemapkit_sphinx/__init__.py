@@ -21,6 +21,7 @@ from sphinx.util import logging
 
 from sitemapkit import Page, Problem, SettingsError, SitemapError, __version__, generate
 
+from .html_sitemap import add_templates, renderer
 from .options import (
     DROP_IN,
     canonical_clash,
@@ -72,6 +73,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", check_config)
     app.connect("doctree-read", collect_fields, priority=400)  # before Sphinx drops docinfo
     app.connect("doctree-read", collect_images, priority=900)  # after images are resolved
+    app.connect("builder-inited", add_templates)
     app.connect("build-finished", write_sitemap)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
 
@@ -158,7 +160,7 @@ def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
     try:
         found = pages(app, chosen.base_url)
         report = generate(found, app.outdir, chosen, project_dir=app.confdir, source_dirs=[app.srcdir],
-                          on_warning=_log)
+                          on_warning=_log, render_html=renderer(app) if chosen.html_sitemap else None)
     except SitemapError as error:
         raise ExtensionError(f"sitemapkit: {error}") from None
     logger.info("sitemapkit: %s", report.summary())

@@ -7,12 +7,14 @@ rule is dropped with a warning naming the page, the field and the rule; the page
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from datetime import timedelta
 from fnmatch import fnmatchcase
 from typing import Any
+from urllib.parse import unquote
 
 from protego import Protego
 
@@ -35,7 +37,8 @@ from ..urls import (
     site_loc,
     site_path,
 )
-from .extract import HtmlFacts, read_page_file, read_page_html
+from .extract import HtmlFacts, file_digest, read_page_file, read_page_html
+from .html_sitemap import Listing
 from .lastmod import LastmodResolver
 from .owned import url_key
 from .page_keys import PageKeys, page_keys
@@ -49,17 +52,23 @@ def build_entries(
     report: Report | None = None,
     lastmod: LastmodResolver | None = None,
     site_dir: str | os.PathLike[str] | None = None,
+    documents: Iterable[Page] = (),
+    listing: Listing | None = None,
 ) -> Iterator[Entry]:
     """One ``Entry`` per listable page, lazily, in the order the pages come. With
-    ``site_dir``, pages the site's robots.txt keeps crawlers from are left out."""
+    ``site_dir``, pages the site's robots.txt keeps crawlers from are left out.
+
+    ``documents``: files that are not HTML (the ``include`` option), listed after the pages
+    with only a loc and a lastmod. ``listing`` gathers each entry's title for ``sitemap.html``."""
     if not settings.base_url:
         raise ValueError("build_entries needs settings.base_url")
     settings = settings.replace(base_url=normalise_base_url(settings.base_url))
     rules = _Rules(settings, report if report is not None else Report(), lastmod)
     rules.robots = robots_rules(site_dir) if site_dir is not None else None
     seen: set[int] = set()
-    for page in pages:
-        entry = rules.entry(page)
+    marked = ((page, False) for page in pages)
+    for page, document in itertools.chain(marked, ((file, True) for file in documents)):
+        entry = rules.document(page) if document else rules.entry(page)
         if entry is None:
             continue
         # A 64-bit hash a URL instead of the URL itself keeps a million-page site's memory
@@ -69,6 +78,8 @@ def build_entries(
             rules.report.warn(page.label, "loc", "duplicate-url", f"{entry.loc} is listed already")
             continue
         seen.add(key)
+        if listing is not None:
+            listing.add(entry, rules.title)
         yield entry
     for pattern in rules.excludes.unmatched():
         rules.report.warn("settings", "exclude", "exclude-unmatched",
@@ -84,6 +95,9 @@ class _Rules:
         self.now = lastmod.now if lastmod is not None else build_time()
         self.excludes = Exclude(settings.exclude)
         self.robots: Protego | None = None
+        self.title: str | None = None
+        """The title of the page ``entry`` last listed (for ``sitemap.html``)."""
+        self.titles = settings.html_sitemap
 
     def warn(self, page: Page, field: str, rule: str, message: str) -> None:
         self.report.warn(page.label, field, rule, message)
@@ -147,6 +161,8 @@ class _Rules:
 
         settings = self.settings
         rule = self.rule_for(path) if settings.rules else None
+        if self.titles:
+            self.title = page.title or facts.title
         return Entry(
             loc,
             self.lastmod(page, keys, facts, loc),
@@ -157,6 +173,29 @@ class _Rules:
             self.news(page, keys, facts, path) if settings.news else None,
             self.alternates(page, facts, loc) if settings.alternates else (),
         )
+
+    def document(self, page: Page) -> Entry | None:
+        """A file that is not HTML (``include``): a loc, and a lastmod from its source's git
+        history or from the manifest's fingerprint of its bytes, never from the build."""
+        loc = site_loc(self.base, page.url)
+        path = site_path(loc, self.base)
+        if self.excludes and self.excludes(path):
+            self.left_out("exclude")
+            return None
+        if self.robots is not None and not self.robots.can_fetch("*", loc):
+            self.left_out("robots.txt")
+            return None
+        try:
+            digest = file_digest(page.output)
+        except OSError as error:
+            self.warn(page, "output", "page-unreadable", f"file left out: {page.output} {error.strerror or error}")
+            return None
+        keys = page_keys({}, lambda field, message: None)
+        facts = HtmlFacts(digest=digest)
+        rule = self.rule_for(path) if self.settings.rules else None
+        self.title = unquote(path.rpartition("/")[2]) or None
+        return Entry(loc, self.lastmod(page, keys, facts, loc), self.changefreq(page, keys, rule),
+                     self.priority(page, keys, rule))
 
     def facts(self, page: Page, loc: str) -> HtmlFacts:
         if page.html is not None:

@@ -439,6 +439,15 @@ def _theme_parts(lowered: bytes) -> tuple[tuple[int, int], ...]:
     return tuple(parts)
 
 
+def file_digest(path: str | os.PathLike[str]) -> str:
+    """The digest of a whole file's bytes (a PDF listed by ``include``), read in blocks."""
+    crc, adler, size = 0, 1, 0
+    with open(open_regular(path), "rb") as handle:
+        while block := handle.read(1 << 20):
+            crc, adler, size = zlib.crc32(block, crc), zlib.adler32(block, adler), size + len(block)
+    return f"{crc:08x}{adler:08x}{size:x}"
+
+
 def _digest(region: bytes) -> str:
     """Two fast checksums and the length: plenty to notice an edit, at memory speed."""
     return f"{zlib.crc32(region):08x}{zlib.adler32(region):08x}{len(region):x}"

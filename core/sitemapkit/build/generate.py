@@ -17,8 +17,10 @@ from ..urls import normalise_base_url
 from .entries import build_entries
 from .feed import feed_name, write_changes_feed
 from .files import dry_run as counted_only
+from .html_sitemap import PAGE_NAME, Listing, Render, write_page
 from .lastmod import LastmodResolver
 from .robots import sync_robots_txt
+from .scan import documents_in
 from .write import write_sitemaps
 
 
@@ -32,6 +34,7 @@ def generate(
     on_warning: Callable[[Problem], None] | None = None,
     progress: Callable[[int], None] | None = None,
     dry_run: bool = False,
+    render_html: Render | None = None,
 ) -> Report:
     """Build entries from ``pages`` and write every file into ``site_dir``.
 
@@ -43,10 +46,13 @@ def generate(
     rendered to a sink that only counts its bytes (``report.files`` and ``report.sizes``
     say what would be written) and IndexNow prints what it would send. Under
     ``settings.strict`` any warning raises ``SitemapError`` once all files are written.
+    With ``settings.html_sitemap``, ``render_html`` renders ``sitemap.html`` in the site's
+    theme (an adapter's); without it the page is sitemapkit's own plain one.
     """
     if not settings.base_url:
         raise SitemapError("sitemapkit needs the site's absolute URL: set base_url")
-    run = dict(project_dir=project_dir, source_dirs=source_dirs, on_warning=on_warning, progress=progress)
+    run = dict(project_dir=project_dir, source_dirs=source_dirs, on_warning=on_warning, progress=progress,
+               render_html=render_html)
     if dry_run:
         with counted_only() as tally:
             report = _generate(pages, site_dir, settings, **run, dry_run=True)
@@ -67,6 +73,7 @@ def _generate(
     on_warning: Callable[[Problem], None] | None,
     progress: Callable[[int], None] | None,
     dry_run: bool,
+    render_html: Render | None,
 ) -> Report:
     settings = settings.replace(base_url=normalise_base_url(settings.base_url))
     site_dir = Path(site_dir)
@@ -76,7 +83,17 @@ def _generate(
 
     if progress is not None:
         pages = _counted(pages, progress)
-    entries = build_entries(pages, settings, report=report, lastmod=resolver, site_dir=site_dir)
+    listing = Listing(settings.base_url) if settings.html_sitemap else None
+    documents = _documents(site_dir, settings, source_dirs, report) if settings.include else ()
+    entries = build_entries(pages, settings, report=report, lastmod=resolver, site_dir=site_dir,
+                            documents=documents, listing=listing)
+    page = None
+    if listing is not None:
+        entries = listing.with_page(entries, PAGE_NAME)
+
+        def page() -> Path:
+            listing.warn_left(report)
+            return write_page(site_dir, listing.sections(), render_html, settings.base_url)
 
     def feed() -> tuple[Path, datetime]:
         return write_changes_feed(resolver, site_dir, settings)
@@ -84,7 +101,7 @@ def _generate(
     removed: list[Path] = []
     with _cycle_collector_paused():
         write_sitemaps(entries, site_dir, settings, report=report,
-                       changes_feed=feed if settings.changes_feed else None, removed=removed)
+                       changes_feed=feed if settings.changes_feed else None, removed=removed, html_page=page)
         changes = resolver.finish()
 
     if settings.indexnow:
@@ -105,6 +122,22 @@ def _generate(
             f"{len(report.warnings)} sitemap warnings and strict is on; the first: {report.warnings[0]}"
         )
     return report
+
+
+def _documents(site_dir: Path, settings: Settings, source_dirs: Iterable[Path | str],
+               report: Report) -> Iterator[Page]:
+    """The files ``include`` names, never one of the files a build writes."""
+    stem = settings.filename[:-4] if settings.filename.endswith(".xml") else settings.filename
+
+    def ours(name: str) -> bool:
+        return name.startswith(stem) or name in ("robots.txt", PAGE_NAME)
+
+    def unmatched(patterns: list[str]) -> None:
+        for pattern in patterns:
+            report.warn("settings", "include", "include-unmatched",
+                        f"pattern '{pattern}' matched no file that is not HTML; check its spelling (gitignore-style)")
+
+    return documents_in(site_dir, settings.include, source_dirs, ours, unmatched)
 
 
 def _entry_points(files: list[Path], settings: Settings) -> list[Path]:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from ..model import Page
-from ..pages import HTML_SUFFIXES, url_for_file
+from ..pages import HTML_SUFFIXES, Exclude, url_for_file
 
 
 def html_files(site_dir: Path) -> Iterator[str]:
@@ -28,3 +28,35 @@ def pages_in(site_dir: Path | str) -> Iterator[Page]:
     site_dir = Path(site_dir)
     for relative in html_files(site_dir):
         yield Page(url=url_for_file(relative), output=site_dir / relative, name=relative)
+
+
+def documents_in(
+    site_dir: Path | str,
+    patterns: Iterable[str],
+    source_dirs: Iterable[Path | str] = (),
+    ours: Callable[[str], bool] = lambda name: False,
+    unmatched: Callable[[list[str]], None] = lambda patterns: None,
+) -> Iterator[Page]:
+    """One ``Page`` per file that is not HTML whose site-relative path matches ``patterns``
+    (the ``include`` option: gitignore-style, as ``exclude``), in a stable order. Its source
+    is the file of the same relative path in the first of ``source_dirs`` holding one (MkDocs,
+    Pelican and the CLI copy such files as they are), so git can date it. ``ours``: names
+    sitemapkit writes itself (never listed); ``unmatched`` hears the patterns that matched
+    no file, once the folder is walked."""
+    site_dir = Path(site_dir)
+    spec = Exclude(patterns)
+    sources = [Path(folder) for folder in source_dirs]
+    for folder, dirs, files in os.walk(site_dir):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        base = os.path.relpath(folder, site_dir)
+        for name in sorted(files):
+            if name.startswith(".") or name.endswith(HTML_SUFFIXES) or (base == "." and ours(name)):
+                continue
+            relative = name if base == "." else f"{base}/{name}".replace(os.sep, "/")
+            if not spec(relative):
+                continue
+            source = next((folder / relative for folder in sources if (folder / relative).is_file()), None)
+            yield Page(url=url_for_file(relative), source=source, output=site_dir / relative, name=relative)
+    missed = spec.unmatched()
+    if missed:
+        unmatched(missed)

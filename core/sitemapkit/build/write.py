@@ -25,6 +25,7 @@ from ..settings import PROTOCOL_MAX_BYTES, PROTOCOL_MAX_URLS, Settings
 from ..urls import normalise_base_url
 from .feed import feed_name
 from .files import AnyTarget, faults_named, make_dir, open_target, remove, scratch
+from .html_sitemap import PAGE_NAME
 from .owned import RECORD, Owned
 from .render import NEWS, escape, extensions, head, index_item, news_url, tail
 from .render import decimal as _decimal
@@ -43,6 +44,7 @@ def write_sitemaps(
     report: Report | None = None,
     changes_feed: Callable[[], tuple[Path, Moment | None]] | None = None,
     removed: list[Path] | None = None,
+    html_page: Callable[[], Path] | None = None,
 ) -> Report:
     """Write ``settings.filename`` (a urlset of the pages, or an index over
     ``{stem}-N-HASH.xml`` when they need more than one file), the news sitemaps, gzip twins
@@ -63,7 +65,8 @@ def write_sitemaps(
 
     ``changes_feed`` (with ``settings.changes_feed``) writes the change feed once every entry
     is consumed; like the news sitemaps it stands beside the sitemap, reached through its own
-    ``Sitemap:`` line, and never turns ``sitemap.xml`` into an index.
+    ``Sitemap:`` line, and never turns ``sitemap.xml`` into an index. ``html_page`` (with
+    ``settings.html_sitemap``) writes ``sitemap.html`` the same way, once every entry is consumed.
     """
     report = report if report is not None else Report()
     if not settings.base_url:
@@ -75,7 +78,7 @@ def write_sitemaps(
     stem = _stem(settings.filename)
     twin = settings.gzip
     feed = feed_name(settings.filename) if settings.changes_feed else None
-    owned.check(_fixed_names(settings, stem, feed))
+    owned.check(_fixed_names(settings, stem, feed) + ([PAGE_NAME] if html_page is not None else []))
 
     def numbered(first: str, suffix: str) -> Callable[[int, str], str]:
         return lambda i, _: f"{first}{suffix}" if i == 1 else f"{first}-{i}{suffix}"
@@ -113,6 +116,9 @@ def write_sitemaps(
                 written.extend(series.commit())
             if feed is not None and changes_feed is not None:
                 written.append(changes_feed()[0])
+                owned.expect([(written[-1], written[-1])])
+            if html_page is not None:
+                written.append(html_page())
                 owned.expect([(written[-1], written[-1])])
             entry_files = entry_point.commit()  # last: it names the files committed above
             written[:0] = entry_files

@@ -160,6 +160,8 @@ class Session:
         line, URL), past none of a file's first 50,000."""
         self.pages: int | None = None
         """With ``--check-pages``: how many pages were requested."""
+        self.table = None
+        """``html_report.UrlTable`` for ``--format html``: every ``<url>``, to show them."""
 
     # -- problems ------------------------------------------------------------------------------
 

@@ -31,10 +31,11 @@ def is_url(target: object) -> bool:
     return isinstance(target, str) and _URL.match(target) is not None
 
 
-def run_targets(paths, site_dir, progress, live=None) -> Session:
+def run_targets(paths, site_dir, progress, live=None, table=None) -> Session:
     """Check every file ``paths`` name; the session holds the problems, sorted. ``live``
     (``validate.crawl.Live``): how to fetch URL targets, and whether to check the pages
-    the sitemaps list (``session.pages``: how many were requested)."""
+    the sitemaps list (``session.pages``: how many were requested). ``table``
+    (``html_report.UrlTable``) is given every ``<url>`` checked."""
     if isinstance(paths, str | os.PathLike):
         paths = [paths]
     site = None
@@ -43,6 +44,7 @@ def run_targets(paths, site_dir, progress, live=None) -> Session:
             raise NotADirectoryError(f"--site-dir {site_dir} is not a folder")
         site = SiteIndex(Path(site_dir))
     session = Session(site, progress)
+    session.table = table
     paths = [path if is_url(path) else Path(path) for path in paths]
     for path in paths:
         if isinstance(path, str) and urlsplit(path).scheme.lower() not in ("http", "https"):

@@ -341,6 +341,8 @@ class XMLChecker(FileCheck):
         if images > MAX_IMAGES:
             self.add(element.sourceline, "image-count",
                      f"<url> has {images:,} <image:image>; Google reads at most {MAX_IMAGES:,}")
+        if self.session.table is not None:
+            self.session.table.add(self.number, element.sourceline, element)
         if self.loc is None:
             return
         if self.links:
