@@ -17,8 +17,9 @@ from sitemap_checks import REPO
 
 def tool_venv(config: pytest.Config, name: str, packages: list[str], *, sitemapkit: bool = False) -> Path:
     """The ``bin`` folder of a venv holding ``packages`` (and sitemapkit, editable, so it follows
-    the working tree); remade when the package list or pyproject.toml changes."""
-    wanted = "\n".join([*packages, f"sitemapkit={sitemapkit}", (REPO / "pyproject.toml").read_text()])
+    the working tree); remade when the package list, pyproject.toml or this file changes."""
+    wanted = "\n".join([*packages, f"sitemapkit={sitemapkit}", (REPO / "pyproject.toml").read_text(),
+                        Path(__file__).read_text()])  # a change to how venvs are made remakes them
     tag = hashlib.sha256(wanted.encode()).hexdigest()[:12]
     folder = Path(config.cache.mkdir("sitemapkit-venvs")) / f"{name}-{tag}"
     bin_dir = folder / ("Scripts" if os.name == "nt" else "bin")
@@ -30,7 +31,6 @@ def tool_venv(config: pytest.Config, name: str, packages: list[str], *, sitemapk
     if packages:
         subprocess.run([*pip, *packages], check=True)
     if sitemapkit:
-        subprocess.run([*pip, "lxml>=5.0", "tomli>=2.0; python_version < '3.11'"], check=True)
-        subprocess.run([*pip, "--no-deps", "--editable", str(REPO)], check=True)
+        subprocess.run([*pip, "--editable", str(REPO)], check=True)  # with the core's own dependencies
     ready.write_text(wanted, encoding="utf-8")
     return bin_dir
