@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import re
 from collections.abc import Callable, Iterable, Iterator
-from datetime import datetime
 from pathlib import Path
 
 from ..dates import build_time
@@ -18,6 +15,8 @@ from .entries import build_entries
 from .feed import feed_name, write_changes_feed
 from .files import dry_run as counted_only
 from .lastmod import LastmodResolver
+from .manifest import Manifest
+from .owned import record_written
 from .robots import sync_robots_txt
 from .write import write_sitemaps
 
@@ -72,20 +71,28 @@ def _generate(
     site_dir = Path(site_dir)
     project_dir = Path(project_dir) if project_dir is not None else Path.cwd()
     report = Report(on_warning=on_warning)
-    resolver = LastmodResolver(settings, project_dir, report, build_time(), source_dirs)
-
-    if progress is not None:
-        pages = _counted(pages, progress)
-    entries = build_entries(pages, settings, report=report, lastmod=resolver, site_dir=site_dir)
-
-    def feed() -> tuple[Path, datetime]:
-        return write_changes_feed(resolver, site_dir, settings)
-
-    removed: list[Path] = []
-    with _cycle_collector_paused():
-        write_sitemaps(entries, site_dir, settings, report=report,
-                       changes_feed=feed if settings.changes_feed else None, removed=removed)
-        changes = resolver.finish()
+    now = build_time()
+    manifest = Manifest.for_settings(settings, project_dir, report, now)
+    try:
+        # pages -> entries, each dated as it streams (and noted in the manifest)
+        resolver = LastmodResolver(settings, project_dir, report, now, source_dirs, manifest)
+        if progress is not None:
+            pages = _counted(pages, progress)
+        entries = build_entries(pages, settings, report=report, lastmod=resolver, site_dir=site_dir)
+        # entries -> the sitemap files
+        removed: list[Path] = []
+        # (No pause of the cycle collector here any more: with a generator's 2,000,000-object
+        # heap or none, 50,000 pages took 0.44-0.46 s of CPU with and without it.)
+        write_sitemaps(entries, site_dir, settings, report=report, removed=removed)
+        resolver.finish()
+        # every page seen -> the new manifest, and what changed since the last one
+        changes = manifest.finish()
+        if settings.changes_feed and report.urls:
+            feed = write_changes_feed(manifest, site_dir, settings)[0]
+            record_written(site_dir, [feed], report, settings.base_url)
+            report.files.append(feed)
+    finally:
+        manifest.close()
 
     if settings.indexnow:
         from .indexnow import submit_changes
@@ -124,17 +131,3 @@ def _counted(pages: Iterable[Page], progress: Callable[[int], None]) -> Iterator
         if count % 100 == 0:
             progress(count)
     progress(count)
-
-
-@contextlib.contextmanager
-def _cycle_collector_paused() -> Iterator[None]:
-    """Streaming pages makes many short-lived objects and no reference cycles. Inside a
-    generator's process, whose heap holds the whole site, those allocations would set off
-    full cycle collections over that heap on sitemapkit's account; they wait until after."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()

@@ -41,7 +41,6 @@ def write_sitemaps(
     settings: Settings,
     *,
     report: Report | None = None,
-    changes_feed: Callable[[], tuple[Path, Moment | None]] | None = None,
     removed: list[Path] | None = None,
 ) -> Report:
     """Write ``settings.filename`` (a urlset of the pages, or an index over
@@ -61,8 +60,9 @@ def write_sitemaps(
     With no URL to list, nothing is written (an empty ``<urlset>`` is invalid): the files an
     earlier build left are removed and a ``no-pages`` warning says so.
 
-    ``changes_feed`` (with ``settings.changes_feed``) writes the change feed once every entry
-    is consumed; like the news sitemaps it stands beside the sitemap, reached through its own
+    With ``settings.changes_feed``, the feed's name is checked like the others and, when
+    sitemaps were written, kept: ``generate`` writes the feed next, from the manifest (see
+    ``feed.py``). Like the news sitemaps it stands beside the sitemap, reached through its own
     ``Sitemap:`` line, and never turns ``sitemap.xml`` into an index.
     """
     report = report if report is not None else Report()
@@ -111,9 +111,6 @@ def write_sitemaps(
             owned.expect(closed)
             for series in every:  # the index's children first, then what stands beside it
                 written.extend(series.commit())
-            if feed is not None and changes_feed is not None:
-                written.append(changes_feed()[0])
-                owned.expect([(written[-1], written[-1])])
             entry_files = entry_point.commit()  # last: it names the files committed above
             written[:0] = entry_files
             if not single:  # an index counts the sitemaps it lists
@@ -128,6 +125,8 @@ def write_sitemaps(
         raise
 
     keep = {p.name for p in written}
+    if feed is not None and written:
+        keep.add(feed)  # generate writes it next
     stale = remove(owned.stale(keep) + _leftovers(out, settings.filename, stem))
     owned.settle(written, stale)
     gone = [path for path in stale if not path.name.endswith(".tmp")]
