@@ -29,6 +29,8 @@ from .state import Record, StateError, StatePathError, read_state, write_state
 
 _BATCH = 4096
 """This build's records go to SQLite in batches: one ``executemany`` per batch."""
+_CACHE_KIB = 8192
+"""SQLite's page cache: what the store may hold in memory before it reads from its file."""
 
 
 @dataclass
@@ -89,9 +91,11 @@ class Manifest:
         if self._db is None:
             self._db = sqlite3.connect("", isolation_level=None)
             self._db.executescript(
-                "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;"
+                f"PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA cache_size=-{_CACHE_KIB};"
+                # The last manifest comes in URL order: its key appends at the end of the tree.
                 "CREATE TABLE previous(loc TEXT PRIMARY KEY, digest, first_seen, title, lastmod) WITHOUT ROWID;"
-                "CREATE TABLE current(loc TEXT PRIMARY KEY, digest, title, lastmod) WITHOUT ROWID;"
+                # This build's pages come in any order: appended, sorted once in ``finish``.
+                "CREATE TABLE current(loc TEXT, digest, title, lastmod);"
                 "BEGIN;"
             )
         return self._db
@@ -149,7 +153,7 @@ class Manifest:
 
     def _flush(self) -> None:
         if self._pending:
-            self.db.executemany("INSERT OR REPLACE INTO current VALUES (?, ?, ?, ?)", self._pending)
+            self.db.executemany("INSERT INTO current VALUES (?, ?, ?, ?)", self._pending)
             self._pending = []
 
     def finish(self) -> Changes:
@@ -169,7 +173,7 @@ class Manifest:
         same = "(p.loc IS NOT NULL AND (c.digest IS NULL OR c.digest = p.digest))"
         db.execute(
             f"""
-            INSERT INTO records
+            INSERT OR REPLACE INTO records
             SELECT c.loc,
               CASE WHEN {same} THEN p.digest ELSE c.digest END,
               CASE WHEN {same} THEN p.first_seen ELSE :now END,
@@ -181,6 +185,7 @@ class Manifest:
                 WHEN :known THEN CASE WHEN p.loc IS NULL THEN 'added' ELSE 'changed' END
               END
             FROM current c LEFT JOIN previous p ON p.loc = c.loc
+            ORDER BY c.loc, c.rowid
             """,
             {"now": self.now_text, "known": known},
         )
