@@ -81,8 +81,8 @@ def _generate(
         entries = build_entries(pages, settings, report=report, lastmod=resolver, site_dir=site_dir)
         # entries -> the sitemap files
         removed: list[Path] = []
-        # (No pause of the cycle collector here any more: with a generator's 2,000,000-object
-        # heap or none, 50,000 pages took 0.44-0.46 s of CPU with and without it.)
+        # The cycle collector runs as usual: pausing it here bought nothing measurable (50,000
+        # pages, 0.44-0.46 s of CPU with and without, beside a 2,000,000-object heap or none).
         write_sitemaps(entries, site_dir, settings, report=report, removed=removed)
         resolver.finish()
         # every page seen -> the new manifest, and what changed since the last one
