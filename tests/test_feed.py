@@ -26,10 +26,10 @@ def build(tmp_path, pages, *, now, count=3, **options):
     resolver = LastmodResolver(settings, tmp_path, Report(), now)
     for url, digest, title, modified in pages:
         resolver.lastmod(Page(url=url, modified=modified), BASE + url, digest, title)
-    resolver.finish()
+    resolver.manifest.finish()
     site = tmp_path / "site"
     site.mkdir(exist_ok=True)
-    path, updated = write_changes_feed(resolver, site, settings)
+    path, updated = write_changes_feed(resolver.manifest, site, settings)
     assert format_moment(updated) == etree.parse(str(path)).getroot().findtext(f"{A}updated")
     return path
 

@@ -2,28 +2,14 @@
 
 from __future__ import annotations
 
-import gc
+from git_helpers import commit, init
+from lxml import etree
 
-from sitemapkit import Page, Settings, generate
+from sitemap_checks import SITEMAP_NS
+from sitemapkit import Page, Report, Settings, build_entries, generate
+from sitemapkit.dates import format_moment
 
-
-def test_the_cycle_collector_waits_while_pages_stream_and_is_restored(tmp_path):
-    seen = []
-
-    def pages():
-        for n in range(3):
-            seen.append(gc.isenabled())
-            yield Page(url=f"p{n}/", html="<main>x</main>")
-
-    assert gc.isenabled()
-    generate(pages(), tmp_path, Settings(base_url="https://example.com/"), project_dir=tmp_path)
-    assert seen == [False, False, False] and gc.isenabled()
-    gc.disable()
-    try:
-        generate(pages(), tmp_path, Settings(base_url="https://example.com/"), project_dir=tmp_path)
-        assert not gc.isenabled()  # a host that turned it off keeps it off
-    finally:
-        gc.enable()
+BASE = "https://example.com/"
 
 
 def test_an_info_reaches_the_adapter_but_never_fails_a_strict_build():
@@ -36,3 +22,58 @@ def test_an_info_reaches_the_adapter_but_never_fails_a_strict_build():
     assert [p.level for p in seen] == ["info", "warning"]
     assert [p.rule for p in report.warnings] == ["priority-range"]
     assert [p.rule for p in report.notes] == ["lastmod-git-shallow"]
+
+
+def test_build_entries_dates_every_page_as_the_build_does(tmp_path):
+    """The Python API gives the same lastmods as ``generate``: git for a committed page, the
+    manifest's fingerprint for one without a date (read, never written, by build_entries)."""
+    repo = init(tmp_path)
+    commit(repo, "2020-01-01T00:00:00", {"docs/a.md": "a"})
+    pages = [Page(url="a/", source=repo / "docs/a.md", content="A"), Page(url="b/", content="B")]
+    settings = Settings(base_url=BASE)
+    site = tmp_path / "site"
+    for _ in range(2):  # the first build starts the manifest, the second dates b/ by it
+        generate(pages, site, settings, project_dir=tmp_path, source_dirs=[repo / "docs"])
+    manifest = (tmp_path / ".cache/sitemapkit/state.json").read_bytes()
+    built = {url.findtext(f"{{{SITEMAP_NS}}}loc"): url.findtext(f"{{{SITEMAP_NS}}}lastmod")
+             for url in etree.parse(str(site / "sitemap.xml")).getroot()}
+
+    entries = build_entries(pages, settings, project_dir=tmp_path, source_dirs=[repo / "docs"])
+    listed = {entry.loc: format_moment(entry.lastmod) for entry in entries}
+    assert listed == built
+    assert listed[BASE + "a/"] == "2020-01-01T00:00:00Z" and listed[BASE + "b/"] is not None
+    assert (tmp_path / ".cache/sitemapkit/state.json").read_bytes() == manifest
+
+
+def test_duplicate_urls_are_found_among_many(tmp_path):
+    """Duplicate detection keeps a fixed-size record a URL, and still finds every repeat."""
+    pages = [Page(url=f"p{i % 30_000}.html") for i in range(40_000)]
+    report = Report()
+    entries = list(build_entries(pages, Settings(base_url=BASE, lastmod=()), report=report))
+    assert [e.loc for e in entries] == [f"{BASE}p{i}.html" for i in range(30_000)]
+    assert len(report.warnings) == 10_000 and {p.rule for p in report.warnings} == {"duplicate-url"}
+    assert report.warnings[0].message == f"{BASE}p0.html is listed already"
+
+
+def test_memory_does_not_grow_with_the_url_count_with_the_manifest_on(tmp_path):
+    """The manifest (read, looked up for every page, rewritten) and duplicate detection keep
+    no per-URL Python objects: four times the pages, about the same peak."""
+    import tracemalloc
+
+    settings = Settings(base_url=BASE, lastmod=("fingerprint",), changes_feed=20, robots_txt=False)
+
+    def peak(count: int) -> int:
+        project = tmp_path / str(count)
+        pages = lambda: (Page(url=f"s{i // 1000}/p{i}.html", content=f"text {i}", title=f"P{i}")  # noqa: E731
+                         for i in range(count))
+        generate(pages(), project / "site", settings, project_dir=project)  # starts the manifest
+        tracemalloc.start()
+        try:
+            report = generate(pages(), project / "site", settings, project_dir=project)
+            return tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+            assert report.urls == count and report.lastmod_sources == {"fingerprint": count}
+
+    small, large = peak(10_000), peak(40_000)  # past the fixed-size buffers (4,096 records)
+    assert large - small < 1 << 20, (small, large)

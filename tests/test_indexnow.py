@@ -12,7 +12,7 @@ import pytest
 
 from sitemapkit import Page, Report, Settings, SitemapError, generate
 from sitemapkit.build.indexnow import submit_changes
-from sitemapkit.build.lastmod import Changes
+from sitemapkit.build.manifest import Changes
 from sitemapkit.build.state import load_state, save_state
 
 KEY = "0123456789abcdef"

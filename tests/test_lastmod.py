@@ -28,7 +28,8 @@ def resolve(project, pages, *, now=JAN, **options):
     report = Report()
     resolver = LastmodResolver(Settings(base_url=BASE, **options), project, report, now)
     found = {page.url: resolver.lastmod(page, BASE + page.url, digest) for page, digest in pages}
-    return found, resolver.finish(), report
+    resolver.finish()
+    return found, resolver.manifest.finish(), report
 
 
 def test_sources_answer_in_the_configured_order(tmp_path):
@@ -156,7 +157,7 @@ def test_manifest_records_digest_title_and_written_lastmod_for_every_source(tmp_
     resolver = LastmodResolver(Settings(base_url=BASE, changes_feed=10), tmp_path, report, JAN)
     resolver.lastmod(Page(url="m/", modified=date(2022, 2, 2)), BASE + "m/", "d1", "Meta page")
     resolver.lastmod(Page(url="o/"), BASE + "o/", "d2", "Own", override=date(2021, 1, 1))
-    resolver.finish()
+    resolver.manifest.finish()
     state = load_state(tmp_path / ".cache/sitemapkit/state.json")
     assert state.pages[BASE + "m/"] == ("d1", "2024-01-01T00:00:00Z", "Meta page", "2022-02-02")
     assert state.pages[BASE + "o/"].lastmod == "2021-01-01"

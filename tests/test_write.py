@@ -14,8 +14,9 @@ import pytest
 from lxml import etree
 
 from sitemap_checks import SITEMAP_NS, assert_valid, assert_valid_tree, locs, usp_urls
+from sitemapkit import Page, generate
 from sitemapkit.build.files import OutputError, dry_run
-from sitemapkit.build.owned import RECORD
+from sitemapkit.build.owned import RECORD, record_written
 from sitemapkit.build.render import escape, strip_forbidden
 from sitemapkit.build.write import write_sitemaps
 from sitemapkit.model import Alternate, Entry, Image, NewsArticle, Video
@@ -130,20 +131,18 @@ def test_empty_site_gets_no_file_and_a_warning(tmp_path):
     assert "no sitemap was written" in problem.message and "removed" not in problem.message
 
 
-def _feed(folder: Path):
-    """A change feed as ``generate`` writes one (its own writer's job) beside the sitemap."""
-    def write_feed():
-        path = folder / "sitemap-changes.atom"
-        path.write_text("<feed/>")
-        return path, None
-    return write_feed
+def _feed(folder: Path) -> None:
+    """A change feed as ``generate`` writes one after the sitemaps (its own writer's job)."""
+    path = folder / "sitemap-changes.atom"
+    path.write_text("<feed/>")
+    record_written(folder, [path], Report(), BASE)
 
 
 def test_empty_site_removes_what_an_earlier_build_wrote(tmp_path):
     article = NewsArticle("Daily", "en", date(2024, 6, 1), "Story")
     write_sitemaps(iter([*pages(12), Entry(f"{BASE}n", news=article)]), tmp_path,
-                   Settings(base_url=BASE, max_urls=5, gzip=True, txt=True, changes_feed=3),
-                   changes_feed=_feed(tmp_path))
+                   Settings(base_url=BASE, max_urls=5, gzip=True, txt=True, changes_feed=3))
+    _feed(tmp_path)
     (tmp_path / ".sitemap-3.xml.77.0badc0de.tmp").write_text("killed build")
     ours = names(tmp_path)
     assert {"sitemap.xml", "sitemap-3-#.xml.gz", "sitemap-news.xml", "sitemap-3.txt"} <= ours
@@ -171,8 +170,8 @@ def test_a_feed_sitemapkit_did_not_write_is_neither_replaced_nor_removed(tmp_pat
 
 
 def test_change_feed_is_ours_only_while_it_is_on(tmp_path):
-    write_sitemaps(iter(pages(1)), tmp_path, Settings(base_url=BASE, changes_feed=3),
-                   changes_feed=_feed(tmp_path))
+    write_sitemaps(iter(pages(1)), tmp_path, Settings(base_url=BASE, changes_feed=3))
+    _feed(tmp_path)
     assert names(tmp_path) == {"sitemap.xml", "sitemap-changes.atom"}
     (tmp_path / ".sitemap-changes.atom.77.0badc0de.tmp").write_text("killed build")
     write(pages(1), tmp_path)
@@ -401,18 +400,17 @@ def test_stylesheet_in_every_xml_file(tmp_path):
 
 def test_change_feed_never_turns_the_sitemap_into_an_index(tmp_path):
     """mkdocs-material reads url > loc from sitemap.xml: it stays the pages' urlset."""
-    def feed():
-        path = tmp_path / "sitemap-changes.atom"
-        path.write_text("<feed/>")
-        return path, datetime(2024, 7, 1, 8, 30, tzinfo=UTC)
+    def build(entries):  # as generate runs them: the writer, then the feed from the manifest
+        return generate([Page(url=e.loc.removeprefix(BASE), modified=e.lastmod) for e in entries],
+                        tmp_path, Settings(base_url=BASE, changes_feed=20, robots_txt=False),
+                        project_dir=tmp_path.parent / f"{tmp_path.name}-project")
 
-    report = write_sitemaps(iter(pages(3, lastmod=date(2024, 5, 1))), tmp_path,
-                            Settings(base_url=BASE, changes_feed=20), changes_feed=feed)
+    report = build(pages(3, lastmod=date(2024, 5, 1)))
     assert etree.parse(str(tmp_path / "sitemap.xml")).getroot().tag == f"{{{SITEMAP_NS}}}urlset"
     assert locs(tmp_path / "sitemap.xml") == [e.loc for e in pages(3)]
     assert names(tmp_path) == {"sitemap.xml", "sitemap-changes.atom"}
     assert report.files == [tmp_path / "sitemap.xml", tmp_path / "sitemap-changes.atom"]
-    assert write([], tmp_path, changes_feed=20).files == [] and not names(tmp_path)
+    assert build([]).files == [] and not names(tmp_path)
 
 
 def test_change_feed_beside_an_index_is_not_listed_by_it(tmp_path):

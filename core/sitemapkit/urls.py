@@ -30,7 +30,12 @@ _ENCODED = re.compile(
 
 
 class URLError(ValueError):
-    """A URL the protocol does not allow; the message says which rule it breaks."""
+    """A URL the protocol does not allow; the message says which rule it breaks. ``reason``:
+    ``"length"`` (too long), ``"scope"`` (outside the sitemap's folder) or ``"invalid"``."""
+
+    def __init__(self, message: str, reason: str = "invalid") -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 def shown(url: str, room: int = 80) -> str:
@@ -40,7 +45,7 @@ def shown(url: str, room: int = 80) -> str:
 
 def too_long(url: str) -> URLError:
     return URLError(f"URL is {len(url):,} characters long; a URL must be under {MAX_LOC_LENGTH} "
-                    f"(sitemaps.org): {shown(url)}")
+                    f"(sitemaps.org): {shown(url)}", "length")
 
 
 def _quote(part: str, safe: str) -> str:
@@ -229,7 +234,7 @@ def check_loc(url: str, base_url: str) -> str:
     at ``base_url``."""
     loc = encode_url(url)
     if not in_scope(loc, base_url):
-        raise URLError(f"'{loc}' is outside the sitemap's scope {base_url}")
+        raise URLError(f"'{loc}' is outside the sitemap's scope {base_url}", "scope")
     return loc
 
 

@@ -9,10 +9,12 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
-from collections.abc import Iterable, Iterator
-from dataclasses import replace
+from array import array
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from fnmatch import fnmatchcase
+from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
@@ -54,45 +56,144 @@ def build_entries(
     site_dir: str | os.PathLike[str] | None = None,
     documents: Iterable[Page] = (),
     listing: Listing | None = None,
+    project_dir: str | os.PathLike[str] | None = None,
+    source_dirs: Iterable[str | os.PathLike[str]] = (),
 ) -> Iterator[Entry]:
     """One ``Entry`` per listable page, lazily, in the order the pages come. With
     ``site_dir``, pages the site's robots.txt keeps crawlers from are left out.
 
-    ``documents``: files that are not HTML (the ``include`` option), listed after the pages
-    with only a loc and a lastmod. ``listing`` gathers each entry's title for ``sitemap.html``."""
+    Lastmods come from ``settings.lastmod`` as in a build: git history of the pages'
+    sources (``source_dirs``: the folders git reads; ``project_dir``: where relative
+    sources and ``state_file`` are, the current folder by default) and the fingerprints of
+    the manifest an earlier build left, which is read, not written: ``generate`` keeps it.
+    ``lastmod`` is the resolver a build shares with its manifest. ``documents``: files that
+    are not HTML (the ``include`` option), listed after the pages with only a loc and a
+    lastmod. ``listing`` gathers each entry's title for ``sitemap.html``.
+    """
     if not settings.base_url:
         raise ValueError("build_entries needs settings.base_url")
     settings = settings.replace(base_url=normalise_base_url(settings.base_url))
-    rules = _Rules(settings, report if report is not None else Report(), lastmod)
-    rules.robots = robots_rules(site_dir) if site_dir is not None else None
-    seen: set[int] = set()
+    report = report if report is not None else Report()
+    own = lastmod is None
+    if lastmod is None:
+        project = Path(project_dir) if project_dir is not None else Path.cwd()
+        lastmod = LastmodResolver(settings, project, report, build_time(), source_dirs)
+    try:
+        yield from _entries(pages, settings, report, lastmod, site_dir, documents, listing)
+    finally:
+        if own:
+            lastmod.finish()
+            lastmod.manifest.close()
+
+
+def _entries(
+    pages: Iterable[Page],
+    settings: Settings,
+    report: Report,
+    lastmod: LastmodResolver,
+    site_dir: str | os.PathLike[str] | None,
+    documents: Iterable[Page],
+    listing: Listing | None,
+) -> Iterator[Entry]:
+    maker = _EntryMaker(settings, report, lastmod)
+    maker.robots = robots_rules(site_dir) if site_dir is not None else None
+    seen = UrlHashes()
     marked = ((page, False) for page in pages)
     for page, document in itertools.chain(marked, ((file, True) for file in documents)):
-        entry = rules.document(page) if document else rules.entry(page)
+        entry = maker.document(page) if document else maker.entry(page)
         if entry is None:
             continue
-        # A 64-bit hash a URL instead of the URL itself keeps a million-page site's memory
-        # small; two of a million URLs share one with a chance of about 3 in 100 million.
-        key = hash(entry.loc)
-        if key in seen:
-            rules.report.warn(page.label, "loc", "duplicate-url", f"{entry.loc} is listed already")
+        if not seen.add(entry.loc):
+            report.warn(page.label, "loc", "duplicate-url", f"{entry.loc} is listed already")
             continue
-        seen.add(key)
         if listing is not None:
-            listing.add(entry, rules.title)
+            listing.add(entry, maker.title)
         yield entry
-    for pattern in rules.excludes.unmatched():
-        rules.report.warn("settings", "exclude", "exclude-unmatched",
+    for pattern in maker.excludes.unmatched():
+        report.warn("settings", "exclude", "exclude-unmatched",
                           f"pattern '{pattern}' matched no page; check its spelling (gitignore-style)")
 
 
-class _Rules:
-    def __init__(self, settings: Settings, report: Report, lastmod: LastmodResolver | None):
+class UrlHashes:
+    """The URLs listed so far, for duplicate detection, as 64-bit hashes in one open-addressing
+    table (an ``array``): at most 32 bytes a URL, where a ``set`` of the URLs costs their
+    strings and a ``set`` of their hashes about 80 bytes each (an int object and a slot).
+    Two of a million URLs share a hash with a chance of about 3 in 100 million."""
+
+    def __init__(self) -> None:
+        self._mask = (1 << 12) - 1
+        self._table = array("q", bytes(8 << 12))
+        self._count = 0
+
+    def add(self, url: str) -> bool:
+        """Note ``url``; False when it was noted before."""
+        key = hash(url) or 1  # 0 marks a free slot
+        table, mask = self._table, self._mask
+        slot = key & mask
+        while found := table[slot]:
+            if found == key:
+                return False
+            slot = (slot + 1) & mask
+        table[slot] = key
+        self._count += 1
+        if self._count * 2 > mask:  # at most half full: probes stay short
+            self._grow()
+        return True
+
+    def _grow(self) -> None:
+        old = self._table
+        self._mask = mask = self._mask * 2 + 1
+        self._table = table = array("q", bytes(8 * (mask + 1)))
+        for key in old:
+            if key:
+                slot = key & mask
+                while table[slot]:
+                    slot = (slot + 1) & mask
+                table[slot] = key
+
+
+@dataclass(frozen=True)
+class _Field:
+    """A field set by a page key, by the first matching ``rules`` entry, or by the setting of
+    the same name (the order Django's sitemaps use: the item's own, then the class's)."""
+
+    name: str
+    key: str
+    rule: str
+    parse: Callable[[Any], Any]
+    """The page's value as the sitemap takes it; None when it is not allowed."""
+    allowed: str
+
+
+def _changefreq(value: Any) -> str | None:
+    value = str(value).strip().lower()
+    return value if value in CHANGEFREQS else None
+
+
+def _priority(value: Any) -> float | None:
+    if isinstance(value, bool):
+        return None
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return None
+    return number if 0.0 <= number <= 1.0 else None
+
+
+_CHANGEFREQ = _Field("changefreq", "sitemap_changefreq", "changefreq-value", _changefreq,
+                     f"changefreq must be one of {', '.join(CHANGEFREQS)}")
+_PRIORITY = _Field("priority", "sitemap_priority", "priority-range", _priority, "priority must be 0.0-1.0")
+
+
+class _EntryMaker:
+    """Makes each page's ``Entry``: decides whether it is listed, then each field's value."""
+
+    def __init__(self, settings: Settings, report: Report, lastmod: LastmodResolver):
         self.settings = settings
         self.base = settings.base_url or ""
         self.report = report
         self.resolver = lastmod
-        self.now = lastmod.now if lastmod is not None else build_time()
+        self.now = lastmod.now
         self.excludes = Exclude(settings.exclude)
         self.robots: Protego | None = None
         self.title: str | None = None
@@ -117,9 +218,8 @@ class _Rules:
         try:
             loc = site_loc(self.base, page.url)
         except URLError as error:
-            rule = "loc-length" if "characters long" in str(error) else "loc-invalid"
-            if "outside" in str(error):
-                rule = "loc-scope"
+            reason = error.reason
+            rule = "loc-length" if reason == "length" else "loc-scope" if reason == "scope" else "loc-invalid"
             self.warn(page, "loc", rule, f"page left out: {error}")
             return None
         path = site_path(loc, self.base)
@@ -166,8 +266,8 @@ class _Rules:
         return Entry(
             loc,
             self.lastmod(page, keys, facts, loc),
-            self.changefreq(page, keys, rule),
-            self.priority(page, keys, rule),
+            self.field(page, _CHANGEFREQ, keys.changefreq, rule),
+            self.field(page, _PRIORITY, keys.priority, rule),
             self.images(page, keys, facts, loc) if settings.images else (),
             self.videos(page, keys, facts, loc) if settings.videos else (),
             self.news(page, keys, facts, path) if settings.news else None,
@@ -230,34 +330,17 @@ class _Rules:
 
     # ------------------------------------------------------------ simple fields
 
-    def changefreq(self, page: Page, keys: PageKeys, rule) -> str | None:
-        if keys.changefreq is not None:
-            value = str(keys.changefreq).strip().lower()
-            if value in CHANGEFREQS:
+    def field(self, page: Page, field: _Field, own: Any, rule: Rule | None) -> Any:
+        """The page's own value (a warning when it is not allowed), else the first matching
+        rule's, else the setting."""
+        if own is not None:
+            value = field.parse(own)
+            if value is not None:
                 return value
-            self.warn(
-                page, "sitemap_changefreq", "changefreq-value",
-                f"'{keys.changefreq}' dropped: changefreq must be one of {', '.join(CHANGEFREQS)}",
-            )
-        if rule is not None and rule.changefreq is not None:
-            return rule.changefreq
-        return self.settings.changefreq
-
-    def priority(self, page: Page, keys: PageKeys, rule) -> float | None:
-        if keys.priority is not None:
-            try:
-                value = float(keys.priority)
-            except (TypeError, ValueError):
-                value = -1.0
-            if 0.0 <= value <= 1.0 and not isinstance(keys.priority, bool):
-                return value
-            self.warn(
-                page, "sitemap_priority", "priority-range",
-                f"'{keys.priority}' dropped: priority must be 0.0-1.0",
-            )
-        if rule is not None and rule.priority is not None:
-            return rule.priority
-        return self.settings.priority
+            self.warn(page, field.key, field.rule, f"'{own}' dropped: {field.allowed}")
+        if rule is not None and (value := getattr(rule, field.name)) is not None:
+            return value
+        return getattr(self.settings, field.name)
 
     def moment(self, page: Page, field: str, value: Any) -> Moment | None:
         if value is None or value == "":
@@ -272,8 +355,8 @@ class _Rules:
 
     def lastmod(self, page: Page, keys: PageKeys, facts: HtmlFacts, loc: str) -> Moment | None:
         if not self.settings.lastmod:
-            if self.resolver is not None:  # still records the digest (IndexNow, change feed)
-                self.resolver.lastmod(page, loc, facts.digest, self.feed_title(page, facts))
+            # still notes the digest in the manifest (IndexNow, change feed)
+            self.resolver.lastmod(page, loc, facts.digest, self.feed_title(page, facts))
             return None
         override = self.not_future(page, "sitemap_lastmod", self.moment(page, "sitemap_lastmod", keys.lastmod))
         modified = self.not_future(page, "modified", page.modified)
@@ -287,12 +370,7 @@ class _Rules:
                                        self.moment(page, "article:published_time", facts.published))
         if modified is not page.modified:
             page = replace(page, modified=modified)
-        if self.resolver is not None:
-            found = self.resolver.lastmod(
-                page, loc, facts.digest, self.feed_title(page, facts), override=override
-            )
-        else:
-            found = page.modified if "meta" in self.settings.lastmod else None
+        found = self.resolver.lastmod(page, loc, facts.digest, self.feed_title(page, facts), override=override)
         return override if override is not None else self.not_future(page, "lastmod", found)
 
     def not_future(self, page: Page, field: str, moment: Moment | None) -> Moment | None:

@@ -9,20 +9,18 @@ newest entry, so an unchanged site gives the same bytes.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterable
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from ..dates import as_datetime, format_moment, parse_moment
 from ..protocol import ATOM_NS
 from ..settings import Settings
 from ..urls import absolute
+from .manifest import Manifest
 from .render import DECLARATION, escape
 from .state import Record, atomic_text
-
-if TYPE_CHECKING:
-    from .lastmod import LastmodResolver
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
@@ -37,22 +35,24 @@ def _moment(record: Record) -> datetime:
     return as_datetime(parse_moment(record.lastmod or record.first_seen))
 
 
-def latest_changes(records: dict[str, Record], count: int) -> list[tuple[datetime, str, Record]]:
-    """The ``count`` most recently changed pages, newest first, ties in URL order."""
-    keyed = ((_moment(record), loc, record) for loc, record in records.items())
+def latest_changes(
+    records: Iterable[tuple[str, Record]], count: int
+) -> list[tuple[datetime, str, Record]]:
+    """The ``count`` most recently changed pages, newest first, ties in URL order; only
+    ``count`` are held, however many records stream through."""
+    keyed = ((_moment(record), loc, record) for loc, record in records)
     return heapq.nsmallest(count, keyed, key=lambda item: (-item[0].timestamp(), item[1]))
 
 
 def write_changes_feed(
-    resolver: LastmodResolver, site_dir: Path | str, settings: Settings
+    manifest: Manifest, site_dir: Path | str, settings: Settings
 ) -> tuple[Path, datetime]:
-    """Write ``{stem}-changes.atom`` into ``site_dir`` from this build's records (complete
-    once every entry is consumed); return its path and its ``updated`` time, which the
-    index gives the feed as lastmod."""
+    """Write ``{stem}-changes.atom`` into ``site_dir`` from this build's manifest records
+    (once ``manifest.finish()`` has run); return its path and its ``updated`` time."""
     base_url = settings.base_url
     path = Path(site_dir) / feed_name(settings.filename)
     url = absolute(base_url, path.name)
-    changes = latest_changes(resolver.records(), settings.changes_feed or 0)
+    changes = latest_changes(manifest.records(), settings.changes_feed or 0)
     updated = changes[0][0] if changes else _EPOCH
     site = escape(urlsplit(base_url).netloc + urlsplit(base_url).path.rstrip("/"))
     with atomic_text(path) as out:

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import re
 from collections.abc import Callable, Iterable, Iterator
-from datetime import datetime
 from pathlib import Path
 
 from ..dates import build_time
@@ -19,6 +16,8 @@ from .feed import feed_name, write_changes_feed
 from .files import dry_run as counted_only
 from .html_sitemap import PAGE_NAME, Listing, Render, write_page
 from .lastmod import LastmodResolver
+from .manifest import Manifest
+from .owned import record_written
 from .robots import sync_robots_txt
 from .scan import documents_in
 from .write import write_sitemaps
@@ -79,30 +78,39 @@ def _generate(
     site_dir = Path(site_dir)
     project_dir = Path(project_dir) if project_dir is not None else Path.cwd()
     report = Report(on_warning=on_warning)
-    resolver = LastmodResolver(settings, project_dir, report, build_time(), source_dirs)
-
-    if progress is not None:
-        pages = _counted(pages, progress)
-    listing = Listing(settings.base_url) if settings.html_sitemap else None
-    documents = _documents(site_dir, settings, source_dirs, report) if settings.include else ()
-    entries = build_entries(pages, settings, report=report, lastmod=resolver, site_dir=site_dir,
-                            documents=documents, listing=listing)
-    page = None
-    if listing is not None:
-        entries = listing.with_page(entries, PAGE_NAME)
-
-        def page() -> Path:
+    now = build_time()
+    manifest = Manifest.for_settings(settings, project_dir, report, now)
+    try:
+        # pages -> entries, each dated as it streams (and noted in the manifest)
+        resolver = LastmodResolver(settings, project_dir, report, now, source_dirs, manifest)
+        if progress is not None:
+            pages = _counted(pages, progress)
+        listing = Listing(settings.base_url) if settings.html_sitemap else None
+        documents = _documents(site_dir, settings, source_dirs, report) if settings.include else ()
+        entries = build_entries(pages, settings, report=report, lastmod=resolver, site_dir=site_dir,
+                                documents=documents, listing=listing)
+        if listing is not None:
+            entries = listing.with_page(entries, PAGE_NAME)
+        # entries -> the sitemap files
+        removed: list[Path] = []
+        # The cycle collector runs as usual: pausing it here bought nothing measurable (50,000
+        # pages, 0.44-0.46 s of CPU with and without, beside a 2,000,000-object heap or none).
+        write_sitemaps(entries, site_dir, settings, report=report, removed=removed)
+        resolver.finish()
+        # every page seen -> the new manifest, and what changed since the last one
+        changes = manifest.finish()
+        # the pages for people beside the sitemaps: the change feed, sitemap.html
+        beside = []
+        if settings.changes_feed and report.urls:
+            beside.append(write_changes_feed(manifest, site_dir, settings)[0])
+        if listing is not None and report.urls:
             listing.warn_left(report)
-            return write_page(site_dir, listing.sections(), render_html, settings.base_url)
-
-    def feed() -> tuple[Path, datetime]:
-        return write_changes_feed(resolver, site_dir, settings)
-
-    removed: list[Path] = []
-    with _cycle_collector_paused():
-        write_sitemaps(entries, site_dir, settings, report=report,
-                       changes_feed=feed if settings.changes_feed else None, removed=removed, html_page=page)
-        changes = resolver.finish()
+            beside.append(write_page(site_dir, listing.sections(), render_html, settings.base_url))
+        if beside:
+            record_written(site_dir, beside, report, settings.base_url)
+            report.files.extend(beside)
+    finally:
+        manifest.close()
 
     if settings.indexnow:
         from .indexnow import submit_changes
@@ -157,17 +165,3 @@ def _counted(pages: Iterable[Page], progress: Callable[[int], None]) -> Iterator
         if count % 100 == 0:
             progress(count)
     progress(count)
-
-
-@contextlib.contextmanager
-def _cycle_collector_paused() -> Iterator[None]:
-    """Streaming pages makes many short-lived objects and no reference cycles. Inside a
-    generator's process, whose heap holds the whole site, those allocations would set off
-    full cycle collections over that heap on sitemapkit's account; they wait until after."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()

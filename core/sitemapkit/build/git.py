@@ -299,7 +299,8 @@ def start_history(repo: Repository, pathspec: list[str]) -> History | None:
     return History(repo, "HEAD", pathspec, pending, _boundary(repo))
 
 
-def as_datetime(stamp: int) -> datetime:
+def commit_time(stamp: int) -> datetime:
+    """A commit's Unix time as an aware UTC datetime."""
     return datetime.fromtimestamp(stamp, tz=timezone.utc)
 
 
@@ -390,7 +391,7 @@ class GitDates:
             self._repos[root] = None
             return None
         if stamp is not None:
-            return as_datetime(stamp)
+            return commit_time(stamp)
         if relative in repo.boundary_files:
             self.shallow.setdefault(root, []).append(relative)
         else:

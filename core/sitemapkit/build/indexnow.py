@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 from ..report import Report, plural
 from ..settings import IndexNowSettings, Settings
 from ..urls import absolute, in_scope, site_path
-from .lastmod import Changes
+from .manifest import Changes
 from .state import atomic_text, save_unsent
 
 BATCH = 10_000

@@ -5,20 +5,19 @@ The sources are tried in the order of ``settings.lastmod``; the first that knows
 - ``meta``: ``page.modified``, the generator's own date fields;
 - ``git``: the last commit that changed ``page.source`` (see ``git.py``);
 - ``fingerprint``: when the page's main content was first seen with its current digest,
-  from the manifest kept between builds (see ``state.py``). Only a manifest an earlier
+  from the manifest kept between builds (see ``manifest.py``). Only a manifest an earlier
   build left can say that: on a first build (a fresh CI checkout) "first seen" would be
   this build's time, a date that moves with every build, so the page gets no lastmod.
 
 A page no source can date gets none: never a made-up date.
 
-Whatever source answers, every page's digest is recorded, so ``finish()`` can say which
-URLs were added, changed or removed since the last build (for IndexNow and the change feed).
+Whatever source answers, every page's digest is noted in the manifest, which says at the
+end of the build which URLs were added, changed or removed (for IndexNow and the change feed).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,33 +26,12 @@ from ..dates import format_moment, parse_moment
 from ..model import Moment, Page
 from ..report import Report
 from ..settings import Settings
-from .state import Record, State, StateError, StatePathError, load_state, save_state
+from .manifest import Manifest
 
 if TYPE_CHECKING:
     from .git import GitDates
 
 _EXAMPLES = 3
-
-
-@dataclass
-class Changes:
-    """What changed since the last build, from the manifest."""
-
-    added: list[str] = field(default_factory=list)
-    changed: list[str] = field(default_factory=list)
-    """URLs whose content digest changed."""
-    removed: list[str] = field(default_factory=list)
-    """URLs in the last build's manifest that this build did not list."""
-    first_build: bool = False
-    """No usable manifest from an earlier build: nothing is known to have changed."""
-    unsent: list[str] = field(default_factory=list)
-    """URLs an earlier build failed to submit to IndexNow."""
-    state_file: Path | None = None
-
-    @property
-    def urls(self) -> list[str]:
-        """Every URL to tell search engines about, sorted, each once."""
-        return sorted({*self.added, *self.changed, *self.removed, *self.unsent})
 
 
 def _files(paths: list[str]) -> str:
@@ -66,13 +44,7 @@ def _examples(paths: list[str]) -> str:
 
 
 class LastmodResolver:
-    """Answers each page's lastmod as the pages stream, and keeps what the manifest needs.
-
-    The manifest is started by the first build that uses it (a page dated by its
-    fingerprint, IndexNow, the change feed), with nothing known to have changed, and kept
-    current by every build after. A site whose pages all carry dates (or git history) and
-    that asks for neither never has one, and never pays for it.
-    """
+    """Answers each page's lastmod as the pages stream, and notes each page in the manifest."""
 
     def __init__(
         self,
@@ -81,24 +53,18 @@ class LastmodResolver:
         report: Report,
         now: datetime,
         source_dirs: Iterable[Path | str] = (),
+        manifest: Manifest | None = None,
     ) -> None:
         """``source_dirs``: the folders the pages' sources are read from (the generator's
-        docs or content folder); git reads only their history."""
+        docs or content folder); git reads only their history. ``manifest``: the one this
+        build keeps (by default the one at ``settings.state_file``)."""
         self.settings = settings
         self.source_dirs = tuple(source_dirs)
         self.project_dir = Path(project_dir)
         self.report = report
         self.now = now
-        self.state_file = self.project_dir / settings.state_file
+        self.manifest = manifest or Manifest.for_settings(settings, self.project_dir, report, now)
         self._git: GitDates | None = None
-        self._now_text = format_moment(now)
-        self._previous: State | None = None
-        self._loaded = False
-        self._unusable = False
-        self._seen: dict[str, tuple[str | None, str | None, str | None]] = {}
-        """loc -> (digest, title, lastmod text): this build's pages, in the order they came."""
-        self._records: dict[str, Record] | None = None
-        self._kind: dict[str, str] = {}  # loc -> "added" | "changed"
 
     @property
     def git(self) -> GitDates:
@@ -108,53 +74,6 @@ class LastmodResolver:
 
             self._git = GitDates(self.source_dirs)
         return self._git
-
-    # ------------------------------------------------------------------ manifest
-
-    def previous(self) -> State | None:
-        """The last build's manifest (None on a first build, or when it was unreadable)."""
-        if not self._loaded:
-            self._loaded = True
-            try:
-                self._previous = load_state(self.state_file)
-            except StatePathError as error:
-                self._unusable = True
-                self.report.warn(
-                    str(self.state_file), "state_file", "state-path",
-                    f"no manifest kept: {error}; set state_file to the path of a file "
-                    "(by default .cache/sitemapkit/state.json)",
-                )
-            except StateError as error:
-                self.report.warn(
-                    str(self.state_file), "state_file", "state-corrupt",
-                    f"manifest ignored and rebuilt: {error}; lastmods from fingerprints "
-                    "restart from this build",
-                )
-        return self._previous
-
-    def records(self) -> dict[str, Record]:
-        """This build's manifest records, by URL (once every page has streamed through)."""
-        if self._records is None:
-            self._records = self._reconcile()
-        return self._records
-
-    def _reconcile(self) -> dict[str, Record]:
-        """This build's pages against the last manifest: a digest seen before keeps the time
-        it was first seen. Notes which URLs were added or changed."""
-        state = self.previous()
-        before = state.pages if state is not None else {}
-        records = {}
-        for loc, (digest, title, text) in self._seen.items():
-            old = before.get(loc)
-            if old is not None and (digest is None or digest == old.digest):
-                records[loc] = Record(old.digest, old.first_seen, title or old.title, text)
-                if digest is None and old.lastmod is not None and text != old.lastmod:
-                    self._kind[loc] = "changed"  # no content to fingerprint: its lastmod tells
-            else:
-                records[loc] = Record(digest, self._now_text, title, text)
-                if state is not None:
-                    self._kind[loc] = "added" if old is None else "changed"
-        return records
 
     # ------------------------------------------------------------------ sources
 
@@ -183,7 +102,7 @@ class LastmodResolver:
             counts = self.report.lastmod_sources
             source = answered if found is not None else "none"
             counts[source] = counts.get(source, 0) + 1
-        self._seen[loc] = (digest, title, format_moment(found) if found is not None else None)
+        self.manifest.note(loc, digest, title, format_moment(found) if found is not None else None)
         return found
 
     def _ask(self, source: str, page: Page, loc: str, digest: str | None) -> Moment | None:
@@ -193,10 +112,9 @@ class LastmodResolver:
             path = Path(page.source)
             return self.git.date(path if path.is_absolute() else self.project_dir / path)
         if source == "fingerprint":
-            state = self.previous()
-            if state is None:  # a first build: "first seen now" would move with every build
+            if not self.manifest.known():  # a first build: "first seen now" would move with every build
                 return None
-            old = state.pages.get(loc)
+            old = self.manifest.previous(loc)
             if digest is None:  # no content read this time: the last fingerprint still holds
                 known = old is not None and old.digest is not None
                 return parse_moment(old.first_seen) if known else None
@@ -207,9 +125,8 @@ class LastmodResolver:
 
     # ------------------------------------------------------------------ finish
 
-    def finish(self) -> Changes:
-        """Save the manifest (when there is one to keep); report what git could not date;
-        say what changed."""
+    def finish(self) -> None:
+        """Report what git could not date, and how to date the pages no source could."""
         self._warn_git()
         if self.report.lastmod_sources.get("none"):
             self.report.lastmod_hint = (
@@ -217,28 +134,6 @@ class LastmodResolver:
                 "fetch-depth: 0 in actions/checkout" if "git" in self.settings.lastmod
                 else "add git to 'lastmod' to date pages by their last commit"
             )
-        used = self._loaded or self.settings.indexnow or self.settings.changes_feed
-        if not used and not self.state_file.exists():
-            return Changes(state_file=self.state_file, first_build=True)
-        records = self.records()
-        state = self.previous()
-        if self._unusable:
-            return Changes(state_file=None, first_build=True)
-        changes = Changes(state_file=self.state_file, first_build=state is None)
-        if state is not None:
-            changes.added = sorted(loc for loc, kind in self._kind.items() if kind == "added")
-            changes.changed = sorted(loc for loc, kind in self._kind.items() if kind == "changed")
-            changes.removed = sorted(loc for loc in state.pages if loc not in records)
-            changes.unsent = sorted(state.unsent)
-        try:
-            save_state(self.state_file, records, [])
-        except OSError as error:
-            self.report.warn(
-                str(self.state_file), "state_file", "state-write",
-                f"manifest not saved ({error.strerror or error}); the next build cannot tell "
-                "what changed",
-            )
-        return changes
 
     def _warn_git(self) -> None:
         """What git could not date. A broken repository is a warning; the documented

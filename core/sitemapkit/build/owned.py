@@ -169,6 +169,12 @@ class Owned:
         write_file(self.path, (json.dumps(data, indent=0, sort_keys=True) + "\n").encode())
 
 
+def record_written(folder: Path, paths: list[Path], report: Report, base_url: str) -> None:
+    """Add files put in place after the writer settled the record (the change feed, written
+    from the manifest once every entry is consumed) to the record of ``folder``."""
+    Owned(folder, report, base_url).settle(paths, [], report.chosen_out)
+
+
 def _lstat(path: Path) -> os.stat_result | None:
     try:
         return os.lstat(path)

@@ -42,9 +42,7 @@ def write_sitemaps(
     settings: Settings,
     *,
     report: Report | None = None,
-    changes_feed: Callable[[], tuple[Path, Moment | None]] | None = None,
     removed: list[Path] | None = None,
-    html_page: Callable[[], Path] | None = None,
 ) -> Report:
     """Write ``settings.filename`` (a urlset of the pages, or an index over
     ``{stem}-N-HASH.xml`` when they need more than one file), the news sitemaps, gzip twins
@@ -63,10 +61,11 @@ def write_sitemaps(
     With no URL to list, nothing is written (an empty ``<urlset>`` is invalid): the files an
     earlier build left are removed and a ``no-pages`` warning says so.
 
-    ``changes_feed`` (with ``settings.changes_feed``) writes the change feed once every entry
-    is consumed; like the news sitemaps it stands beside the sitemap, reached through its own
-    ``Sitemap:`` line, and never turns ``sitemap.xml`` into an index. ``html_page`` (with
-    ``settings.html_sitemap``) writes ``sitemap.html`` the same way, once every entry is consumed.
+    With ``settings.changes_feed``, the feed's name is checked like the others and, when
+    sitemaps were written, kept: ``generate`` writes the feed next, from the manifest (see
+    ``feed.py``). Like the news sitemaps it stands beside the sitemap, reached through its own
+    ``Sitemap:`` line, and never turns ``sitemap.xml`` into an index. With
+    ``settings.html_sitemap``, ``sitemap.html`` is checked and kept the same way.
     """
     report = report if report is not None else Report()
     if not settings.base_url:
@@ -78,7 +77,8 @@ def write_sitemaps(
     stem = _stem(settings.filename)
     twin = settings.gzip
     feed = feed_name(settings.filename) if settings.changes_feed else None
-    owned.check(_fixed_names(settings, stem, feed) + ([PAGE_NAME] if html_page is not None else []))
+    page = PAGE_NAME if settings.html_sitemap else None
+    owned.check(_fixed_names(settings, stem, feed) + ([page] if page else []))
 
     def numbered(first: str, suffix: str) -> Callable[[int, str], str]:
         return lambda i, _: f"{first}{suffix}" if i == 1 else f"{first}-{i}{suffix}"
@@ -114,12 +114,6 @@ def write_sitemaps(
             owned.expect(closed)
             for series in every:  # the index's children first, then what stands beside it
                 written.extend(series.commit())
-            if feed is not None and changes_feed is not None:
-                written.append(changes_feed()[0])
-                owned.expect([(written[-1], written[-1])])
-            if html_page is not None:
-                written.append(html_page())
-                owned.expect([(written[-1], written[-1])])
             entry_files = entry_point.commit()  # last: it names the files committed above
             written[:0] = entry_files
             if not single:  # an index counts the sitemaps it lists
@@ -134,6 +128,8 @@ def write_sitemaps(
         raise
 
     keep = {p.name for p in written}
+    if written:  # generate writes them next
+        keep.update(name for name in (feed, page) if name is not None)
     stale = remove(owned.stale(keep) + _leftovers(out, settings.filename, stem))
     owned.settle(written, stale, report.chosen_out)
     gone = [path for path in stale if not path.name.endswith(".tmp")]
