@@ -282,7 +282,7 @@ class _EntryMaker:
         if self.excludes and self.excludes(path):
             self.left_out("exclude")
             return None
-        if self.robots is not None and not self.robots.can_fetch("*", loc):
+        if self.robots is not None and not self.robots.can_fetch(loc, "*"):
             self.left_out("robots.txt")
             return None
         try:
@@ -294,8 +294,8 @@ class _EntryMaker:
         facts = HtmlFacts(digest=digest)
         rule = self.rule_for(path) if self.settings.rules else None
         self.title = unquote(path.rpartition("/")[2]) or None
-        return Entry(loc, self.lastmod(page, keys, facts, loc), self.changefreq(page, keys, rule),
-                     self.priority(page, keys, rule))
+        return Entry(loc, self.lastmod(page, keys, facts, loc), self.field(page, _CHANGEFREQ, keys.changefreq, rule),
+                     self.field(page, _PRIORITY, keys.priority, rule))
 
     def facts(self, page: Page, loc: str) -> HtmlFacts:
         if page.html is not None:
