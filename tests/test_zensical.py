@@ -51,3 +51,9 @@ def test_zensical_build_then_sitemapkit_build(tmp_path, zensical):
     }
     assert (site / "robots.txt").read_text(encoding="utf-8").endswith(f"Sitemap: {site_url}sitemap.xml\n")
     assert validate_strict(site) == 0
+    # The quickstart's home page shows emoji as twemoji SVGs from a CDN: decoration, not images
+    # of the page. The page does reference them, so the test would mean nothing without that.
+    assert "twemoji" in (site / "index.html").read_text(encoding="utf-8")
+    image_ns = {**NS, "i": "http://www.google.com/schemas/sitemap-image/1.1"}
+    images = etree.parse(str(site / "sitemap.xml")).xpath("//i:image/i:loc/text()", namespaces=image_ns)
+    assert not [image for image in images if "emoji" in image]
