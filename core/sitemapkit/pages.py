@@ -17,13 +17,16 @@ import os
 import re
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import quote, unquote, unquote_to_bytes
-from urllib.robotparser import RobotFileParser
 
 import pathspec
 
 from .build.files import read_regular
 from .build.robots import MAX_ROBOTS_BYTES
+
+if TYPE_CHECKING:  # imported when a robots.txt disallows something: it pulls in http and ssl
+    from urllib.robotparser import RobotFileParser
 
 HTML_SUFFIXES = (".html", ".htm")
 INDEX_FILES = ("index.html", "index.htm")
@@ -72,6 +75,8 @@ def robots_rules(site_dir: str | os.PathLike[str]) -> RobotFileParser | None:
         return None
     if "disallow" not in text.lower():
         return None
+    from urllib.robotparser import RobotFileParser
+
     rules = RobotFileParser()
     rules.parse(text.splitlines())
     return rules

@@ -11,8 +11,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from datetime import timedelta
 from fnmatch import fnmatchcase
-from typing import Any
-from urllib.robotparser import RobotFileParser
+from typing import TYPE_CHECKING, Any
 
 from ..dates import DateError, as_datetime, build_time, format_moment, newest, parse_moment
 from ..model import Alternate, Entry, Image, Moment, NewsArticle, Page, Video
@@ -37,6 +36,9 @@ from .extract import HtmlFacts, read_page_file, read_page_html
 from .lastmod import LastmodResolver
 from .page_keys import PageKeys, page_keys
 from .videos import VideoError, clean_text, video_from_fields
+
+if TYPE_CHECKING:
+    from urllib.robotparser import RobotFileParser
 
 
 def build_entries(
