@@ -146,7 +146,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
             translations=translations,
             published=published,
             modified=modified,
-            listed=tuple(_dates(post.meta or {}, post.file.src_uri)[1] for post in posts or ()),
+            listed=tuple(_dates(post.meta or {}, post.file.src_uri)[1] for post in posts) if posts else (),
             name=file.src_uri,
         )
 
@@ -164,6 +164,8 @@ def _i18n_plugin(config: MkDocsConfig) -> Any:
 
 
 def _dates(meta: Mapping[str, Any], name: str) -> tuple[Moment | None, Moment | None]:
+    if not meta:  # most pages of most sites: no front matter
+        return None, None
     return front_matter_dates(meta, lambda message: log.warning(f"{name}: {message}"))
 
 
