@@ -275,7 +275,7 @@ def probe_html(src: Path, work: Path, repeats: int = 3) -> None:
                      confoverrides={"extensions": "sitemapkit_sphinx"}, status=quiet,
                      warning=sys.stderr, parallel=2)
         app.build()
-    defaults = sitemapkit_sphinx.settings(app.config)
+    defaults = sitemapkit_sphinx.settings(app.config, app.doctreedir)
     meta = defaults.replace(lastmod=("meta",))
     variants = {
         "defaults (lastmod meta, git, fingerprint; manifest)": (defaults, False),
