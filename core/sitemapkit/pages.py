@@ -73,13 +73,23 @@ def robots_rules(site_dir: str | os.PathLike[str]) -> RobotFileParser | None:
         text = read_regular(Path(site_dir) / "robots.txt", MAX_ROBOTS_BYTES).decode("utf-8", "replace")
     except OSError:
         return None
-    if "disallow" not in text.lower():
+    if not _disallows_something(text):  # no rule, or only "Disallow:" (allow all), as ours has
         return None
     from urllib.robotparser import RobotFileParser
 
     rules = RobotFileParser()
     rules.parse(text.splitlines())
     return rules
+
+
+def _disallows_something(text: str) -> bool:
+    """Whether a ``Disallow`` line of ``text`` names a path: an empty one allows everything,
+    and checking every page against such rules would cost each build for nothing."""
+    for line in text.splitlines():
+        key, colon, value = line.split("#", 1)[0].partition(":")
+        if colon and key.strip().lower() == "disallow" and value.strip():
+            return True
+    return False
 
 
 def url_for_file(name: str) -> str:
