@@ -1,20 +1,24 @@
-"""What sitemapkit adds to `mkdocs build` (issues 4 and 7).
+"""What sitemapkit adds to `mkdocs build` (issues 4, 7 and 17).
 
-A generated site (nested folders, an image per page, front-matter dates, default `mkdocs`
-theme, no search plugin) is built in turn with MkDocs' built-in sitemap alone and with
+Two generated sites, default `mkdocs` theme, no search plugin: ``--heavy``, ``--pages``
+pages in nested folders, each with an image and front-matter dates, every page in the nav
+(so each page carries the whole navigation); ``--small``, 1,000 pages of a few paragraphs
+with a short nav (about 1.5 ms each to build, where a per-page cost shows). Neither flag:
+both. Each site is built in turn with MkDocs' built-in sitemap alone and with
 `plugins: [sitemapkit]` (defaults: images, noindex, canonical, lastmod [meta, git,
 fingerprint]). Each build is its own process; builds of the variants alternate, so a
 machine's slow minute hurts both. Figures: median wall time, median CPU time (user + sys of
 the build process and its children, from RUSAGE_CHILDREN deltas), the build's peak RSS
 (VmHWM read inside it), the ratio to the built-in sitemap, and for sitemapkit the CPU time
-spent inside its hooks, git included (its direct cost, read in the build process: far
-steadier than the difference of two whole builds on a shared machine).
+spent importing it and inside its hooks, git included (its direct cost, read in the build
+process: far steadier than the difference of two whole builds on a shared machine).
 
 The git variant (issue 7) puts the site in a git repository with generated, dated commits
 (packed, as a clone is) and compares no sitemapkit, sitemapkit with `lastmod: [git]`, and, when installed,
 mkdocs-git-revision-date-localized-plugin.
 
-    .venv/bin/python bench/overhead_mkdocs.py --pages 2000 --runs 5 [--variant both|plain|git]
+    .venv/bin/python bench/overhead_mkdocs.py --pages 2000 --runs 5 [--small] [--heavy]
+        [--variant both|plain|git]     (the git variant runs on the heavy site)
 """
 
 from __future__ import annotations
@@ -64,8 +68,12 @@ def child_build(config_file: str, site_dir: str) -> None:
 
     plugins = yaml.safe_load(Path(config_file).read_text())["plugins"]
     if any(p == "sitemapkit" or (isinstance(p, dict) and "sitemapkit" in p) for p in plugins):
-        # Imported only here: a baseline build must not pay for importing sitemapkit.
+        # Imported only here: a baseline build must not pay for importing sitemapkit. MkDocs'
+        # own modules are imported above, as a build has them before it loads plugins.
+        start = cpu_seconds()
         from sitemapkit_mkdocs.plugin import SitemapkitPlugin
+
+        spent[0] += cpu_seconds() - start
 
         for name in ("on_config", "on_files", "on_pre_build", "on_post_page", "on_post_build"):
             setattr(SitemapkitPlugin, name, timed(getattr(SitemapkitPlugin, name)))
@@ -113,13 +121,32 @@ def make_site(root: Path, pages: int) -> list[str]:
     return paths
 
 
-def write_config(root: Path, name: str, plugins: list) -> Path:
+def make_small_site(root: Path, pages: int = 1000) -> list[str]:
+    """``pages`` short pages (a title and three paragraphs) in one folder; the nav lists the
+    home page and five of them."""
+    docs = root / "docs"
+    paths = [f"notes/note-{i:04d}.md" for i in range(pages)]
+    (docs / "notes").mkdir(parents=True)
+    (docs / "index.md").write_text("# Small pages\n\nA site of short notes.\n")
+    for i, rel in enumerate(paths):
+        (docs / rel).write_text(
+            f"# Note {i}\n\n"
+            + "\n\n".join(f"Paragraph {k} of note {i}: a few plain sentences on one topic, "
+                          "short enough that the page builds fast." for k in range(3))
+            + "\n"
+        )
+    return paths
+
+
+def write_config(root: Path, name: str, plugins: list, nav: list[str] | None = None) -> Path:
     config = {
         "site_name": "Bench",
         "site_url": "https://bench.example.org/",
         "theme": {"name": "mkdocs"},
         "plugins": plugins,
     }
+    if nav is not None:
+        config["nav"] = nav
     path = root / f"{name}.yml"
     path.write_text(yaml.safe_dump(config, sort_keys=False))
     return path
@@ -153,7 +180,7 @@ def git_history(root: Path, paths: list[str], commits: int) -> None:
 
 def one_build(config: Path, site_dir: Path) -> tuple[float, float, int, float]:
     """(wall seconds, CPU seconds of the build and its children, peak RSS in KiB, CPU
-    seconds inside sitemapkit's hooks)."""
+    seconds importing sitemapkit and inside its hooks)."""
     done = run_build([sys.executable, __file__, "--child", str(config), str(site_dir)],
                      config.parent, build_env(config.parent))
     if done.returncode != 0:
@@ -164,7 +191,7 @@ def one_build(config: Path, site_dir: Path) -> tuple[float, float, int, float]:
     return done.wall, done.cpu, rss, hooks
 
 
-def compare(root: Path, variants: dict[str, Path], runs: int, title: str) -> None:
+def compare(root: Path, variants: dict[str, Path], runs: int, title: str, pages: int) -> None:
     results: dict[str, list[tuple[float, float, int, float]]] = {name: [] for name in variants}
     for name, config in variants.items():  # warm-up: caches, the sitemapkit manifest
         one_build(config, root / f"site-{name}")
@@ -184,7 +211,8 @@ def compare(root: Path, variants: dict[str, Path], runs: int, title: str) -> Non
             f"  {name:<28} wall median {wall:6.2f} s ({wall / base_wall:5.3f}x)   "
             f"cpu median {cpu:6.2f} s ({cpu / base_cpu:5.3f}x)   peak RSS {rss:6.1f} MiB   "
             f"cpu runs {' '.join(f'{r[1]:.2f}' for r in rows)}"
-            + (f"   in sitemapkit's hooks {hooks:.2f} s cpu ({hooks / base_cpu:.1%} of the base)"
+            + (f"   importing sitemapkit and in its hooks {hooks:.3f} s cpu "
+               f"({hooks / base_cpu:.1%} of the base, {hooks / pages * 1e6:.0f} us a page)"
                if hooks else "")
         )
 
@@ -194,43 +222,58 @@ def main() -> None:
     parser.add_argument("--pages", type=int, default=2000)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--variant", choices=("both", "plain", "git"), default="both")
+    parser.add_argument("--small", action="store_true", help="the 1,000 small pages site")
+    parser.add_argument("--heavy", action="store_true", help="the --pages heavy pages site")
     parser.add_argument("--child", nargs=2, metavar=("CONFIG", "SITE_DIR"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         child_build(*args.child)
         return
 
+    sizes = [size for size in ("small", "heavy") if getattr(args, size)] or ["small", "heavy"]
     print(
-        f"mkdocs build of a generated {args.pages}-page site, default theme, no search; "
-        f"{args.runs} alternated runs per variant after one warm-up; {os.cpu_count()} CPUs, "
-        f"load average {os.getloadavg()[0]:.2f} at start"
+        f"mkdocs build of generated sites ({', '.join(sizes)}), default theme, no search; "
+        f"{args.runs} alternated runs per variant after one warm-up; {os.cpu_count()} CPUs "
+        f"(shared with other work: single builds swing, the in-build own time is the steady "
+        f"figure), load average {os.getloadavg()[0]:.2f} at start"
     )
-    with tempfile.TemporaryDirectory(prefix="sitemapkit-bench-") as tmp:
-        root = Path(tmp)
-        paths = make_site(root, args.pages)
-        if args.variant in ("both", "plain"):
-            compare(root, {
-                "built-in sitemap": write_config(root, "builtin", []),
-                "sitemapkit": write_config(root, "sitemapkit", ["sitemapkit"]),
-            }, args.runs, "Issue 4: built-in sitemap vs sitemapkit (defaults)")
-        if args.variant in ("both", "git"):
-            git_history(root, paths, commits=50)
-            variants = {
-                "no sitemapkit": write_config(root, "nothing", []),
-                "sitemapkit lastmod [git]": write_config(
-                    root, "git", [{"sitemapkit": {"lastmod": ["git"]}}]
-                ),
-            }
-            try:
-                import mkdocs_git_revision_date_localized_plugin  # noqa: F401
+    for size in sizes:
+        with tempfile.TemporaryDirectory(prefix="sitemapkit-bench-") as tmp:
+            run_size(Path(tmp), size, args)
+    print(f"load average {os.getloadavg()[0]:.2f} at end")
 
-                variants["git-revision-date-localized"] = write_config(
-                    root, "revision", ["git-revision-date-localized"]
-                )
-            except ImportError:
-                print("(mkdocs-git-revision-date-localized-plugin not installed: not compared)")
-            compare(root, variants, args.runs, "Issue 7: git lastmod, site in a git repo (50 dated commits)")
-        print(f"load average {os.getloadavg()[0]:.2f} at end")
+
+def run_size(root: Path, size: str, args: argparse.Namespace) -> None:
+    if size == "small":
+        paths = make_small_site(root)
+        nav: list[str] | None = ["index.md", *paths[:5]]
+        label = f"{len(paths)} small pages, short nav"
+    else:
+        paths = make_site(root, args.pages)
+        nav, label = None, f"{len(paths)} heavy pages, every page in the nav"
+    if args.variant in ("both", "plain"):
+        compare(root, {
+            "built-in sitemap": write_config(root, "builtin", [], nav),
+            "sitemapkit": write_config(root, "sitemapkit", ["sitemapkit"], nav),
+        }, args.runs, f"Issues 4 and 17: built-in sitemap vs sitemapkit (defaults); {label}", len(paths))
+    if args.variant in ("both", "git") and size == "heavy":
+        git_history(root, paths, commits=50)
+        variants = {
+            "no sitemapkit": write_config(root, "nothing", []),
+            "sitemapkit lastmod [git]": write_config(
+                root, "git", [{"sitemapkit": {"lastmod": ["git"]}}]
+            ),
+        }
+        try:
+            import mkdocs_git_revision_date_localized_plugin  # noqa: F401
+
+            variants["git-revision-date-localized"] = write_config(
+                root, "revision", ["git-revision-date-localized"]
+            )
+        except ImportError:
+            print("(mkdocs-git-revision-date-localized-plugin not installed: not compared)")
+        compare(root, variants, args.runs, "Issue 7: git lastmod, site in a git repo (50 dated commits)",
+                len(paths))
 
 
 if __name__ == "__main__":

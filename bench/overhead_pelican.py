@@ -2,6 +2,11 @@
 pelican-sitemap, and with sitemapkit, alternated, each build in a fresh subprocess.
 
     .venv/bin/python bench/overhead_pelican.py [--articles 2000] [--runs 5] [--control]
+        [--small] [--heavy]
+
+``--heavy``: ``--articles`` posts of four long paragraphs in 20 categories with 80 tags, every
+tenth translated and with an image. ``--small``: 1,000 posts of a few short paragraphs in 4
+categories with 6 tags (a short menu), where a per-page cost shows. Neither flag: both.
 
 Prints, per variant, the median wall time and the median CPU time (user + sys of the build
 process and its children), the ratios to the build without a plugin (of the medians, and
@@ -52,23 +57,28 @@ AUTHOR_FEED_ATOM = AUTHOR_FEED_RSS = None
 WORDS = ["harbour", "tide", "ferry", "quay", "lighthouse", "rope", "sail", "gull", "anchor"]
 
 
-def make_blog(root: Path, articles: int) -> None:
+def make_blog(root: Path, articles: int, small: bool = False) -> None:
     """``articles`` Markdown posts in 20 categories with 80 tags, committed to a git repository
     of their own (sitemapkit's default lastmod sources include git); every tenth post has a
-    French translation and an image."""
+    French translation and an image. ``small``: short posts in 4 categories with 6 tags, no
+    translations, no images."""
     content = root / "content"
     content.mkdir(parents=True)
     rng = random.Random(5)
     for n in range(articles):
         day = f"2025-{1 + n % 12:02d}-{1 + n % 28:02d} {n % 24:02d}:{n % 60:02d}"
-        body = "\n\n".join(" ".join(rng.choices(WORDS, k=60)) for _ in range(4))
-        head = (
-            f"Title: Post {n}\nDate: {day}\nCategory: c{n % 20}x\n"
-            f"Tags: t{n % 50}a, u{n % 30}b\nSlug: post-{n}\n"
-        )
-        extra = f"\n\n![pic](/images/p{n}.png)" if n % 10 == 0 else ""
+        if small:
+            body = "\n\n".join(" ".join(rng.choices(WORDS, k=20)) for _ in range(3))
+            head = f"Title: Post {n}\nDate: {day}\nCategory: c{n % 4}x\nTags: t{n % 6}a\nSlug: post-{n}\n"
+        else:
+            body = "\n\n".join(" ".join(rng.choices(WORDS, k=60)) for _ in range(4))
+            head = (
+                f"Title: Post {n}\nDate: {day}\nCategory: c{n % 20}x\n"
+                f"Tags: t{n % 50}a, u{n % 30}b\nSlug: post-{n}\n"
+            )
+        extra = f"\n\n![pic](/images/p{n}.png)" if n % 10 == 0 and not small else ""
         (content / f"post-{n}.md").write_text(head + "\n" + body + extra, encoding="utf-8")
-        if n % 10 == 0:
+        if n % 10 == 0 and not small:
             (content / f"post-{n}-fr.md").write_text(
                 head.replace(f"Post {n}", f"Billet {n}") + "Lang: fr\n\n" + body, encoding="utf-8"
             )
@@ -152,21 +162,26 @@ def main() -> None:
     parser.add_argument("--articles", type=int, default=2000)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--control", action="store_true", help="also time a second no-plugin build")
+    parser.add_argument("--small", action="store_true", help="1,000 short posts, a short menu")
+    parser.add_argument("--heavy", action="store_true", help="--articles long posts, translations")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         child(args.child)
         return
 
-    work = Path(tempfile.mkdtemp(prefix="sitemapkit-pelican-bench-"))
-    try:
-        run_all(work, args.articles, args.runs, args.control)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+    for size in [size for size in ("small", "heavy") if getattr(args, size)] or ["small", "heavy"]:
+        work = Path(tempfile.mkdtemp(prefix="sitemapkit-pelican-bench-"))
+        try:
+            print(f"\n{size} site:")
+            run_all(work, 1000 if size == "small" else args.articles, args.runs, args.control,
+                    small=size == "small")
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
 
 
-def run_all(work: Path, articles: int, runs: int, control: bool) -> None:
-    make_blog(work, articles)
+def run_all(work: Path, articles: int, runs: int, control: bool, small: bool = False) -> None:
+    make_blog(work, articles, small)
     names = list(VARIANTS) + (list(CONTROL) if control else [])
     for name in names:  # warm-up: bytecode caches, the page cache, sitemapkit's state file
         measure(work, name)
@@ -183,7 +198,8 @@ def run_all(work: Path, articles: int, runs: int, control: bool) -> None:
     print(
         f"Pelican build of a {articles}-article blog ({len(list((work / 'content').iterdir()))}"
         f" source files), {runs} alternated runs per variant after one warm-up each,"
-        f" {os.cpu_count()} CPUs (shared); sitemapkit listed {urls} URLs"
+        f" {os.cpu_count()} CPUs (shared with other work: single builds swing, the own time"
+        f" is the steady figure); sitemapkit listed {urls} URLs"
     )
     base_wall = statistics.median(r[0] for r in results["none"])
     base_cpu = statistics.median(r[1] for r in results["none"])

@@ -16,6 +16,11 @@ A last probe builds once with sitemapkit and times the core on the same pages wi
 without reading each page's HTML (``output=None``: no noindex/canonical/img/fingerprint).
 
     .venv/bin/python bench/overhead_sphinx.py --docs 2000 --runs 5   (--runs 0: the probe only)
+        [--small] [--heavy]
+
+``--heavy``: ``--docs`` documents, each with a figure, a code block and a list, 200 to a
+section. ``--small``: 1,000 documents of a few short paragraphs, 40 to a section (a short
+sidebar), where a per-page cost shows. Neither flag: both.
 
 ``--profile`` instead builds once with no extension and once with sitemapkit, each ``-j 1`` in
 its own process under cProfile, and prints the build CPU time, the size of the pickled
@@ -150,6 +155,33 @@ def png(seed: int) -> bytes:
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", head) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
 
 
+def make_small_project(src: Path, docs: int = 1000) -> None:
+    """section-NN/doc-NNNN.rst, 40 short documents a section."""
+    src.mkdir(parents=True)
+    (src / "conf.py").write_text(
+        f'project = "Bench"\nhtml_baseurl = "{BASE}"\nhtml_theme = "alabaster"\n'
+        'exclude_patterns = ["_build"]\n'
+    )
+    sections = sorted({f"section-{i // 40:02d}" for i in range(docs)})
+    (src / "index.rst").write_text(
+        "Benchmark\n=========\n\n.. toctree::\n   :maxdepth: 1\n\n"
+        + "".join(f"   {s}/index\n" for s in sections)
+    )
+    for section in sections:
+        (src / section).mkdir()
+        (src / section / "index.rst").write_text(
+            f"{section}\n{'=' * len(section)}\n\n.. toctree::\n   :glob:\n\n   doc-*\n"
+        )
+    for i in range(docs):
+        title = f"Note {i}"
+        (src / f"section-{i // 40:02d}/doc-{i:04d}.rst").write_text(
+            f"{title}\n{'=' * len(title)}\n\n"
+            + "\n\n".join(f"Paragraph {k} of note {i}: a few plain sentences on one topic, "
+                            "short enough that the page builds fast." for k in range(3))
+            + "\n"
+        )
+
+
 def make_project(src: Path, docs: int) -> None:
     """section-NN/topic-NN/doc-NNNN.rst, 20 documents a topic, 10 topics a section."""
     (src / "img").mkdir(parents=True)
@@ -243,7 +275,7 @@ def probe_html(src: Path, work: Path, repeats: int = 3) -> None:
                      confoverrides={"extensions": "sitemapkit_sphinx"}, status=quiet,
                      warning=sys.stderr, parallel=2)
         app.build()
-    defaults = sitemapkit_sphinx.settings(app.config)
+    defaults = sitemapkit_sphinx.settings(app.config, app.doctreedir)
     meta = defaults.replace(lastmod=("meta",))
     variants = {
         "defaults (lastmod meta, git, fingerprint; manifest)": (defaults, False),
@@ -269,6 +301,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--profile", action="store_true", help="one cProfiled -j 1 build per variant")
+    parser.add_argument("--small", action="store_true", help="1,000 short documents, a short sidebar")
+    parser.add_argument("--heavy", action="store_true", help="--docs documents with figures")
     parser.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
     parser.add_argument("--child-profile", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -286,18 +320,24 @@ def main() -> None:
             profile(Path(tmp) / "src", Path(tmp))
         return
 
-    print(
-        f"sphinx-build -b html -j {args.jobs} of a generated {args.docs}-document project, full "
-        f"builds into fresh folders; {args.runs} alternated runs per variant after one warm-up; "
-        f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f} at start"
-    )
-    with tempfile.TemporaryDirectory(prefix="sitemapkit-bench-") as tmp:
-        work = Path(tmp)
-        src = work / "src"
-        make_project(src, args.docs)
-        if args.runs:
-            compare(src, work, args.runs, args.jobs)
-        probe_html(src, work)
+    for size in [size for size in ("small", "heavy") if getattr(args, size)] or ["small", "heavy"]:
+        docs = 1000 if size == "small" else args.docs
+        print(
+            f"\nsphinx-build -b html -j {args.jobs} of a generated {docs}-document project ({size}), "
+            f"full builds into fresh folders; {args.runs} alternated runs per variant after one "
+            f"warm-up; {os.cpu_count()} CPUs (shared with other work: single builds swing, the own "
+            f"time is the steady figure), load average {os.getloadavg()[0]:.2f} at start"
+        )
+        with tempfile.TemporaryDirectory(prefix="sitemapkit-bench-") as tmp:
+            work = Path(tmp)
+            src = work / "src"
+            if size == "small":
+                make_small_project(src, docs)
+            else:
+                make_project(src, docs)
+            if args.runs:
+                compare(src, work, args.runs, args.jobs)
+            probe_html(src, work)
     print(f"load average {os.getloadavg()[0]:.2f} at end")
 
 

@@ -265,6 +265,39 @@ def test_images_from_rendered_content(tmp_path):
     }
 
 
+HOOKS = """\
+from pathlib import Path
+
+from mkdocs.plugins import event_priority
+
+NOINDEX = '<meta name="robots" content="noindex">'
+
+
+def on_post_page(output, page, config):  # rewrites a page, as a minifier would
+    if page.file.src_uri == "rewritten.md":
+        return output.replace("<head>", "<head>" + NOINDEX, 1)
+    return output
+
+
+@event_priority(50)
+def on_post_build(config):  # touches a written file after MkDocs handed the page over
+    path = Path(config.site_dir, "touched", "index.html")
+    path.write_text(path.read_text(encoding="utf-8").replace("<head>", "<head>" + NOINDEX, 1))
+"""
+
+
+def test_pages_are_read_as_mkdocs_hands_them_over_not_from_the_written_file(tmp_path):
+    """The page's head comes from the output MkDocs gives ``on_post_page``, after other
+    plugins' rewrites (their noindex counts); the written file is not read back, so a later
+    change to it does not reach the sitemap."""
+    (tmp_path / "hooks.py").write_text(HOOKS, encoding="utf-8")
+    pages = {"index.md": "# Home\n", "rewritten.md": "# R\n", "touched.md": "# T\n"}
+    site = run_build(make_site(tmp_path, pages, hooks=["hooks.py"]))
+    assert 'content="noindex"' in (site / "touched" / "index.html").read_text(encoding="utf-8")
+    assert_valid(site / "sitemap.xml")
+    assert locs(site / "sitemap.xml") == [BASE, BASE + "touched/"]
+
+
 def test_theme_parts_of_the_main_region_are_not_the_pages_content(tmp_path, monkeypatch):
     """The page's own rendered Markdown is its content: a banner and a build stamp the theme
     puts into the main region neither add an image nor move a fingerprint lastmod."""

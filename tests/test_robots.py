@@ -6,7 +6,8 @@ from __future__ import annotations
 import os
 
 from sitemap_checks import robots_sitemaps
-from sitemapkit.build.robots import drop_sitemap_line, update_robots_txt
+from sitemapkit.build.robots import NEW_ROBOTS, drop_sitemap_line, update_robots_txt
+from sitemapkit.pages import robots_rules
 
 URL = "https://example.com/docs/sitemap.xml"
 
@@ -89,3 +90,19 @@ def test_nothing_to_drop_touches_nothing(tmp_path):
     os.utime(tmp_path / "robots.txt", ns=(1_000_000_000, 1_000_000_000))
     assert not drop_sitemap_line(tmp_path, URL)
     assert (tmp_path / "robots.txt").stat().st_mtime_ns == 1_000_000_000
+
+
+def test_a_robots_txt_that_blocks_nothing_is_not_checked_page_by_page(tmp_path):
+    """The robots.txt sitemapkit writes (``Disallow:`` with no path allows everything) gives
+    no rules, so later builds do not check each page against it; a path does, however
+    the line is spelled."""
+    robots = tmp_path / "robots.txt"
+    robots.write_text(NEW_ROBOTS.format(url="https://example.org/sitemap.xml"), encoding="utf-8")
+    assert robots_rules(tmp_path) is None
+    robots.write_text("User-agent: *\nDisallow: # /old/\n", encoding="utf-8")
+    assert robots_rules(tmp_path) is None
+    robots.write_text("User-agent: *\n# Disallow: /old/\nDISALLOW : /private/ # kept out\n", encoding="utf-8")
+    rules = robots_rules(tmp_path)
+    assert rules is not None
+    assert not rules.can_fetch("*", "https://example.org/private/a.html")
+    assert rules.can_fetch("*", "https://example.org/public/a.html")

@@ -607,3 +607,23 @@ def test_streams_a_generator_without_keeping_entries(tmp_path):
     assert report.urls == 60_000
     assert seen_on_disk == [True]  # finished files are on disk while entries still come
     assert peak < 4_000_000, f"peak traced memory {peak} bytes for 60,000 entries"
+
+
+def test_loc_lastmod_pairs_write_the_same_bytes_as_entries(tmp_path):
+    """The bulk form: ``(loc, lastmod)`` pairs, mixed with entries, give the files that the
+    same ``Entry`` objects give, split, escaped, dated and indexed alike."""
+    when = (date(2024, 3, 1), datetime(2024, 3, 2, 8, tzinfo=timezone(timedelta(hours=2))), None)
+    records = [(encode_url(f"{BASE}ä/page-{i}.html?a=1&b=2"), when[i % 3]) for i in range(25)]
+    entries = [Entry(loc, lastmod) for loc, lastmod in records]
+    mixed = [record if i % 2 else entries[i] for i, record in enumerate(records)]
+    reports = {
+        name: write(given, tmp_path / name, max_urls=10, txt=True, gzip=True)
+        for name, given in (("entries", entries), ("pairs", records), ("mixed", mixed))
+    }
+    expected = {p.name: p.read_bytes() for p in (tmp_path / "entries").iterdir()}
+    assert len(expected) > 5  # an index, its children, text files, gzip twins
+    for name in ("pairs", "mixed"):
+        assert {p.name: p.read_bytes() for p in (tmp_path / name).iterdir()} == expected
+        assert reports[name].urls == 25
+    files = assert_valid_tree(tmp_path / "pairs", BASE)
+    assert [loc for file in files[1:] for loc in locs(file)] == [loc for loc, _ in records]

@@ -17,13 +17,16 @@ import os
 import re
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import quote, unquote, unquote_to_bytes, urljoin, urlsplit
 
 import pathspec
-from protego import Protego
 
 from .build.files import read_regular
 from .build.robots import MAX_ROBOTS_BYTES
+
+if TYPE_CHECKING:  # imported only when a robots.txt disallows something
+    from protego import Protego
 
 HTML_SUFFIXES = (".html", ".htm")
 INDEX_FILES = ("index.html", "index.htm")
@@ -73,9 +76,21 @@ def robots_rules(site_dir: str | os.PathLike[str]) -> Protego | None:
         text = read_regular(Path(site_dir) / "robots.txt", MAX_ROBOTS_BYTES).decode("utf-8", "replace")
     except OSError:
         return None
-    if "disallow" not in text.lower():
+    if not _disallows_something(text):  # no rule, or only "Disallow:" (allow all), as ours has
         return None
+    from protego import Protego
+
     return Protego.parse(text)
+
+
+def _disallows_something(text: str) -> bool:
+    """Whether a ``Disallow`` line of ``text`` names a path: an empty one allows everything,
+    and checking every page against such rules would cost each build for nothing."""
+    for line in text.splitlines():
+        key, colon, value = line.split("#", 1)[0].partition(":")
+        if colon and key.strip().lower() == "disallow" and value.strip():
+            return True
+    return False
 
 
 def url_for_file(name: str) -> str:

@@ -21,10 +21,16 @@ import yaml
 from .dates import DateError, parse_moment
 from .model import Moment, Page
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
+
+def _toml() -> Any:
+    """The TOML reader, imported when a TOML file is read: most builds read none, and an
+    adapter's import (paid by every build) should not carry it."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover
+        import tomli as tomllib
+    return tomllib
+
 
 CONFIG_FILES = ("zensical.toml", "properdocs.yml", "properdocs.yaml", "mkdocs.yml", "mkdocs.yaml")
 """In the order the generators themselves prefer them."""
@@ -71,7 +77,7 @@ def read_project(config_file: Path) -> Project:
     try:
         if config_file.suffix == ".toml":
             with open(config_file, "rb") as handle:
-                data = tomllib.load(handle)
+                data = _toml().load(handle)
             data = data.get("project", data)
         else:
             data = _yaml_config(config_file)
@@ -220,7 +226,7 @@ def read_front_matter(path: str | os.PathLike[str]) -> dict[str, Any]:
         return {}
     text = "".join(lines)
     try:
-        data = tomllib.loads(text) if fence == "+++" else yaml.safe_load(text)
+        data = _toml().loads(text) if fence == "+++" else yaml.safe_load(text)
     except yaml.YAMLError as error:
         raise ValueError(" ".join(line.strip() for line in str(error).splitlines())) from None
     return data if isinstance(data, dict) else {}

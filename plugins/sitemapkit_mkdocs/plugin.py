@@ -17,6 +17,7 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page as MkDocsPage
 
 from sitemapkit import Page, Settings, SettingsError, SitemapError, generate
+from sitemapkit.build.extract import head_of
 from sitemapkit.model import Moment
 from sitemapkit.project import front_matter_dates
 
@@ -99,9 +100,10 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
         if not self._nested():
             self.pages = []  # each build (and each `serve` rebuild) starts clean
 
+    @event_priority(-100)  # the page as written: after plugins that rewrite it (minifiers)
     def on_post_page(self, output: str, page: MkDocsPage, config: MkDocsConfig) -> str:
         if not page.file.inclusion.is_excluded():  # drafts rendered only for `serve`
-            self.pages.append(self._page(page))
+            self.pages.append(self._page(page, output))
         return output
 
     @event_priority(-150)  # after mkdocs-static-i18n (-100) has built the other languages
@@ -135,7 +137,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
     def _nested(self) -> bool:
         return bool(getattr(self.i18n, "building", False))
 
-    def _page(self, page: MkDocsPage) -> Page:
+    def _page(self, page: MkDocsPage, output: str) -> Page:
         file = page.file
         meta = page.meta or {}
         published, modified = _dates(meta, file.src_uri)
@@ -147,9 +149,10 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
             # Paths as MkDocs holds them (str): no Path objects for each of many pages.
             source=source if source and os.path.isfile(source) else None,
             output=file.abs_dest_path,
-            # The rendered Markdown, held by MkDocs anyway: images and the fingerprint come
-            # from it, so only the head of the written page (where the theme's navigation
-            # does not reach) is read back at post-build.
+            # The page as MkDocs writes it, up to its body (robots, canonical, hreflang), and
+            # the rendered Markdown, held by MkDocs anyway (images, the fingerprint): nothing
+            # is read back from the written file, and no theme navigation is kept.
+            html=head_of(output),
             content=page.content or None,
             meta=meta,
             title=page.title,
@@ -157,7 +160,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
             translations=translations,
             published=published,
             modified=modified,
-            listed=tuple(_dates(post.meta or {}, post.file.src_uri)[1] for post in posts or ()),
+            listed=tuple(_dates(post.meta or {}, post.file.src_uri)[1] for post in posts) if posts else (),
             name=file.src_uri,
         )
 
@@ -175,6 +178,8 @@ def _i18n_plugin(config: MkDocsConfig) -> Any:
 
 
 def _dates(meta: Mapping[str, Any], name: str) -> tuple[Moment | None, Moment | None]:
+    if not meta:  # most pages of most sites: no front matter
+        return None, None
     return front_matter_dates(meta, lambda message: log.warning(f"{name}: {message}"))
 
 

@@ -15,10 +15,8 @@ from dataclasses import dataclass, replace
 from datetime import timedelta
 from fnmatch import fnmatchcase
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
-
-from protego import Protego
 
 from ..dates import DateError, as_datetime, build_time, format_moment, newest, parse_moment
 from ..model import Alternate, Entry, Image, Moment, NewsArticle, Page, Video
@@ -45,6 +43,9 @@ from .lastmod import LastmodResolver
 from .owned import url_key
 from .page_keys import PageKeys, page_keys
 from .videos import VideoError, clean_text, video_from_fields
+
+if TYPE_CHECKING:
+    from protego import Protego
 
 
 def build_entries(

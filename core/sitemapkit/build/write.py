@@ -35,9 +35,13 @@ _DIGEST = 12
 """Hex digits of a child sitemap's content digest in its name (``sitemap-1-0123456789ab.xml``)."""
 _CACHE_SIZE = 4096
 
+AnyEntry = Entry | tuple[str, Moment | None]
+"""What ``write_sitemaps`` takes: an ``Entry``, or for bulk callers with only a loc and a
+lastmod, the pair ``(loc, lastmod)``, which costs far less to make."""
+
 
 def write_sitemaps(
-    entries: Iterable[Entry],
+    entries: Iterable[AnyEntry],
     out_dir: Path | str,
     settings: Settings,
     *,
@@ -50,7 +54,8 @@ def write_sitemaps(
 
     Streams: memory stays flat however many entries come. Entries are taken as
     ``build_entries`` makes them: locs percent-encoded, every value valid; the writer only
-    escapes, counts and splits.
+    escapes, counts and splits. A ``(loc, lastmod)`` pair stands for ``Entry(loc, lastmod)``
+    (the same checks are the caller's) and writes the same bytes.
 
     Only sitemapkit's own files are written or removed (see ``owned``): an output name held
     by another file is an ``OutputError`` before anything is put in place. Every file is
@@ -171,22 +176,31 @@ def _stem(filename: str) -> str:
 
 
 def _fill(
-    entries: Iterable[Entry], urlsets: _Series, news: _Series, texts: _Series | None, report: Report
+    entries: Iterable[AnyEntry], urlsets: _Series, news: _Series, texts: _Series | None, report: Report
 ) -> None:
     """The hot loop: one ``<url>`` per entry, rendered inline (no per-entry call layers for
-    the common loc + lastmod case), dates formatted once per distinct value."""
+    the common loc + lastmod case), dates formatted once per distinct value. An entry is an
+    ``Entry`` or the bulk form, a ``(loc, lastmod)`` pair."""
     moments: dict[object, str] = {}
     add_url, add_news = urlsets.add, news.add
     add_text = texts.add if texts is not None else None
     urls = images = videos = 0
     for entry in entries:
-        loc = entry.loc
+        if type(entry) is tuple:
+            source, lastmod = entry
+            more, used, article = "", 0, None
+        else:
+            source, lastmod, article = entry.loc, entry.lastmod, entry.news
+            more, used = "", 0
+            if entry.changefreq is not None or entry.priority is not None or entry.images \
+                    or entry.videos or entry.alternates:
+                more, used = _more(entry)
+        loc = source
         # A loc is percent-encoded (urls.encode_url): ASCII, no control characters, so of
         # what XML cares about only the five specials can occur; memchr checks are far
         # cheaper than a regex here, and anything unusual still gets the full escape().
         if "&" in loc or "'" in loc or "<" in loc or ">" in loc or '"' in loc or not loc.isascii():
             loc = escape(loc)
-        lastmod = entry.lastmod
         if lastmod is None:
             when = ""
         else:
@@ -197,33 +211,37 @@ def _fill(
                 if len(moments) >= _CACHE_SIZE:
                     moments.clear()
                 when = moments[key] = f"<lastmod>{format_moment(lastmod)}</lastmod>"
-        more = ""
-        if entry.changefreq is not None:
-            more = f"<changefreq>{entry.changefreq}</changefreq>"
-        if entry.priority is not None:
-            more += f"<priority>{_decimal(entry.priority)}</priority>"
-        used = 0
-        if entry.images or entry.videos or entry.alternates:
-            extra, used = extensions(entry)
-            more += extra
         if not add_url(f"<url><loc>{loc}</loc>{when}{more}</url>\n", used, lastmod):
-            _too_big(report, entry.loc, "sitemap")
+            _too_big(report, source, "sitemap")
             continue
         urls += 1
         if used:
             images += len(entry.images)
             videos += len(entry.videos)
-        if entry.news is not None:
-            article = entry.news
+        if article is not None:
             if add_news(news_url(loc, article), NEWS, newest((lastmod, article.publication_date))):
                 report.news += 1
             else:
-                _too_big(report, entry.loc, "news sitemap")
-        if add_text is not None and not add_text(entry.loc + "\n"):
-            _too_big(report, entry.loc, "text sitemap")
+                _too_big(report, source, "news sitemap")
+        if add_text is not None and not add_text(source + "\n"):
+            _too_big(report, source, "text sitemap")
     report.urls += urls
     report.images += images
     report.videos += videos
+
+
+def _more(entry: Entry) -> tuple[str, int]:
+    """What follows ``<lastmod>`` in an entry's ``<url>``, and the namespaces it uses."""
+    more = ""
+    if entry.changefreq is not None:
+        more = f"<changefreq>{entry.changefreq}</changefreq>"
+    if entry.priority is not None:
+        more += f"<priority>{_decimal(entry.priority)}</priority>"
+    used = 0
+    if entry.images or entry.videos or entry.alternates:
+        extra, used = extensions(entry)
+        more += extra
+    return more, used
 
 
 def _too_big(report: Report, loc: str, where: str) -> None:
