@@ -104,5 +104,5 @@ def test_a_robots_txt_that_blocks_nothing_is_not_checked_page_by_page(tmp_path):
     robots.write_text("User-agent: *\n# Disallow: /old/\nDISALLOW : /private/ # kept out\n", encoding="utf-8")
     rules = robots_rules(tmp_path)
     assert rules is not None
-    assert not rules.can_fetch("*", "https://example.org/private/a.html")
-    assert rules.can_fetch("*", "https://example.org/public/a.html")
+    assert not rules.can_fetch("https://example.org/private/a.html", "*")
+    assert rules.can_fetch("https://example.org/public/a.html", "*")
