@@ -111,12 +111,6 @@ def _kind_meta(legacy: Mapping[str, Any], ours: Mapping[str, Any]) -> dict[str, 
     return meta
 
 
-def project_dir(pelican_settings: Mapping[str, Any]) -> str:
-    """Where a relative ``state_file`` lives: the folder holding both PATH and OUTPUT_PATH."""
-    common = os.path.commonpath([os.path.abspath(pelican_settings[k]) for k in ("PATH", "OUTPUT_PATH")])
-    return common if os.path.dirname(common) != common else os.path.abspath(pelican_settings["PATH"])
-
-
 @functools.lru_cache(maxsize=16)  # asked once per file written
 def absolute_dir(path: str | os.PathLike[str]) -> str:
     """A Pelican path setting (str or ``pathlib.Path``, maybe relative to the current folder)
