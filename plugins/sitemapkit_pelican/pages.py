@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 from pelican.contents import Article, Content
 
 from sitemapkit import Page, Problem
+from sitemapkit.build.page_keys import with_defaults
 from sitemapkit.dates import authored
 from sitemapkit.model import Moment
 from sitemapkit.pages import fold_index, url_from_root
@@ -158,7 +159,7 @@ class _Site:
             source=content.source_path,
             output=file.path,
             content=f"<h1>{content.title}</h1>\n{content.get_content(file.siteurl)}",
-            meta=_meta(content.metadata, options.kind_meta.get(kind, _NONE)),
+            meta=with_defaults(content.metadata, options.kind_meta.get(kind, _NONE), _LEGACY_PAGE_KEYS),
             title=getattr(content, "title", None),
             lang=getattr(content, "lang", None),
             translations={t.lang: self.urls.get(id(t)) or url_from_root(prefix, t.url)
@@ -194,10 +195,3 @@ def _linked(content: Content, path: str) -> str | None:
     if not own and isinstance(url, str) and (save_as == url or (url.endswith("/") and save_as == url + "index.html")):
         return None
     return content.url
-
-
-def _meta(metadata: Mapping[str, Any], defaults: Mapping[str, Any]) -> Mapping[str, Any]:
-    """The page's metadata, with pelican-sitemap's keys and SITEMAP's defaults under our names."""
-    extra = {**defaults, **{new: metadata[old] for old, new in _LEGACY_PAGE_KEYS.items() if old in metadata}}
-    missing = {key: value for key, value in extra.items() if key not in metadata}
-    return {**metadata, **missing} if missing else metadata

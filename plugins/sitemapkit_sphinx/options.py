@@ -8,13 +8,13 @@ import ast
 import functools
 import os
 from collections.abc import Iterator
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin
 
 from sitemapkit import OPTION_NAMES, Settings, SettingsError
 from sitemapkit.options import OPTIONS
-from sitemapkit.translations import check_scheme, fill_scheme, folder_url, locale_codes
+from sitemapkit.translations import check_scheme, fill_scheme, folder_url, locale_codes, state_file_in
 
 _LIST = frozenset({list, tuple})
 SPHINX_SITEMAP_SCHEME = "{lang}{version}{link}"  # sphinx-sitemap's default
@@ -183,8 +183,5 @@ def settings(app: Any) -> Settings:
     if values["lastmod"] is None and config.sitemap_show_lastmod is not None:
         values["lastmod"] = ["meta", "git"] if config.sitemap_show_lastmod else False
     if values["state_file"] is None:
-        root, own = root_url(config), values["base_url"]
-        prefix = own[len(root):] if root and own and own.startswith(root) else ""
-        name = PurePosixPath(Settings().state_file).name
-        values["state_file"] = str(Path(app.doctreedir, "sitemapkit", prefix, name))
+        values["state_file"] = state_file_in(Path(app.doctreedir, "sitemapkit"), root_url(config), values["base_url"])
     return Settings.from_mapping(values)
