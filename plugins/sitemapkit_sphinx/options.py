@@ -14,6 +14,7 @@ from urllib.parse import urljoin
 
 from sitemapkit import OPTION_NAMES, Settings, SettingsError
 from sitemapkit.options import OPTIONS
+from sitemapkit.settings import MovedTo, moved_to
 from sitemapkit.translations import check_scheme, fill_scheme, folder_url, locale_codes, state_file_in
 
 _LIST = frozenset({list, tuple})
@@ -31,6 +32,11 @@ DROP_IN = {
 """sphinx-sitemap's values. ``sitemap_url_scheme`` unset means "the URL Sphinx gives the
 page" (its canonical link); ``sitemap_show_lastmod`` unset means ours; ``sitemap_indent``
 is accepted and ignored (with a warning): our XML is compact."""
+
+MOVED_TO: MovedTo = {  # sitemap_excludes adds to sitemapkit_exclude (see settings)
+    "sitemap_filename": ("filename", lambda name: name),
+    "sitemap_show_lastmod": ("lastmod", lambda shown: ["meta", "git"] if shown else False),
+}
 
 
 def config_values() -> Iterator[tuple[str, Any, frozenset]]:
@@ -175,13 +181,10 @@ def settings(app: Any) -> Settings:
     # conf.py names Sphinx does not know are not errors to Sphinx; they are to us.
     values.update({n[11:]: v for n, v in conf_py(confdir).items() if n[:11] == "sitemapkit_" and n[11:] not in values})
     values["base_url"] = build_url(config, confdir)
-    if values["filename"] is None:
-        values["filename"] = config.sitemap_filename
+    values = moved_to(values, {name: config[name] for name in MOVED_TO}, MOVED_TO)
     if config.sitemap_excludes:
         own = values["exclude"]
         values["exclude"] = [*([own] if isinstance(own, str) else own or []), *config.sitemap_excludes]
-    if values["lastmod"] is None and config.sitemap_show_lastmod is not None:
-        values["lastmod"] = ["meta", "git"] if config.sitemap_show_lastmod else False
     if values["state_file"] is None:
         values["state_file"] = state_file_in(Path(app.doctreedir, "sitemapkit"), root_url(config), values["base_url"])
     return Settings.from_mapping(values)
