@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import ast
 import functools
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -75,13 +74,15 @@ def conf_py(confdir: str | Path) -> dict[str, Any]:
     Sphinx's public ``Config`` cannot say what conf.py itself wrote: it drops names no
     extension declares (a misspelt ``sitemapkit_*``), turns ``language = None`` into ``'en'``
     and lays ``-D`` over conf.py's values; so sitemapkit reads the file, never running it."""
-    return _assignments(str(Path(confdir, "conf.py")))
+    path = Path(confdir, "conf.py")
+    stat = path.stat() if path.is_file() else None
+    return _assignments(str(path), stat and (stat.st_mtime_ns, stat.st_size))
 
 
-@functools.lru_cache(maxsize=4)
-def _assignments(path: str) -> dict[str, Any]:
+@functools.lru_cache(maxsize=4)  # read once per build (and again when conf.py changes)
+def _assignments(path: str, version: tuple[int, int] | None) -> dict[str, Any]:
     found: dict[str, Any] = {}
-    if not os.path.isfile(path):
+    if version is None:
         return found
     for node in ast.parse(Path(path).read_bytes()).body:
         if not isinstance(node, ast.Assign | ast.AnnAssign) or node.value is None:
