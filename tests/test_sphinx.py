@@ -308,6 +308,7 @@ def test_loaded_beside_sphinx_sitemap_it_warns(tmp_path):
         ("sitemapkit_gzip = 'yes'", "gzip"),
         ("sitemapkit_max_urls = 0", "max_urls"),
         ("sitemapkit_gzp = True", "did you mean 'gzip'"),
+        ("sitemapkit_gzp: bool = bool('x')", "did you mean 'gzip'"),
         ("sitemap_url_scheme = '{link}{lang}'", "must end with {link}"),
     ],
 )

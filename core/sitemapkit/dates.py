@@ -105,3 +105,13 @@ def newest(moments: Iterable[Moment | None]) -> Moment | None:
         return max(known)  # all datetimes, or all dates: compared as they are
     except TypeError:  # dates among datetimes
         return max(known, key=as_datetime)
+
+
+def authored(moment: Moment | None, source: str | os.PathLike[str]) -> Moment | None:
+    """``moment`` unless it is ``source``'s modification time: a generator that dates a page
+    by its file (Pelican's ``DEFAULT_DATE = "fs"``) gives no date of its own, and git or the
+    fingerprint date the page better."""
+    if not isinstance(moment, datetime):
+        return moment
+    mtime = datetime.fromtimestamp(os.stat(source).st_mtime)
+    return None if moment.replace(tzinfo=None) == mtime else moment

@@ -8,7 +8,7 @@ names the key and what it accepts. Direct construction checks values the same wa
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import field, fields, make_dataclass
 from typing import Any
 
@@ -97,3 +97,18 @@ def _masked(url: str) -> str:
     from .urls import masked
 
     return masked(url)
+
+
+MovedTo = Mapping[str, tuple[str, Callable[[Any], Any]]]
+"""Another plugin's option name -> (ours, how its value becomes ours; None: it says nothing)."""
+
+
+def moved_to(values: Mapping[str, Any], old: Mapping[str, Any], table: MovedTo) -> dict[str, Any]:
+    """``values`` with each old option of ``table`` set in ``old`` under our name, unless
+    ``values`` sets that option itself: ours wins key by key (MkDocs' ``Deprecated(moved_to=)``)."""
+    merged = dict(values)
+    for name, (ours, convert) in table.items():
+        value = old.get(name)
+        if merged.get(ours) is None and value is not None and convert(value) is not None:
+            merged[ours] = convert(value)
+    return merged

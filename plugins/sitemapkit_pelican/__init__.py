@@ -17,9 +17,11 @@ from pelican import signals
 
 from sitemapkit import Problem, generate
 from sitemapkit.build.html_sitemap import Render
+from sitemapkit.project import project_dir
+from sitemapkit.translations import folder_prefix
 
 from .html_sitemap import renderer
-from .options import NO_SITE_URL, Options, absolute_dir, project_dir, read_options
+from .options import NO_SITE_URL, Options, absolute_dir, read_options
 from .pages import Collected, site_pages
 
 log = logging.getLogger(__name__)
@@ -57,8 +59,8 @@ def start_run(pelican: Any) -> None:
 def _is_subsite(output_path: str) -> bool:
     """A run writing inside the main run's output (i18n_subsites' ``fr/``) belongs to it; any
     other run (a rebuild after an error, a new settings file) starts a new build."""
-    main, this = absolute_dir(_build.main.output_path), absolute_dir(output_path)
-    return this != main and os.path.commonpath([main, this]) == main
+    inside = folder_prefix(absolute_dir(output_path), absolute_dir(_build.main.output_path))
+    return inside != "" and not inside.startswith("../")
 
 
 def note_index_urls(generator: Any) -> None:
@@ -98,7 +100,7 @@ def write(pelican: Any) -> None:
     # SitemapError (warnings under strict) propagates: Pelican reports it and exits 1.
     report = generate(
         site_pages(collected, pelican.output_path, options, _warn), absolute_dir(pelican.output_path),
-        options.settings, project_dir=project_dir(pelican.settings),
+        options.settings, project_dir=project_dir(pelican.settings["PATH"], pelican.settings["OUTPUT_PATH"]),
         source_dirs=[absolute_dir(pelican.settings["PATH"])], on_warning=_warn, render_html=render,
     )
     log.info("sitemapkit: %s", report.summary())

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from sitemapkit import Settings, SettingsError
 from sitemapkit.options import OPTIONS
+from sitemapkit.settings import MovedTo, moved_to
 
 KINDS = ("articles", "pages", "indexes")
 # SITEMAP key -> (page-level key it fills, SITEMAPKIT keys that beat it, pelican-sitemap's defaults)
@@ -22,6 +23,9 @@ _PER_KIND = {
     "changefreqs": ("changefreq", ("changefreq", "rules"), ("monthly", "monthly", "daily")),
     "priorities": ("priority", ("priority", "rules"), (0.5, 0.5, 0.5)),
 }
+
+
+MOVED_TO: MovedTo = {"format": ("txt", lambda format: True if format == "txt" else None)}
 
 
 class PelicanSitemapError(SettingsError):
@@ -60,11 +64,9 @@ def read_options(pelican_settings: Mapping[str, Any]) -> Options | None:
             f"SITEMAP: unknown key '{unknown[0]}'; pelican-sitemap's keys are format, "
             "priorities, changefreqs, exclude (sitemapkit's options go in SITEMAPKIT)"
         )
-    values = dict(ours)
     if legacy.get("format", "xml") not in ("xml", "txt"):
         raise PelicanSitemapError(f"SITEMAP['format'] must be 'xml' or 'txt', got {legacy['format']!r}")
-    if legacy.get("format") == "txt" and values.get("txt") is None:
-        values["txt"] = True
+    values = moved_to(ours, legacy, MOVED_TO)
     for option in OPTIONS:  # a Python string where a list of patterns goes is a slip: say so
         given = values.get(option.name)
         if option.kind.item is str and isinstance(given, str):
@@ -109,12 +111,6 @@ def _kind_meta(legacy: Mapping[str, Any], ours: Mapping[str, Any]) -> dict[str, 
                 raise PelicanSitemapError(f"SITEMAP['{name}']['{kind}']: {error}") from None
             meta[kind][f"sitemap_{option}"] = value
     return meta
-
-
-def project_dir(pelican_settings: Mapping[str, Any]) -> str:
-    """Where a relative ``state_file`` lives: the folder holding both PATH and OUTPUT_PATH."""
-    common = os.path.commonpath([os.path.abspath(pelican_settings[k]) for k in ("PATH", "OUTPUT_PATH")])
-    return common if os.path.dirname(common) != common else os.path.abspath(pelican_settings["PATH"])
 
 
 @functools.lru_cache(maxsize=16)  # asked once per file written

@@ -5,15 +5,17 @@ from __future__ import annotations
 import os
 import posixpath
 from collections.abc import Callable, Iterator, Mapping
-from datetime import datetime
 from typing import Any, NamedTuple
 
 from pelican.contents import Article, Content
 
 from sitemapkit import Page, Problem
+from sitemapkit.build.page_keys import with_defaults
+from sitemapkit.dates import authored
 from sitemapkit.model import Moment
 from sitemapkit.pages import fold_index, url_from_root
 from sitemapkit.served import listed_url
+from sitemapkit.translations import folder_prefix
 from sitemapkit.urls import absolute
 
 from .options import Options, absolute_dir
@@ -107,7 +109,8 @@ class _Site:
         written = fold_index(self.name(file.path))
         if linked is None:
             return written
-        url, problem = listed_url(self.main_output, url_from_root(_prefix(file.run_output, self.main_output), linked),
+        prefix = folder_prefix(file.run_output, self.main_output)
+        url, problem = listed_url(self.main_output, url_from_root(prefix, linked),
                                   written, generator="Pelican", fix="set the matching *_URL setting to fix links")
         if problem is not None:
             self.warn(problem)
@@ -122,7 +125,9 @@ class _Site:
         mtime (``DEFAULT_DATE = "fs"``) are not metadata and are left to git or the fingerprint."""
         if key not in self.dates:
             content = self.objects.get(key)
-            date, modified = (_metadata_date(content, name) for name in ("date", "modified"))
+            fs = content is not None and content.settings.get("DEFAULT_DATE") == "fs"
+            date, modified = (authored(getattr(content, name, None), content.source_path) if fs
+                              else getattr(content, name, None) for name in ("date", "modified"))
             self.dates[key] = (date, modified or date)
         return self.dates[key]
 
@@ -146,7 +151,7 @@ class _Site:
         name = os.path.relpath(content.source_path, absolute_dir(content.settings["PATH"]))
         if not is_public(content) or options.excluded(url):
             return Page(url=url, source=content.source_path, output=file.path, meta=_LEFT_OUT, name=name)
-        prefix = _prefix(file.run_output, self.main_output)
+        prefix = folder_prefix(file.run_output, self.main_output)
         published, modified = self.date(file.content)
         kind = "articles" if isinstance(content, Article) else "pages"
         return Page(
@@ -154,7 +159,7 @@ class _Site:
             source=content.source_path,
             output=file.path,
             content=f"<h1>{content.title}</h1>\n{content.get_content(file.siteurl)}",
-            meta=_meta(content.metadata, options.kind_meta.get(kind, _NONE)),
+            meta=with_defaults(content.metadata, options.kind_meta.get(kind, _NONE), _LEGACY_PAGE_KEYS),
             title=getattr(content, "title", None),
             lang=getattr(content, "lang", None),
             translations={t.lang: self.urls.get(id(t)) or url_from_root(prefix, t.url)
@@ -190,24 +195,3 @@ def _linked(content: Content, path: str) -> str | None:
     if not own and isinstance(url, str) and (save_as == url or (url.endswith("/") and save_as == url + "index.html")):
         return None
     return content.url
-
-
-def _metadata_date(content: Content | None, name: str) -> Moment | None:
-    moment = getattr(content, name, None)
-    if not isinstance(moment, datetime) or content.settings.get("DEFAULT_DATE") != "fs":
-        return moment
-    mtime = datetime.fromtimestamp(os.stat(content.source_path).st_mtime)
-    return None if moment.replace(tzinfo=None) == mtime else moment
-
-
-def _prefix(output: str, main_output: str) -> str:
-    """Where a run's output sits inside the main run's (i18n_subsites writes ``fr/`` there)."""
-    relative = os.path.relpath(output, main_output).replace(os.sep, "/")
-    return "" if relative == "." else relative + "/"
-
-
-def _meta(metadata: Mapping[str, Any], defaults: Mapping[str, Any]) -> Mapping[str, Any]:
-    """The page's metadata, with pelican-sitemap's keys and SITEMAP's defaults under our names."""
-    extra = {**defaults, **{new: metadata[old] for old, new in _LEGACY_PAGE_KEYS.items() if old in metadata}}
-    missing = {key: value for key, value in extra.items() if key not in metadata}
-    return {**metadata, **missing} if missing else metadata

@@ -91,7 +91,7 @@ def check_config(app: Sphinx, config: Any) -> None:
         logger.warning("sitemap_indent ignored: sitemapkit writes compact XML", type="sitemapkit",
                        subtype="config")
     try:
-        settings(config, app.doctreedir)
+        settings(app)
     except SettingsError as error:
         raise ConfigError(f"sitemapkit: {error}") from None
 
@@ -143,7 +143,7 @@ def _store(app: Sphinx, kind: str, found: Any) -> None:
 def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
     if exception is not None or app.builder.name not in BUILDERS:
         return
-    chosen = settings(app.config, app.doctreedir)
+    chosen = settings(app)
     if chosen.base_url is None:
         given = app.config.html_baseurl
         logger.warning(
@@ -153,7 +153,7 @@ def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
             type="sitemapkit", subtype="base_url",
         )
         return
-    clash = canonical_clash(app.config)
+    clash = canonical_clash(app.config, app.confdir)
     if clash is not None:
         logger.warning("%s", clash, type="sitemapkit", subtype="canonical")
         return
@@ -171,7 +171,7 @@ def pages(app: Sphinx, base_url: str) -> Iterator[Page]:
     env, builder, config = app.env, app.builder, app.config
     own = config.language
     others = [code for code in locales(config, app.confdir) if code != own]
-    if (problem := locales_problem(config, others)) is not None:
+    if (problem := locales_problem(config, app.confdir, others)) is not None:
         logger.warning("%s", problem, type="sitemapkit", subtype="locales")
         others = []
     root, srcdir = root_url(config), Path(app.srcdir)
@@ -191,7 +191,7 @@ def pages(app: Sphinx, base_url: str) -> Iterator[Page]:
             meta={**env.metadata.get(docname, {}), **fields.get(docname, {})},
             title=title.astext() if title is not None else None,
             lang=own,
-            translations={code: root + link_url(config, code, link) for code in others},
+            translations={code: root + link_url(config, app.confdir, code, link) for code in others},
             images=tuple(_image_urls(images.get(docname, ()), builder, base_url)),
             name=name,
         )

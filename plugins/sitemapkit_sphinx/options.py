@@ -7,14 +7,17 @@ from __future__ import annotations
 import ast
 import functools
 from collections.abc import Iterator
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin
 
 from sitemapkit import OPTION_NAMES, Settings, SettingsError
 from sitemapkit.options import OPTIONS
+from sitemapkit.settings import MovedTo, moved_to
+from sitemapkit.translations import check_scheme, fill_scheme, folder_url, locale_codes, state_file_in
 
 _LIST = frozenset({list, tuple})
+SPHINX_SITEMAP_SCHEME = "{lang}{version}{link}"  # sphinx-sitemap's default
 
 DROP_IN = {
     "sitemap_url_scheme": (None, frozenset({str, type(None)})),
@@ -29,6 +32,11 @@ DROP_IN = {
 page" (its canonical link); ``sitemap_show_lastmod`` unset means ours; ``sitemap_indent``
 is accepted and ignored (with a warning): our XML is compact."""
 
+MOVED_TO: MovedTo = {  # sitemap_excludes adds to sitemapkit_exclude (see settings)
+    "sitemap_filename": ("filename", lambda name: name),
+    "sitemap_show_lastmod": ("lastmod", lambda shown: ["meta", "git"] if shown else False),
+}
+
 
 def config_values() -> Iterator[tuple[str, Any, frozenset]]:
     """``(name, default, types)`` of every ``sitemapkit_<key>``, from the option declarations.
@@ -40,89 +48,91 @@ def config_values() -> Iterator[tuple[str, Any, frozenset]]:
         yield f"sitemapkit_{option.name}", default, frozenset(option.kind.types) | {type(None)}
 
 
-def _folder(url: str | None) -> str | None:
-    """An absolute http(s) URL with its trailing slash; None for empty or relative ones."""
-    if not url or not url.startswith(("http://", "https://")) or not url.split("//", 1)[1]:
-        return None
-    return url if url.endswith("/") else url + "/"
-
-
 def root_url(config: Any) -> str | None:
     """The URL every language (and, with a scheme, every version) hangs under:
     ``sitemapkit_base_url``, sphinx-sitemap's ``site_url``, or ``html_baseurl``."""
     own = config.sitemapkit_base_url
-    if own and _folder(own) is None:
+    if own and folder_url(own) is None:
         raise SettingsError(f"sitemapkit_base_url '{own}' must be an absolute http(s) URL such as "
                             "'https://example.org/docs/'")
-    return _folder(own) or _folder(getattr(config, "site_url", None)) or _folder(config.html_baseurl)
+    return folder_url(own) or folder_url(getattr(config, "site_url", None)) or folder_url(config.html_baseurl)
 
 
 def _scheme(config: Any) -> str | None:
-    """``sitemap_url_scheme`` when conf.py or ``-D`` sets it (sphinx-sitemap, if loaded too,
-    gives it a default)."""
-    name = "sitemap_url_scheme"
-    if name not in getattr(config, "_raw_config", {}) and name not in config.overrides:
+    """``sitemap_url_scheme`` when conf.py or ``-D`` sets it: any value but its default (ours
+    is None; sphinx-sitemap, when loaded too, declares its own)."""
+    scheme, name = config.sitemap_url_scheme, "sitemap_url_scheme"
+    if scheme is None or (scheme == SPHINX_SITEMAP_SCHEME and "sphinx_sitemap" in config.extensions
+                          and name not in config.overrides):
         return None
-    scheme = config.sitemap_url_scheme
-    if scheme is not None and not scheme.endswith("{link}"):
-        raise SettingsError(f"sitemap_url_scheme '{scheme}' must end with {{link}}")
-    return scheme
+    return check_scheme(scheme, name)
 
 
-def _conf_language(config: Any) -> str | None:
-    """The language conf.py names; None when it names none or says ``language = None``
-    (which Sphinx turns into ``'en'`` before any extension sees it)."""
-    raw = getattr(config, "_raw_config", {})
-    language = raw.get("language") or None
-    if language == "en" and "__file__" in raw and _says_none(raw["__file__"]):
-        return None
-    return language
+def conf_py(confdir: str | Path) -> dict[str, Any]:
+    """conf.py's top-level assignments, by name: the value when it is a literal, else ``...``.
+
+    Sphinx's public ``Config`` cannot say what conf.py itself wrote: it drops names no
+    extension declares (a misspelt ``sitemapkit_*``), turns ``language = None`` into ``'en'``
+    and lays ``-D`` over conf.py's values; so sitemapkit reads the file, never running it."""
+    path = Path(confdir, "conf.py")
+    stat = path.stat() if path.is_file() else None
+    return _assignments(str(path), stat and (stat.st_mtime_ns, stat.st_size))
 
 
-@functools.lru_cache(maxsize=4)
-def _says_none(conf_py: str) -> bool:
-    tree = ast.parse(Path(conf_py).read_bytes())
-    return any(
-        isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and node.value.value is None
-        and any(isinstance(target, ast.Name) and target.id == "language" for target in node.targets)
-        for node in tree.body
-    )
+@functools.lru_cache(maxsize=4)  # read once per build (and again when conf.py changes)
+def _assignments(path: str, version: tuple[int, int] | None) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    if version is None:
+        return found
+    for node in ast.parse(Path(path).read_bytes()).body:
+        if not isinstance(node, ast.Assign | ast.AnnAssign) or node.value is None:
+            continue
+        for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+            if isinstance(target, ast.Name):
+                try:
+                    found[target.id] = ast.literal_eval(node.value)
+                except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+                    found[target.id] = ...
+    return found
 
 
-def link_url(config: Any, language: str, link: str) -> str:
+def _conf_language(config: Any, confdir: str | Path) -> str | None:
+    """The language conf.py names; None when it names none or says ``language = None``."""
+    language = conf_py(confdir).get("language")
+    if language is ...:  # computed in conf.py: Sphinx's value, unless -D replaced it
+        return None if "language" in config.overrides else config.language
+    return language or None
+
+
+def link_url(config: Any, confdir: str | Path, language: str, link: str) -> str:
     """Where ``link`` of the build in ``language`` lives, relative to the root.
 
     With ``sitemap_url_scheme``: the scheme filled in, ``{lang}`` empty for a language
     conf.py leaves unset, ``{version}`` as ``version/``. Without: translations in
     ``<code>/`` beside the main language (the one conf.py names, else Sphinx's ``en``) at the
     root: a build in another language (``-D language=fr``) is a translation."""
-    scheme = _scheme(config)
+    scheme, own = _scheme(config), _conf_language(config, confdir)
     if scheme is None:
-        return link if language == (_conf_language(config) or "en") else f"{language}/{link}"
-    lang = "" if language == "en" and _conf_language(config) is None else language + "/"
+        return link if language == (own or "en") else f"{language}/{link}"
+    lang = "" if language == "en" and own is None else language + "/"
     version = config.version + "/" if config.version else ""
-    try:
-        return scheme.format(lang=lang, version=version, link=link)
-    except (KeyError, IndexError, ValueError) as error:
-        raise SettingsError(
-            f"sitemap_url_scheme '{scheme}' can use only {{lang}}, {{version}} and {{link}} ({error})"
-        ) from None
+    return fill_scheme(scheme, "sitemap_url_scheme", lang=lang, version=version, link=link)
 
 
-def build_url(config: Any) -> str | None:
+def build_url(config: Any, confdir: str | Path) -> str | None:
     """Where this build's pages are: ``html_baseurl`` (as in each page's canonical link)
     unless ``sitemap_url_scheme`` places them under the root; None without an absolute URL."""
     root = root_url(config)
-    if _scheme(config) is None and _folder(config.html_baseurl):
-        return _folder(config.html_baseurl)
-    return None if root is None else root + link_url(config, config.language, "")
+    if _scheme(config) is None and folder_url(config.html_baseurl):
+        return folder_url(config.html_baseurl)
+    return None if root is None else root + link_url(config, confdir, config.language, "")
 
 
-def canonical_clash(config: Any) -> str | None:
+def canonical_clash(config: Any, confdir: str | Path) -> str | None:
     """Why every page would be left out as canonical elsewhere, or None: Sphinx writes
     ``html_baseurl`` plus the page into each canonical link."""
-    own = build_url(config)
-    canonical = _folder(urljoin(own, config.html_baseurl)) if own and config.html_baseurl else None
+    own = build_url(config, confdir)
+    canonical = folder_url(urljoin(own, config.html_baseurl)) if own and config.html_baseurl else None
     if canonical is None or canonical == own:
         return None
     scheme = _scheme(config)
@@ -138,19 +148,12 @@ def canonical_clash(config: Any) -> str | None:
 def locales(config: Any, confdir: str | Path) -> list[str]:
     """``sitemap_locales``: ``[None]`` for none; empty for the folders in ``locale_dirs``."""
     listed = list(config.sitemap_locales)
-    if listed == [None]:
-        return []
     if listed:
-        return [str(code) for code in listed]
-    found = []
-    for folder in config.locale_dirs:
-        path = Path(confdir, folder)
-        if path.is_dir():
-            found.extend(sorted(child.name for child in path.iterdir() if child.is_dir()))
-    return found
+        return [] if listed == [None] else [str(code) for code in listed]
+    return locale_codes(Path(confdir, folder) for folder in config.locale_dirs)
 
 
-def locales_problem(config: Any, others: list[str]) -> str | None:
+def locales_problem(config: Any, confdir: str | Path, others: list[str]) -> str | None:
     """Why ``sitemap_locales`` gives no alternates, or None when they can be written."""
     scheme = _scheme(config)
     if others and scheme is not None and "{lang}" not in scheme:
@@ -160,8 +163,8 @@ def locales_problem(config: Any, others: list[str]) -> str | None:
             "sitemapkit_base_url, or remove sitemap_url_scheme (translations are then at the "
             "root plus '<code>/')"
         )
-    own, root = build_url(config), root_url(config)
-    expected = root + link_url(config, config.language, "") if root else None
+    own, root = build_url(config, confdir), root_url(config)
+    expected = root + link_url(config, confdir, config.language, "") if root else None
     if others and own != expected:
         return (
             f"sitemap_locales ignored: this build's pages are at {own} (html_baseurl), but "
@@ -171,24 +174,18 @@ def locales_problem(config: Any, others: list[str]) -> str | None:
     return None
 
 
-def settings(config: Any, doctreedir: str | Path) -> Settings:
+def settings(app: Any) -> Settings:
     """``Settings`` for this build. The manifest defaults to ``<doctreedir>/sitemapkit/``,
     with Sphinx's own caches, one per language and version."""
+    config, confdir = app.config, app.confdir
     values = {key: config[f"sitemapkit_{key}"] for key in OPTION_NAMES}
     # conf.py names Sphinx does not know are not errors to Sphinx; they are to us.
-    raw = getattr(config, "_raw_config", {})
-    values.update({n[11:]: raw[n] for n in raw if n[:11] == "sitemapkit_" and n[11:] not in values})
-    values["base_url"] = build_url(config)
-    if values["filename"] is None:
-        values["filename"] = config.sitemap_filename
+    values.update({n[11:]: v for n, v in conf_py(confdir).items() if n[:11] == "sitemapkit_" and n[11:] not in values})
+    values["base_url"] = build_url(config, confdir)
+    values = moved_to(values, {name: config[name] for name in MOVED_TO}, MOVED_TO)
     if config.sitemap_excludes:
         own = values["exclude"]
         values["exclude"] = [*([own] if isinstance(own, str) else own or []), *config.sitemap_excludes]
-    if values["lastmod"] is None and config.sitemap_show_lastmod is not None:
-        values["lastmod"] = ["meta", "git"] if config.sitemap_show_lastmod else False
     if values["state_file"] is None:
-        root, own = root_url(config), values["base_url"]
-        prefix = own[len(root):] if root and own and own.startswith(root) else ""
-        name = PurePosixPath(Settings().state_file).name
-        values["state_file"] = str(Path(doctreedir, "sitemapkit", prefix, name))
+        values["state_file"] = state_file_in(Path(app.doctreedir, "sitemapkit"), root_url(config), values["base_url"])
     return Settings.from_mapping(values)

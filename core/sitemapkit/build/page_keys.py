@@ -30,6 +30,15 @@ class PageKeys(NamedTuple):
 _NONE = PageKeys()
 
 
+def with_defaults(meta: Mapping[str, Any], defaults: Mapping[str, Any],
+                  moved: Mapping[str, str]) -> Mapping[str, Any]:
+    """``meta`` with ``defaults`` and with the keys ``moved`` from an old name (another
+    plugin's ``priority`` to ``sitemap_priority``) for each key it does not have itself."""
+    extra = {**defaults, **{new: meta[old] for old, new in moved.items() if old in meta}}
+    missing = {key: value for key, value in extra.items() if key not in meta}
+    return {**meta, **missing} if missing else meta
+
+
 def page_keys(meta: Mapping[str, Any], warn: Callable[[str, str], None]) -> PageKeys:
     """``warn(field, message)`` is called for a key whose value cannot be read."""
     if not meta:
