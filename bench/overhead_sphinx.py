@@ -155,14 +155,13 @@ def png(seed: int) -> bytes:
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", head) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
 
 
-def make_small_project(src: Path, docs: int = 1000) -> None:
-    """section-NN/doc-NNNN.rst, 40 short documents a section."""
-    src.mkdir(parents=True)
+def _skeleton(src: Path, docs: int, *, per_section: int, glob: str) -> None:
+    """conf.py, the root toctree over section-NN/index, and each section's globbed toctree."""
     (src / "conf.py").write_text(
         f'project = "Bench"\nhtml_baseurl = "{BASE}"\nhtml_theme = "alabaster"\n'
         'exclude_patterns = ["_build"]\n'
     )
-    sections = sorted({f"section-{i // 40:02d}" for i in range(docs)})
+    sections = sorted({f"section-{i // per_section:02d}" for i in range(docs)})
     (src / "index.rst").write_text(
         "Benchmark\n=========\n\n.. toctree::\n   :maxdepth: 1\n\n"
         + "".join(f"   {s}/index\n" for s in sections)
@@ -170,8 +169,14 @@ def make_small_project(src: Path, docs: int = 1000) -> None:
     for section in sections:
         (src / section).mkdir()
         (src / section / "index.rst").write_text(
-            f"{section}\n{'=' * len(section)}\n\n.. toctree::\n   :glob:\n\n   doc-*\n"
+            f"{section}\n{'=' * len(section)}\n\n.. toctree::\n   :glob:\n\n   {glob}\n"
         )
+
+
+def make_small_project(src: Path, docs: int = 1000) -> None:
+    """section-NN/doc-NNNN.rst, 40 short documents a section."""
+    src.mkdir(parents=True)
+    _skeleton(src, docs, per_section=40, glob="doc-*")
     for i in range(docs):
         title = f"Note {i}"
         (src / f"section-{i // 40:02d}/doc-{i:04d}.rst").write_text(
@@ -185,20 +190,7 @@ def make_small_project(src: Path, docs: int = 1000) -> None:
 def make_project(src: Path, docs: int) -> None:
     """section-NN/topic-NN/doc-NNNN.rst, 20 documents a topic, 10 topics a section."""
     (src / "img").mkdir(parents=True)
-    (src / "conf.py").write_text(
-        f'project = "Bench"\nhtml_baseurl = "{BASE}"\nhtml_theme = "alabaster"\n'
-        'exclude_patterns = ["_build"]\n'
-    )
-    sections = sorted({f"section-{i // 200:02d}" for i in range(docs)})
-    (src / "index.rst").write_text(
-        "Benchmark\n=========\n\n.. toctree::\n   :maxdepth: 1\n\n"
-        + "".join(f"   {s}/index\n" for s in sections)
-    )
-    for section in sections:
-        (src / section).mkdir()
-        (src / section / "index.rst").write_text(
-            f"{section}\n{'=' * len(section)}\n\n.. toctree::\n   :glob:\n\n   */*\n"
-        )
+    _skeleton(src, docs, per_section=200, glob="*/*")
     for i in range(docs):
         path = src / f"section-{i // 200:02d}/topic-{i // 20 % 10:02d}/doc-{i:04d}.rst"
         path.parent.mkdir(parents=True, exist_ok=True)
