@@ -309,7 +309,6 @@ def _declared_encoding(data: bytes) -> str:
     return _encoding(declared.group(1).decode("ascii")) if declared else "utf-8"
 
 
-@functools.lru_cache(maxsize=64)  # Performance: every page of a site declares the same one (about 2 µs a page)
 def _encoding(name: str) -> str:
     """Generators write UTF-8 unless the page says otherwise."""
     try:

@@ -92,7 +92,7 @@ class Manifest:
     @property
     def db(self) -> sqlite3.Connection:
         if self._db is None:
-            import sqlite3  # Performance: only a build that keeps a manifest pays for it (about 1 ms)
+            import sqlite3  # Performance: only a build that keeps a manifest pays for it (1-4 ms)
 
             self._db = sqlite3.connect("", isolation_level=None)
             self._db.executescript(
