@@ -16,16 +16,19 @@ build after. A site whose pages all carry dates and that asks for neither never 
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..dates import format_moment
 from ..report import Report
 from ..settings import Settings
 from .state import Record, StateError, StatePathError, read_state, write_state
+
+if TYPE_CHECKING:
+    import sqlite3
 
 _BATCH = 4096
 """This build's records go to SQLite in batches: one ``executemany`` per batch."""
@@ -89,6 +92,8 @@ class Manifest:
     @property
     def db(self) -> sqlite3.Connection:
         if self._db is None:
+            import sqlite3  # Performance: only a build that keeps a manifest pays for it (1-4 ms)
+
             self._db = sqlite3.connect("", isolation_level=None)
             self._db.executescript(
                 f"PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA cache_size=-{_CACHE_KIB};"
