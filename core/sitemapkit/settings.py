@@ -15,6 +15,7 @@ from typing import Any
 from .options import OPTION_NAMES, OPTIONS
 from .protocol import MAX_BYTES as PROTOCOL_MAX_BYTES
 from .protocol import MAX_URLS as PROTOCOL_MAX_URLS
+from .report import Problem
 from .values import (
     CHANGEFREQS,
     DEFAULT_INDEXNOW_ENDPOINT,
@@ -112,3 +113,12 @@ def moved_to(values: Mapping[str, Any], old: Mapping[str, Any], table: MovedTo) 
         if merged.get(ours) is None and value is not None and convert(value) is not None:
             merged[ours] = convert(value)
     return merged
+
+
+def no_base_url(setting: str, given: object, fix: str) -> Problem:
+    """Why a build writes no sitemap: the site's absolute URL, which every ``<loc>`` starts
+    with, is not configured. ``setting`` is the generator's own name for it, ``fix`` how to
+    set it there."""
+    why = f"{setting} {given!r} is not an absolute URL" if given else f"{setting} is not set"
+    return Problem("settings", setting, "base-url-missing",
+                   f"no sitemap written: {why}, and a sitemap lists absolute URLs; {fix}")

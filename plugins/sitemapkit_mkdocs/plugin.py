@@ -20,6 +20,7 @@ from sitemapkit import Page, Settings, SettingsError, SitemapError, generate
 from sitemapkit.build.extract import head_of
 from sitemapkit.model import Moment
 from sitemapkit.project import front_matter_dates
+from sitemapkit.settings import no_base_url
 
 from .html_sitemap import renderer, with_our_templates
 from .options import SitemapkitConfig
@@ -60,8 +61,8 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
         self.settings = None
         base_url = self.config.base_url or config.site_url
         if not base_url:
-            message = ("no sitemap: sitemapkit needs the site's absolute URL to write one; set 'site_url' "
-                       "in the config file, or 'base_url' under 'plugins: - sitemapkit:' [base-url-missing]")
+            message = str(no_base_url("site_url", None, "set 'site_url' in the config file, or 'base_url' "
+                                      "under 'plugins: - sitemapkit:'"))
             if self.config.strict:
                 raise PluginError(message)
             log.warning(message)  # MkDocs' --strict makes this a failed build

@@ -18,10 +18,11 @@ from pelican import signals
 from sitemapkit import Problem, generate
 from sitemapkit.build.html_sitemap import Render
 from sitemapkit.project import project_dir
+from sitemapkit.settings import no_base_url
 from sitemapkit.translations import folder_prefix
 
 from .html_sitemap import renderer
-from .options import NO_SITE_URL, Options, absolute_dir, read_options
+from .options import Options, absolute_dir, read_options
 from .pages import Collected, site_pages
 
 log = logging.getLogger(__name__)
@@ -53,7 +54,9 @@ def start_run(pelican: Any) -> None:
     options = read_options(pelican.settings)
     _build.__init__(pelican, options)
     if options is None:
-        log.warning(NO_SITE_URL.format(siteurl=pelican.settings.get("SITEURL")))
+        _warn(no_base_url("SITEURL", pelican.settings.get("SITEURL"), "pelican-quickstart's pelicanconf.py "
+                          "(development settings) leaves it empty: build with `pelican content -s "
+                          "publishconf.py`, which sets SITEURL = 'https://...', or set SITEMAPKIT['base_url']"))
 
 
 def _is_subsite(output_path: str) -> bool:

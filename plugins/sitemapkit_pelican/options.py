@@ -43,14 +43,6 @@ class Options(NamedTuple):
         return bool(self.exclude) and any(pattern.search(url) for pattern in self.exclude)
 
 
-NO_SITE_URL = (
-    "sitemapkit: SITEURL: no sitemap for this build: SITEURL is {siteurl!r} and a sitemap lists "
-    "absolute URLs. pelican-quickstart's pelicanconf.py (development settings) is so; build with "
-    "the site's absolute URL to get one: `pelican content -s publishconf.py` (publishconf.py sets "
-    "SITEURL = 'https://...'), or set SITEMAPKIT['base_url'] [base-url-missing]"
-)
-
-
 def read_options(pelican_settings: Mapping[str, Any]) -> Options | None:
     """The options, or None when the site has no absolute URL (quickstart's dev settings)."""
     ours = pelican_settings.get("SITEMAPKIT") or {}

@@ -20,6 +20,7 @@ from sphinx.errors import ConfigError, ExtensionError
 from sphinx.util import logging
 
 from sitemapkit import Page, Problem, SettingsError, SitemapError, __version__, generate
+from sitemapkit.settings import no_base_url
 
 from .html_sitemap import add_templates, renderer
 from .options import (
@@ -145,13 +146,8 @@ def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
         return
     chosen = settings(app)
     if chosen.base_url is None:
-        given = app.config.html_baseurl
-        logger.warning(
-            "no sitemap written: %s; set html_baseurl (or sitemapkit_base_url) in conf.py to the "
-            "site's absolute URL, such as 'https://example.org/docs/'",
-            f"html_baseurl '{given}' is not an absolute URL" if given else "html_baseurl is not set",
-            type="sitemapkit", subtype="base_url",
-        )
+        _log(no_base_url("html_baseurl", app.config.html_baseurl, "set html_baseurl (or sitemapkit_base_url) "
+                         "in conf.py to the site's absolute URL, such as 'https://example.org/docs/'"))
         return
     clash = canonical_clash(app.config, app.confdir)
     if clash is not None:
