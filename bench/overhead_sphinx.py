@@ -267,7 +267,8 @@ def probe_html(src: Path, work: Path, repeats: int = 3) -> None:
                      confoverrides={"extensions": "sitemapkit_sphinx"}, status=quiet,
                      warning=sys.stderr, parallel=2)
         app.build()
-    defaults = sitemapkit_sphinx.settings(app.config, app.doctreedir)
+    site = sitemapkit_sphinx.compat(app)
+    defaults = site.settings()
     meta = defaults.replace(lastmod=("meta",))
     variants = {
         "defaults (lastmod meta, git, fingerprint; manifest)": (defaults, False),
@@ -278,7 +279,7 @@ def probe_html(src: Path, work: Path, repeats: int = 3) -> None:
     for label, (settings, no_html) in variants.items():
         timings = []
         for _ in range(repeats):
-            pages = sitemapkit_sphinx.pages(app, settings.base_url)
+            pages = sitemapkit_sphinx.pages(app, site, settings.base_url)
             if no_html:
                 pages = (replace(page, output=None) for page in pages)
             start = time.perf_counter()

@@ -7,6 +7,7 @@ document becomes a ``Page`` at ``build-finished``. Per-document data lives in a 
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,27 +18,20 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.domains import Domain
 from sphinx.errors import ConfigError, ExtensionError
+from sphinx.jinja2glue import SphinxFileSystemLoader
 from sphinx.util import logging
 
-from sitemapkit import Page, Problem, SettingsError, SitemapError, __version__, generate
+from sitemapkit import OPTION_NAMES, Page, Problem, SettingsError, SitemapError, __version__, generate
+from sitemapkit.build.html_sitemap import TEMPLATE_NAME, TEMPLATES, Render, Section
+from sitemapkit.compat.sphinx_sitemap import CONFIG_VALUES, DROP_IN, SphinxConfig
+from sitemapkit.options import OPTIONS
+from sitemapkit.pyconf import conf_py
 from sitemapkit.settings import no_base_url
 
-from .html_sitemap import add_templates, renderer
-from .options import (
-    DROP_IN,
-    canonical_clash,
-    config_values,
-    link_url,
-    locales,
-    locales_problem,
-    root_url,
-    settings,
-)
-
 logger = logging.getLogger(__name__)
-
 BUILDERS = ("html", "dirhtml")
 KINDS = ("images", "fields")
+OURS = Path(__file__).resolve().parent / "templates"
 
 
 class SitemapDomain(Domain):
@@ -45,8 +39,7 @@ class SitemapDomain(Domain):
     fields as written (``env.metadata`` has them after smart quotes, which break JSON and
     ``--`` in URLs). Kept small: Sphinx pickles the whole environment once per ``-j`` chunk."""
 
-    name = "sitemapkit"
-    label = "sitemapkit"
+    name = label = "sitemapkit"
     initial_data: dict[str, Any] = {kind: {} for kind in KINDS}  # noqa: RUF012 (Sphinx's API)
     data_version = 2
 
@@ -64,8 +57,10 @@ class SitemapDomain(Domain):
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    for name, default, types in config_values():
-        app.add_config_value(name, default, "", types=types)
+    for option in OPTIONS:  # None: not set; numbers and lists get real defaults, so that -D converts them
+        default = option.default if type(option.default) is int else [] if option.default == () else None
+        types = frozenset(option.kind.types) | {type(None)}
+        app.add_config_value(f"sitemapkit_{option.name}", default, "", types=types)
     if "sphinx_sitemap" not in app.config.extensions:
         for name, (default, types) in DROP_IN.items():
             if name not in app.config:
@@ -79,36 +74,32 @@ def setup(app: Sphinx) -> dict[str, Any]:
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
 
 
-# ------------------------------------------------------------------- configuration
+def compat(app: Sphinx) -> SphinxConfig:
+    """What sitemapkit reads of the config as the build sees it (conf.py, then ``-D``). The
+    manifest defaults to ``<doctreedir>/sitemapkit/``, with Sphinx's own caches."""
+    config = app.config
+    return SphinxConfig(*(getattr(config, name, None) for name in CONFIG_VALUES), confdir=str(app.confdir),
+                        overrides=frozenset(config.overrides), conf_py=conf_py(app.confdir),
+                        options={key: config[f"sitemapkit_{key}"] for key in OPTION_NAMES},
+                        cache_dir=str(Path(app.doctreedir, "sitemapkit")))
 
 
 def check_config(app: Sphinx, config: Any) -> None:
-    if "sphinx_sitemap" in config.extensions:
-        logger.warning(
-            "sitemapkit_sphinx replaces sphinx_sitemap: remove 'sphinx_sitemap' from extensions "
-            "(both write %s)", config.sitemap_filename, type="sitemapkit", subtype="config",
-        )
-    if getattr(config, "sitemap_indent", 0):  # sphinx-sitemap 2.9 and ours
-        logger.warning("sitemap_indent ignored: sitemapkit writes compact XML", type="sitemapkit",
-                       subtype="config")
+    site = compat(app)
+    for message in site.warnings():
+        logger.warning("%s", message, type="sitemapkit", subtype="config")
     try:
-        settings(app)
+        site.settings()
     except SettingsError as error:
         raise ConfigError(f"sitemapkit: {error}") from None
-
-
-# ------------------------------------------------------------------------ reading
 
 
 def collect_fields(app: Sphinx, doctree: nodes.document) -> None:
     index = doctree.first_child_not_matching_class(nodes.PreBibliographic)
     if index is None or not isinstance(doctree[index], nodes.docinfo):
         return
-    found = {
-        field[0].astext(): field[1].rawsource.strip() or field[1].astext()
-        for field in doctree[index].findall(nodes.field)
-        if field[0].astext().startswith("sitemap")
-    }
+    found = {field[0].astext(): field[1].rawsource.strip() or field[1].astext()
+             for field in doctree[index].findall(nodes.field) if field[0].astext().startswith("sitemap")}
     _store(app, "fields", found)
 
 
@@ -117,15 +108,13 @@ def collect_images(app: Sphinx, doctree: nodes.document) -> None:
     ``(mimetype, path)`` pairs the builder picks from at the end."""
     found = []
     for node in doctree.findall(nodes.image):
-        candidates = node.get("candidates")
-        if not candidates:
-            continue
+        candidates = node.get("candidates") or {}
         if "?" in candidates:  # data: or remote; Sphinx calls a URI with :// remote
             if "://" in candidates["?"]:
                 found.append(candidates["?"])
         elif "*" in candidates:
             found.append(candidates["*"])
-        else:
+        elif candidates:
             found.append(tuple(candidates.items()))
     _store(app, "images", tuple(found))
 
@@ -138,23 +127,20 @@ def _store(app: Sphinx, kind: str, found: Any) -> None:
         store.pop(app.env.docname, None)
 
 
-# ------------------------------------------------------------------------ writing
-
-
 def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
     if exception is not None or app.builder.name not in BUILDERS:
         return
-    chosen = settings(app)
+    site = compat(app)
+    chosen = site.settings()
     if chosen.base_url is None:
         _log(no_base_url("html_baseurl", app.config.html_baseurl, "set html_baseurl (or sitemapkit_base_url) "
                          "in conf.py to the site's absolute URL, such as 'https://example.org/docs/'"))
         return
-    clash = canonical_clash(app.config, app.confdir)
-    if clash is not None:
+    if (clash := site.canonical_clash()) is not None:
         logger.warning("%s", clash, type="sitemapkit", subtype="canonical")
         return
     try:
-        found = pages(app, chosen.base_url)
+        found = pages(app, site, chosen.base_url)
         report = generate(found, app.outdir, chosen, project_dir=app.confdir, source_dirs=[app.srcdir],
                           on_warning=_log, render_html=renderer(app) if chosen.html_sitemap else None)
     except SitemapError as error:
@@ -162,35 +148,23 @@ def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
     logger.info("sitemapkit: %s", report.summary())
 
 
-def pages(app: Sphinx, base_url: str) -> Iterator[Page]:
+def pages(app: Sphinx, site: SphinxConfig, base_url: str) -> Iterator[Page]:
     """One Page per document the builder wrote, in docname order."""
-    env, builder, config = app.env, app.builder, app.config
-    own = config.language
-    others = [code for code in locales(config, app.confdir) if code != own]
-    if (problem := locales_problem(config, app.confdir, others)) is not None:
+    env, builder, srcdir = app.env, app.builder, Path(app.srcdir)
+    others, problem = site.translations()
+    if problem is not None:
         logger.warning("%s", problem, type="sitemapkit", subtype="locales")
-        others = []
-    root, srcdir = root_url(config), Path(app.srcdir)
-    data = env.domains["sitemapkit"].data
-    fields, images = data["fields"], data["images"]
+    fields, images = env.domains["sitemapkit"].data["fields"], env.domains["sitemapkit"].data["images"]
     for docname in sorted(env.found_docs):
         output = builder.get_outfilename(docname)
         if not os.path.isfile(output):
             continue
-        link = builder.get_target_uri(docname)
-        title = env.titles.get(docname)
-        name = str(env.doc2path(docname, False))
-        yield Page(
-            url=link,
-            source=srcdir / name,
-            output=Path(output),
-            meta={**env.metadata.get(docname, {}), **fields.get(docname, {})},
-            title=title.astext() if title is not None else None,
-            lang=own,
-            translations={code: root + link_url(config, app.confdir, code, link) for code in others},
-            images=tuple(_image_urls(images.get(docname, ()), builder, base_url)),
-            name=name,
-        )
+        link, title, name = builder.get_target_uri(docname), env.titles.get(docname), str(env.doc2path(docname, False))
+        yield Page(url=link, source=srcdir / name, output=Path(output), name=name, lang=site.language,
+                   meta={**env.metadata.get(docname, {}), **fields.get(docname, {})},
+                   title=title.astext() if title is not None else None,
+                   translations={code: site.page_url(code, link) for code in others},
+                   images=tuple(_image_urls(images.get(docname, ()), builder, base_url)))
 
 
 def _image_urls(found: tuple[str | tuple, ...], builder: Any, base_url: str) -> Iterator[str]:
@@ -204,6 +178,36 @@ def _image_urls(found: tuple[str | tuple, ...], builder: Any, base_url: str) -> 
             continue
         if path in builder.env.images:
             yield f"{base_url}{builder.imagedir}/{quote(builder.env.images[path][1])}"
+
+
+def add_templates(app: Sphinx) -> None:
+    """``builder-inited``: sitemapkit's templates, found after the project's and the theme's."""
+    if hasattr(templates := getattr(app.builder, "templates", None), "loaders"):
+        templates.loaders.extend([SphinxFileSystemLoader(str(OURS)), SphinxFileSystemLoader(str(TEMPLATES))])
+
+
+def renderer(app: Sphinx) -> Render | None:
+    """``sitemapkit_html_sitemap``: ``sitemap.html`` rendered by the builder's ``handle_page``,
+    the path every page takes through the theme's ``layout.html``, at ``build-finished``, where
+    the sitemap is decided (pages ``html-collect-pages`` yields come before the site's own files
+    are all in place, and before the sitemap knows what it lists). A ``sitemap.html`` in a
+    ``templates_path`` folder (or the theme) wins over sitemapkit's. None (sitemapkit's plain
+    page) under ``dirhtml``, whose theme links are relative to ``sitemap/``, not to the
+    ``sitemap.html`` beside the sitemap."""
+    if app.builder.name != "html":
+        return None
+
+    def render(sections: list[Section]) -> str:
+        scratch = Path(app.outdir, ".sitemapkit-sitemap.html.tmp")
+        try:
+            app.builder.handle_page("sitemap", {"title": "Site map", "sections": sections}, TEMPLATE_NAME,
+                                    outfilename=scratch)
+            return scratch.read_text(encoding=app.config.html_output_encoding)
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                scratch.unlink()
+
+    return render
 
 
 def _log(problem: Problem) -> None:

@@ -1,0 +1,193 @@
+"""sphinx-sitemap's ``sitemap_*`` values in sitemapkit's terms, and where a Sphinx build's
+pages live. ``SphinxConfig`` holds plain values, as the build sees them (conf.py, then ``-D``
+overrides); the Sphinx adapter fills it in, and its methods decide."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import KW_ONLY, dataclass, field, fields
+from pathlib import Path
+from typing import Any
+from urllib.parse import urljoin
+
+from ..options import OPTION_NAMES
+from ..settings import MovedTo, Settings, SettingsError, moved_to
+from ..translations import check_scheme, fill_scheme, folder_url, locale_codes, state_file_in
+
+_LIST = frozenset({list, tuple})
+SCHEME = "{lang}{version}{link}"  # sphinx-sitemap's default
+
+DROP_IN = {
+    "sitemap_url_scheme": (None, frozenset({str, type(None)})),
+    "sitemap_locales": ([], _LIST),
+    "sitemap_filename": ("sitemap.xml", frozenset({str})),
+    "sitemap_excludes": ([], _LIST),
+    "sitemap_show_lastmod": (None, frozenset({bool, type(None)})),
+    "sitemap_indent": (0, frozenset({int})),
+    "site_url": (None, frozenset({str, type(None)})),
+}
+"""sphinx-sitemap's values: name -> (default, types). ``sitemap_url_scheme`` unset means "the
+URL Sphinx gives the page" (its canonical link); ``sitemap_show_lastmod`` unset means ours;
+``sitemap_indent`` is accepted and ignored (with a warning): our XML is compact."""
+
+MOVED_TO: MovedTo = {  # sitemap_excludes adds to sitemapkit_exclude (see settings)
+    "sitemap_filename": ("filename", lambda name: name),
+    "sitemap_show_lastmod": ("lastmod", lambda shown: ["meta", "git"] if shown else False),
+}
+
+
+@dataclass(frozen=True)
+class SphinxConfig:
+    """The Sphinx config values sitemapkit reads, under Sphinx's names; then, keyword-only:
+    conf.py's folder, the names ``-D`` set, conf.py's literal assignments (``pyconf``), the
+    ``sitemapkit_<key>`` values by key, and the folder the manifest defaults to."""
+
+    html_baseurl: str = ""
+    language: str = "en"
+    version: str = ""
+    locale_dirs: Sequence[str] = ("locales",)
+    extensions: Collection[str] = ()
+    sitemapkit_base_url: str | None = None
+    site_url: str | None = None
+    sitemap_url_scheme: str | None = None
+    sitemap_locales: Sequence[str | None] = ()
+    sitemap_filename: str = "sitemap.xml"
+    sitemap_excludes: Sequence[str] = ()
+    sitemap_show_lastmod: bool | None = None
+    sitemap_indent: int | None = 0
+    _: KW_ONLY
+    confdir: str = "."
+    overrides: Collection[str] = ()
+    conf_py: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, Any] = field(default_factory=dict)
+    cache_dir: str = "."
+
+    @functools.cached_property
+    def root_url(self) -> str | None:
+        """The URL every language (and, with a scheme, every version) hangs under:
+        ``sitemapkit_base_url``, sphinx-sitemap's ``site_url``, or ``html_baseurl``."""
+        own = self.sitemapkit_base_url
+        if own and folder_url(own) is None:
+            raise SettingsError(f"sitemapkit_base_url '{own}' must be an absolute http(s) URL such as "
+                                "'https://example.org/docs/'")
+        return folder_url(own) or folder_url(self.site_url) or folder_url(self.html_baseurl)
+
+    @functools.cached_property
+    def scheme(self) -> str | None:
+        """``sitemap_url_scheme`` when conf.py or ``-D`` sets it: any value but its default
+        (ours is None; sphinx-sitemap, when loaded too, declares its own)."""
+        scheme, name = self.sitemap_url_scheme, "sitemap_url_scheme"
+        if scheme is None or (scheme == SCHEME and "sphinx_sitemap" in self.extensions and name not in self.overrides):
+            return None
+        return check_scheme(scheme, name)
+
+    @functools.cached_property
+    def conf_language(self) -> str | None:
+        """The language conf.py names; None when it names none or says ``language = None``."""
+        language = self.conf_py.get("language")
+        if language is ...:  # computed in conf.py: Sphinx's value, unless -D replaced it
+            return None if "language" in self.overrides else self.language
+        return language or None
+
+    def link_url(self, language: str, link: str) -> str:
+        """Where ``link`` of the build in ``language`` lives, relative to the root.
+
+        With ``sitemap_url_scheme``: the scheme filled in, ``{lang}`` empty for a language
+        conf.py leaves unset, ``{version}`` as ``version/``. Without: translations in
+        ``<code>/`` beside the main language (the one conf.py names, else Sphinx's ``en``) at
+        the root: a build in another language (``-D language=fr``) is a translation."""
+        scheme, own = self.scheme, self.conf_language
+        if scheme is None:
+            return link if language == (own or "en") else f"{language}/{link}"
+        lang = "" if language == "en" and own is None else language + "/"
+        version = self.version + "/" if self.version else ""
+        return fill_scheme(scheme, "sitemap_url_scheme", lang=lang, version=version, link=link)
+
+    def page_url(self, language: str, link: str) -> str | None:
+        """The absolute URL of ``link`` in ``language``; None without a root URL."""
+        root = self.root_url
+        return None if root is None else root + self.link_url(language, link)
+
+    def build_url(self) -> str | None:
+        """Where this build's pages are: ``html_baseurl`` (as in each page's canonical link)
+        unless ``sitemap_url_scheme`` places them under the root; None without an absolute URL."""
+        root = self.root_url  # checked even when html_baseurl is the answer
+        if self.scheme is None and folder_url(self.html_baseurl):
+            return folder_url(self.html_baseurl)
+        return None if root is None else root + self.link_url(self.language, "")
+
+    def canonical_clash(self) -> str | None:
+        """Why every page would be left out as canonical elsewhere, or None: Sphinx writes
+        ``html_baseurl`` plus the page into each canonical link."""
+        own = self.build_url()
+        canonical = folder_url(urljoin(own, self.html_baseurl)) if own and self.html_baseurl else None
+        if canonical is None or canonical == own:
+            return None
+        cause = f"sitemap_url_scheme '{self.scheme}' puts them" if self.scheme else "sitemapkit_base_url puts them"
+        return (
+            f"no sitemap written: html_baseurl gives every page a canonical link under {canonical}, "
+            f"but {cause} under {own}, so every page would be left out as canonical elsewhere; "
+            f"remove sitemap_url_scheme (pages are then listed at their canonical URLs) or set "
+            f"html_baseurl to {own}"
+        )
+
+    def locales(self) -> list[str]:
+        """``sitemap_locales``: ``[None]`` for none; empty for the folders in ``locale_dirs``."""
+        listed = list(self.sitemap_locales)
+        if listed:
+            return [] if listed == [None] else [str(code) for code in listed]
+        return locale_codes(Path(self.confdir, folder) for folder in self.locale_dirs)
+
+    def translations(self) -> tuple[list[str], str | None]:
+        """The other languages this build's pages have translations in, or none and why."""
+        others = [code for code in self.locales() if code != self.language]
+        problem = self.locales_problem(others)
+        return ([], problem) if problem is not None else (others, None)
+
+    def locales_problem(self, others: list[str]) -> str | None:
+        """Why ``sitemap_locales`` gives no alternates, or None when they can be written."""
+        scheme = self.scheme
+        if others and scheme is not None and "{lang}" not in scheme:
+            return (
+                f"sitemap_locales ignored: sitemap_url_scheme '{scheme}' has no {{lang}}, so the "
+                f"other languages' URLs are unknown; use '{{lang}}{scheme}' with the site root as "
+                "sitemapkit_base_url, or remove sitemap_url_scheme (translations are then at the "
+                "root plus '<code>/')"
+            )
+        own, root, expected = self.build_url(), self.root_url, self.page_url(self.language, "")
+        if others and own != expected:
+            return (
+                f"sitemap_locales ignored: this build's pages are at {own} (html_baseurl), but "
+                f"translations of a site rooted at {root} put language '{self.language}' at "
+                f"{expected}; set sitemapkit_base_url to the URL all languages hang under"
+            )
+        return None
+
+    def warnings(self) -> list[str]:
+        """sphinx-sitemap values sitemapkit takes but does not follow."""
+        found = []
+        if "sphinx_sitemap" in self.extensions:
+            found.append("sitemapkit_sphinx replaces sphinx_sitemap: remove 'sphinx_sitemap' from "
+                         f"extensions (both write {self.sitemap_filename})")
+        if self.sitemap_indent:  # sphinx-sitemap 2.9 and ours
+            found.append("sitemap_indent ignored: sitemapkit writes compact XML")
+        return found
+
+    def settings(self) -> Settings:
+        """``Settings`` from the ``sitemapkit_<key>`` values and sphinx-sitemap's. The manifest
+        defaults to one in ``cache_dir`` per language and version."""
+        # conf.py names Sphinx does not know are not errors to Sphinx; they are to us.
+        unknown = {n[11:]: v for n, v in self.conf_py.items() if n[:11] == "sitemapkit_" and n[11:] not in OPTION_NAMES}
+        chosen = {**self.options, **unknown, "base_url": self.build_url()}
+        chosen = moved_to(chosen, {name: getattr(self, name) for name in MOVED_TO}, MOVED_TO)
+        if self.sitemap_excludes:
+            own = chosen.get("exclude")
+            chosen["exclude"] = [*([own] if isinstance(own, str) else own or []), *self.sitemap_excludes]
+        if chosen.get("state_file") is None:
+            chosen["state_file"] = state_file_in(self.cache_dir, self.root_url, chosen["base_url"])
+        return Settings.from_mapping(chosen)
+
+
+CONFIG_VALUES = tuple(f.name for f in fields(SphinxConfig) if not f.kw_only)
+"""The names of the Sphinx config values ``SphinxConfig`` holds."""
