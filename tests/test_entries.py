@@ -36,7 +36,7 @@ def test_too_long_and_out_of_scope_urls_are_left_out_with_a_warning_naming_the_p
     other = Page("https://other.org/x/", name="other.md")
     entries, report = run([long, other, Page("ok/")])
     assert [e.loc for e in entries] == [BASE + "ok/"]
-    assert [(p.page, p.rule) for p in report.warnings] == [("long.md", "loc-length"), ("other.md", "loc-scope")]
+    assert [(p.where, p.rule) for p in report.warnings] == [("long.md", "loc-length"), ("other.md", "loc-scope")]
 
 
 def test_sitemap_false_exclude_globs_and_error_pages_are_left_out():
@@ -90,7 +90,7 @@ def test_invalid_page_values_are_dropped_with_a_warning_naming_page_field_rule()
     page = Page("a/", name="a.md", meta={"sitemap_priority": "1.5", "sitemap_changefreq": "often"})
     entries, report = run([page], priority=0.4)
     assert (entries[0].priority, entries[0].changefreq) == (0.4, None)
-    assert {(p.page, p.field, p.rule) for p in report.warnings} == {
+    assert {(p.where, p.field, p.rule) for p in report.warnings} == {
         ("a.md", "sitemap_priority", "priority-range"),
         ("a.md", "sitemap_changefreq", "changefreq-value"),
     }
@@ -180,7 +180,7 @@ def test_a_video_missing_what_google_requires_is_dropped(change, rule):
     fields = {k: v for k, v in {**VIDEO, **change}.items() if v is not None}
     entries, report = run([Page("v/", name="v.md", meta={"sitemap_video": fields})])
     assert entries[0].videos == ()
-    assert [(p.page, p.rule) for p in report.warnings] == [("v.md", rule)]
+    assert [(p.where, p.rule) for p in report.warnings] == [("v.md", rule)]
 
 
 @pytest.mark.parametrize(
@@ -263,7 +263,7 @@ def test_a_canonical_outside_the_site_warns_that_base_url_may_be_wrong():
     page = Page("a/", name="a.md", html=html('<link rel="canonical" href="http://ex.com/docs/a/">'))
     entries, report = run([page])
     assert entries == []
-    assert [(p.page, p.rule) for p in report.warnings] == [("a.md", "canonical-outside")]
+    assert [(p.where, p.rule) for p in report.warnings] == [("a.md", "canonical-outside")]
 
 
 def test_page_keys_continued_on_indented_lines():

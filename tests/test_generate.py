@@ -19,7 +19,7 @@ def test_an_info_reaches_the_adapter_but_never_fails_a_strict_build():
     report = Report(on_warning=seen.append)
     report.info("guide.md", "lastmod", "lastmod-git-shallow", "shallow clone")
     report.warn("a.md", "priority", "priority-range", "dropped")
-    assert [p.level for p in seen] == ["info", "warning"]
+    assert [p.severity for p in seen] == ["info", "warning"]
     assert [p.rule for p in report.warnings] == ["priority-range"]
     assert [p.rule for p in report.notes] == ["lastmod-git-shallow"]
 

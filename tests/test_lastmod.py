@@ -64,7 +64,7 @@ def test_each_source_falls_through_to_the_next(tmp_path):
     assert not report.warnings  # a page not committed yet is a note, not a warning
     (note,) = report.notes
     assert note.rule == "lastmod-git-untracked" and "draft.md" in note.message
-    assert note.level == "info"
+    assert note.severity == "info"
     assert report.lastmod_sources == {"git": 1, "none": 2}
     assert "fetch-depth: 0" in report.summary() and "lastmod: 1 git, 2 none" in report.summary()
     # The next build has the manifest: the draft is dated by when it was first seen.
@@ -103,7 +103,7 @@ def test_shallow_clone_warns_once_and_uses_the_next_source(tmp_path):
     assert not report.warnings
     (note,) = report.notes
     assert note.rule == "lastmod-git-shallow" and "3 source files" in note.message
-    assert "fetch-depth: 0" in note.message and note.level == "info"
+    assert "fetch-depth: 0" in note.message and note.severity == "info"
     assert "lastmod: 3 none (for git dates, commit the pages and build from a full clone" in report.summary()
 
 
@@ -197,7 +197,7 @@ def test_corrupt_manifest_is_rebuilt_with_a_warning(tmp_path, content):
     found, changes, report = resolve(tmp_path, [(Page(url="a/"), "1")])
     assert found["a/"] is None and changes.first_build
     (warning,) = report.warnings
-    assert warning.rule == "state-corrupt" and warning.page == str(state)
+    assert warning.rule == "state-corrupt" and warning.where == str(state)
     assert load_state(state).pages[BASE + "a/"].digest == "1"
 
 
@@ -218,7 +218,7 @@ def test_hostile_manifest_is_one_warning_and_a_fresh_manifest(tmp_path, content)
     settings = Settings(base_url=BASE, lastmod=("fingerprint",), changes_feed=5)
     report = generate(pages, site, settings, project_dir=tmp_path)
     (warning,) = report.warnings
-    assert warning.rule == "state-corrupt" and warning.page == str(state), warning
+    assert warning.rule == "state-corrupt" and warning.where == str(state), warning
     assert set(load_state(state).pages) == {BASE + "a.html"}
     assert not [p for p in tmp_path.rglob("*.tmp")]
     assert_valid_tree(site, BASE)
@@ -234,7 +234,7 @@ def test_a_state_file_that_cannot_hold_a_manifest_is_one_warning(tmp_path, where
     settings = Settings(base_url=BASE, state_file=where, changes_feed=5, lastmod=("fingerprint",))
     report = generate(pages, site, settings, project_dir=tmp_path)  # no hang, no traceback
     (warning,) = report.warnings
-    assert warning.rule in ("state-path", "state-write") and where in warning.page
+    assert warning.rule in ("state-path", "state-write") and where in warning.where
     assert "Errno" not in warning.message and "Traceback" not in warning.message
     assert (tmp_path / "file").read_text() == "a file where a folder should be"
     assert (tmp_path / "folder").is_dir() and not list((tmp_path / "folder").iterdir())

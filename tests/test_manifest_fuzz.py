@@ -52,7 +52,7 @@ def test_any_manifest_bytes_leave_the_build_whole(tmp_path_factory, data):
 
     site, report = build(project, {"a": "first", "b": "changed", "c": "new"})
     assert [w.rule for w in report.warnings] in ([], ["state-corrupt"])
-    assert all(str(state) in w.page for w in report.warnings)
+    assert all(str(state) in w.where for w in report.warnings)
     assert_valid_tree(site, BASE)
     assert not list(project.rglob("*.tmp"))
 

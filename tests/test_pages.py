@@ -226,7 +226,7 @@ def test_a_negated_pattern_brings_a_page_back():
 
 def test_a_pattern_that_matches_nothing_is_one_warning_at_the_end():
     _, report = entries_of(PATHS, ["archive/", "archives/*", "*.htm"])
-    assert [(w.page, w.field, w.rule) for w in report.warnings] == [
+    assert [(w.where, w.field, w.rule) for w in report.warnings] == [
         ("settings", "exclude", "exclude-unmatched"), ("settings", "exclude", "exclude-unmatched")]
     assert "'archives/*'" in report.warnings[0].message and "'*.htm'" in report.warnings[1].message
 

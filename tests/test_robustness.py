@@ -168,7 +168,7 @@ def test_urls_of_2048_characters_or_more_are_dropped_with_a_warning(tmp_path, fi
     }[field]
     report = generate([given], tmp_path, Settings(base_url=BASE), project_dir=tmp_path)
     (problem,) = report.warnings
-    assert problem.page == "a.html" and "must be under 2048" in problem.message
+    assert problem.where == "a.html" and "must be under 2048" in problem.message
     assert (problem.field, problem.rule) == {
         "image": ("image", "image-loc"), "video": ("sitemap_video.thumbnail_loc", "video-url"),
         "alternate": ("hreflang", "hreflang-href")}[field]
@@ -221,7 +221,7 @@ def test_upper_case_base_url_is_normalised(tmp_path):
 def test_dot_segments_are_resolved_before_the_scope_check(tmp_path, url):
     report = generate([Page(url=url, html=doc("x")), Page(url="a/./b/../c.html", html=doc("y"))],
                       tmp_path, Settings(base_url=BASE + "docs/"), project_dir=tmp_path)
-    assert [(p.page, p.rule) for p in report.warnings] == [(url, "loc-scope")]
+    assert [(p.where, p.rule) for p in report.warnings] == [(url, "loc-scope")]
     assert locs(tmp_path / "sitemap.xml") == [BASE + "docs/a/c.html"]
 
 
@@ -352,7 +352,7 @@ def test_future_lastmods_are_dropped_with_a_warning(tmp_path):
     report = generate([Page(url="a.html", html=doc("a"), meta={"sitemap_lastmod": "2999-01-01"}),
                        Page(url="b.html", html=doc("b"), modified=datetime(2999, 1, 1, tzinfo=timezone.utc))],
                       tmp_path, Settings(base_url=BASE, lastmod=("meta",)), project_dir=tmp_path)
-    assert [(p.page, p.field, p.rule) for p in report.warnings] == [
+    assert [(p.where, p.field, p.rule) for p in report.warnings] == [
         ("a.html", "sitemap_lastmod", "lastmod-future"), ("b.html", "modified", "lastmod-future")]
     assert "2999" not in (tmp_path / "sitemap.xml").read_text()
 

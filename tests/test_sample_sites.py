@@ -82,7 +82,7 @@ def test_validate_site_dir_never_asks_for_what_is_no_page(built, name, monkeypat
         assert not_a_page(url_for_file(relative)) is not None
     problems = validate(sitemap_targets(site), site_dir=site)
     assert [p for p in problems if p.severity == "error"] == []
-    named = {Path(p.file).resolve() for p in problems}
+    named = {Path(p.where).resolve() for p in problems}
     assert not named & {(site / relative).resolve() for relative in NOT_PAGES[name]}
 
 
@@ -118,7 +118,7 @@ def test_build_of_the_built_folder_passes_strict_validation_and_agrees_with_the_
     assert not [p for p in validate(sitemap_targets(site), site_dir=site) if p.rule == "page-not-listed"]
     (site / RECORD).rename(tmp_path / "record")  # without the build's record, they are missed
     try:
-        unlisted = {p.file for p in validate(sitemap_targets(site), site_dir=site) if p.rule == "page-not-listed"}
+        unlisted = {p.where for p in validate(sitemap_targets(site), site_dir=site) if p.rule == "page-not-listed"}
     finally:
         (tmp_path / "record").rename(site / RECORD)
     assert {base + url_for_file(str(Path(f).relative_to(site))) for f in unlisted} == build_urls - adapter_urls

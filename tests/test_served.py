@@ -28,7 +28,7 @@ def test_a_linked_url_no_file_serves_falls_back_to_the_written_file_with_a_warni
     url, problem = listed_url(site(tmp_path, "tag/index.html"), "tags.html", "tag/", generator="Gen",
                               fix="set X")
     assert url == "tag/"
-    assert (problem.page, problem.field, problem.rule) == ("tag/", "loc", "page-missing")
+    assert (problem.where, problem.field, problem.rule) == ("tag/", "loc", "page-missing")
     assert "Gen links this page as 'tags.html'" in problem.message and "(set X)" in problem.message
 
 

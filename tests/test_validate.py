@@ -13,9 +13,10 @@ from lxml import etree
 
 import sitemapkit
 from sitemap_checks import assert_valid, schema
+from sitemapkit import Problem
 from sitemapkit.cli_validate import run_validate
 from sitemapkit.protocol import RULES
-from sitemapkit.validate import ValidationProblem, validate
+from sitemapkit.validate import validate
 
 NOW = datetime(2026, 1, 15, 12, 0, tzinfo=timezone.utc)
 NS = {
@@ -53,7 +54,7 @@ def write(tmp_path: Path, text: str | bytes, name: str = "sitemap.xml") -> Path:
     return path
 
 
-def rules(problems: list[ValidationProblem]) -> set[str]:
+def rules(problems: list[Problem]) -> set[str]:
     return {p.rule for p in problems}
 
 
@@ -343,14 +344,14 @@ def test_an_index_is_followed_to_its_local_children(tmp_path):
     write(tmp_path, urlset(url()), "sitemap-1.xml")
     write(tmp_path, urlset(url("<priority>7</priority>", ROOT + "b/")), "sitemap-2.xml.gz")
     problems = validate(tmp_path / "sitemap.xml")
-    assert [(Path(p.file).name, p.rule) for p in problems] == [("sitemap-2.xml.gz", "priority-range")]
+    assert [(Path(p.where).name, p.rule) for p in problems] == [("sitemap-2.xml.gz", "priority-range")]
 
 
 def test_an_index_in_an_index_and_a_missing_child(tmp_path):
     write(tmp_path, index(ROOT + "inner.xml", ROOT + "gone.xml"))
     write(tmp_path, index(ROOT + "sitemap-1.xml"), "inner.xml")
     problems = validate(tmp_path / "sitemap.xml")
-    assert [(Path(p.file).name, p.line, p.rule) for p in problems] == [
+    assert [(Path(p.where).name, p.line, p.rule) for p in problems] == [
         ("sitemap.xml", 2, "index-nested"), ("sitemap.xml", 2, "sitemap-not-found")]
 
 
@@ -367,14 +368,14 @@ def test_a_folder_means_its_sitemaps_and_a_gzip_twin_is_compared(tmp_path):
     write(tmp_path, "<html></html>", "index.html")
     write(tmp_path, '<rss version="2.0"></rss>', "feed.xml")
     problems = validate(tmp_path)
-    assert [(Path(p.file).name, p.rule) for p in problems] == [("sitemap.xml.gz", "gzip-twin-differs")]
+    assert [(Path(p.where).name, p.rule) for p in problems] == [("sitemap.xml.gz", "gzip-twin-differs")]
 
 
 def test_a_folder_without_a_sitemap_is_a_warning_not_an_ok(tmp_path):
     """`sitemapkit validate public/` on a site built without a sitemap says so."""
     write(tmp_path, "<html></html>", "index.html")
     (problem,) = validate(tmp_path)
-    assert (problem.rule, problem.severity, problem.file) == ("folder-no-sitemap", "warning", str(tmp_path))
+    assert (problem.rule, problem.severity, problem.where) == ("folder-no-sitemap", "warning", str(tmp_path))
     write(tmp_path, "User-agent: *\nDisallow:\n", "robots.txt")
     assert rules(validate(tmp_path)) == {"folder-no-sitemap", "robots-no-sitemap"}
     write(tmp_path / "deep", urlset(url()))
@@ -397,7 +398,7 @@ def test_robots_txt_lines_and_the_sitemaps_they_name(tmp_path):
     robots = write(tmp_path, "User-agent: *\nDisallow:\nSitemap: /sitemap.xml\n"
                    f"sitemap: {ROOT}sitemap.xml\n", "robots.txt")
     problems = validate(robots)
-    assert [(Path(p.file).name, p.line, p.rule) for p in problems] == [
+    assert [(Path(p.where).name, p.line, p.rule) for p in problems] == [
         ("robots.txt", 3, "robots-sitemap-relative"), ("sitemap.xml", 3, "changefreq-value")]
     none = write(tmp_path / "other", "User-agent: *\nDisallow: /x\n", "robots.txt")
     assert rules(validate(none)) == {"robots-no-sitemap"}
@@ -427,7 +428,7 @@ def test_site_dir_cross_checks(tmp_path):
     assert found == [("page-canonical", 6), ("page-missing", 7), ("page-noindex", 5),
                      ("page-not-listed", None)]
     [unlisted] = [p for p in problems if p.rule == "page-not-listed"]
-    assert unlisted.file.endswith("forgotten.html")
+    assert unlisted.where.endswith("forgotten.html")
 
 
 def test_site_dir_under_a_path_prefix_finds_the_root(tmp_path):
@@ -533,7 +534,7 @@ def test_hreflang_return_links_across_files(tmp_path, order):
     write(tmp_path, urlset(first), "s1.xml")
     write(tmp_path, urlset(second), "s2.xml")
     problems = validate(tmp_path / "sitemap.xml")
-    assert [(Path(p.file).name, p.rule) for p in problems] == [
+    assert [(Path(p.where).name, p.rule) for p in problems] == [
         ("s1.xml" if first is one_way else "s2.xml", "hreflang-no-return")]
     assert "https://example.com/de/a/" in problems[0].message
 

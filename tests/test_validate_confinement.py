@@ -52,7 +52,7 @@ def test_robots_sitemap_lines_that_map_outside_are_never_opened(tmp_path, outsid
     for site_dir in (None, site):
         problems = validate(robots, site_dir=site_dir)
         assert SECRET not in _opened(problems) and "leak" not in _opened(problems)
-        assert [(Path(p.file).name, p.line, p.rule) for p in problems if p.rule != "page-not-listed"
+        assert [(Path(p.where).name, p.line, p.rule) for p in problems if p.rule != "page-not-listed"
                 ] == [("robots.txt", 2, rule if rule != "sitemap-not-found" or site_dir is None
                        else "page-missing")]
         if rule == "outside-targets":
@@ -83,7 +83,7 @@ def test_a_symlink_in_a_folder_target_pointing_outside_is_not_opened(tmp_path, o
     (site / "sitemap-2.txt").symlink_to(outside)
     problems = validate(site)
     assert SECRET not in _opened(problems)
-    assert [(Path(p.file).name, p.rule) for p in problems] == [("sitemap-2.txt", "outside-targets")]
+    assert [(Path(p.where).name, p.rule) for p in problems] == [("sitemap-2.txt", "outside-targets")]
     # a target given by name is opened wherever its link leads: the user named it
     linked = tmp_path / "outside" / "sitemap.txt"
     linked.write_text(f"{ROOT}a/\n")
@@ -150,7 +150,7 @@ def test_a_malformed_gzip_twin_in_a_folder_is_one_clear_problem(tmp_path):
     write(tmp_path, urlset(url()))
     packed = gzip.compress(urlset(url()).encode(), mtime=0)
     (tmp_path / "sitemap.xml.gz").write_bytes(packed[:12] + b"\x00" * 6 + packed[18:])
-    assert [(Path(p.file).name, p.rule) for p in validate(tmp_path)] == [
+    assert [(Path(p.where).name, p.rule) for p in validate(tmp_path)] == [
         ("sitemap.xml.gz", "unreadable")]
 
 

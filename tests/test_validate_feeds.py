@@ -103,4 +103,4 @@ def test_what_is_not_rss_2_or_atom_1_is_said_never_ok(tmp_path, capsys):
 def test_a_feed_named_by_robots_txt_is_followed(tmp_path):
     write(tmp_path, rss(item("/x/")), "feed.xml")
     robots = write(tmp_path, f"User-agent: *\nSitemap: {ROOT}feed.xml\n", "robots.txt")
-    assert [(Path(p.file).name, p.rule) for p in validate(robots)] == [("feed.xml", "loc-relative")]
+    assert [(Path(p.where).name, p.rule) for p in validate(robots)] == [("feed.xml", "loc-relative")]

@@ -106,7 +106,7 @@ def test_another_host_through_robots_txt_cross_submission(tmp_path):
     write(tmp_path / "blog", urlset(url(loc="https://blog.example.net/y/")), "s.xml")
     for order in ([main, shop, blog], [shop, blog, main], [blog, main, shop]):
         problems = validate(order)
-        host = [(Path(p.file).name, p.line, p.severity) for p in problems if p.rule == "loc-host"]
+        host = [(Path(p.where).name, p.line, p.severity) for p in problems if p.rule == "loc-host"]
         assert host == [("sitemap.xml", 3, "error")], problems
         assert "blog.example.net/robots.txt" in next(
             p.message for p in problems if p.rule == "loc-host")

@@ -337,7 +337,7 @@ def test_content_type_and_the_transfer_encoding_bomb(site: Site) -> None:
     site.faults["/packed.xml"] = ("body", _bomb(), "application/xml", {"Content-Encoding": "gzip"})
     session = run_targets([site.url + "sitemap.xml", site.url + "packed.xml"], None, None,
                           Live(timeout=TIMEOUT))
-    found = [(p.file, p.rule) for p in session.problems]
+    found = [(p.where, p.rule) for p in session.problems]
     assert found == [(site.url + "sitemap.xml", "sitemap-content-type"),
                      (site.url + "packed.xml", "entry-size")]
 
@@ -349,7 +349,7 @@ def test_redirects_are_followed_up_to_five_and_never_to_another_scheme(site: Sit
     site.faults["/file.xml"] = ("redirect", 301, "file:///etc/passwd")
     session = run_targets([site.url + "hop3.xml", site.url + "hop2.xml", site.url + "file.xml"],
                           None, None, Live(timeout=TIMEOUT))
-    messages = {p.file: (p.rule, p.message) for p in session.problems}
+    messages = {p.where: (p.rule, p.message) for p in session.problems}
     assert len(session.problems) == 2
     assert session.files[0] == site.url + "hop3.xml"  # 5 redirects: followed, then checked
     assert session.files[-2:] == [site.url + "hop2.xml", site.url + "file.xml"]

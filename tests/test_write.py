@@ -127,7 +127,7 @@ def test_empty_site_gets_no_file_and_a_warning(tmp_path):
     assert names(tmp_path) == set()
     assert report.files == [] and report.urls == 0
     (problem,) = report.warnings
-    assert (problem.page, problem.field, problem.rule) == (str(tmp_path / "sitemap.xml"), "pages", "no-pages")
+    assert (problem.where, problem.field, problem.rule) == (str(tmp_path / "sitemap.xml"), "pages", "no-pages")
     assert "no sitemap was written" in problem.message and "removed" not in problem.message
 
 
@@ -355,7 +355,7 @@ def test_url_too_big_for_any_file_is_left_out_with_warning(tmp_path):
     assert f"{BASE}gallery" not in usp_urls(tmp_path, BASE)
     assert len(usp_urls(tmp_path, BASE)) == 4
     assert report.urls == 4 and report.images == 0
-    assert [(w.page, w.field, w.rule) for w in report.warnings] == [(f"{BASE}gallery", "url", "max-bytes")]
+    assert [(w.where, w.field, w.rule) for w in report.warnings] == [(f"{BASE}gallery", "url", "max-bytes")]
 
 
 # ---------------------------------------------------------------- index details

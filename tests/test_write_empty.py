@@ -51,7 +51,7 @@ def test_generate_when_every_page_left_out(tmp_path):
     assert (site / "robots.txt").read_bytes() == b"User-agent: *\nDisallow: /private/\n"
     assert report.files == [] and report.urls == 0
     (problem,) = report.warnings
-    assert problem.rule == "no-pages" and problem.page == str(site / "sitemap.xml")
+    assert problem.rule == "no-pages" and problem.where == str(site / "sitemap.xml")
     assert "(left out: 1 exclude, 2 noindex)" in problem.message
     assert f"removed the {len(ours)} sitemap files an earlier build left" in problem.message
 

@@ -16,7 +16,7 @@ from .build.generate import generate
 from .build.scan import html_files, pages_in
 from .options import OPTIONS, Option
 from .project import CONFIG_FILES, Project, ProjectError, Sources, file_urls, find_project
-from .report import Problem, Report, SitemapError, plural
+from .report import Report, SitemapError, plural
 from .settings import OPTION_NAMES, Settings, SettingsError
 from .values import OptionError
 
@@ -94,7 +94,7 @@ def _build(args: argparse.Namespace) -> int:
                 out_dir,
                 settings,
                 project_dir=project.root if project else project_folder(site_dir, args.config),
-                on_warning=None if quiet else lambda p: print(f"{p.level}: {p}", file=sys.stderr),
+                on_warning=None if quiet else lambda p: print(f"{p.severity}: {p}", file=sys.stderr),
                 progress=show,
                 dry_run=args.dry_run,
             )
@@ -158,18 +158,13 @@ def build_json(report: Report, *, dry_run: bool) -> dict[str, Any]:
         "videos": report.videos,
         "news": report.news,
         "left_out": dict(sorted(report.left_out.items())),
-        "warnings": [_problem_json(p) for p in report.warnings],
-        "notes": [_problem_json(p) for p in report.notes],
+        "warnings": [p.as_dict() for p in report.warnings],
+        "notes": [p.as_dict() for p in report.notes],
     }
     sources = getattr(report, "lastmod_sources", None)  # counts the `dates` work adds to Report
     if sources:
         document["lastmod_sources"] = dict(sources)
     return document
-
-
-def _problem_json(problem: Problem) -> dict[str, str]:
-    return {"page": problem.page, "field": problem.field, "rule": problem.rule,
-            "message": problem.message, "level": problem.level}
 
 
 def _progress_bar(site_dir: Path, *, quiet: bool):

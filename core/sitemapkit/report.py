@@ -9,18 +9,38 @@ from pathlib import Path
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """Something dropped or doubtful: which page, which field, which rule, and why."""
+    """A rule of ``protocol.RULES`` broken somewhere: where, which rule, how badly, and why.
 
-    page: str
-    field: str
+    A build names the page (or the file or setting it could not use) and its ``field``; the
+    validator names the file and, when it knows it, the ``line``. The location decides how the
+    problem prints: ``page: field: message [rule]`` or ``file:line: severity: message [rule]``."""
+
+    where: str
     rule: str
     message: str
-    level: str = "warning"
-    """``"warning"``, or ``"info"`` for a documented fallback that is no fault of the site (a
-    shallow clone, a page not yet committed): shown, never counted under ``strict``."""
+    severity: str = "warning"
+    """``"error"`` or ``"warning"``; or ``"info"`` for a documented fallback that is no fault
+    of the site (a shallow clone, a page not yet committed): shown, never counted under
+    ``strict``. A build reports no errors: what it cannot list, it leaves out."""
+    field: str | None = None
+    """The page's field, at build time."""
+    line: int | None = None
+    """The file's line, when validating."""
 
     def __str__(self) -> str:
-        return f"{self.page}: {self.field}: {self.message} [{self.rule}]"
+        if self.field is not None:
+            return f"{self.where}: {self.field}: {self.message} [{self.rule}]"
+        where = f"{self.where}:{self.line}" if self.line else self.where
+        return f"{where}: {self.severity}: {self.message} [{self.rule}]"
+
+    def as_dict(self) -> dict[str, object]:
+        """The JSON form: ``build --format json`` keys a page's problem by page, field and
+        level, ``validate --format json`` a file's by file, line and severity."""
+        if self.field is not None:
+            return {"page": self.where, "field": self.field, "rule": self.rule,
+                    "message": self.message, "level": self.severity}
+        return {"file": self.where, "line": self.line, "rule": self.rule,
+                "severity": self.severity, "message": self.message}
 
 
 class SitemapError(Exception):
@@ -35,7 +55,7 @@ class Report:
     on_warning: Callable[[Problem], None] | None = None
     warnings: list[Problem] = field(default_factory=list)
     notes: list[Problem] = field(default_factory=list)
-    """Problems at ``info`` level."""
+    """Problems of severity ``info``."""
     files: list[Path] = field(default_factory=list)
     url_counts: dict[Path, int] = field(default_factory=dict)
     """URLs listed in each sitemap file of ``files`` (for an index: the sitemaps it lists)."""
@@ -58,7 +78,7 @@ class Report:
     """What would date the pages that have none."""
 
     def warn(self, page: str, field: str, rule: str, message: str) -> None:
-        problem = Problem(page, field, rule, message)
+        problem = Problem(page, rule, message, field=field)
         self.warnings.append(problem)
         if self.on_warning is not None:
             self.on_warning(problem)
@@ -66,7 +86,7 @@ class Report:
     def info(self, page: str, field: str, rule: str, message: str) -> None:
         """Tell without warning: the problem reaches ``on_warning`` (adapters log it at their
         generator's info level) but not ``warnings``, so ``strict`` builds stay green."""
-        problem = Problem(page, field, rule, message, level="info")
+        problem = Problem(page, rule, message, "info", field=field)
         self.notes.append(problem)
         if self.on_warning is not None:
             self.on_warning(problem)

@@ -37,7 +37,7 @@ def listed_url(site_dir: str | os.PathLike[str], linked: str, written: str, *, g
     if linked == written or serving_file(site_dir, linked) is not None:
         return linked, None
     return written, Problem(
-        written or "index.html", "loc", "page-missing",
+        written or "index.html", "page-missing",
         f"{generator} links this page as '{linked}', which no written file serves; listed as "
-        f"'{written}' where {generator} wrote it ({fix})",
+        f"'{written}' where {generator} wrote it ({fix})", field="loc",
     )

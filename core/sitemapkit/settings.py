@@ -120,5 +120,5 @@ def no_base_url(setting: str, given: object, fix: str) -> Problem:
     with, is not configured. ``setting`` is the generator's own name for it, ``fix`` how to
     set it there."""
     why = f"{setting} {given!r} is not an absolute URL" if given else f"{setting} is not set"
-    return Problem("settings", setting, "base-url-missing",
-                   f"no sitemap written: {why}, and a sitemap lists absolute URLs; {fix}")
+    return Problem("settings", "base-url-missing",
+                   f"no sitemap written: {why}, and a sitemap lists absolute URLs; {fix}", field=setting)

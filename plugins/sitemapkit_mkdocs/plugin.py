@@ -124,7 +124,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
                 project_dir=self.project_dir,
                 source_dirs=[config.docs_dir],
                 on_warning=lambda problem: log.log(
-                    logging.INFO if problem.level == "info" else logging.WARNING, str(problem)
+                    logging.INFO if problem.severity == "info" else logging.WARNING, str(problem)
                 ),
                 render_html=renderer(*self.theme, config) if self.theme else None,
             )

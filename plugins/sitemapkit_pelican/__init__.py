@@ -110,7 +110,7 @@ def write(pelican: Any) -> None:
 
 
 def _warn(problem: Problem) -> None:
-    (log.info if problem.level == "info" else log.warning)("sitemapkit: %s", problem)
+    (log.info if problem.severity == "info" else log.warning)("sitemapkit: %s", problem)
 
 
 def register() -> None:

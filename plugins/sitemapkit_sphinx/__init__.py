@@ -211,9 +211,9 @@ def renderer(app: Sphinx) -> Render | None:
 
 
 def _log(problem: Problem) -> None:
-    if problem.level == "info":
+    if problem.severity == "info":
         logger.info("sitemapkit: %s", problem)
     else:
         # Sphinx tags the line itself with [sitemapkit.<rule>]: the rule is not repeated.
-        logger.warning("sitemapkit: %s: %s: %s", problem.page, problem.field, problem.message,
+        logger.warning("sitemapkit: %s: %s: %s", problem.where, problem.field, problem.message,
                        type="sitemapkit", subtype=problem.rule)

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .session import Progress, ValidationProblem
+    from ..report import Problem
+    from .session import Progress
 
-__all__ = ["ValidationProblem", "validate"]
+__all__ = ["validate"]
 
 
 def validate(
@@ -31,7 +32,7 @@ def validate(
     sample: int | None = None,
     concurrency: int = 4,
     timeout: float = 10.0,
-) -> list[ValidationProblem]:
+) -> list[Problem]:
     """Every problem in the files ``paths`` name (files, folders or http(s) URLs, fetched
     with what they name), in file and line order.
 
@@ -51,10 +52,3 @@ def validate(
         live = Live(True, sample, concurrency, timeout)
     return run_targets(paths, site_dir, progress, live).problems
 
-
-def __getattr__(name: str) -> Any:
-    if name == "ValidationProblem":
-        from .session import ValidationProblem
-
-        return ValidationProblem
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

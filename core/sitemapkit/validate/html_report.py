@@ -18,7 +18,8 @@ from typing import IO, Any, NamedTuple
 from lxml import etree
 
 from ..protocol import IMAGE_NS, SITEMAP_NS, XHTML_NS, rule_entry
-from .session import Session, ValidationProblem
+from ..report import Problem
+from .session import Session
 
 _LOC = f"{{{SITEMAP_NS}}}loc"
 _LASTMOD = f"{{{SITEMAP_NS}}}lastmod"
@@ -90,10 +91,10 @@ class UrlTable:
             self._file.close()
 
 
-def by_rule(problems: list[ValidationProblem]) -> list[dict[str, Any]]:
+def by_rule(problems: list[Problem]) -> list[dict[str, Any]]:
     """The problems grouped by rule, the rules with errors first, then by rule id; each group
     with its rule's summary from the registry and its worst severity."""
-    groups: dict[str, list[ValidationProblem]] = {}
+    groups: dict[str, list[Problem]] = {}
     for problem in problems:
         groups.setdefault(problem.rule, []).append(problem)
     found = []
@@ -119,8 +120,8 @@ def write_report(out: IO[str], session: Session, table: UrlTable, *, targets: li
     numbers = {name: number for number, name in enumerate(session.files)}
     lines: dict[int, list[int]] = {}
     for problem in session.problems:
-        if problem.line and problem.file in numbers:
-            lines.setdefault(numbers[problem.file], []).append(problem.line)
+        if problem.line and problem.where in numbers:
+            lines.setdefault(numbers[problem.where], []).append(problem.line)
     anchors = table.anchors({number: sorted(found) for number, found in lines.items()})
     template = environment().get_template("sitemapkit/report.html")
     chunks = template.generate(

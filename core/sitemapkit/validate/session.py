@@ -8,12 +8,12 @@ import os
 import re
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..dates import build_time
 from ..protocol import ERROR, MAX_BYTES, RULES, WARNING
+from ..report import Problem
 from ..urls import in_scope
 from .rules import check_loc_length, check_url
 
@@ -29,23 +29,6 @@ PER_RULE_CAP = 100
 
 Progress = Callable[[str, int, int], None]
 """``progress(file, bytes_read, bytes_total)`` (compressed bytes for a gzip file)."""
-
-
-@dataclass(frozen=True, slots=True)
-class ValidationProblem:
-    file: str
-    line: int | None
-    rule: str
-    severity: str
-    message: str
-
-    def __str__(self) -> str:
-        where = f"{self.file}:{self.line}" if self.line else self.file
-        return f"{where}: {self.severity}: {self.message} [{self.rule}]"
-
-    def as_dict(self) -> dict[str, object]:
-        return {"file": self.file, "line": self.line, "rule": self.rule,
-                "severity": self.severity, "message": self.message}
 
 
 class Reader:
@@ -141,7 +124,7 @@ class Session:
     URLs need (duplicates, hreflang return links, pages of the built site)."""
 
     def __init__(self, site=None, progress: Progress | None = None) -> None:
-        self.problems: list[ValidationProblem] = []
+        self.problems: list[Problem] = []
         self._counts: dict[tuple[str, str], int] = {}
         self._hidden: dict[tuple[str, str], dict[str, int]] = {}
         """Problems past ``PER_RULE_CAP``, counted by severity for the closing line."""
@@ -172,7 +155,7 @@ class Session:
         self._counts[key] = count
         severity = severity or RULES[rule].severity
         if count <= PER_RULE_CAP:
-            self.problems.append(ValidationProblem(file, line, rule, severity, message))
+            self.problems.append(Problem(file, rule, message, severity, line=line))
         else:
             hidden = self._hidden.setdefault(key, {})
             hidden[severity] = hidden.get(severity, 0) + 1
@@ -185,9 +168,9 @@ class Session:
                 continue
             del self._hidden[(name, rule)]
             for severity, count in sorted(hidden.items()):
-                self.problems.append(ValidationProblem(
-                    file, None, rule, severity,
-                    f"{count} more [{rule}] {severity}{'s' * (count != 1)} in this file not shown"))
+                self.problems.append(Problem(
+                    file, rule, f"{count} more [{rule}] {severity}{'s' * (count != 1)} in this file not shown",
+                    severity))
 
     def file_number(self, file: str) -> int:
         self.files.append(file)

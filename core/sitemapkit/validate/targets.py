@@ -71,7 +71,7 @@ def run_targets(paths, site_dir, progress, live=None, table=None) -> Session:
         if client is not None:
             client.close()
     order = {name: n for n, name in enumerate(session.files)}
-    session.problems.sort(key=lambda p: (order.get(p.file, len(order)), p.line or 0))
+    session.problems.sort(key=lambda p: (order.get(p.where, len(order)), p.line or 0))
     return session
 
 
