@@ -16,9 +16,9 @@ from sitemapkit.protocol import RULES, rule_entry
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted([*ROOT.glob("core/sitemapkit/**/*.py"), *ROOT.glob("plugins/*/*.py")])
 RULE_ID = re.compile(r"[a-z]+(-[a-z0-9<>]+)*")
-EMITTERS = {"warn", "info", "add", "report"}
+EMITTERS = {"warn", "info", "add", "complain"}
 """``Report.warn``/``Report.info`` (build), ``Session.add``/``FileCheck.add`` (validate) and
-the ``report(rule, message)`` callback ``validate.site`` is given."""
+the ``complain(rule, message)`` callback ``validate.site`` is given."""
 RULE_KEYWORDS = {"rule", "missing", "many", "deprecated"}
 """Keywords that take a rule id (``validate.rules.Item``'s are the last three)."""
 

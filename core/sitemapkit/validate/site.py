@@ -21,7 +21,8 @@ from ..build.scan import html_files
 from ..pages import HTML_SUFFIXES, files_for_url, not_a_page, robots_rules, url_for_file
 from ..urls import URLError, encode_url
 
-Report = Callable[[str, str], None]
+Complain = Callable[[str, str], None]
+"""``complain(rule, message)``: a rule of ``protocol.RULES`` a listed URL breaks, and why."""
 
 
 class SiteIndex:
@@ -69,15 +70,15 @@ class SiteIndex:
             return None
         return urlsplit(url).path[len(urlsplit(root).path):]
 
-    def check_listed(self, loc: str, report: Report) -> None:
+    def check_listed(self, loc: str, complain: Complain) -> None:
         relative = self.relative(loc)
         if relative is None:
             return
         built = self._file(relative)
         if built is None:
-            report("page-missing", f"{loc} has no built page in {self.dir} (looked for "
-                   f"{relative or '.'}{'index.html' if not relative or relative.endswith('/') else ''}); "
-                   "it would be a 404")
+            complain("page-missing", f"{loc} has no built page in {self.dir} (looked for "
+                     f"{relative or '.'}{'index.html' if not relative or relative.endswith('/') else ''}); "
+                     "it would be a 404")
             return
         if built in self._listed:
             return
@@ -86,18 +87,18 @@ class SiteIndex:
             return
         noindex, canonical, not_page = self._page(built, loc)
         if not_page is not None:
-            report("page-not-a-page", f"{loc} is listed but {built} is no page ({not_page}); "
-                   "list only the pages people should land on")
+            complain("page-not-a-page", f"{loc} is listed but {built} is no page ({not_page}); "
+                     "list only the pages people should land on")
             return
         if self.blocked(loc):
-            report("page-blocked", f"{loc} is listed but robots.txt disallows crawling it; "
-                   "search engines will report it as blocked")
+            complain("page-blocked", f"{loc} is listed but robots.txt disallows crawling it; "
+                     "search engines will report it as blocked")
         if noindex:
-            report("page-noindex", f"{loc} is listed but {built} says noindex in its robots meta; "
-                   "list only pages you want indexed")
+            complain("page-noindex", f"{loc} is listed but {built} says noindex in its robots meta; "
+                     "list only pages you want indexed")
         elif canonical is not None and canonical != loc:
-            report("page-canonical", f"{loc} is listed but {built} names {canonical} as its "
-                   "canonical URL; list the canonical URL instead")
+            complain("page-canonical", f"{loc} is listed but {built} names {canonical} as its "
+                     "canonical URL; list the canonical URL instead")
 
     def _page(self, relative: str, url: str) -> tuple[bool, str | None, str | None]:
         """``(noindex, canonical, why it is not a page)`` of a built file, read once."""
@@ -113,8 +114,9 @@ class SiteIndex:
             facts = self._facts[relative] = (page.noindex, canonical, not_page)
         return facts
 
-    def unlisted(self, report: Callable[[str, str], None]) -> None:
-        """Report each indexable built page that no checked sitemap listed."""
+    def unlisted(self, found: Callable[[str, str], None]) -> None:
+        """``found(page file, message)`` for each indexable built page that no checked
+        sitemap listed."""
         if self.root is None:
             return
         for relative in html_files(self.dir):
@@ -131,5 +133,5 @@ class SiteIndex:
             noindex, canonical, not_page = self._page(relative, url)
             if noindex or not_page is not None or (canonical is not None and canonical != url):
                 continue
-            report(relative, f"{url} ({relative}) is an indexable page but no sitemap lists it")
+            found(relative, f"{url} ({relative}) is an indexable page but no sitemap lists it")
 
