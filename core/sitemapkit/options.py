@@ -103,7 +103,7 @@ PATH = Kind(values.text, (str,), str, "PATH")
 GLOBS = Kind(values.exclude_patterns, (list, tuple, str), tuple[str, ...], "GLOB", item=str)
 CHANGEFREQ = Kind(values.changefreq, (str,), str, "FREQ", choices=CHANGEFREQS)
 PRIORITY = Kind(values.priority, (int, float), float, "P", read=float)
-RULES = Kind(values.rules, (list, tuple), tuple[Rule, ...], "GLOB:KEY=VALUE,...", read=rule_text, item=dict)
+PATH_RULES = Kind(values.rules, (list, tuple), tuple[Rule, ...], "GLOB:KEY=VALUE,...", read=rule_text, item=dict)
 LASTMOD = Kind(values.lastmod, (list, tuple, bool, str), tuple[str, ...], "SOURCES", read=lastmod_text,
                choices=LASTMOD_SOURCES)
 NEWS = Kind(values.news, (dict,), NewsSettings, "KEY=VALUE,...", read=key_values)
@@ -130,7 +130,7 @@ OPTIONS: tuple[Option, ...] = (
            'keep pages whose HTML says `<meta name="robots" content="noindex">`'),
     Option("changefreq", CHANGEFREQ, None, "default `<changefreq>` of every entry"),
     Option("priority", PRIORITY, None, "default `<priority>` of every entry, 0.0 to 1.0"),
-    Option("rules", RULES, (), 'changefreq and priority by URL path, `[{match: "blog/*", changefreq: weekly, '
+    Option("rules", PATH_RULES, (), 'changefreq and priority by URL path, `[{match: "blog/*", changefreq: weekly, '
            "priority: 0.7}]`; the first rule whose glob matches a page gives its values", flag="--rule"),
     Option("lastmod", LASTMOD, LASTMOD_SOURCES,
            "where lastmod comes from, tried in order; `false` omits lastmod"),

@@ -55,7 +55,7 @@ _VALUED = frozenset({"unavailable_after", "max-snippet", "max-image-preview", "m
 _CANONICAL_LINK = re.compile(r"""<([^>]*)>\s*;[^,]*?\brel\s*=\s*"?[^",]*\bcanonical\b""", re.IGNORECASE)
 _ACCEPT_HTML = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8"
 
-Finding = tuple[str, str, str | None]
+PageFinding = tuple[str, str, str | None]
 """``(rule, message, severity or None for the rule's own)``."""
 
 
@@ -99,7 +99,7 @@ class Listed:
 
 @dataclass
 class PageResult:
-    findings: list[Finding]
+    findings: list[PageFinding]
     alternates: tuple[tuple[str, str], ...] | None = None
     """``(hreflang, href)`` of the page's head; ``None`` when its head was not read."""
 
@@ -263,7 +263,7 @@ def _answered(client: Client, loc: str, method: str, answer: Answer) -> PageResu
         reason = answer.response.reason or ""
         return PageResult([("page-status", f"{loc} answered HTTP {answer.status} {reason}".rstrip()
                             + "; a listed URL must answer 200", None)])
-    found: list[Finding] = []
+    found: list[PageFinding] = []
     header = _header_noindex(answer.header("X-Robots-Tag"))
     if header:
         found.append(("page-noindex", f"{loc} is listed but answers X-Robots-Tag: {header}; list "
@@ -294,7 +294,7 @@ def _answered(client: Client, loc: str, method: str, answer: Answer) -> PageResu
     return PageResult(found, alternates)
 
 
-def _redirect(client: Client, loc: str, answer: Answer) -> Finding:
+def _redirect(client: Client, loc: str, answer: Answer) -> PageFinding:
     """``page-redirect``, naming where the redirects end (followed by HEAD, up to 5)."""
     try:
         final = client.fetch(loc, method="HEAD", first=answer)
