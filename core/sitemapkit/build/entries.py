@@ -11,11 +11,11 @@ import itertools
 import os
 from array import array
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import timedelta
 from fnmatch import fnmatchcase
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import unquote
 
 from ..dates import DateError, as_datetime, build_time, format_moment, newest, parse_moment
@@ -153,8 +153,7 @@ class UrlHashes:
                 table[slot] = key
 
 
-@dataclass(frozen=True)
-class _Field:
+class _Field(NamedTuple):
     """A field set by a page key, by the first matching ``rules`` entry, or by the setting of
     the same name (the order Django's sitemaps use: the item's own, then the class's)."""
 
