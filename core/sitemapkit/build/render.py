@@ -8,10 +8,14 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from ..dates import format_moment
-from ..model import Alternate, Entry, Image, Moment, NewsArticle, Video
+from ..model import Entry, Image, Moment
 from ..protocol import IMAGE_NS, NEWS_NS, SITEMAP_NS, VIDEO_NS, XHTML_NS
+
+if TYPE_CHECKING:
+    from ..extensions import Alternate, NewsArticle, Video
 
 # Extension namespaces as bit flags, so a file can remember cheaply which ones it used.
 IMAGE, VIDEO, NEWS, XHTML = 1, 2, 4, 8
