@@ -11,15 +11,15 @@ import itertools
 import os
 from array import array
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import timedelta
 from fnmatch import fnmatchcase
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import unquote
 
 from ..dates import DateError, as_datetime, build_time, format_moment, newest, parse_moment
-from ..model import Alternate, Entry, Image, Moment, NewsArticle, Page, Video
+from ..model import Entry, Image, Moment, Page
 from ..pages import Exclude, fold_index, not_a_page, robots_rules
 from ..protocol import MAX_IMAGES
 from ..report import Report
@@ -42,10 +42,11 @@ from .html_sitemap import Listing
 from .lastmod import LastmodResolver
 from .owned import url_key
 from .page_keys import PageKeys, page_keys
-from .videos import VideoError, clean_text, video_from_fields
 
 if TYPE_CHECKING:
     from protego import Protego
+
+    from ..extensions import Alternate, NewsArticle, Video
 
 
 def build_entries(
@@ -153,8 +154,7 @@ class UrlHashes:
                 table[slot] = key
 
 
-@dataclass(frozen=True)
-class _Field:
+class _Field(NamedTuple):
     """A field set by a page key, by the first matching ``rules`` entry, or by the setting of
     the same name (the order Django's sitemaps use: the item's own, then the class's)."""
 
@@ -411,6 +411,9 @@ class _EntryMaker:
     def videos(self, page: Page, keys: PageKeys, facts: HtmlFacts, loc: str) -> tuple[Video, ...]:
         if not keys.videos and not facts.videos:
             return ()
+        # Imported here, by the first page with a video, news or alternates (see model.py).
+        from .videos import VideoError, video_from_fields
+
         videos: list[Video] = []
         for fields in keys.videos:
             try:
@@ -438,6 +441,9 @@ class _EntryMaker:
         assert news is not None
         if keys.news is False or not fnmatchcase(path, news.match.lstrip("/")):
             return None
+        from ..extensions import NewsArticle
+        from .videos import clean_text
+
         fields = keys.news or {}
         published = (
             self.moment(page, "sitemap_news.publication_date", fields.get("publication_date"))
@@ -470,6 +476,8 @@ class _EntryMaker:
     def alternates(self, page: Page, facts: HtmlFacts, loc: str) -> tuple[Alternate, ...]:
         if not page.translations and not facts.alternates:
             return ()
+        from ..extensions import Alternate
+
         versions: dict[str, str] = {}
         own = _language_code(page.lang or facts.lang or "")
         for code, url in (*page.translations.items(), *facts.alternates):

@@ -6,7 +6,9 @@ which URLs were added, changed or removed (for IndexNow and the change feed).
 
 Both sides live in a private SQLite database on disk (``sqlite3.connect("")``: a temporary
 file SQLite deletes when it is closed), not in dicts: a million URLs cost SQLite's page
-cache (a few MB), not a few hundred MB of strings. The file on disk stays the JSON manifest,
+cache (a few MB), not a few hundred MB of strings. A small site's manifest (``_IN_MEMORY``
+records, last build's and this build's together) stays in a dict and a list, moved into
+SQLite once it grows past that. The file on disk stays the JSON manifest,
 written in URL order, so a rebuild that changes nothing writes the same bytes.
 
 The manifest is started by the first build that uses it (a page dated by its fingerprint,
@@ -16,7 +18,7 @@ build after. A site whose pages all carry dates and that asks for neither never 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -34,6 +36,11 @@ _BATCH = 4096
 """This build's records go to SQLite in batches: one ``executemany`` per batch."""
 _CACHE_KIB = 8192
 """SQLite's page cache: what the store may hold in memory before it reads from its file."""
+_IN_MEMORY = 20_000
+"""Up to this many records the manifest stays in Python (a few MB at most); beyond, it moves
+to SQLite. Performance: a dict lookup per page and one sort, instead of SQLite inserts, a
+query per page and a join (measured on 1,000 small MkDocs pages: generate() 30 µs a page
+instead of 42)."""
 
 
 @dataclass
@@ -73,7 +80,11 @@ class Manifest:
         self.wanted = wanted
         self.kept = wanted or read or path.exists()
         self._db: sqlite3.Connection | None = None
+        self._previous: dict[str, Record] | None = {}
+        """The last build's records while they are few; None once they live in SQLite."""
         self._pending: list[tuple[str, str | None, str | None, str | None]] = []
+        self._records: list[tuple[str, Record, str | None]] | None = None
+        """``finish``'s result in memory: (loc, record, added/changed/None), in URL order."""
         self._loaded = False
         self._known = False  # a usable manifest from an earlier build was read
         self._unusable = False  # state_file names something that cannot hold one
@@ -113,11 +124,8 @@ class Manifest:
         return self._known
 
     def _load(self) -> None:
-        db = self.db
         try:
-            unsent = read_state(self.path, lambda records: db.executemany(
-                "INSERT OR REPLACE INTO previous VALUES (?, ?, ?, ?, ?)",
-                ((loc, *record) for loc, record in records)))
+            unsent = read_state(self.path, self._take)
         except StatePathError as error:
             self._unusable = True
             self.report.warn(
@@ -127,7 +135,10 @@ class Manifest:
             )
             unsent = None
         except StateError as error:
-            db.execute("DELETE FROM previous")
+            if self._previous is not None:
+                self._previous.clear()
+            else:
+                self.db.execute("DELETE FROM previous")
             self.report.warn(
                 str(self.path), "state_file", "state-corrupt",
                 f"manifest ignored and rebuilt: {error}; lastmods from fingerprints "
@@ -137,10 +148,36 @@ class Manifest:
         self._known = unsent is not None
         self._unsent = unsent or []
 
+    def _take(self, records: Iterator[tuple[str, Record]]) -> None:
+        """The last manifest's records, in memory while they are few, then in SQLite."""
+        previous = self._previous
+        if previous is None:  # this build's records outgrew memory before the last ones were read
+            self._insert_previous(records)
+            return
+        for loc, record in records:
+            previous[loc] = record
+            if len(previous) > _IN_MEMORY:
+                self._spill()
+                self._insert_previous(records)
+                return
+
+    def _insert_previous(self, records: Iterable[tuple[str, Record]]) -> None:
+        self.db.executemany("INSERT OR REPLACE INTO previous VALUES (?, ?, ?, ?, ?)",
+                            ((loc, *record) for loc, record in records))
+
+    def _spill(self) -> None:
+        """Move the records held in memory into SQLite: there are too many for a dict."""
+        previous, self._previous = self._previous, None
+        if previous:
+            self._insert_previous(previous.items())
+        self._flush()
+
     def previous(self, loc: str) -> Record | None:
         """The last build's record of ``loc`` (None on a first build, or for a new page)."""
         if not self.known():
             return None
+        if self._previous is not None:
+            return self._previous.get(loc)
         row = self.db.execute("SELECT digest, first_seen, title, lastmod FROM previous WHERE loc = ?",
                               (loc,)).fetchone()
         return Record(*row) if row is not None else None
@@ -153,11 +190,14 @@ class Manifest:
         if not self.kept:
             return
         self._pending.append((loc, digest, title, lastmod))
-        if len(self._pending) >= _BATCH:
+        if self._previous is not None:
+            if len(self._pending) + len(self._previous) > _IN_MEMORY:
+                self._spill()
+        elif len(self._pending) >= _BATCH:
             self._flush()
 
     def _flush(self) -> None:
-        if self._pending:
+        if self._pending and self._previous is None:
             self.db.executemany("INSERT INTO current VALUES (?, ?, ?, ?)", self._pending)
             self._pending = []
 
@@ -167,6 +207,8 @@ class Manifest:
         if not self.kept or not (self._loaded or self.wanted or self.path.exists()):
             return Changes(state_file=self.path, first_build=True)  # never started, nor asked
         known = self.known()
+        if self._previous is not None:
+            return self._finish_in_memory(known)
         self._flush()
         db = self.db
         # ``same``: the page was in the last manifest with this digest, or with no digest now
@@ -204,6 +246,10 @@ class Manifest:
             changes.removed = self._locs(
                 "SELECT loc FROM previous WHERE loc NOT IN (SELECT loc FROM records) ORDER BY loc")
             changes.unsent = sorted(self._unsent)
+        self._save()
+        return changes
+
+    def _save(self) -> None:
         try:
             write_state(self.path, self.records(), [])
         except OSError as error:
@@ -212,6 +258,33 @@ class Manifest:
                 f"manifest not saved ({error.strerror or error}); the next build cannot tell "
                 "what changed",
             )
+
+    def _finish_in_memory(self, known: bool) -> Changes:
+        """``finish`` for the records held in memory: the same rules as the SQL above."""
+        previous = self._previous
+        assert previous is not None
+        rows: dict[str, tuple[Record, str | None]] = {}
+        for loc, digest, title, lastmod in self._pending:  # a URL noted twice: the last wins
+            old = previous.get(loc)
+            if old is not None and (digest is None or digest == old.digest):
+                kind = ("changed" if digest is None and old.lastmod is not None and lastmod != old.lastmod
+                        else None)
+                rows[loc] = Record(old.digest, old.first_seen, title or old.title, lastmod), kind
+            else:
+                kind = ("added" if old is None else "changed") if known else None
+                rows[loc] = Record(digest, self.now_text, title, lastmod), kind
+        self._pending = []
+        self._records = [(loc, *rows[loc]) for loc in sorted(rows)]
+        self._finished = True
+        if self._unusable:
+            return Changes(state_file=None, first_build=True)
+        changes = Changes(state_file=self.path, first_build=not known)
+        if known:
+            changes.added = [loc for loc, _, kind in self._records if kind == "added"]
+            changes.changed = [loc for loc, _, kind in self._records if kind == "changed"]
+            changes.removed = sorted(loc for loc in previous if loc not in rows)
+            changes.unsent = sorted(self._unsent)
+        self._save()
         return changes
 
     def _locs(self, query: str) -> list[str]:
@@ -220,6 +293,10 @@ class Manifest:
     def records(self) -> Iterator[tuple[str, Record]]:
         """This build's records in URL order (once ``finish`` has run; none before)."""
         if not self._finished:
+            return
+        if self._records is not None:
+            for loc, record, _ in self._records:
+                yield loc, record
             return
         for loc, *record in self.db.execute(
             "SELECT loc, digest, first_seen, title, lastmod FROM records ORDER BY loc"

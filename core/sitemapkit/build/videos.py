@@ -8,7 +8,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from ..dates import DateError, parse_moment
-from ..model import Video
+from ..extensions import Video
 from ..protocol import (
     VIDEO_MAX_DESCRIPTION,
     VIDEO_MAX_DURATION,
