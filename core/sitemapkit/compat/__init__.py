@@ -1,0 +1,1 @@
+"""Other sitemap plugins' options, in sitemapkit's terms."""
