@@ -20,8 +20,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import quote, unquote, unquote_to_bytes, urljoin, urlsplit
 
-import pathspec
-
 from .build.files import read_regular
 from .build.robots import MAX_ROBOTS_BYTES
 
@@ -138,6 +136,10 @@ class Exclude:
 
     def __init__(self, patterns: Iterable[str]) -> None:
         self.patterns = tuple(patterns)
+        if not self.patterns:
+            return  # importing pathspec costs every build ~10 ms: only for the sites that use it
+        import pathspec
+
         self._spec = pathspec.GitIgnoreSpec.from_lines(self.patterns)
         self._unmatched = {
             pattern.pattern: pattern for pattern in self._spec.patterns if pattern.include is not None
@@ -166,6 +168,8 @@ class Exclude:
 def check_exclude(patterns: Iterable[str]) -> None:
     """Raise ``ValueError`` naming the first pattern git itself would refuse (``!``, ``\\``)."""
     for text in patterns:
+        import pathspec
+
         try:
             pathspec.GitIgnoreSpec.from_lines([text])
         except ValueError:

@@ -16,8 +16,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from .dates import DateError, parse_moment
 from .model import Moment, Page
 
@@ -107,6 +105,8 @@ def read_project(config_file: Path) -> Project:
 def _yaml_config(config_file: Path) -> Any:
     """mkdocs.yml as MkDocs reads it, where it matters here: ``!ENV`` is looked up, and
     other tags (``!!python/name:...``, ``!relative``) read as their plain value."""
+    import yaml  # here: an adapter's import (paid by every build) should not carry it
+
     class Loader(yaml.SafeLoader):
         pass
 
@@ -233,6 +233,8 @@ def read_front_matter(path: str | os.PathLike[str]) -> dict[str, Any]:
     except OSError:
         return {}
     text = "".join(lines)
+    import yaml
+
     try:
         data = _toml().loads(text) if fence == "+++" else yaml.safe_load(text)
     except yaml.YAMLError as error:

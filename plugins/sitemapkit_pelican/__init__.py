@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+import jinja2
 from pelican import signals
 
 from sitemapkit import Problem, generate
@@ -82,8 +83,6 @@ def write(pelican: Any) -> None:
 
 def _renderer(generator: Any) -> Render:
     """``sitemap.html`` in the main run's Jinja2 environment (a theme's own template wins) and context."""
-    import jinja2
-
     env, context = generator.env, generator.context
     env.loader = jinja2.ChoiceLoader([env.loader, jinja2.FileSystemLoader([str(OURS), str(TEMPLATES)])])
 

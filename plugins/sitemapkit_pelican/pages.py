@@ -41,6 +41,9 @@ class Run:
         for group in (generator.tags, (c for c, _ in generator.categories), (a for a, _ in generator.authors)):
             found.update((item.save_as, item.url) for item in group)
         self.index_urls = {os.path.join(self.output, save_as): url for save_as, url in found.items() if save_as}
+        # A pagination rule whose URL is its SAVE_AS links each page where it is written: the
+        # URL need not be asked for (a property that formats a pattern each time it is read).
+        self.paged_as_saved = all(rule[1] == rule[2] for rule in settings["PAGINATION_PATTERNS"])
 
     def add(self, path: str, context: Mapping[str, Any]) -> None:
         content = context.get("article") or context.get("page")
@@ -50,16 +53,17 @@ class Run:
             return
         listing = context.get("articles_page")
         if listing is not None:
-            articles, url = listing.object_list, listing.url
+            articles, url = listing.object_list, None if self.paged_as_saved else listing.url
         else:  # a page made from one of the site's own templates lists no articles
             own = context["output_file"] in (context.get("TEMPLATE_PAGES") or {}).values()
             articles, url = () if own else context.get("articles") or (), self.index_urls.get(path)
         self.files[path] = (None, url or context["output_file"], tuple(map(id, articles)), context.get("DEFAULT_LANG"))
 
     def url(self, path: str, linked: str | None, warn: Callable[[Problem], None]) -> str:
-        """Pelican's link (None: where the file was written) from the main site's root, if served."""
+        """Where to list the file at ``path``: Pelican's link to it (``linked``, from the run's
+        SITEURL; None: where it was written) from the main site's root, if a file serves it."""
         written = fold_index(path[len(self.main) + 1 :].replace(os.sep, "/"))
-        if linked is None:
+        if linked is None or linked == path[len(self.output) + 1 :].replace(os.sep, "/"):
             return written
         url, problem = listed_url(self.main, url_from_root(self.prefix, linked), written,
                                   generator="Pelican", fix="set the matching *_URL setting to fix links")
@@ -102,9 +106,9 @@ def site_pages(runs: list[Run], options: PelicanSitemap, warn: Callable[[Problem
 
 def _dates(content: Content) -> tuple[Moment | None, Moment | None]:
     """(published, last changed); a date Pelican took from the file (``DEFAULT_DATE = "fs"``) is none."""
-    fs = content.settings.get("DEFAULT_DATE") == "fs"
-    published, modified = (authored(getattr(content, name, None), content.source_path) if fs
-                           else getattr(content, name, None) for name in ("date", "modified"))
+    published, modified = getattr(content, "date", None), getattr(content, "modified", None)
+    if content.settings.get("DEFAULT_DATE") == "fs":
+        published, modified = authored(published, content.source_path), authored(modified, content.source_path)
     return published, modified or published
 
 
