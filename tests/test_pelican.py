@@ -396,16 +396,16 @@ def test_what_is_kept_between_writes_stays_off_the_cycle_collectors_books(tmp_pa
     seen = {}
     site_pages = sitemapkit_pelican.site_pages
 
-    def inspect_then_make_pages(collected, *args):
+    def inspect_then_make_pages(runs, *args):
         gc.collect()
         gc.collect()
-        seen["files"] = dict(collected.files)
-        seen["tracked"] = [path for path, values in collected.files.items() if gc.is_tracked(values)]
-        return site_pages(collected, *args)
+        seen["files"] = {path: values for run in runs for path, values in run.files.items()}
+        seen["tracked"] = [path for path, values in seen["files"].items() if gc.is_tracked(values)]
+        return site_pages(runs, *args)
 
     monkeypatch.setattr(sitemapkit_pelican, "site_pages", inspect_then_make_pages)
     out = build(make_site(tmp_path, BLOG, "DEFAULT_PAGINATION = 1\n"))
-    kinds = {values[1] is None for values in seen["files"].values()}
+    kinds = {values[0] is None for values in seen["files"].values()}
     assert len(seen["files"]) > 10 and kinds == {True, False}  # index pages and content pages
     assert seen["tracked"] == []
     assert_valid_tree(out, BASE)

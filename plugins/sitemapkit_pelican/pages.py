@@ -1,16 +1,16 @@
-"""A file Pelican wrote -> a sitemapkit ``Page``, at the URL Pelican links it by."""
+"""What a Pelican run wrote -> sitemapkit ``Page``s, at the URLs Pelican links them by."""
 
 from __future__ import annotations
 
 import os
 import posixpath
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any, NamedTuple
+from typing import Any
 
 from pelican.contents import Article, Content
 
 from sitemapkit import Page, Problem
-from sitemapkit.build.page_keys import with_defaults
+from sitemapkit.compat.pelican_sitemap import PelicanSitemap, public
 from sitemapkit.dates import authored
 from sitemapkit.model import Moment
 from sitemapkit.pages import fold_index, url_from_root
@@ -18,175 +18,113 @@ from sitemapkit.served import listed_url
 from sitemapkit.translations import folder_prefix
 from sitemapkit.urls import absolute
 
-from .options import Options, absolute_dir
 
-_NONE: Mapping[str, Any] = {}
-_LEFT_OUT: Mapping[str, Any] = {"sitemap": False}
-# Page-level keys pelican-sitemap read from metadata ("ChangeFreq:", "Priority:").
-_LEGACY_PAGE_KEYS = {"changefreq": "sitemap_changefreq", "priority": "sitemap_priority"}
+class Run:
+    """What one run (the main site, or an i18n sub-site in a folder of its output) wrote, in plain
+    values, which Python's cycle collector stops tracking: thousands cost its collections nothing."""
 
-
-def is_public(content: Content) -> bool:
-    """Published, and not marked ``Private: true`` (drafts, hidden pages and skips are not)."""
-    private = str(content.metadata.get("private", "")).strip().lower()
-    return getattr(content, "status", "published") == "published" and private not in ("true", "yes", "1")
-
-
-class Written(NamedTuple):
-    """One file written: by which run (its output folder: an i18n sub-site writes into ``fr/``);
-    the article or page (its ``id``) and the site URL it was rendered with (its rendering is
-    memoized by it); or, for an index page, its URL as Pelican links it and what it lists."""
-
-    path: str
-    run_output: str
-    content: int | None
-    siteurl: str = ""
-    url: str | None = None
-    listed: tuple[int, ...] = ()
-    lang: str | None = None
-
-
-class Collected:
-    """Each file written, in plain values (strings, numbers): Python's cycle collector stops
-    tracking such tuples, so keeping thousands through a build costs its collections nothing.
-    The articles and pages they name are kept once, in ``objects``."""
-
-    def __init__(self) -> None:
-        self.files: dict[str, tuple[Any, ...]] = {}
-        """Written path -> the rest of its ``Written`` fields, in their order."""
+    def __init__(self, generator: Any, main: str | None) -> None:
+        self.generator, self.output = generator, os.path.abspath(generator.output_path)
+        self.main = main or self.output
+        self.prefix = folder_prefix(self.output, self.main)  # "" or "fr/"
+        self.source_root = os.path.abspath(generator.settings["PATH"]) + os.sep
+        self.static: Mapping[str, Any] = generator.context.get("static_content", {})
         self.objects: dict[int, Content] = {}
-        self.index_urls: dict[str, str] = {}
-        """Written path -> URL of the index pages Pelican writes without a paginator."""
-        self.static: dict[str, Mapping[str, Any]] = {}
-        """Run output -> that run's ``static_content`` (source path -> static file)."""
+        self.files: dict[str, tuple[Any, ...]] = {}
+        # written path -> (id of its article or page, the site URL it was rendered with), or for
+        # an index page (None, its URL, the id of each article it lists, its language)
+        settings = generator.settings  # the URLs of the index pages written without a paginator:
+        found = {settings.get(f"{t.upper()}_SAVE_AS", f"{t}.html"): settings.get(f"{t.upper()}_URL", f"{t}.html")
+                 for t in settings["DIRECT_TEMPLATES"]}
+        for periods in generator.period_archives.values():
+            found.update((period["save_as"], period["url"]) for period in periods)
+        for group in (generator.tags, (c for c, _ in generator.categories), (a for a, _ in generator.authors)):
+            found.update((item.save_as, item.url) for item in group)
+        self.index_urls = {os.path.join(self.output, save_as): url for save_as, url in found.items() if save_as}
+        # A pagination rule whose URL is its SAVE_AS links each page where it is written: the
+        # URL need not be asked for (a property that formats a pattern each time it is read).
+        self.paged_as_saved = all(rule[1] == rule[2] for rule in settings["PAGINATION_PATTERNS"])
 
     def add(self, path: str, context: Mapping[str, Any]) -> None:
-        run_output = absolute_dir(context["OUTPUT_PATH"])
-        self.static.setdefault(run_output, context.get("static_content") or {})
         content = context.get("article") or context.get("page")
         if isinstance(content, Content):
             self.objects[id(content)] = content
-            self.files[path] = (run_output, id(content), content.get_siteurl())
+            self.files[path] = (id(content), content.get_siteurl())
             return
         listing = context.get("articles_page")
         if listing is not None:
-            articles, url = listing.object_list, listing.url
-        else:
-            output_file = context["output_file"]
-            # A page rendered from one of the site's own templates lists no articles.
-            own = output_file in (context.get("TEMPLATE_PAGES") or {}).values()
-            articles, url = () if own else context.get("articles") or (), self.index_urls.get(path) or output_file
-        self.files[path] = (run_output, None, "", url, tuple(map(id, articles)), context.get("DEFAULT_LANG"))
+            articles, url = listing.object_list, None if self.paged_as_saved else listing.url
+        else:  # a page made from one of the site's own templates lists no articles
+            own = context["output_file"] in (context.get("TEMPLATE_PAGES") or {}).values()
+            articles, url = () if own else context.get("articles") or (), self.index_urls.get(path)
+        self.files[path] = (None, url or context["output_file"], tuple(map(id, articles)), context.get("DEFAULT_LANG"))
 
-    def written(self) -> list[Written]:
-        return [Written(path, *values) for path, values in self.files.items()]
-
-
-def site_pages(collected: Collected, main_output: str, options: Options,
-               warn: Callable[[Problem], None]) -> Iterator[Page]:
-    """The pages of the files written, in order; drafts, hidden and private content and
-    SITEMAP's excludes as pages with ``sitemap: false``, which the core leaves out."""
-    site = _Site(collected, absolute_dir(main_output), options, warn)
-    for file in collected.written():
-        yield site.content_page(file) if file.content is not None else site.index_page(file)
-
-
-class _Site:
-    """What making the pages of one build needs at hand."""
-
-    def __init__(self, collected: Collected, main_output: str, options: Options,
-                 warn: Callable[[Problem], None]) -> None:
-        self.main_output, self.options, self.objects, self.warn = main_output, options, collected.objects, warn
-        self.static = collected.static
-        self.urls = {file.content: self.url(file, _linked(self.objects[file.content], file.path))
-                     for file in collected.written() if file.content is not None}
-        self.dates: dict[int, tuple[Moment | None, Moment | None]] = {}
-        self.listed: dict[tuple[int, ...], tuple[Moment | None, ...]] = {}
-
-    def url(self, file: Written, linked: str | None) -> str:
-        """``linked`` (Pelican's URL, relative to its run's SITEURL) from the main site root,
-        or where the file was written when no written file serves that."""
-        written = fold_index(self.name(file.path))
-        if linked is None:
+    def url(self, path: str, linked: str | None, warn: Callable[[Problem], None]) -> str:
+        """Where to list the file at ``path``: Pelican's link to it (``linked``, from the run's
+        SITEURL; None: where it was written) from the main site's root, if a file serves it."""
+        written = fold_index(path[len(self.main) + 1 :].replace(os.sep, "/"))
+        if linked is None or linked == path[len(self.output) + 1 :].replace(os.sep, "/"):
             return written
-        prefix = folder_prefix(file.run_output, self.main_output)
-        url, problem = listed_url(self.main_output, url_from_root(prefix, linked),
-                                  written, generator="Pelican", fix="set the matching *_URL setting to fix links")
+        url, problem = listed_url(self.main, url_from_root(self.prefix, linked), written,
+                                  generator="Pelican", fix="set the matching *_URL setting to fix links")
         if problem is not None:
-            self.warn(problem)
+            warn(problem)
         return url
 
-    def name(self, path: str) -> str:
-        """A written file's path from the main site's root (Pelican's paths are absolute)."""
-        return path[len(self.main_output) + 1 :].replace(os.sep, "/")
 
-    def date(self, key: int) -> tuple[Moment | None, Moment | None]:
-        """An article's (date, last change) from its metadata; dates Pelican took from the file's
-        mtime (``DEFAULT_DATE = "fs"``) are not metadata and are left to git or the fingerprint."""
-        if key not in self.dates:
-            content = self.objects.get(key)
-            fs = content is not None and content.settings.get("DEFAULT_DATE") == "fs"
-            date, modified = (authored(getattr(content, name, None), content.source_path) if fs
-                              else getattr(content, name, None) for name in ("date", "modified"))
-            self.dates[key] = (date, modified or date)
-        return self.dates[key]
-
-    def index_page(self, file: Written) -> Page:
-        url = self.url(file, file.url or "")
-        listed = self.listed.get(file.listed)
-        if listed is None:
-            listed = self.listed[file.listed] = tuple(self.date(key)[1] for key in file.listed)
-        return Page(
-            url=url,
-            output=file.path,
-            content="",  # a listing: what it lists is on the articles' own pages
-            meta=_LEFT_OUT if self.options.excluded(url) else self.options.kind_meta.get("indexes", _NONE),
-            lang=file.lang,
-            listed=listed,
-            name=self.name(file.path),
-        )
-
-    def content_page(self, file: Written) -> Page:
-        content, options, url = self.objects[file.content], self.options, self.urls[file.content]
-        name = os.path.relpath(content.source_path, absolute_dir(content.settings["PATH"]))
-        if not is_public(content) or options.excluded(url):
-            return Page(url=url, source=content.source_path, output=file.path, meta=_LEFT_OUT, name=name)
-        prefix = folder_prefix(file.run_output, self.main_output)
-        published, modified = self.date(file.content)
-        kind = "articles" if isinstance(content, Article) else "pages"
-        return Page(
-            url=url,
-            source=content.source_path,
-            output=file.path,
-            content=f"<h1>{content.title}</h1>\n{content.get_content(file.siteurl)}",
-            meta=with_defaults(content.metadata, options.kind_meta.get(kind, _NONE), _LEGACY_PAGE_KEYS),
-            title=getattr(content, "title", None),
-            lang=getattr(content, "lang", None),
-            translations={t.lang: self.urls.get(id(t)) or url_from_root(prefix, t.url)
-                          for t in content.translations if is_public(t)},
-            published=published,
-            modified=modified,
-            images=tuple(self.image(content, file.run_output, prefix)),
-            name=name,
-        )
-
-    def image(self, content: Content, run_output: str, prefix: str) -> Iterator[str]:
-        """``Image:``/``Cover:`` metadata; ``{static}``/``{attach}`` paths name the static file."""
-        for key in ("image", "cover"):
-            value = content.metadata.get(key)
-            if not isinstance(value, str) or not value.strip():
+def site_pages(runs: list[Run], options: PelicanSitemap, warn: Callable[[Problem], None]) -> Iterator[Page]:
+    """The pages of what ``runs`` wrote, in order; drafts, hidden and private content and
+    ``SITEMAP``'s excludes among them with ``sitemap: false``, which the core leaves out."""
+    urls, dates = {}, {}  # by the id of each article and page written
+    for run in runs:
+        for path, (key, *_) in run.files.items():
+            if key is not None:
+                urls[key], dates[key] = run.url(path, _linked(run.objects[key]), warn), _dates(run.objects[key])
+    for run in runs:
+        for path, (key, *rest) in run.files.items():
+            if key is None:
+                url = run.url(path, rest[0], warn)
+                yield Page(url=url, output=path, content="", meta=options.meta("indexes", url), lang=rest[2],
+                           listed=tuple(dates.get(k, (None, None))[1] for k in rest[1]),
+                           name=path[len(run.main) + 1 :].replace(os.sep, "/"))
                 continue
-            value = value.strip()
-            for marker in ("{static}", "{attach}", "{filename}"):
-                if value.startswith(marker):
-                    path = value[len(marker) :]
-                    path = path[1:] if path.startswith("/") else posixpath.join(content.relative_dir, path)
-                    static = self.static.get(run_output, {}).get(posixpath.normpath(path))
-                    value = static.url if static is not None else path
-            yield absolute(self.options.settings.base_url or "", url_from_root(prefix, value))
+            content, url, (published, modified) = run.objects[key], urls[key], dates[key]
+            yield Page(
+                url=url, source=content.source_path, output=path, title=content.title,
+                name=content.source_path.removeprefix(run.source_root), lang=getattr(content, "lang", None),
+                content=f"<h1>{content.title}</h1>\n{content.get_content(rest[0])}",
+                meta=options.meta("articles" if isinstance(content, Article) else "pages", url, content.metadata,
+                                  content.status),
+                translations={t.lang: urls.get(id(t)) or url_from_root(run.prefix, t.url)
+                              for t in content.translations if public(t.status, t.metadata)},
+                published=published, modified=modified,
+                images=tuple(absolute(options.settings.base_url, url_from_root(run.prefix, _image(value, content, run)))
+                             for value in map(content.metadata.get, ("image", "cover"))
+                             if isinstance(value, str) and value.strip()),
+            )
 
 
-def _linked(content: Content, path: str) -> str | None:
+def _dates(content: Content) -> tuple[Moment | None, Moment | None]:
+    """(published, last changed); a date Pelican took from the file (``DEFAULT_DATE = "fs"``) is none."""
+    published, modified = getattr(content, "date", None), getattr(content, "modified", None)
+    if content.settings.get("DEFAULT_DATE") == "fs":
+        published, modified = authored(published, content.source_path), authored(modified, content.source_path)
+    return published, modified or published
+
+
+def _image(value: str, content: Content, run: Run) -> str:
+    """``Image:``/``Cover:`` metadata; a ``{static}``/``{attach}`` path names the static file."""
+    value = value.strip()
+    for marker in ("{static}", "{attach}", "{filename}"):
+        if value.startswith(marker):
+            path = value[len(marker) :]
+            path = path[1:] if path.startswith("/") else posixpath.join(content.relative_dir, path)
+            static = run.static.get(posixpath.normpath(path))
+            value = static.url if static is not None else path
+    return value
+
+
+def _linked(content: Content) -> str | None:
     """``content.url``, or None when it is plainly where the file was written (Pelican's
     defaults; reading the settings is far cheaper than the ``url`` property)."""
     kind = f"{type(content).__name__.upper()}_{'' if content.in_default_lang else 'LANG_'}"

@@ -1,21 +1,18 @@
-"""Pelican settings -> sitemapkit: ``SITEMAPKIT``, and pelican-sitemap's ``SITEMAP``.
-
-``SITEMAP`` keeps its pelican-sitemap meaning; ``SITEMAPKIT`` wins key by key: its ``txt``
-over ``format``, its ``changefreq``/``rules`` over ``changefreqs``, its ``priority``/``rules``
-over ``priorities``. Both excludes apply.
+"""pelican-sitemap's ``SITEMAP`` setting beside sitemapkit's own ``SITEMAPKIT`` (Pelican's
+adapter reads both): ``SITEMAP`` keeps its pelican-sitemap meaning and ``SITEMAPKIT`` wins key
+by key, its ``txt`` over ``format``, its ``changefreq``/``rules`` over ``changefreqs``, its
+``priority``/``rules`` over ``priorities``. Both excludes apply.
 """
 
 from __future__ import annotations
 
-import functools
-import os
 import re
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from sitemapkit import Settings, SettingsError
-from sitemapkit.options import OPTIONS
-from sitemapkit.settings import MovedTo, moved_to
+from ..build.page_keys import with_defaults
+from ..options import OPTIONS
+from ..settings import MovedTo, Settings, SettingsError, moved_to
 
 KINDS = ("articles", "pages", "indexes")
 # SITEMAP key -> (page-level key it fills, SITEMAPKIT keys that beat it, pelican-sitemap's defaults)
@@ -23,57 +20,67 @@ _PER_KIND = {
     "changefreqs": ("changefreq", ("changefreq", "rules"), ("monthly", "monthly", "daily")),
     "priorities": ("priority", ("priority", "rules"), (0.5, 0.5, 0.5)),
 }
-
-
-MOVED_TO: MovedTo = {"format": ("txt", lambda format: True if format == "txt" else None)}
+_MOVED_TO: MovedTo = {"format": ("txt", lambda format: True if format == "txt" else None)}
+# Page-level keys pelican-sitemap read from metadata ("ChangeFreq:", "Priority:").
+_PAGE_KEYS = {"changefreq": "sitemap_changefreq", "priority": "sitemap_priority"}
+LEFT_OUT: Mapping[str, Any] = {"sitemap": False}
+"""What ``PelicanSitemap.meta`` gives a page left out."""
+_NONE: Mapping[str, Any] = {}
 
 
 class PelicanSitemapError(SettingsError):
     """A SITEMAPKIT, SITEMAP or SITEURL value sitemapkit cannot use, found at start-up."""
 
 
-class Options(NamedTuple):
+def public(status: str, meta: Mapping[str, Any]) -> bool:
+    """Published (not a draft, hidden or skipped) and not ``Private: true``."""
+    return status == "published" and str(meta.get("private", "")).strip().lower() not in ("true", "yes", "1")
+
+
+class PelicanSitemap(NamedTuple):
     settings: Settings
     exclude: tuple[re.Pattern[str], ...]
-    """SITEMAP's ``exclude``: regular expressions searched in the site-relative URL."""
+    """``SITEMAP['exclude']``: regular expressions searched in the site-relative URL."""
     kind_meta: Mapping[str, Mapping[str, Any]]
-    """Page-level keys each kind of page (articles, pages, indexes) gets unless it has its own."""
+    """The page-level keys each kind of page (``KINDS``) gets unless it has its own."""
 
-    def excluded(self, url: str) -> bool:
-        return bool(self.exclude) and any(pattern.search(url) for pattern in self.exclude)
+    def meta(self, kind: str, url: str, own: Mapping[str, Any] = _NONE, status: str = "published") -> Mapping[str, Any]:
+        """The page-level keys of a page of ``kind`` at ``url`` whose metadata is ``own``:
+        ``sitemap: false`` for what pelican-sitemap leaves out (``public``, ``exclude``)."""
+        if not public(status, own) or any(pattern.search(url) for pattern in self.exclude):
+            return LEFT_OUT
+        return with_defaults(own, self.kind_meta[kind], _PAGE_KEYS)
 
 
-def read_options(pelican_settings: Mapping[str, Any]) -> Options | None:
-    """The options, or None when the site has no absolute URL (quickstart's dev settings)."""
-    ours = pelican_settings.get("SITEMAPKIT") or {}
-    legacy = pelican_settings.get("SITEMAP") or {}
+def read_settings(pelican_settings: Mapping[str, Any]) -> PelicanSitemap | None:
+    """From Pelican's settings (``SITEMAPKIT``, ``SITEMAP``, ``SITEURL``); None when neither
+    ``base_url`` nor ``SITEURL`` is an absolute URL (pelican-quickstart's development settings)."""
+    ours, legacy = pelican_settings.get("SITEMAPKIT") or {}, pelican_settings.get("SITEMAP") or {}
+    site_url = pelican_settings.get("SITEURL")
     for name, value in (("SITEMAPKIT", ours), ("SITEMAP", legacy)):
         if not isinstance(value, Mapping):
             raise PelicanSitemapError(f"{name} must be a dict, got {value!r}")
     unknown = sorted(set(legacy) - {"format", "exclude", *_PER_KIND})
     if unknown:
-        raise PelicanSitemapError(
-            f"SITEMAP: unknown key '{unknown[0]}'; pelican-sitemap's keys are format, "
-            "priorities, changefreqs, exclude (sitemapkit's options go in SITEMAPKIT)"
-        )
+        raise PelicanSitemapError(f"SITEMAP: unknown key '{unknown[0]}'; pelican-sitemap's keys are format, "
+                                  "priorities, changefreqs, exclude (sitemapkit's options go in SITEMAPKIT)")
     if legacy.get("format", "xml") not in ("xml", "txt"):
         raise PelicanSitemapError(f"SITEMAP['format'] must be 'xml' or 'txt', got {legacy['format']!r}")
-    values = moved_to(ours, legacy, MOVED_TO)
+    values = moved_to(ours, legacy, _MOVED_TO)
     for option in OPTIONS:  # a Python string where a list of patterns goes is a slip: say so
         given = values.get(option.name)
         if option.kind.item is str and isinstance(given, str):
             raise PelicanSitemapError(f"SITEMAPKIT['{option.name}'] must be a list of patterns, got the "
                                       f"string {given!r} (write [{given!r}])")
     base_url = values.pop("base_url", None)
-    if base_url is None and "://" not in str(pelican_settings.get("SITEURL") or ""):
+    if base_url is None and "://" not in str(site_url or ""):
         return None
-    base_url = base_url or pelican_settings["SITEURL"]
     try:
-        settings = Settings.from_mapping(values, base_url=base_url)
+        settings = Settings.from_mapping(values, base_url=base_url or site_url)
     except SettingsError as error:
         where = "SITEURL" if "'base_url'" in str(error) and "base_url" not in ours else "SITEMAPKIT"
         raise PelicanSitemapError(f"{where}: {error}") from None
-    return Options(settings, _regexes(legacy.get("exclude", ())), _kind_meta(legacy, ours))
+    return PelicanSitemap(settings, _regexes(legacy.get("exclude", ())), _kind_meta(legacy, ours))
 
 
 def _regexes(patterns: Any) -> tuple[re.Pattern[str], ...]:
@@ -103,10 +110,3 @@ def _kind_meta(legacy: Mapping[str, Any], ours: Mapping[str, Any]) -> dict[str, 
                 raise PelicanSitemapError(f"SITEMAP['{name}']['{kind}']: {error}") from None
             meta[kind][f"sitemap_{option}"] = value
     return meta
-
-
-@functools.lru_cache(maxsize=16)  # asked once per file written
-def absolute_dir(path: str | os.PathLike[str]) -> str:
-    """A Pelican path setting (str or ``pathlib.Path``, maybe relative to the current folder)
-    as an absolute string, the form of the paths ``content_written`` gives."""
-    return os.path.abspath(os.fspath(path))
