@@ -62,7 +62,9 @@ def test_bad_values_are_settings_errors_naming_the_value():
 
 def test_a_scheme_away_from_the_canonical_links_is_a_clash():
     site = SphinxConfig(html_baseurl=ROOT, sitemapkit_base_url="https://example.org/", sitemap_url_scheme="{link}")
-    assert site.canonical_clash() == (
+    clash = site.canonical_clash()
+    assert (clash.rule, clash.field) == ("canonical-clash", "html_baseurl")
+    assert clash.message == (
         f"no sitemap written: html_baseurl gives every page a canonical link under {ROOT}, but "
         "sitemap_url_scheme '{link}' puts them under https://example.org/, so every page would be left "
         "out as canonical elsewhere; remove sitemap_url_scheme (pages are then listed at their canonical "
@@ -78,12 +80,14 @@ def test_translations_are_the_other_locales_or_none_and_why(tmp_path: Path):
     assert SphinxConfig(html_baseurl=ROOT, sitemap_locales=[None], confdir=str(tmp_path)).translations() == ([], None)
     no_lang = SphinxConfig(html_baseurl=ROOT, sitemap_locales=["en", "fr"], sitemap_url_scheme="{link}")
     others, why = no_lang.translations()
-    assert others == [] and why.startswith("sitemap_locales ignored: sitemap_url_scheme '{link}' has no {lang}")
+    assert others == [] and (why.rule, why.field) == ("option-ignored", "sitemap_locales")
+    assert why.message.startswith("ignored: sitemap_url_scheme '{link}' has no {lang}")
     french = SphinxConfig(html_baseurl=ROOT + "fr/", sitemap_locales=["en", "fr"], language="fr")
-    assert french.translations() == ([], (
-        f"sitemap_locales ignored: this build's pages are at {ROOT}fr/ (html_baseurl), but translations "
+    others, why = french.translations()
+    assert others == [] and why.message == (
+        f"ignored: this build's pages are at {ROOT}fr/ (html_baseurl), but translations "
         f"of a site rooted at {ROOT}fr/ put language 'fr' at {ROOT}fr/fr/; set sitemapkit_base_url to the "
-        "URL all languages hang under"))
+        "URL all languages hang under")
     rooted = SphinxConfig(html_baseurl=ROOT + "fr/", sitemapkit_base_url=ROOT, sitemap_locales=["en", "fr"],
                           language="fr")
     assert rooted.translations() == (["en"], None)
@@ -113,10 +117,10 @@ def test_a_misspelt_option_in_conf_py_is_an_error():
 
 def test_warnings_for_values_taken_but_not_followed():
     assert SphinxConfig().warnings() == []
-    assert SphinxConfig(extensions=["sphinx_sitemap"], sitemap_indent=2).warnings() == [
-        "sitemapkit_sphinx replaces sphinx_sitemap: remove 'sphinx_sitemap' from extensions (both write "
-        "sitemap.xml)",
-        "sitemap_indent ignored: sitemapkit writes compact XML",
+    assert [str(p) for p in SphinxConfig(extensions=["sphinx_sitemap"], sitemap_indent=2).warnings()] == [
+        "settings: extensions: sitemapkit_sphinx replaces sphinx_sitemap: remove 'sphinx_sitemap' from extensions "
+        "(both write sitemap.xml) [plugin-conflict]",
+        "settings: sitemap_indent: ignored: sitemapkit writes compact XML [option-ignored]",
     ]
 
 

@@ -50,7 +50,7 @@ def _branches(node: ast.AST) -> list[ast.AST]:
 
 
 def _rule_positions(trees: dict[Path, ast.Module]) -> dict[Path | None, dict[str, int | None]]:
-    """Functions (and classes, by ``__init__``) of the scanned sources with a parameter named
+    """Functions (and classes, by ``__init__`` or their fields) of the scanned sources with a parameter named
     ``rule``: name -> its position among the arguments a call passes. Per file (a name a file
     defines without such a parameter maps to None there), and under ``None`` for calls to a
     name the calling file does not define."""
@@ -61,8 +61,12 @@ def _rule_positions(trees: dict[Path, ast.Module]) -> dict[Path | None, dict[str
             if isinstance(node, ast.ClassDef):
                 init = next((item for item in node.body
                              if isinstance(item, ast.FunctionDef) and item.name == "__init__"), None)
-                names = [a.arg for a in init.args.args] if init else []
-                local[node.name] = names.index("rule") - 1 if "rule" in names else None
+                if init is not None:
+                    names = [a.arg for a in init.args.args][1:]
+                else:  # a dataclass or NamedTuple: its fields, in order
+                    names = [item.target.id for item in node.body
+                             if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)]
+                local[node.name] = names.index("rule") if "rule" in names else None
             elif isinstance(node, ast.FunctionDef):
                 names = [a.arg for a in node.args.args]
                 bound = 1 if names[:1] == ["self"] else 0
@@ -128,7 +132,8 @@ def test_the_scan_finds_the_rules_of_each_stage():
                         ("loc-length", "entries.py"), ("loc-length", "validate/rules.py"),
                         ("video-tag-count", "videos.py"), ("video-tag-count", "validate/rules.py"),
                         ("feed-link", "validate/feeds.py"), ("page-missing", "validate/site.py"),
-                        ("indexnow-<status>", "indexnow.py"), ("lastmod-git", "lastmod.py")):
+                        ("indexnow-<status>", "indexnow.py"), ("lastmod-git", "lastmod.py"),
+                        ("base-url-missing", "settings.py")):
         assert any(where in place for place in EMITTED.get(rule, ())), (rule, where)
 
 

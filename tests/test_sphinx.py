@@ -372,7 +372,7 @@ def test_url_scheme_without_lang_says_why_there_are_no_alternates(tmp_path):
     out = tmp_path / "out"
     status, warnings = build(src, out)
     assert status == 0
-    assert warnings.count("sitemap_locales ignored") == 1 and "has no {lang}" in warnings
+    assert warnings.count("sitemap_locales: ignored") == 1 and "has no {lang}" in warnings
     assert b"xhtml:link" not in (out / "sitemap.xml").read_bytes()
     assert sorted(usp_urls(out, BASE)) == urls(LISTED)
 
@@ -399,7 +399,7 @@ def test_canonical_links_elsewhere_give_one_warning_naming_the_cause(tmp_path):
     assert status == 0
     assert warnings.count("WARNING") == 1, warnings
     assert "sitemap_url_scheme '{lang}{version}{link}'" in warnings and BASE + "1.0/" in warnings
-    assert "canonical" in warnings and "[sitemapkit.canonical]" in warnings
+    assert "canonical" in warnings and "[sitemapkit.canonical-clash]" in warnings
     assert not (out / "sitemap.xml").exists()
 
 
@@ -418,4 +418,4 @@ def test_sphinx_sitemap_site_url_serves_and_indent_is_named_as_ignored(tmp_path)
     status, warnings = build(src, out)
     assert status == 0
     assert sorted(usp_urls(out, BASE)) == urls(LISTED)
-    assert warnings.count("WARNING") == 1 and "sitemap_indent ignored" in warnings
+    assert warnings.count("WARNING") == 1 and "sitemap_indent: ignored" in warnings

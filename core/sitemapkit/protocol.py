@@ -227,6 +227,14 @@ RULES: dict[str, RuleEntry] = {
     "lastmod-git-untracked": RuleEntry(INFO, "pages with no commit yet; lastmod falls back", TOOL),
     "state-corrupt": RuleEntry(WARNING, "the manifest of the last build cannot be read (rebuilt)", TOOL),
     "state-write": RuleEntry(WARNING, "the manifest cannot be saved", TOOL),
+    "base-url-missing": RuleEntry(WARNING, "the site's absolute URL is not configured (build: no "
+                                  "sitemap written)", TOOL),
+    "plugin-conflict": RuleEntry(WARNING, "another sitemap plugin is enabled too and writes the same "
+                                 "file", TOOL),
+    "option-ignored": RuleEntry(WARNING, "another plugin's option sitemapkit takes but cannot follow "
+                                "here", TOOL),
+    "canonical-clash": RuleEntry(WARNING, "every page's canonical link points elsewhere than the URLs "
+                                 "the settings give (build: no sitemap written)", TOOL),
     "state-path": RuleEntry(WARNING, "state_file names a folder, a pipe or another thing that cannot "
                             "hold a manifest (none kept)", TOOL),
     "exclude-unmatched": RuleEntry(WARNING, "an exclude pattern that matched no page", TOOL),

@@ -86,8 +86,8 @@ def compat(app: Sphinx) -> SphinxConfig:
 
 def check_config(app: Sphinx, config: Any) -> None:
     site = compat(app)
-    for message in site.warnings():
-        logger.warning("%s", message, type="sitemapkit", subtype="config")
+    for problem in site.warnings():
+        _log(problem)
     try:
         site.settings()
     except SettingsError as error:
@@ -137,7 +137,7 @@ def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
                          "in conf.py to the site's absolute URL, such as 'https://example.org/docs/'"))
         return
     if (clash := site.canonical_clash()) is not None:
-        logger.warning("%s", clash, type="sitemapkit", subtype="canonical")
+        _log(clash)
         return
     try:
         found = pages(app, site, chosen.base_url)
@@ -153,7 +153,7 @@ def pages(app: Sphinx, site: SphinxConfig, base_url: str) -> Iterator[Page]:
     env, builder, srcdir = app.env, app.builder, Path(app.srcdir)
     others, problem = site.translations()
     if problem is not None:
-        logger.warning("%s", problem, type="sitemapkit", subtype="locales")
+        _log(problem)
     fields, images = env.domains["sitemapkit"].data["fields"], env.domains["sitemapkit"].data["images"]
     for docname in sorted(env.found_docs):
         output = builder.get_outfilename(docname)

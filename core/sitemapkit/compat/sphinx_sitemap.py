@@ -12,6 +12,7 @@ from typing import Any
 from urllib.parse import urljoin
 
 from ..options import OPTION_NAMES
+from ..report import Problem
 from ..settings import MovedTo, Settings, SettingsError, moved_to
 from ..translations import check_scheme, fill_scheme, folder_url, locale_codes, state_file_in
 
@@ -117,7 +118,7 @@ class SphinxConfig:
             return folder_url(self.html_baseurl)
         return None if root is None else root + self.link_url(self.language, "")
 
-    def canonical_clash(self) -> str | None:
+    def canonical_clash(self) -> Problem | None:
         """Why every page would be left out as canonical elsewhere, or None: Sphinx writes
         ``html_baseurl`` plus the page into each canonical link."""
         own = self.build_url()
@@ -125,7 +126,7 @@ class SphinxConfig:
         if canonical is None or canonical == own:
             return None
         cause = f"sitemap_url_scheme '{self.scheme}' puts them" if self.scheme else "sitemapkit_base_url puts them"
-        return (
+        return _problem("html_baseurl", "canonical-clash",
             f"no sitemap written: html_baseurl gives every page a canonical link under {canonical}, "
             f"but {cause} under {own}, so every page would be left out as canonical elsewhere; "
             f"remove sitemap_url_scheme (pages are then listed at their canonical URLs) or set "
@@ -139,39 +140,39 @@ class SphinxConfig:
             return [] if listed == [None] else [str(code) for code in listed]
         return locale_codes(Path(self.confdir, folder) for folder in self.locale_dirs)
 
-    def translations(self) -> tuple[list[str], str | None]:
+    def translations(self) -> tuple[list[str], Problem | None]:
         """The other languages this build's pages have translations in, or none and why."""
         others = [code for code in self.locales() if code != self.language]
         problem = self.locales_problem(others)
         return ([], problem) if problem is not None else (others, None)
 
-    def locales_problem(self, others: list[str]) -> str | None:
+    def locales_problem(self, others: list[str]) -> Problem | None:
         """Why ``sitemap_locales`` gives no alternates, or None when they can be written."""
         scheme = self.scheme
         if others and scheme is not None and "{lang}" not in scheme:
-            return (
-                f"sitemap_locales ignored: sitemap_url_scheme '{scheme}' has no {{lang}}, so the "
+            return _problem("sitemap_locales", "option-ignored",
+                f"ignored: sitemap_url_scheme '{scheme}' has no {{lang}}, so the "
                 f"other languages' URLs are unknown; use '{{lang}}{scheme}' with the site root as "
                 "sitemapkit_base_url, or remove sitemap_url_scheme (translations are then at the "
                 "root plus '<code>/')"
             )
         own, root, expected = self.build_url(), self.root_url, self.page_url(self.language, "")
         if others and own != expected:
-            return (
-                f"sitemap_locales ignored: this build's pages are at {own} (html_baseurl), but "
+            return _problem("sitemap_locales", "option-ignored",
+                f"ignored: this build's pages are at {own} (html_baseurl), but "
                 f"translations of a site rooted at {root} put language '{self.language}' at "
                 f"{expected}; set sitemapkit_base_url to the URL all languages hang under"
             )
         return None
 
-    def warnings(self) -> list[str]:
+    def warnings(self) -> list[Problem]:
         """sphinx-sitemap values sitemapkit takes but does not follow."""
         found = []
         if "sphinx_sitemap" in self.extensions:
-            found.append("sitemapkit_sphinx replaces sphinx_sitemap: remove 'sphinx_sitemap' from "
-                         f"extensions (both write {self.sitemap_filename})")
+            found.append(_problem("extensions", "plugin-conflict", "sitemapkit_sphinx replaces sphinx_sitemap: "
+                                  f"remove 'sphinx_sitemap' from extensions (both write {self.sitemap_filename})"))
         if self.sitemap_indent:  # sphinx-sitemap 2.9 and ours
-            found.append("sitemap_indent ignored: sitemapkit writes compact XML")
+            found.append(_problem("sitemap_indent", "option-ignored", "ignored: sitemapkit writes compact XML"))
         return found
 
     def settings(self) -> Settings:
@@ -187,6 +188,10 @@ class SphinxConfig:
         if chosen.get("state_file") is None:
             chosen["state_file"] = state_file_in(self.cache_dir, self.root_url, chosen["base_url"])
         return Settings.from_mapping(chosen)
+
+
+def _problem(setting: str, rule: str, message: str) -> Problem:
+    return Problem("settings", rule, message, field=setting)
 
 
 CONFIG_VALUES = tuple(f.name for f in fields(SphinxConfig) if not f.kw_only)
