@@ -1,21 +1,41 @@
 """sitemapkit: sitemaps for static sites, from one shared core."""
 
-from importlib.metadata import PackageNotFoundError
-from importlib.metadata import version as _installed_version
+from typing import TYPE_CHECKING, Any
 
-from .build.entries import build_entries
-from .build.generate import generate
-from .build.write import write_sitemaps
 from .model import Alternate, Entry, Image, NewsArticle, Page, Video
 from .report import Problem, Report, SitemapError
 from .settings import OPTION_NAMES, Settings, SettingsError
 from .validate import validate
 
-try:
-    __version__ = _installed_version("sitemapkit")
-    """The installed distribution's version (pyproject.toml is the one place it is written)."""
-except PackageNotFoundError:  # pragma: no cover - imported from a tree that was never installed
-    __version__ = "0+unknown"
+if TYPE_CHECKING:
+    from .build.entries import build_entries
+    from .build.generate import generate
+    from .build.write import write_sitemaps
+
+    __version__: str
+
+_LAZY = {"build_entries": "entries", "generate": "generate", "write_sitemaps": "write"}
+"""The building half, imported when first used: an adapter's import (paid by every build,
+and by MkDocs builds that end before post-build) carries only the vocabulary."""
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        from importlib import import_module
+
+        value = getattr(import_module(f".build.{_LAZY[name]}", __name__), name)
+    elif name == "__version__":  # the installed distribution's (pyproject.toml is the one place)
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            value = version("sitemapkit")
+        except PackageNotFoundError:  # pragma: no cover - imported from a tree never installed
+            value = "0+unknown"
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "OPTION_NAMES",
