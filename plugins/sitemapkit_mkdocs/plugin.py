@@ -133,9 +133,6 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
             gc.unfreeze()
         log.info(report.summary())
 
-    def on_build_error(self, error: Exception) -> None:
-        self.pages = []
-
     def _nested(self) -> bool:
         return bool(getattr(self.i18n, "building", False))
 
@@ -145,23 +142,14 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
         lang, translations = _languages(file, self.i18n) if self.i18n else (None, {})
         published, modified = _dates(meta, file.src_uri) if meta else (None, None)
         return Page(
-            url=page.url,
-            source=_source(file),
+            url=page.url, source=_source(file), name=file.src_uri, title=page.title, meta=meta or {},
             # The page as MkDocs writes it, up to its body (robots, canonical, hreflang), and
             # the rendered Markdown, held by MkDocs anyway (images, the fingerprint): nothing
             # is read back from the written file, and no theme navigation is kept.
-            html=head_of(output),
-            content=page.content or None,
-            meta=meta or {},
-            title=page.title,
-            lang=lang,
-            translations=translations,
-            published=published,
-            modified=modified,
+            html=head_of(output), content=page.content or None,
+            lang=lang, translations=translations, published=published, modified=modified,
             listed=tuple(_dates(post.meta or {}, post.file.src_uri)[1] for post in posts) if posts else (),
-            name=file.src_uri,
         )
-
 
 def _source(file: File) -> str | None:
     """The page's Markdown file: MkDocs has just read it, unless a plugin generated the page
