@@ -51,6 +51,7 @@ def child_build(config_file: str, site_dir: str) -> None:
     import functools
     import logging
 
+    import mkdocs.config.defaults  # noqa: F401  load_config imports it (babel too) before any plugin
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
@@ -75,7 +76,8 @@ def child_build(config_file: str, site_dir: str) -> None:
 
         spent[0] += cpu_seconds() - start
 
-        for name in ("on_config", "on_files", "on_pre_build", "on_post_page", "on_post_build"):
+        for name in ("on_startup", "on_config", "on_files", "on_nav", "on_env", "on_pre_build", "on_post_page",
+                     "on_post_build"):
             setattr(SitemapkitPlugin, name, timed(getattr(SitemapkitPlugin, name)))
     logging.getLogger("mkdocs").setLevel(logging.ERROR)
     build(load_config(config_file, site_dir=site_dir))

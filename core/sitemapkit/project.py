@@ -198,7 +198,8 @@ class Sources:
             try:
                 meta = read_front_matter(source)
             except ValueError as error:
-                warn(name, f"front matter ignored: {error} [front-matter]")
+                rule = "front-matter"  # protocol.RULES
+                warn(name, f"front matter ignored: {error} [{rule}]")
                 meta = {}
             published, modified = front_matter_dates(meta, lambda m, n=name: warn(n, m), updated)
             yield replace(page, source=source, meta=meta, published=published, modified=modified, name=name)

@@ -220,6 +220,9 @@ RULES: dict[str, RuleEntry] = {
                                        "unread)", SO),
     "record-unreadable": RuleEntry(WARNING, "the record of sitemapkit's own files cannot be read "
                                             "(build: nothing removed, rewritten)", TOOL),
+    "front-matter": RuleEntry(WARNING, "a page source's front matter that is not valid YAML or TOML "
+                                        "(sitemapkit build --source-dir: ignored, the page dated by git)",
+                              TOOL),
     "lastmod-git": RuleEntry(WARNING, "git dates cannot be read; lastmod falls back", TOOL),
     "lastmod-git-shallow": RuleEntry(INFO, "a shallow clone cuts pages' history; lastmod falls back",
                                      TOOL),

