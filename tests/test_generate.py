@@ -77,3 +77,33 @@ def test_memory_does_not_grow_with_the_url_count_with_the_manifest_on(tmp_path):
 
     small, large = peak(10_000), peak(40_000)  # past the fixed-size buffers (4,096 records)
     assert large - small < 1 << 20, (small, large)
+
+
+def test_the_generators_heap_is_unfrozen_after_and_a_callers_freeze_is_kept(tmp_path):
+    """``generate`` freezes the heap it finds for the cycle collector while it works: after
+    it, nothing stays frozen, also when it fails; a heap its caller froze stays frozen."""
+    import gc
+
+    import pytest
+
+    from sitemapkit import SitemapError
+
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "a.html").write_text("<html><head></head><body><main>A</main></body></html>")
+    pages = [Page(url="a.html", output=site / "a.html")]
+    assert gc.get_freeze_count() == 0
+    generate(pages, site, Settings(base_url=BASE), project_dir=tmp_path)
+    assert gc.get_freeze_count() == 0
+    with pytest.raises(SitemapError):  # strict, and a warning: raised from inside the step
+        generate([*pages, Page(url="a.html", output=site / "a.html")], site,
+                 Settings(base_url=BASE, strict=True), project_dir=tmp_path)
+    assert gc.get_freeze_count() == 0
+
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        generate(pages, site, Settings(base_url=BASE), project_dir=tmp_path)
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()

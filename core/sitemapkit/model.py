@@ -93,7 +93,7 @@ class Entry:
 
 def __getattr__(name: str) -> type:
     # Performance: the dataclasses of extensions.py are made when first named, not on every
-    # import (measured: 1.5 ms, the cost of making three frozen dataclasses).
+    # import (measured: 16 M instructions, about 2 ms, of the MkDocs adapter's 140 M import).
     if name in ("Alternate", "NewsArticle", "Video"):
         from . import extensions
 
