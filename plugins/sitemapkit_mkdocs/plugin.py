@@ -3,7 +3,6 @@ own ``sitemap.xml``."""
 
 from __future__ import annotations
 
-import gc
 import logging
 import os
 import signal
@@ -16,7 +15,10 @@ from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page as MkDocsPage
 
+# Loaded with the plugin, while MkDocs' heap is small: a collection its import set off at
+# post-build would walk every page MkDocs holds (generate itself freezes that heap).
 from sitemapkit.build.extract import head_of
+from sitemapkit.build.generate import generate
 from sitemapkit.model import Moment, Page
 from sitemapkit.project import front_matter_dates
 from sitemapkit.report import Problem, SitemapError
@@ -121,21 +123,13 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
             # --dirty renders only changed pages: a sitemap of those would lose the rest.
             log.info("--dirty build: the sitemap of the last full build is kept")
             return
-        # Performance: every page MkDocs built is still in memory here; loading and running
-        # generate would set off a full collection of that heap (25-40 ms of CPU on 1,000
-        # small pages, as much as generate itself). Frozen, it is left out until we are done.
-        gc.freeze()
         try:
-            from sitemapkit import generate  # the building half, loaded when a build gets here
-
             pages = (_page(*page) for page in held)
             report = generate(pages, config.site_dir, self.settings, project_dir=self.project_dir,
                               source_dirs=[config.docs_dir], on_warning=_log,
                               render_html=renderer(*self.theme, config) if self.theme else None)
         except SitemapError as error:
             raise PluginError(str(error)) from None
-        finally:
-            gc.unfreeze()
         log.info(report.summary())
 
     def _nested(self) -> bool:
