@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from git_helpers import commit, init
+from tool_venvs import tool_venv
 
 from sitemap_checks import assert_valid_tree, usp_urls
 
@@ -168,3 +169,13 @@ def test_enabled_both_ways_writes_once(tmp_path, wheel_venv):
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.count("sitemapkit: ") == 1  # one summary line: one write
     assert set(usp_urls(project / "output", BASE)) == {BASE + url for url in PUBLIC}
+
+
+def test_beside_pelican_sitemap_it_warns_once_with_the_rule(tmp_path, request):
+    # pelican-sitemap in a venv of its own: in the test venv Pelican would load it in every build.
+    bin_dir = tool_venv(request.config, "pelican-sitemap", ["pelican[markdown]", "pelican-sitemap"], sitemapkit=True)
+    project = quickstart(tmp_path, 'PLUGINS = ["sitemapkit_pelican", "sitemap"]\n', bin_dir=bin_dir)
+    done = pelican(project, "-s", "publishconf.py", bin_dir=bin_dir)
+    warned = [line for line in done.stdout.splitlines() if "[plugin-conflict]" in line]
+    assert len(warned) == 1 and "pelican-sitemap is enabled too" in warned[0], done.stdout + done.stderr
+    assert "remove it from PLUGINS" in warned[0]

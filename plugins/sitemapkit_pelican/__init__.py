@@ -37,9 +37,9 @@ _build = _Build()
 def check_settings(pelican: Any) -> None:
     read_settings(pelican.settings)
     if "pelican.plugins.sitemap" in {getattr(p, "__name__", "") for p in pelican.plugins}:
-        log.warning("sitemapkit: pelican-sitemap is enabled too and writes its own sitemap.xml: "
-                    "remove it from PLUGINS, or uninstall it when Pelican finds plugins by itself "
-                    "(sitemapkit reads its SITEMAP setting)")
+        _warn(Problem("settings", "plugin-conflict", "pelican-sitemap is enabled too and writes its own "
+                      "sitemap.xml: remove it from PLUGINS, or uninstall it when Pelican finds plugins by "
+                      "itself (sitemapkit reads its SITEMAP setting)", field="PLUGINS"))
 
 
 def start_run(pelican: Any) -> None:
