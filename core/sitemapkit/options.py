@@ -9,16 +9,14 @@ made from ``OPTIONS``: a new option is one more line there.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import values
 from .protocol import MAX_BYTES, MAX_URLS
 from .values import CHANGEFREQS, LASTMOD_SOURCES, IndexNowSettings, NewsSettings, OptionError, Rule
 
 
-@dataclass(frozen=True, slots=True)
-class Kind:
+class Kind(NamedTuple):  # not a dataclass, for the import's sake: see values.Rule
     """What an option takes, and how each front end spells it."""
 
     check: Callable[[Any], Any]
@@ -37,8 +35,7 @@ class Kind:
     """The allowed values, where they are a short list (shown in the help)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
+class Option(NamedTuple):
     name: str
     kind: Kind
     default: Any

@@ -12,9 +12,9 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .dates import DateError, parse_moment
 from .model import Moment, Page
@@ -51,8 +51,7 @@ class ProjectError(Exception):
     """A configuration file that cannot be read; the message names the file."""
 
 
-@dataclass(frozen=True)
-class Project:
+class Project(NamedTuple):  # not a dataclass, for the import's sake: see values.Rule
     config_file: Path
     site_url: str | None
     docs_dir: Path

@@ -5,8 +5,7 @@ value must be. ``Settings`` puts the option's name in front of that."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .pages import check_exclude
 
@@ -19,15 +18,16 @@ class OptionError(ValueError):
     """What a value must be ("must be true or false"); the caller names the option."""
 
 
-@dataclass(frozen=True, slots=True)
-class Rule:
+# Performance: these option values, options.Kind/Option and project.Project are NamedTuples,
+# not frozen dataclasses, because every adapter import makes the classes: 0.06 ms instead of
+# 0.35 for this one (measured: the six, 21 M of the MkDocs adapter's 123 M instructions, 3 ms).
+class Rule(NamedTuple):
     match: str
     changefreq: str | None = None
     priority: float | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class NewsSettings:
+class NewsSettings(NamedTuple):
     publication: str
     language: str | None
     """None: each page's own language (``Page.lang``, else its ``<html lang>``)."""
@@ -35,8 +35,7 @@ class NewsSettings:
     window_hours: float = 48
 
 
-@dataclass(frozen=True, slots=True)
-class IndexNowSettings:
+class IndexNowSettings(NamedTuple):
     key: str
     endpoint: str = DEFAULT_INDEXNOW_ENDPOINT
     key_location: str | None = None
