@@ -83,16 +83,17 @@ def site_pages(runs: list[Run], options: PelicanSitemap, warn: Callable[[Problem
     for run in runs:
         for path, (key, *rest) in run.files.items():
             if key is None:
-                url = run.url(path, rest[0], warn)
-                yield Page(url=url, output=path, content="", meta=options.meta("indexes", url), lang=rest[2],
-                           listed=tuple(dates.get(k, (None, None))[1] for k in rest[1]),
+                linked, listed, lang = rest
+                url = run.url(path, linked, warn)
+                yield Page(url=url, output=path, content="", meta=options.meta("indexes", url), lang=lang,
+                           listed=tuple(dates.get(k, (None, None))[1] for k in listed),
                            name=path[len(run.main) + 1 :].replace(os.sep, "/"))
                 continue
-            content, url, (published, modified) = run.objects[key], urls[key], dates[key]
+            (siteurl,), content, url, (published, modified) = rest, run.objects[key], urls[key], dates[key]
             yield Page(
                 url=url, source=content.source_path, output=path, title=content.title,
                 name=content.source_path.removeprefix(run.source_root), lang=getattr(content, "lang", None),
-                content=f"<h1>{content.title}</h1>\n{content.get_content(rest[0])}",
+                content=f"<h1>{content.title}</h1>\n{content.get_content(siteurl)}",
                 meta=options.meta("articles" if isinstance(content, Article) else "pages", url, content.metadata,
                                   content.status),
                 translations={t.lang: urls.get(id(t)) or url_from_root(run.prefix, t.url)
