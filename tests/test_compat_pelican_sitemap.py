@@ -4,7 +4,7 @@ settings as plain values (tests/test_pelican.py builds real sites with it)."""
 import pytest
 
 from sitemapkit import SettingsError
-from sitemapkit.compat.pelican_sitemap import read_settings
+from sitemapkit.compat.pelican_sitemap import PelicanSitemapError, read_settings
 
 SITE = {"SITEURL": "https://example.org"}
 
@@ -56,3 +56,12 @@ def test_no_absolute_site_url_is_no_sitemap():
 def test_wrong_values_name_the_setting(settings, message):
     with pytest.raises(SettingsError, match=message):
         read_settings({**SITE, **settings})
+
+
+def test_a_bad_base_url_is_blamed_on_the_setting_that_gave_it():
+    with pytest.raises(PelicanSitemapError, match=r"^SITEURL: option 'base_url'"):
+        read_settings({"SITEURL": "ftp://example.org"})
+    with pytest.raises(PelicanSitemapError, match=r"^SITEMAPKIT: option 'base_url'"):
+        read_settings({"SITEURL": "https://example.org", "SITEMAPKIT": {"base_url": "ftp://example.org"}})
+    with pytest.raises(PelicanSitemapError, match=r"^SITEMAPKIT: option 'gzip'"):
+        read_settings({"SITEURL": "https://example.org", "SITEMAPKIT": {"gzip": "yes"}})

@@ -75,11 +75,15 @@ def read_settings(pelican_settings: Mapping[str, Any]) -> PelicanSitemap | None:
     base_url = values.pop("base_url", None)
     if base_url is None and "://" not in str(site_url or ""):
         return None
-    try:
-        settings = Settings.from_mapping(values, base_url=base_url or site_url)
+    base_url = base_url or site_url
+    try:  # the URL first, so that a bad one is blamed on the setting that gave it
+        Settings(base_url=base_url)
     except SettingsError as error:
-        where = "SITEURL" if "'base_url'" in str(error) and "base_url" not in ours else "SITEMAPKIT"
-        raise PelicanSitemapError(f"{where}: {error}") from None
+        raise PelicanSitemapError(f"{'SITEMAPKIT' if 'base_url' in ours else 'SITEURL'}: {error}") from None
+    try:
+        settings = Settings.from_mapping(values, base_url=base_url)
+    except SettingsError as error:
+        raise PelicanSitemapError(f"SITEMAPKIT: {error}") from None
     return PelicanSitemap(settings, _regexes(legacy.get("exclude", ())), _kind_meta(legacy, ours))
 
 
