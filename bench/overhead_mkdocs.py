@@ -11,7 +11,9 @@ machine's slow minute hurts both. Figures: median wall time, median CPU time (us
 the build process and its children, from RUSAGE_CHILDREN deltas), the build's peak RSS
 (VmHWM read inside it), the ratio to the built-in sitemap, and for sitemapkit the CPU time
 spent importing it and inside its hooks, git included (its direct cost, read in the build
-process: far steadier than the difference of two whole builds on a shared machine).
+process: far steadier than the difference of two whole builds on a shared machine), net of
+the timer's own cost per hook call, and that time by part: the import, ``on_post_page``,
+``on_post_build``, the other hooks.
 
 The git variant (issue 7) puts the site in a git repository with generated, dated commits
 (packed, as a clone is) and compares no sitemapkit, sitemapkit with `lastmod: [git]`, and, when installed,
@@ -55,16 +57,20 @@ def child_build(config_file: str, site_dir: str) -> None:
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
-    spent = [0.0]
+    spent = {"import": 0.0, "on_post_page": 0.0, "on_post_build": 0.0, "other hooks": 0.0, "timer": 0.0}
+    calls = dict.fromkeys(spent, 0)
 
-    def timed(hook):
+    def timed(hook, part=None):
+        part = part or (hook.__name__ if hook.__name__ in spent else "other hooks")
+
         @functools.wraps(hook)
         def wrapper(*args, **kwargs):
             start = cpu_seconds()
             try:
                 return hook(*args, **kwargs)
             finally:
-                spent[0] += cpu_seconds() - start
+                spent[part] += cpu_seconds() - start
+                calls[part] += 1
         return wrapper
 
     plugins = yaml.safe_load(Path(config_file).read_text())["plugins"]
@@ -74,14 +80,25 @@ def child_build(config_file: str, site_dir: str) -> None:
         start = cpu_seconds()
         from sitemapkit_mkdocs.plugin import SitemapkitPlugin
 
-        spent[0] += cpu_seconds() - start
+        spent["import"] += cpu_seconds() - start
 
         for name in ("on_startup", "on_config", "on_files", "on_nav", "on_env", "on_pre_build", "on_post_page",
                      "on_post_build"):
             setattr(SitemapkitPlugin, name, timed(getattr(SitemapkitPlugin, name)))
     logging.getLogger("mkdocs").setLevel(logging.ERROR)
     build(load_config(config_file, site_dir=site_dir))
-    print("HOOKS", spent[0])
+    # The timer's own cost inside each measured call (two getrusage pairs, the wrapper: about
+    # 1.5 us, as much as a cheap hook), taken from a timed call that does nothing.
+    nothing = timed(lambda: None, "timer")
+    for _ in range(20000):
+        nothing()
+    bias = spent.pop("timer") / calls.pop("timer")
+    for part in spent:
+        if part != "import":
+            spent[part] = max(0.0, spent[part] - bias * calls[part])
+    print("HOOKS", sum(spent.values()))
+    for part, seconds in spent.items():
+        print("PART", seconds, part)
     for line in Path("/proc/self/status").read_text().splitlines():
         if line.startswith("VmHWM:"):
             print("VmHWM", int(line.split()[1]))
@@ -180,9 +197,9 @@ def git_history(root: Path, paths: list[str], commits: int) -> None:
     git("repack", "-a", "-d", "-q")
 
 
-def one_build(config: Path, site_dir: Path) -> tuple[float, float, int, float]:
+def one_build(config: Path, site_dir: Path) -> tuple[float, float, int, float, dict[str, float]]:
     """(wall seconds, CPU seconds of the build and its children, peak RSS in KiB, CPU
-    seconds importing sitemapkit and inside its hooks)."""
+    seconds importing sitemapkit and inside its hooks, those seconds by part)."""
     done = run_build([sys.executable, __file__, "--child", str(config), str(site_dir)],
                      config.parent, build_env(config.parent))
     if done.returncode != 0:
@@ -190,11 +207,12 @@ def one_build(config: Path, site_dir: Path) -> tuple[float, float, int, float]:
     lines = done.stdout.splitlines()
     rss = int(next(line for line in lines if line.startswith("VmHWM")).split()[1])
     hooks = float(next(line for line in lines if line.startswith("HOOKS")).split()[1])
-    return done.wall, done.cpu, rss, hooks
+    parts = {line.split(maxsplit=2)[2]: float(line.split()[1]) for line in lines if line.startswith("PART")}
+    return done.wall, done.cpu, rss, hooks, parts
 
 
 def compare(root: Path, variants: dict[str, Path], runs: int, title: str, pages: int) -> None:
-    results: dict[str, list[tuple[float, float, int, float]]] = {name: [] for name in variants}
+    results: dict[str, list[tuple[float, float, int, float, dict[str, float]]]] = {name: [] for name in variants}
     for name, config in variants.items():  # warm-up: caches, the sitemapkit manifest
         one_build(config, root / f"site-{name}")
     for _ in range(runs):
@@ -217,6 +235,10 @@ def compare(root: Path, variants: dict[str, Path], runs: int, title: str, pages:
                f"({hooks / base_cpu:.1%} of the base, {hooks / pages * 1e6:.0f} us a page)"
                if hooks else "")
         )
+        if hooks:
+            parts = {part: statistics.median(r[4][part] for r in rows) for part in rows[0][4]}
+            print("      of which, medians a page: "
+                  + ", ".join(f"{part} {seconds / pages * 1e6:.0f} us" for part, seconds in parts.items()))
 
 
 def main() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -59,3 +60,64 @@ def test_any_manifest_bytes_leave_the_build_whole(tmp_path_factory, data):
     _, again = build(project, {"a": "first", "b": "changed", "c": "new"})  # the fresh manifest reads
     assert not again.warnings
     shutil.rmtree(project)
+
+
+def _read(path: Path, *, whole: bool):
+    """``read_state``'s answer (records and unsent, or the error) with a small manifest read
+    whole, as a build reads it, or a line at a time, as a big one is."""
+    from sitemapkit.build import state as module
+
+    saved = module._WHOLE
+    module._WHOLE = saved if whole else -1
+    records: list = []
+    try:
+        return module.read_state(path, records.extend), records
+    except module.StateError as error:
+        return type(error), records
+    finally:
+        module._WHOLE = saved
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_a_manifest_read_whole_reads_as_it_does_a_line_at_a_time(tmp_path_factory, data):
+    """The whole-file fast path accepts only what the line reader accepts, with the same
+    records; anything else it leaves to the line reader, so the answer is the same."""
+    project = tmp_path_factory.mktemp("whole")
+    build(project, {"a": "first", "b": "second", "c": "third"})
+    build(project, {"a": "first", "b": "edited", "c": "third"})
+    state = project / OPTIONS.state_file
+    original = state.read_bytes()
+    state.write_bytes(original if data.draw(st.booleans()) else mutated(original, data))
+    whole, lines = _read(state, whole=True), _read(state, whole=False)
+    assert whole == lines
+    if state.read_bytes() == original:  # the fast path is the one taken: the file is whole
+        assert len(whole[1]) == 3 and whole[0] == []
+    shutil.rmtree(project)
+
+
+def _two_records_a_line(text: bytes) -> bytes:
+    first = text.index(b"\n", text.index(b'"pages"'))
+    second = text.index(b"\n", first + 1)
+    return text[:second] + b" " + text[second + 1:]
+
+
+@pytest.mark.parametrize("change", [
+    lambda text: text,
+    lambda text: text.replace(b"\n", b"\r\n"),  # a checkout that turned line ends
+    lambda text: text + b"\n\n",
+    _two_records_a_line,  # still JSON, not one record a line
+    lambda text: text.replace(b'"https://example.com/c.html"', b'"https://example.com/a.html"'),  # listed twice
+    lambda text: text.replace(b"Z\"", b"Q\"", 1),  # a first-seen time that is not one
+    lambda text: text.replace(b"{\"sitemapkit_state\": 1,", b"{\"sitemapkit_state\": 1, \"extra\": 2,"),
+    lambda text: text.replace(b"]", b", null]", 1),  # five values
+    lambda text: text.replace(b"null", b"1", 1),
+    lambda text: text.replace(b"}}", b"}} {}"),
+], ids=["as written", "crlf", "blank lines after", "two records a line", "listed twice",
+        "bad first seen", "extra key", "five values", "a number", "more after"])
+def test_crafted_manifests_read_whole_as_a_line_at_a_time(tmp_path, change):
+    build(tmp_path, {"a": "first", "b": "second", "c": "third"})
+    build(tmp_path, {"a": "first", "b": "edited", "c": "third"})
+    state = tmp_path / OPTIONS.state_file
+    state.write_bytes(change(state.read_bytes()))
+    assert _read(state, whole=True) == _read(state, whole=False)

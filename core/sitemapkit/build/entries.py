@@ -195,6 +195,7 @@ class _EntryMaker:
         self.report = report
         self.resolver = lastmod
         self.now = lastmod.now
+        self.latest = self.now + _FUTURE_SLACK
         self.excludes = Exclude(settings.exclude)
         self.robots: Protego | None = None
         self.title: str | None = None
@@ -247,7 +248,7 @@ class _EntryMaker:
         if facts.noindex and not self.settings.include_noindex:
             self.left_out("noindex")
             return None
-        if facts.canonical and (canonical := self.canonical(facts.canonical)) != loc:
+        if facts.canonical and facts.canonical != loc and (canonical := self.canonical(facts.canonical)) != loc:
             if canonical is not None and self.same_file(canonical, path):
                 loc, path = canonical, site_path(canonical, self.base)  # the page's own name for itself
             else:
@@ -377,7 +378,7 @@ class _EntryMaker:
     def not_future(self, page: Page, field: str, moment: Moment | None) -> Moment | None:
         """``moment``, unless it is after the build's now (beyond a day's slack for a date
         in a zone ahead of UTC): a lastmod in the future is dropped, as validate flags it."""
-        if moment is not None and as_datetime(moment) > self.now + _FUTURE_SLACK:
+        if moment is not None and as_datetime(moment) > self.latest:
             self.warn(page, field, "lastmod-future",
                       f"{format_moment(moment)} dropped: it is after the build time {format_moment(self.now)}")
             return None

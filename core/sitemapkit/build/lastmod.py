@@ -62,6 +62,7 @@ class LastmodResolver:
         self.settings = settings
         self.source_dirs = tuple(source_dirs)
         self.project_dir = Path(project_dir)
+        self._project = os.fspath(self.project_dir)
         self.report = report
         self.now = now
         self.manifest = manifest or Manifest.for_settings(settings, self.project_dir, report, now)
@@ -112,7 +113,7 @@ class LastmodResolver:
             return page.modified
         if source == "git" and page.source is not None:
             # os.path.join keeps an absolute source as it is, as Path's / does: no Path per page.
-            return self.git.date(os.path.join(self.project_dir, page.source))
+            return self.git.date(os.path.join(self._project, page.source))
         if source == "fingerprint":
             if not self.manifest.known():  # a first build: "first seen now" would move with every build
                 return None

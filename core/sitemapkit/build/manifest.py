@@ -269,7 +269,10 @@ class Manifest:
             if old is not None and (digest is None or digest == old.digest):
                 kind = ("changed" if digest is None and old.lastmod is not None and lastmod != old.lastmod
                         else None)
-                rows[loc] = Record(old.digest, old.first_seen, title or old.title, lastmod), kind
+                if lastmod == old.lastmod and (not title or title == old.title):
+                    rows[loc] = old, kind  # most pages of a rebuild: the record as it was
+                else:
+                    rows[loc] = Record(old.digest, old.first_seen, title or old.title, lastmod), kind
             else:
                 kind = ("added" if old is None else "changed") if known else None
                 rows[loc] = Record(digest, self.now_text, title, lastmod), kind

@@ -7,6 +7,8 @@ nothing rewrites the same bytes. It is written to a temporary name and renamed.
 
 from __future__ import annotations
 
+import io
+import itertools
 import json
 import os
 import re
@@ -30,6 +32,7 @@ _JSON = json.JSONEncoder(ensure_ascii=False)
 # through json.dumps(ensure_ascii=False), which makes an encoder a call (four strings a
 # record: about 0.5 s per million pages).
 _quoted = json.encoder.encode_basestring
+_WRITE_BLOCK = 1024
 
 
 class Record(NamedTuple):
@@ -119,12 +122,61 @@ def read_state(path: Path, into: Callable[[Iterator[tuple[str, Record]]], object
         raise StatePathError("it is a folder" if stat.S_ISDIR(mode) else "it is not a regular file")
     with os.fdopen(fd, "rb") as handle:
         try:
+            if os.fstat(fd).st_size <= _WHOLE:
+                data = handle.read(_WHOLE + 1)
+                whole = _whole(data)
+                if whole is not None:
+                    unsent, records = whole
+                    into(records)
+                    return unsent
+                handle = io.BytesIO(data)  # the line reader says what is wrong with it
             lines = _lines(handle)
             unsent = _head(lines)
             into(_records(lines))
             return unsent
         except OSError as error:
             raise StateError(f"cannot read it ({error.strerror})") from None
+
+
+# Performance: a small manifest (a site of up to about 9,000 pages, which build.manifest keeps
+# in memory anyway) is parsed whole by the json module's C parser, then checked: 0.8 µs a
+# record instead of 2.1 µs a line at a time (measured on 1,000 records; 4% of generate() on
+# small pages). A bigger one is streamed, a line at a time. Any file that is not exactly
+# what write_state writes goes to the line reader, which says what is wrong.
+_WHOLE = 1 << 20
+
+
+def _whole(data: bytes) -> tuple[list[str], Iterator[tuple[str, Record]]] | None:
+    """``(unsent, records)`` of a manifest read whole, or None when it is not one ``write_state``
+    wrote (not valid JSON, or not one record a line)."""
+    if not data.startswith(_HEADER.encode()):
+        return None
+    try:
+        loaded = json.loads(data)
+    except (ValueError, RecursionError):
+        return None
+    if type(loaded) is not dict or loaded.keys() != {"sitemapkit_state", "indexnow_unsent", "pages"}:
+        return None
+    unsent, pages = loaded["indexnow_unsent"], loaded["pages"]
+    if type(unsent) is not list or type(pages) is not dict or data.count(b"\n") != len(pages) + 4:
+        return None  # not one line a record, or a URL listed twice
+    # Each record a list of four strings or nulls, checked for all at once.
+    values = pages.values()
+    if set(map(type, values)) - {list} or set(map(len, values)) - {4} \
+            or set(map(type, itertools.chain.from_iterable(values))) - {str, type(None)}:
+        return None
+    first_seen = {value[1] for value in values}
+    if None in first_seen or not all(map(_valid_moment, first_seen)):
+        return None
+    return [u for u in unsent if isinstance(u, str)], zip(pages, itertools.starmap(Record, values), strict=True)
+
+
+def _valid_moment(text: str) -> bool:
+    try:
+        parse_moment(text)
+    except DateError:
+        return False
+    return True
 
 
 def _head(lines: Iterator[bytes]) -> list[str]:
@@ -211,13 +263,16 @@ def _text_or_none(value: object) -> bool:
     return value is None or type(value) is str
 
 
-def _record_json(record: Record) -> str:
-    digest, first_seen, title, lastmod = record
-    return f"[{_text(digest)}, {_text(first_seen)}, {_text(title)}, {_text(lastmod)}]"
-
-
-def _text(value: str | None) -> str:
-    return "null" if value is None else _quoted(value)
+def _lines_of(records: list[tuple[str, Record]]) -> str:
+    """Records as manifest lines, each after its newline, joined by commas."""
+    # Performance: one comprehension a block of records, the strings quoted inline (measured:
+    # 0.9 µs a record instead of 1.6 µs through a call a record and a call a value).
+    q = _quoted
+    return ",".join([
+        f"\n{q(loc)}: [{'null' if digest is None else q(digest)}, {q(first_seen)}, "
+        f"{'null' if title is None else q(title)}, {'null' if lastmod is None else q(lastmod)}]"
+        for loc, (digest, first_seen, title, lastmod) in records
+    ])
 
 
 def save_state(path: Path, pages: Mapping[str, Record], unsent: list[str]) -> None:
@@ -230,9 +285,9 @@ def write_state(path: Path, pages: Iterable[tuple[str, Record]], unsent: list[st
         out.write(f'{_HEADER}\n"indexnow_unsent": ')
         out.write(_JSON.encode(sorted(set(unsent))))
         out.write(',\n"pages": {')
-        separator = ""
-        for loc, record in pages:
-            out.write(f"{separator}\n{_quoted(loc)}: {_record_json(record)}")
+        separator, pages = "", iter(pages)
+        while block := list(itertools.islice(pages, _WRITE_BLOCK)):
+            out.write(separator + _lines_of(block))
             separator = ","
         out.write("\n}}\n")
 
