@@ -357,6 +357,32 @@ def test_future_lastmods_are_dropped_with_a_warning(tmp_path):
     assert "2999" not in (tmp_path / "sitemap.xml").read_text()
 
 
+def test_a_lastmod_in_a_named_zone_is_dropped_only_past_the_build_time_and_a_days_slack(tmp_path, monkeypatch):
+    """Dates in a zone of their own (Pelican's ``TIMEZONE``) are told from future ones by the
+    instant, not by the wall clock: in a zone 14 hours ahead of UTC, and across the hour
+    Paris repeats when it leaves summer time (02:10 CET is after 02:30 CEST)."""
+    from datetime import timedelta
+    from zoneinfo import ZoneInfo
+
+    now = datetime(2026, 10, 24, 0, 30, tzinfo=timezone.utc)  # now + the day's slack: 02:30 CEST
+    latest = now + timedelta(days=1)
+    paris, kiritimati = ZoneInfo("Europe/Paris"), ZoneInfo("Pacific/Kiritimati")
+    moments = {
+        "late-paris.html": datetime(2026, 10, 25, 1, 10, tzinfo=timezone.utc).astimezone(paris),  # 02:10 CET
+        "kept-paris.html": datetime(2026, 10, 25, 0, 10, tzinfo=timezone.utc).astimezone(paris),  # 02:10 CEST
+        "late-kiritimati.html": (latest + timedelta(seconds=1)).astimezone(kiritimati),
+        "kept-kiritimati.html": (latest - timedelta(minutes=1)).astimezone(kiritimati),
+    }
+    wall = latest.astimezone(paris).replace(tzinfo=None)
+    assert moments["late-paris.html"].replace(tzinfo=None) < wall  # earlier on the wall clock, later in time
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", str(int(now.timestamp())))
+    report = generate([Page(url=url, html=doc(url), modified=moment) for url, moment in moments.items()],
+                      tmp_path, Settings(base_url=BASE, lastmod=("meta",)), project_dir=tmp_path)
+    assert sorted(p.where for p in report.warnings if p.rule == "lastmod-future") == [
+        "late-kiritimati.html", "late-paris.html"]
+    assert (tmp_path / "sitemap.xml").read_text().count("<lastmod>") == 2
+
+
 @pytest.mark.parametrize(("key", "value", "words"), [
     ("x_default", "not a lang", "language code"),
     ("stylesheet", "javascript:alert(1)", "http(s) URL or a path"),

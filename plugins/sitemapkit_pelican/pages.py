@@ -75,18 +75,19 @@ class Run:
 def site_pages(runs: list[Run], options: PelicanSitemap, warn: Callable[[Problem], None]) -> Iterator[Page]:
     """The pages of what ``runs`` wrote, in order; drafts, hidden and private content and
     ``SITEMAP``'s excludes among them with ``sitemap: false``, which the core leaves out."""
-    urls, dates = {}, {}  # by the id of each article and page written
+    urls, dates, changed = {}, {}, {}  # by the id of each article and page written
     for run in runs:
         for path, (key, *_) in run.files.items():
             if key is not None:
                 urls[key], dates[key] = run.url(path, _linked(run.objects[key]), warn), _dates(run.objects[key])
+                changed[key] = dates[key][1]
     for run in runs:
         for path, (key, *rest) in run.files.items():
             if key is None:
                 linked, listed, lang = rest
                 url = run.url(path, linked, warn)
                 yield Page(url=url, output=path, content="", meta=options.meta("indexes", url), lang=lang,
-                           listed=tuple(dates.get(k, (None, None))[1] for k in listed),
+                           listed=tuple(map(changed.get, listed)),
                            name=path[len(run.main) + 1 :].replace(os.sep, "/"))
                 continue
             (siteurl,), content, url, (published, modified) = rest, run.objects[key], urls[key], dates[key]

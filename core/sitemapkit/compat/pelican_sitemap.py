@@ -47,7 +47,7 @@ class PelicanSitemap(NamedTuple):
     def meta(self, kind: str, url: str, own: Mapping[str, Any] = _NONE, status: str = "published") -> Mapping[str, Any]:
         """The page-level keys of a page of ``kind`` at ``url`` whose metadata is ``own``:
         ``sitemap: false`` for what pelican-sitemap leaves out (``public``, ``exclude``)."""
-        if not public(status, own) or any(pattern.search(url) for pattern in self.exclude):
+        if not public(status, own) or (self.exclude and any(pattern.search(url) for pattern in self.exclude)):
             return LEFT_OUT
         return with_defaults(own, self.kind_meta[kind], _PAGE_KEYS)
 
