@@ -6,8 +6,6 @@ An option is a name, a ``Kind`` (what values it takes), a default and one line o
 made from ``OPTIONS``: a new option is one more line there.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable
 from typing import Any, NamedTuple
 

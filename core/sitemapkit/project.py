@@ -7,8 +7,6 @@ Sources are matched to built pages by name (``guide/setup.md`` -> ``guide/setup/
 their output (``--source-dir``).
 """
 
-from __future__ import annotations
-
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping

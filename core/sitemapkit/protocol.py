@@ -5,8 +5,6 @@ Each constant names where it comes from (the section of SPEC.md, shipped in the 
 quotes the source). Pure data: importing it costs nothing.
 """
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 # -- namespaces -------------------------------------------------------------------------------

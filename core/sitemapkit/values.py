@@ -2,8 +2,6 @@
 (normalised: lower-case choices, tuples for lists) or raise ``OptionError`` saying what the
 value must be. ``Settings`` puts the option's name in front of that."""
 
-from __future__ import annotations
-
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 

@@ -7,8 +7,6 @@ one, ``sitemapkit/page.html`` makes a plain self-contained page. Either way the 
 the file, as one of its own (see ``owned``).
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import NamedTuple
