@@ -16,6 +16,7 @@ NOT_NEEDED = (
     "sitemapkit.extensions",
     "sitemapkit.validate.targets",
     "sitemapkit.cli",
+    "sitemapkit.project",  # the command line's reading of a project folder
     "secrets",  # the temporary names come from os.urandom
 )
 
