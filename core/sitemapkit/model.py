@@ -147,6 +147,8 @@ class Page(Data):
 
 @data
 class Image(FrozenData):
+    """An ``<image:image>`` of an entry: the image's absolute URL."""
+
     loc: str
 
     def __init__(self, loc: str) -> None:
