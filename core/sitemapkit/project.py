@@ -7,6 +7,7 @@ Sources are matched to built pages by name (``guide/setup.md`` -> ``guide/setup/
 their output (``--source-dir``).
 """
 
+# Performance: no ``from __future__ import annotations`` in this module: see values.Rule.
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
