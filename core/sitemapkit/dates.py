@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from datetime import date, datetime, time, timezone
+from typing import Any
 
 from .model import Moment
 
@@ -115,3 +116,28 @@ def authored(moment: Moment | None, source: str | os.PathLike[str]) -> Moment | 
         return moment
     mtime = datetime.fromtimestamp(os.stat(source).st_mtime)
     return None if moment.replace(tzinfo=None) == mtime else moment
+
+
+def front_matter_dates(
+    meta: Mapping[str, Any], warn: Callable[[str], None], updated: tuple[str, ...] = ("updated",)
+) -> tuple[Moment | None, Moment | None]:
+    """(published, modified) from ``date`` and ``updated`` (or the other keys in ``updated``),
+    or Material's blog ``date: {created, updated}``; a page with only a date was last
+    modified then. ``warn(message)`` hears of a value that is not a date."""
+    created = meta.get("date")
+    later = next((meta[key] for key in updated if meta.get(key) not in (None, "")), None)
+    if isinstance(created, Mapping):
+        later = created.get("updated", later)
+        created = created.get("created")
+    published = _front_matter_date(created, "date", warn)
+    return published, _front_matter_date(later, "updated", warn) or published
+
+
+def _front_matter_date(value: Any, key: str, warn: Callable[[str], None]) -> Moment | None:
+    if value is None or value == "":
+        return None
+    try:
+        return parse_moment(value)
+    except DateError as error:
+        warn(f"{key}: {error}; ignored [date-format]")
+        return None

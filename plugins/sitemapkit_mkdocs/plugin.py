@@ -19,8 +19,8 @@ from mkdocs.structure.pages import Page as MkDocsPage
 # post-build would walk every page MkDocs holds (generate itself freezes that heap).
 from sitemapkit.build.extract import head_of
 from sitemapkit.build.generate import generate
+from sitemapkit.dates import front_matter_dates
 from sitemapkit.model import Moment, Page
-from sitemapkit.project import front_matter_dates
 from sitemapkit.report import Problem, SitemapError
 from sitemapkit.settings import Settings, SettingsError, no_base_url
 

@@ -17,7 +17,6 @@ import contextlib
 import errno
 import gzip
 import os
-import secrets
 import stat
 import tempfile
 from collections.abc import Iterable, Iterator
@@ -114,7 +113,9 @@ def faults_named(path: str | os.PathLike[str], doing: str = "write") -> Iterator
 
 
 def temporary_name(path: Path) -> Path:
-    return path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    # os.urandom(4).hex() is what secrets.token_hex(4) returns; secrets (and hmac) are not
+    # imported for it (measured: 0.2 ms of every adapter's import).
+    return path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
 
 
 def create_new(path: Path) -> int:

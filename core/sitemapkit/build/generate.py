@@ -21,7 +21,6 @@ from .lastmod import LastmodResolver
 from .manifest import Manifest
 from .owned import record_written
 from .robots import sync_robots_txt
-from .scan import documents_in
 from .write import write_sitemaps
 
 
@@ -154,6 +153,8 @@ def _generate(
 def _documents(site_dir: Path, settings: Settings, source_dirs: Iterable[Path | str],
                report: Report) -> Iterator[Page]:
     """The files ``include`` names, never one of the files a build writes."""
+    from .scan import documents_in  # only with ``include``, not on every adapter's import
+
     stem = settings.filename[:-4] if settings.filename.endswith(".xml") else settings.filename
 
     def ours(name: str) -> bool:

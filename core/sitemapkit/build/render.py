@@ -28,16 +28,24 @@ NAMESPACES = (
 
 DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n'
 
-# Anything that makes escape() do work: most text has none and is returned as it is.
-_WORK = re.compile("[&<>\"'\r\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-needs_escape = _WORK.search
+# Anything that makes escape() do work: most text has none and is returned as it is. ASCII
+# text is checked by the first pattern; only other text needs the second.
+_ASCII_WORK = re.compile("[&<>\"'\r\x00-\x08\x0b\x0c\x0e-\x1f]").search
+
+
+@functools.cache
+def _work() -> re.Pattern[str]:
+    """Performance: a character class reaching past U+00FF is slow to compile; this one is
+    compiled when text that is not ASCII is first escaped, not on import (measured: 0.43 ms,
+    the ASCII pattern 0.03)."""
+    return re.compile("[&<>\"'\r\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 @functools.cache
 def _forbidden() -> re.Pattern[str]:
     """Characters XML 1.0 forbids (C0 controls but tab/LF/CR, lone surrogates, U+FFFE/U+FFFF).
     Performance: compiled when first needed, not on import (measured: 0.3 ms; most builds
-    escape no text that holds one of the characters ``_WORK`` looks for)."""
+    escape no text that holds one of the characters ``_work`` looks for)."""
     return re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
@@ -50,7 +58,7 @@ def strip_forbidden(text: str) -> str:
 def escape(text: str) -> str:
     """``text`` as XML character data or attribute value: the five entities of sitemaps.org,
     CR kept as ``&#13;`` (a parser would turn a raw one into LF), forbidden characters removed."""
-    if needs_escape(text) is None:
+    if (_ASCII_WORK(text) if text.isascii() else _work().search(text)) is None:
         return text
     return (
         strip_forbidden(text)
