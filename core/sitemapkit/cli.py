@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import tomllib
+
 from . import __version__
 from .build.files import OutputError, fault
 from .build.generate import generate
@@ -19,11 +21,6 @@ from .project import CONFIG_FILES, Project, ProjectError, Sources, file_urls, fi
 from .report import Report, SitemapError, plural
 from .settings import OPTION_NAMES, Settings, SettingsError
 from .values import OptionError
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 GENERATOR_CONFIGS = ("mkdocs.yml", "mkdocs.yaml", "properdocs.yml", "zensical.toml", "pelicanconf.py", "conf.py",

@@ -9,7 +9,6 @@ their output (``--source-dir``).
 
 # Performance: no ``from __future__ import annotations`` in this module: see values.Rule.
 import os
-import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -22,10 +21,8 @@ from .model import Page
 def _toml() -> Any:
     """The TOML reader, imported when a TOML file is read: most builds read none, and an
     adapter's import (paid by every build) should not carry it."""
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # pragma: no cover
-        import tomli as tomllib
+    import tomllib
+
     return tomllib
 
 
