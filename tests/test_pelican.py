@@ -183,6 +183,28 @@ def test_a_theme_noindex_is_honoured_and_images_come_from_the_article_not_the_th
     assert images == [BASE + "images/a.png"]
 
 
+def test_pages_are_read_as_pelican_rendered_them_not_back_from_the_written_files(tmp_path, monkeypatch):
+    """Each page's head (here a theme's noindex) is kept as Pelican renders it, and its content
+    is Pelican's: no page file is opened again to make the sitemap, index pages included."""
+    import sitemapkit.build.entries as entries
+
+    theme = tmp_path / "theme/templates"
+    theme.mkdir(parents=True)
+    (theme / "article.html").write_text(
+        "<html><head>{% if article.robots %}<meta name='robots' content='{{ article.robots }}'>"
+        "{% endif %}</head><body><article>{{ article.content }}</article></body></html>", encoding="utf-8")
+    files = {f"post-{n}.md": f"Title: Post {n}\nDate: 2026-01-0{n}\nSlug: post-{n}\n\nText {n}." for n in (1, 2)}
+    files["hidden.md"] = "Title: Hidden\nDate: 2026-01-03\nSlug: hidden\nRobots: noindex\n\nNo."
+    opened = []
+    read = entries.read_page_file
+    monkeypatch.setattr(entries, "read_page_file", lambda path, *a, **k: opened.append(path) or read(path, *a, **k))
+    out = build(make_site(tmp_path, files, f"THEME_TEMPLATES_OVERRIDES = [{str(theme)!r}]\n"))
+    urls = set(usp_urls(out, BASE))
+    assert {BASE, BASE + "post-1.html", BASE + "post-2.html"} <= urls
+    assert BASE + "hidden.html" not in urls
+    assert opened == []
+
+
 def test_translations_give_reciprocal_alternates_with_self_and_x_default(tmp_path):
     out = build(make_site(tmp_path, BLOG, 'SITEMAPKIT = {"x_default": "en"}\n'))
     root = tree(out / "sitemap.xml")

@@ -14,6 +14,7 @@ import jinja2
 from pelican import signals
 
 from sitemapkit import Problem, generate
+from sitemapkit.build import rendered
 from sitemapkit.build.html_sitemap import PAGE_NAME, TEMPLATE_NAME, TEMPLATES, Render, Section
 from sitemapkit.compat.pelican_sitemap import PelicanSitemap, read_settings
 from sitemapkit.project import project_dir
@@ -61,9 +62,16 @@ def note_run(generator: Any) -> None:
         _build.runs.append(Run(generator, _build.runs[0].output if _build.runs else None))
 
 
+def keep_heads(generator: Any) -> None:
+    """Each page's head as Pelican renders it: its writer renders a page, writes it and signals
+    ``content_written`` with the same context, so the file need not be read back."""
+    rendered.keep_heads(generator.env)
+
+
 def collect(path: str, context: dict[str, Any]) -> None:
+    head = rendered.rendered_head(context)
     if _build.runs:
-        _build.runs[-1].add(path, context)
+        _build.runs[-1].add(path, context, head)
 
 
 def write(pelican: Any) -> None:
@@ -103,6 +111,7 @@ def register() -> None:
     """Connect to Pelican's signals; connecting twice (PLUGINS and auto-discovery) is a no-op."""
     signals.initialized.connect(check_settings)
     signals.get_generators.connect(start_run)
+    signals.generator_init.connect(keep_heads)
     signals.article_generator_finalized.connect(note_run)
     signals.content_written.connect(collect)
     signals.finalized.connect(write)

@@ -31,8 +31,8 @@ class Run:
         self.static: Mapping[str, Any] = generator.context.get("static_content", {})
         self.objects: dict[int, Content] = {}
         self.files: dict[str, tuple[Any, ...]] = {}
-        # written path -> (id of its article or page, the site URL it was rendered with), or for
-        # an index page (None, its URL, the id of each article it lists, its language)
+        # written path -> (id of its article or page, its head, the site URL it was rendered with),
+        # or for an index page (None, its head, its URL, the id of each article it lists, its language)
         settings = generator.settings  # the URLs of the index pages written without a paginator:
         found = {settings.get(f"{t.upper()}_SAVE_AS", f"{t}.html"): settings.get(f"{t.upper()}_URL", f"{t}.html")
                  for t in settings["DIRECT_TEMPLATES"]}
@@ -45,11 +45,12 @@ class Run:
         # URL need not be asked for (a property that formats a pattern each time it is read).
         self.paged_as_saved = all(rule[1] == rule[2] for rule in settings["PAGINATION_PATTERNS"])
 
-    def add(self, path: str, context: Mapping[str, Any]) -> None:
+    def add(self, path: str, context: Mapping[str, Any], head: str | None = None) -> None:
+        """``head``: the page as rendered, up to its body (None: read it from the file)."""
         content = context.get("article") or context.get("page")
         if isinstance(content, Content):
             self.objects[id(content)] = content
-            self.files[path] = (id(content), content.get_siteurl())
+            self.files[path] = (id(content), head, content.get_siteurl())
             return
         listing = context.get("articles_page")
         if listing is not None:
@@ -57,7 +58,8 @@ class Run:
         else:  # a page made from one of the site's own templates lists no articles
             own = context["output_file"] in (context.get("TEMPLATE_PAGES") or {}).values()
             articles, url = () if own else context.get("articles") or (), self.index_urls.get(path)
-        self.files[path] = (None, url or context["output_file"], tuple(map(id, articles)), context.get("DEFAULT_LANG"))
+        self.files[path] = (None, head, url or context["output_file"], tuple(map(id, articles)),
+                            context.get("DEFAULT_LANG"))
 
     def url(self, path: str, linked: str | None, warn: Callable[[Problem], None]) -> str:
         """Where to list the file at ``path``: Pelican's link to it (``linked``, from the run's
@@ -82,17 +84,17 @@ def site_pages(runs: list[Run], options: PelicanSitemap, warn: Callable[[Problem
                 urls[key], dates[key] = run.url(path, _linked(run.objects[key]), warn), _dates(run.objects[key])
                 changed[key] = dates[key][1]
     for run in runs:
-        for path, (key, *rest) in run.files.items():
+        for path, (key, head, *rest) in run.files.items():
             if key is None:
                 linked, listed, lang = rest
                 url = run.url(path, linked, warn)
-                yield Page(url=url, output=path, content="", meta=options.meta("indexes", url), lang=lang,
+                yield Page(url=url, output=path, html=head, content="", meta=options.meta("indexes", url), lang=lang,
                            listed=tuple(map(changed.get, listed)),
                            name=path[len(run.main) + 1 :].replace(os.sep, "/"))
                 continue
             (siteurl,), content, url, (published, modified) = rest, run.objects[key], urls[key], dates[key]
             yield Page(
-                url=url, source=content.source_path, output=path, title=content.title,
+                url=url, source=content.source_path, output=path, html=head, title=content.title,
                 name=content.source_path.removeprefix(run.source_root), lang=getattr(content, "lang", None),
                 content=f"<h1>{content.title}</h1>\n{content.get_content(siteurl)}",
                 meta=options.meta("articles" if isinstance(content, Article) else "pages", url, content.metadata,
