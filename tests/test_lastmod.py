@@ -181,6 +181,23 @@ def test_the_manifest_is_started_by_its_first_use_and_kept_after(tmp_path):
     assert changes.changed == [BASE + "a/"] and not changes.first_build
 
 
+def test_a_rebuild_that_changes_nothing_leaves_the_manifest_file_alone(tmp_path):
+    """Same pages, same digests, same lastmods: the manifest is not written again (same file,
+    same bytes); a lastmod from metadata, a removed page or an edit each rewrite it."""
+    state = tmp_path / ".cache/sitemapkit/state.json"
+    pages = [(Page(url="a/"), "1"), (Page(url="b/"), "2")]
+    resolve(tmp_path, pages)
+    resolve(tmp_path, pages, now=FEB)  # the lastmods move from none to JAN: written
+    before = state.stat().st_ino, state.read_bytes()
+    resolve(tmp_path, pages, now=FEB)
+    assert (state.stat().st_ino, state.read_bytes()) == before
+    dated, edited = (Page(url="a/", modified=date(2023, 5, 5)), "1"), (pages[0][0], "1 edited")
+    for changed in ([dated, pages[1]], pages[:1], [edited]):
+        resolve(tmp_path, changed, now=FEB)
+        assert state.stat().st_ino != before[0]
+        before = state.stat().st_ino, state.read_bytes()
+
+
 def test_first_seen_honours_source_date_epoch(tmp_path, monkeypatch):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     resolve(tmp_path, [(Page(url="a/"), "1")], now=build_time())
