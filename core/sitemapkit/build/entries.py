@@ -41,7 +41,7 @@ from .extract import HtmlFacts, file_digest, read_page_file, read_page_html
 from .html_sitemap import Listing
 from .lastmod import LastmodResolver
 from .owned import url_key
-from .page_keys import PageKeys, page_keys
+from .page_keys import NO_KEYS, PageKeys, page_keys
 
 if TYPE_CHECKING:
     from protego import Protego
@@ -212,7 +212,8 @@ class _EntryMaker:
     # ------------------------------------------------------------------ the page
 
     def entry(self, page: Page) -> Entry | None:
-        keys = page_keys(page.meta, lambda field, message: self.warn(page, field, "page-key", message))
+        meta = page.meta
+        keys = page_keys(meta, lambda field, message: self.warn(page, field, "page-key", message)) if meta else NO_KEYS
         if keys.exclude:
             self.left_out("sitemap: false")
             with contextlib.suppress(URLError):
@@ -293,7 +294,7 @@ class _EntryMaker:
         except OSError as error:
             self.warn(page, "output", "page-unreadable", f"file left out: {page.output} {error.strerror or error}")
             return None
-        keys = page_keys({}, lambda field, message: None)
+        keys = NO_KEYS
         facts = HtmlFacts(digest=digest)
         rule = self.rule_for(path) if self.settings.rules else None
         self.title = unquote(path.rpartition("/")[2]) or None

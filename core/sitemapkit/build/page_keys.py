@@ -26,7 +26,8 @@ class PageKeys(NamedTuple):
     news: Mapping[str, Any] | bool | None = None
 
 
-_NONE = PageKeys()
+NO_KEYS = PageKeys()
+"""A page without page-level keys."""
 
 
 def with_defaults(meta: Mapping[str, Any], defaults: Mapping[str, Any],
@@ -41,7 +42,7 @@ def with_defaults(meta: Mapping[str, Any], defaults: Mapping[str, Any],
 def page_keys(meta: Mapping[str, Any], warn: Callable[[str, str], None]) -> PageKeys:
     """``warn(field, message)`` is called for a key whose value cannot be read."""
     if not meta:
-        return _NONE
+        return NO_KEYS
     values: dict[str, Any] = {}
     switch = meta.get("sitemap")
     if isinstance(switch, Mapping):
@@ -58,7 +59,7 @@ def page_keys(meta: Mapping[str, Any], warn: Callable[[str, str], None]) -> Page
         if flat is not None:
             values[key] = flat
     if not values:
-        return _NONE
+        return NO_KEYS
     return PageKeys(
         changefreq=values.get("changefreq"),
         priority=values.get("priority"),
