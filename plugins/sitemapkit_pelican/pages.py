@@ -77,12 +77,12 @@ class Run:
 def site_pages(runs: list[Run], options: PelicanSitemap, warn: Callable[[Problem], None]) -> Iterator[Page]:
     """The pages of what ``runs`` wrote, in order; drafts, hidden and private content and
     ``SITEMAP``'s excludes among them with ``sitemap: false``, which the core leaves out."""
-    urls, dates, changed = {}, {}, {}  # by the id of each article and page written
+    urls, dates = {}, {}  # by the id of each article and page written
     for run in runs:
         for path, (key, *_) in run.files.items():
             if key is not None:
                 urls[key], dates[key] = run.url(path, _linked(run.objects[key]), warn), _dates(run.objects[key])
-                changed[key] = dates[key][1]
+    changed = {key: modified for key, (_, modified) in dates.items()}  # what index pages list, looked up in one pass
     for run in runs:
         for path, (key, head, *rest) in run.files.items():
             if key is None:

@@ -209,10 +209,8 @@ def _records(lines: Iterator[bytes]) -> Iterator[tuple[str, Record]]:
                 raise StateError(f"the record for {loc} has the wrong shape")
             digest, first_seen, title, lastmod = value
         if first_seen not in checked:
-            try:
-                parse_moment(first_seen)
-            except DateError:
-                raise StateError(f"the record for {loc} has no valid first-seen time") from None
+            if not _valid_moment(first_seen):
+                raise StateError(f"the record for {loc} has no valid first-seen time")
             if len(checked) < 4096:
                 checked.add(first_seen)
         yield loc, Record(digest, first_seen, title, lastmod)
