@@ -18,6 +18,8 @@ from sitemapkit.build.lastmod import LastmodResolver
 from sitemapkit.build.state import load_state
 from sitemapkit.dates import build_time
 
+pytestmark = pytest.mark.slow  # real git histories (make test-fast leaves them out)
+
 BASE = "https://example.com/"
 JAN = datetime(2024, 1, 1, tzinfo=timezone.utc)
 FEB = datetime(2024, 2, 1, tzinfo=timezone.utc)

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_validate import ROOT, url, urlset, write
+from validator_inputs import ROOT, url, urlset, write
 
 from sitemapkit.cli_validate import run_validate
 from sitemapkit.validate import validate
