@@ -91,12 +91,20 @@ def test_robots_files_with_records_crawlers_skip_are_read_as_robots_files(tmp_pa
     assert sorted(Path(file).name for file in found["files"]) == [name, "sitemap.xml"]
 
 
-def test_prose_and_text_sitemaps_are_still_not_robots_files(tmp_path):
-    # half the lines records, or no User-agent / Sitemap: not robots.txt
+def test_most_lines_decide_and_text_sitemaps_stay_text_sitemaps(tmp_path):
+    (tmp_path / "sitemap.xml").write_text(SITEMAP, encoding="utf-8")
+    records = f"User-agent: *\nDisallow: /tmp/\nSitemap: {SITEMAP_URL}\n"
+    # three records of five lines: a robots file with two stray lines, which crawlers skip
+    mostly = tmp_path / "robots-mostly.txt"
+    mostly.write_text(records + "stray words\nmore stray words\n", encoding="utf-8")
+    done = validate(str(mostly))
+    assert json.loads(done.stdout)["problems"] == [] and done.returncode == 0, done.stdout
+    # half the lines records: prose with a colon or two, checked as a text sitemap
     notes = tmp_path / "notes.txt"
     notes.write_text("Subject: the launch\nUser-agent: Mozilla\nwe ship on Monday\nand then rest\n",
                      encoding="utf-8")
     assert {p["rule"] for p in json.loads(validate(str(notes)).stdout)["problems"]} == {"txt-line"}
+    # URLs are no records, whatever their scheme's colon
     urls = tmp_path / "urls.txt"
     urls.write_text("https://www.example.com/\nhttps://www.example.com/a\n", encoding="utf-8")
     done = validate(str(urls))
