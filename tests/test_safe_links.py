@@ -153,6 +153,35 @@ def test_sphinx_theme_site_map_links_are_relative_paths(tmp_path):
     assert sorted(links) == ["./index.html", "./javascript%3Aalert%281%29-x.html", "./sitemap.html"]
 
 
+PELICAN_CONF = f"""\
+SITEURL = "{BASE.rstrip('/')}"
+SITENAME = "Blog"
+PATH = "content"
+OUTPUT_PATH = "output"
+TIMEZONE = "UTC"
+LOAD_CONTENT_CACHE = False
+FEED_ALL_ATOM = CATEGORY_FEED_ATOM = AUTHOR_FEED_ATOM = AUTHOR_FEED_RSS = None
+PLUGINS = ["sitemapkit_pelican"]
+SITEMAPKIT = {{"html_sitemap": True}}
+"""
+
+
+def test_pelican_theme_site_map_links_are_relative_paths(tmp_path):
+    (tmp_path / "content").mkdir()
+    (tmp_path / "pelicanconf.py").write_text(PELICAN_CONF, encoding="utf-8")
+    (tmp_path / "content" / "a.md").write_text(
+        "Title: A\nDate: 2026-01-10\nSlug: a\nURL: javascript:alert(1)-x.html\n"
+        "Save_as: javascript:alert(1)-x.html\n\nText.", encoding="utf-8")
+    done = subprocess.run([str(BIN / "pelican"), "content", "-s", "pelicanconf.py"], cwd=tmp_path,
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    page = lxml.html.parse(str(tmp_path / "output" / "sitemap.html")).getroot()
+    links = hrefs(page, "//*[@class='sitemapkit-sections']")
+    for href in links:
+        assert_safe(href)
+    assert "./javascript:alert(1)-x.html" in links
+
+
 REPORTED = """<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
         xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"
