@@ -239,6 +239,11 @@ RULES: dict[str, RuleEntry] = {
                                  "the settings give (build: no sitemap written)", TOOL),
     "state-path": RuleEntry(WARNING, "state_file names a folder, a pipe or another thing that cannot "
                             "hold a manifest (none kept)", TOOL),
+    "lang-unnamed": RuleEntry(INFO, "Sphinx: sitemap_url_scheme's {lang} is empty for English, as "
+                              "conf.py names no language (in every language's build)", TOOL),
+    "theme-sitemap-name": RuleEntry(WARNING, "filename is not sitemap.xml, which the site's theme reads "
+                                    "(Material's instant navigation, previews, version and language "
+                                    "selectors)", TOOL),
     "exclude-unmatched": RuleEntry(WARNING, "an exclude pattern that matched no page", TOOL),
     "include-unmatched": RuleEntry(WARNING, "an include pattern that matched no file", TOOL),
     "html-sitemap-size": RuleEntry(WARNING, f"more than {MAX_URLS:,} URLs for sitemap.html (build: the "

@@ -19,6 +19,7 @@ from mkdocs.structure.pages import Page as MkDocsPage
 # post-build would walk every page MkDocs holds (generate itself freezes that heap).
 from sitemapkit.build.extract import head_of
 from sitemapkit.build.generate import generate
+from sitemapkit.compat.material import lost_features
 from sitemapkit.dates import front_matter_dates
 from sitemapkit.model import Moment, Page
 from sitemapkit.report import Problem, SitemapError
@@ -80,6 +81,9 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
             state = Path(config.site_dir, ".sitemapkit-serve.json").resolve()
             settings = settings.replace(state_file=str(state), indexnow=None)
         self.settings = settings
+        lost = lost_features(config.theme.name, settings.filename, config.theme.get("features"), config.extra)
+        if lost is not None:
+            _log(lost)
         file = config.config_file_path
         self.project_dir = Path(file).resolve().parent if file else Path.cwd()
         return config

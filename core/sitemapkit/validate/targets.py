@@ -452,22 +452,23 @@ class _Targets:
 
 _MISSPELT = re.compile(r"(?i)(xml[\s_-]*)?site[\s_-]*maps?([\s_-]*url)?")
 """Field names meant as ``Sitemap`` that crawlers do not read (``Site-map``, ``Sitemaps``)."""
-_ROBOTS_FIELD = re.compile(
-    rb"(?i)(user-?agent|allow|disallow|sitemap|crawl-delay|host|clean-param|request-rate|"
-    rb"visit-time|noindex|site[\s_-]*maps?)\s*:"
-)
+# A robots.txt record, known or not (RFC 9309, 2.2.4: crawlers skip the ones they do not
+# know): a field name, then a colon; never a URL's scheme ("https://" is a text sitemap's line).
+_RECORD = re.compile(rb"[A-Za-z][\w-]*[ \t]*:(?!//)")
+_GROUP_OR_SITEMAP = re.compile(rb"(?i)(?:user-?agent|sitemap)[ \t]*:")
 
 
 def _robots_like(head: bytes) -> bool:
-    """Whether a file reads as robots.txt: every full line of its start (comments and blank
-    lines aside) is a robots field, and at least one is User-agent, Allow, Disallow or
-    Sitemap. A text sitemap's lines are URLs, which never match."""
+    """Whether a file reads as robots.txt: most full lines of its start (comments and blank
+    lines aside) are ``field: value`` records, and one is ``User-agent`` or ``Sitemap``. Records
+    no crawler knows (``Content-Signal:``, ``Robot-version:``, a misspelt ``Desallow:``) count:
+    crawlers skip them. A text sitemap's lines are URLs, which never match."""
     lines = head.split(b"\n")
     if len(head) >= 4096:
         lines = lines[:-1]  # the last one may be cut
     fields = [line.strip() for line in lines if line.strip() and not line.strip().startswith(b"#")]
-    return bool(fields) and all(_ROBOTS_FIELD.match(line) for line in fields) and any(
-        line[:1].lower() in (b"u", b"a", b"d", b"s") for line in fields)
+    records = sum(1 for line in fields if _RECORD.match(line))
+    return records * 2 > len(fields) and any(_GROUP_OR_SITEMAP.match(line) for line in fields)
 
 
 def without_dot_segments(url: str) -> str:
