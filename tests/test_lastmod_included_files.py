@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -88,3 +89,38 @@ def test_sphinx_pages_move_with_the_files_they_include_and_no_others(tmp_path, m
     assert committed(repo, "docs/changelog.rst") == FIRST
     assert validate_strict(out) == 0
     sys.modules.pop("incmod", None)
+
+
+MKDOCS_FILES = {
+    "mkdocs.yml": (
+        f"site_name: Snips\nsite_url: {BASE}\nplugins:\n  - sitemapkit\n"
+        "markdown_extensions:\n  - pymdownx.snippets\n"
+    ),
+    ".gitignore": "site/\n",
+    "docs/index.md": "# Home\n\nNothing included.\n",
+    "docs/usage.md": '# Usage\n\n--8<-- "snippet.md"\n',
+    "docs/block.md": "# Block\n\n--8<--\nparts/a.md\n--8<--\n",
+    "docs/escaped.md": '# Escaped\n\n;--8<-- "snippet.md"\n',
+    "snippet.md": "Shared text.\n",
+    "parts/a.md": 'Part A.\n\n--8<-- "parts/nested.md:1:1"\n',
+    "parts/nested.md": "Nested.\n",
+}
+
+
+def test_mkdocs_pages_move_with_their_snippets_and_no_others(tmp_path):
+    repo = init(tmp_path / "site-project")
+    commit(repo, FIRST, MKDOCS_FILES)
+    commit(repo, CHANGELOG_EDIT, {"snippet.md": "Shared text, edited.\n"})
+    commit(repo, EXAMPLE_EDIT, {"parts/nested.md": "Nested, edited.\n"})
+    env = {**os.environ, "SOURCE_DATE_EPOCH": "1767225600"}
+    done = subprocess.run([str(Path(sys.executable).parent / "mkdocs"), "build"], cwd=repo, env=env,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "Nested, edited." in (repo / "site" / "block" / "index.html").read_text(encoding="utf-8")
+    assert lastmods(repo / "site", BASE) == {
+        BASE: FIRST,
+        f"{BASE}block/": EXAMPLE_EDIT,  # a snippet inside a snippet
+        f"{BASE}escaped/": FIRST,  # ";--8<--" is text, not an include
+        f"{BASE}usage/": CHANGELOG_EDIT,
+    }
+    assert validate_strict(repo / "site") == 0
