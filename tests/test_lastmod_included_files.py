@@ -15,6 +15,8 @@ from project_checks import committed, lastmods, validate_strict
 from sphinx.cmd.build import build_main
 
 from sitemapkit.build import git as git_module
+from sitemapkit.cli import main
+from sitemapkit.project import read_project
 
 BASE = "https://docs.example.org/"
 FIRST, CHANGELOG_EDIT, EXAMPLE_EDIT, MODULE_EDIT = (
@@ -124,3 +126,31 @@ def test_mkdocs_pages_move_with_their_snippets_and_no_others(tmp_path):
         f"{BASE}usage/": CHANGELOG_EDIT,
     }
     assert validate_strict(repo / "site") == 0
+
+
+def test_command_line_in_an_mkdocs_project_dates_pages_by_their_snippets_too(tmp_path, monkeypatch):
+    repo = init(tmp_path / "site-project")
+    files = {**MKDOCS_FILES, "mkdocs.yml": MKDOCS_FILES["mkdocs.yml"].replace("plugins:\n  - sitemapkit\n", "")}
+    commit(repo, FIRST, files)
+    commit(repo, CHANGELOG_EDIT, {"snippet.md": "Shared text, edited.\n"})
+    mkdocs = str(Path(sys.executable).parent / "mkdocs")
+    subprocess.run([mkdocs, "build", "-q"], cwd=repo, check=True, capture_output=True)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")
+    monkeypatch.chdir(repo)
+    assert main(["build", "-q"]) == 0
+    found = lastmods(repo / "site", BASE)
+    assert found[f"{BASE}usage/"] == CHANGELOG_EDIT
+    assert found[BASE] == found[f"{BASE}escaped/"] == FIRST
+
+
+def test_zensical_table_of_extensions_enables_snippets(tmp_path):
+    (tmp_path / "inc").mkdir()
+    (tmp_path / "inc" / "part.md").write_text("Part.\n", encoding="utf-8")
+    config = tmp_path / "zensical.toml"
+    config.write_text('[project]\nsite_name = "Z"\n[project.markdown_extensions.pymdownx.snippets]\n'
+                      'base_path = ["inc"]\n', encoding="utf-8")
+    snippets = read_project(config).snippets
+    assert snippets is not None
+    assert snippets.files('--8<-- "part.md"\n') == (str(tmp_path / "inc" / "part.md"),)
+    config.write_text('[project]\nsite_name = "Z"\n[project.markdown_extensions.admonition]\n', encoding="utf-8")
+    assert read_project(config).snippets is None
