@@ -40,6 +40,7 @@ _HTML_TAG = rb"<(html)\b" + _ATTRIBUTES
 _CONTENT_TAG = rb"<(img|video|source|/video)\b" + _ATTRIBUTES
 _CONTENT_START = rb"<(?:img|video)\b"
 _LINK_TAG = re.compile(rb"<a\b" + _ATTRIBUTES)
+_LINK_END = re.compile(rb"</a\s*>")
 # Whatever makes a content region more than text to checksum, any case: one quick look.
 _NOTABLE = re.compile(rb"<(?:!--|script|style|template|img|video)", re.IGNORECASE)
 _ATTRIBUTE = re.compile(rb"""([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
@@ -447,7 +448,7 @@ def _link_home(region: bytes, lowered: bytes, offset: int, page_url: str, encodi
     start = lowered.rfind(b"<a", 0, offset)
     while start >= 0 and lowered[start + 2 : start + 3] not in (*_SPACE, b">"):
         start = lowered.rfind(b"<a", 0, start)
-    if start < 0 or lowered.find(b"</a", start, offset) >= 0:
+    if start < 0 or _LINK_END.search(lowered, start, offset) is not None:
         return False
     tag = _LINK_TAG.match(lowered, start)
     if tag is None:
