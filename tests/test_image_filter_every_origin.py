@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lxml import etree
 from sphinx.cmd.build import build_main
 
@@ -76,3 +78,19 @@ def test_metadata_and_adapter_images_pass_the_same_filter():
                 meta={"sitemap_images": "https://hits.seeyoufarm.com/api/count/incr/badge.svg, extra.png"})
     [entry] = list(build_entries([page], Settings(base_url=BASE, lastmod=False)))
     assert [image.loc for image in entry.images] == ["https://cdn.example.org/plot.png", f"{BASE}a/extra.png"]
+
+
+HOSTS = ("img.shields.io", "cdn.example.org", "hits.seeyoufarm.com", "docs.example.org", "www.google-analytics.com")
+PATHS = ("a.png", "badge.svg", "badges/x", "twemoji/1f600.svg", "matomo.php", "photos/logo.png", "b/c.jpg")
+
+
+@given(host=st.sampled_from(HOSTS), path=st.sampled_from(PATHS), query=st.sampled_from(("", "?v=1", "?style=flat")))
+@settings(max_examples=60, deadline=None)
+def test_an_image_is_listed_from_html_exactly_when_it_is_listed_from_the_generator(host, path, query):
+    src = f"https://{host}/{path}{query}"
+    chosen = Settings(base_url=BASE, lastmod=False)
+    from_html = Page("a/", html=f'<html><body><main><p><img src="{src}" alt="x"></p></main></body></html>')
+    from_adapter = Page("a/", html="<html><body><main><p>text</p></main></body></html>", images=(src,))
+    [html_entry] = list(build_entries([from_html], chosen))
+    [adapter_entry] = list(build_entries([from_adapter], chosen))
+    assert html_entry.images == adapter_entry.images
