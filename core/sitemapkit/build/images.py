@@ -47,11 +47,12 @@ def decorative(src: str, attrs: Mapping[str, str] = _NO_ATTRIBUTES, *, chrome: b
     in the theme's parts or in a link to the home page."""
     if chrome:
         return True
+    classes = attrs.get("class", "")
+    if _EMOJI.search(classes) or _LOGO.search(classes) or _LOGO.search(attrs.get("id", "")):
+        return True
     address = src.split("#", 1)[0]
     path = address.split("?", 1)[0]
-    if _EMOJI.search(attrs.get("class", "")) or _EMOJI.search(address):
-        return True
-    if _LOGO.search(attrs.get("class", "")) or _LOGO.search(attrs.get("id", "")):
+    if _EMOJI.search(address):
         return True
     host = _HOST.match(address)
     if host and _BADGE_HOSTS.fullmatch(host.group(1).lower()):
