@@ -79,7 +79,7 @@ def _build(args: argparse.Namespace) -> int:
         pages = file_urls(pages)
     source_dir = args.source_dir or (project.docs_dir if project else None)
     if source_dir is not None:  # pages dated by their sources' front matter and git
-        sources = Sources(source_dir, project.languages if project else ())
+        sources = Sources(source_dir, project.languages, project.snippets) if project else Sources(source_dir)
         pages = sources.attach(pages, lambda name, message: None if quiet else print(
             f"warning: {name}: {message}", file=sys.stderr))
     # With --format json, stdout holds the one document: IndexNow's dry-run lines go to stderr.

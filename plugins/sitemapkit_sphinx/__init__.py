@@ -163,7 +163,8 @@ def pages(app: Sphinx, site: SphinxConfig, base_url: str) -> Iterator[Page]:
                    meta={**env.metadata.get(docname, {}), **fields.get(docname, {})},
                    title=title.astext() if title is not None else None,
                    translations={code: site.page_url(code, link) for code in others},
-                   images=tuple(_image_urls(images.get(docname, ()), builder, base_url)))
+                   images=tuple(_image_urls(images.get(docname, ()), builder, base_url)),
+                   depends_on=tuple(sorted(str(srcdir / path) for path in env.dependencies.get(docname, ()))))
 
 
 def _image_urls(found: tuple[str | tuple, ...], builder: Any, base_url: str) -> Iterator[str]:

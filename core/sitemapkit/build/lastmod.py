@@ -9,7 +9,14 @@ The sources are tried in the order of ``settings.lastmod``; the first that knows
   build left can say that: on a first build (a fresh CI checkout) "first seen" would be
   this build's time, a date that moves with every build, so the page gets no lastmod.
 
-A page no source can date gets none: never a made-up date.
+A page made of more than its source (``page.depends_on``: included files, literalinclude,
+autodoc's modules, snippets) is as new as the newest of them: once a source has dated the
+page, each of those files' git dates (read in the same pass as the pages') wins when it is
+later. Only git dates a file by itself: a page's metadata speaks for the page, and its
+fingerprint already covers what the files put into it.
+
+A page no source can date gets none: never a made-up date; a file it is made from never
+stands in for the page's own date.
 
 Whatever source answers, every page's digest is noted in the manifest, which says at the
 end of the build which URLs were added, changed or removed (for IndexNow and the change feed).
@@ -23,7 +30,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..dates import format_moment, parse_moment
+from ..dates import as_datetime, format_moment, parse_moment
 from ..model import Moment, Page
 from ..report import Report
 from ..settings import Settings
@@ -101,6 +108,8 @@ class LastmodResolver:
             found = self._ask(answered, page, loc, digest)
             if found is not None:
                 break
+        if override is None and found is not None and page.depends_on:
+            found, answered = self._newest_part(page, found, answered)
         if self.settings.lastmod:
             counts = self.report.lastmod_sources
             source = answered if found is not None else "none"
@@ -125,6 +134,18 @@ class LastmodResolver:
                 return self._first_seen(old.first_seen)
             return self.now  # new or changed since the last build: it changed by now
         return None
+
+    def _newest_part(self, page: Page, found: Moment, answered: str) -> tuple[Moment, str]:
+        """``found`` (the page's date, by ``answered``), or the git date of a file the page is
+        made from when that is later: then ``git`` answered."""
+        if "git" not in self.settings.lastmod:
+            return found, answered
+        latest = as_datetime(found)
+        for path in page.depends_on:
+            changed = self.git.date(os.path.join(self._project, path))
+            if changed is not None and changed > latest:
+                found, latest, answered = changed, changed, "git"
+        return found, answered
 
     def _first_seen(self, text: str) -> Moment:
         # Performance: a manifest holds few distinct first-seen times (one per build that
