@@ -219,6 +219,15 @@ RULES: dict[str, RuleEntry] = {
                                        "unread)", SO),
     "record-unreadable": RuleEntry(WARNING, "the record of sitemapkit's own files cannot be read "
                                             "(build: nothing removed, rewritten)", TOOL),
+    "record-altered": RuleEntry(WARNING, "the record of sitemapkit's own files names a file these "
+                                         "settings never write (build: ignored, never removed or "
+                                         "replaced)", TOOL),
+    "record-option-off": RuleEntry(INFO, "a recorded file of an option now off (build: left in place, "
+                                         "no longer recorded)", TOOL),
+    "output-locked": RuleEntry(INFO, "another build is writing into the output folder (build: waits "
+                                     "for it)", TOOL),
+    "robots-too-large": RuleEntry(WARNING, "a robots.txt over 1 MiB (build: left as it is, without "
+                                           "the Sitemap: lines)", ROBOTS),
     "front-matter": RuleEntry(WARNING, "a page source's front matter that is not valid YAML or TOML "
                                         "(sitemapkit build --source-dir: ignored, the page dated by git)",
                               TOOL),
