@@ -32,6 +32,32 @@ def stem_of(filename: str) -> str:
     return filename[:-4] if filename.endswith(".xml") else filename
 
 
+def child_name(stem: str, number: int, digest: str) -> str:
+    """The index's child ``number``, named by its content: ``sitemap-1-0123456789ab.xml``."""
+    return f"{stem}-{number}-{digest}.xml"
+
+
+def numbered_name(first: str, suffix: str, number: int) -> str:
+    """``sitemap-news.xml``, ``sitemap-news-2.xml`` ... (``sitemap.txt``, ``sitemap-2.txt``)."""
+    return f"{first}{suffix}" if number == 1 else f"{first}-{number}{suffix}"
+
+
+def fixed_names(settings: Settings) -> list[str]:
+    """The output names known before a page is read (checked before anything is written):
+    the entry point, the first text and news sitemaps, their twins, the change feed."""
+    stem = stem_of(settings.filename)
+    names = [settings.filename]
+    if settings.txt:
+        names.append(numbered_name(stem, ".txt", 1))
+    if settings.news is not None:
+        names.append(numbered_name(f"{stem}-news", ".xml", 1))
+    if settings.gzip:
+        names += [name + ".gz" for name in names]
+    if settings.changes_feed:
+        names.append(feed_name(settings.filename))
+    return names
+
+
 def key_url(indexnow: IndexNowSettings, base_url: str) -> str:
     """Where the IndexNow key file is served: ``key_location``, else ``{key}.txt`` at the
     site root."""

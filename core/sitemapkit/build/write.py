@@ -26,7 +26,7 @@ from ..urls import normalise_base_url
 from .feed import feed_name
 from .files import AnyTarget, faults_named, make_dir, open_target, remove, scratch
 from .html_sitemap import PAGE_NAME
-from .names import DIGEST, OwnNames, own_names, stem_of
+from .names import DIGEST, OwnNames, child_name, fixed_names, numbered_name, own_names, stem_of
 from .owned import RECORD, Owned
 from .render import NEWS, escape, extensions, head, index_item, news_url, tail
 from .render import decimal as _decimal
@@ -83,12 +83,12 @@ def write_sitemaps(
     twin = settings.gzip
     feed = feed_name(settings.filename) if settings.changes_feed else None
     page = PAGE_NAME if settings.html_sitemap else None
-    owned.check(_fixed_names(settings, stem, feed) + ([page] if page else []))
+    owned.check(fixed_names(settings) + ([page] if page else []))
 
     def numbered(first: str, suffix: str) -> Callable[[int, str], str]:
-        return lambda i, _: f"{first}{suffix}" if i == 1 else f"{first}-{i}{suffix}"
+        return lambda i, _: numbered_name(first, suffix, i)
 
-    urlsets = _Series(out, "urlset", lambda i, digest: f"{stem}-{i}-{digest}.xml",
+    urlsets = _Series(out, "urlset", lambda i, digest: child_name(stem, i, digest),
                       settings.max_urls, settings.max_bytes, settings.stylesheet, twin, hashed=True)
     news = _Series(out, "urlset", numbered(f"{stem}-news", ".xml"),
                    min(MAX_NEWS, settings.max_urls), settings.max_bytes,
@@ -144,20 +144,6 @@ def write_sitemaps(
         _no_pages(report, out / settings.filename, len(gone))
     report.files.extend(written)
     return report
-
-
-def _fixed_names(settings: Settings, stem: str, feed: str | None) -> list[str]:
-    """The output names known before a page is read: checked before anything is written."""
-    names = [settings.filename]
-    if settings.txt:
-        names.append(f"{stem}.txt")
-    if settings.news is not None:
-        names.append(f"{stem}-news.xml")
-    if settings.gzip:
-        names += [name + ".gz" for name in names]
-    if feed is not None:
-        names.append(feed)
-    return names
 
 
 def _no_pages(report: Report, path: Path, removed: int) -> None:
