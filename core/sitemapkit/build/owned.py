@@ -233,8 +233,9 @@ def _load(path: Path, report: Report, names: OwnNames) -> dict[str, set[Identity
     if foreign:
         report.warn(str(path), "record", "record-altered",
                     f"the record of sitemapkit's own files was altered: it names "
-                    f"{_some(foreign)}, which sitemapkit never writes with these settings; "
-                    "ignored: no file of that name is replaced or removed")
+                    f"{_some(foreign)}, which sitemapkit never writes with these settings (or "
+                    "filename was changed since); ignored: no file of that name is replaced or "
+                    "removed")
     if off:
         report.info(str(path), "record", "record-option-off",
                     f"{_some(off)} {'was' if len(off) == 1 else 'were'} written by a build with other "
