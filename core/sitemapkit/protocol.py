@@ -81,8 +81,8 @@ RULES: dict[str, RuleEntry] = {
     "folder-no-sitemap": RuleEntry(WARNING, "a folder to check that holds no sitemap file", TOOL),
     "outside-targets": RuleEntry(WARNING, "a file named by robots.txt or an index that resolves "
                                           "outside the folders given (never opened)", TOOL),
-    "not-regular-file": RuleEntry(WARNING, "a pipe, socket or device among the files to check "
-                                           "(skipped)", TOOL),
+    "not-regular-file": RuleEntry(WARNING, "a pipe, socket or device found in a folder or named by "
+                                           "a file (skipped; given as a target: unreadable)", TOOL),
     # structure
     "unknown-element": RuleEntry(ERROR, "an element the protocol and its extensions do not define here",
                                  XSD),
