@@ -204,9 +204,13 @@ class _Targets:
                         break
                     if not a:
                         return
-        except (OSError, EOFError, zlib.error) as error:
+        except (gzip.BadGzipFile, EOFError, zlib.error) as error:
             self.session.add(str(packed), None, "unreadable", f"not a valid gzip file, cannot "
                              f"decompress: {error}")
+            return
+        except OSError as error:  # gone or unreadable: not a fault of its gzip data
+            self.session.add(str(packed), None, "unreadable", f"cannot read "
+                             f"{error.filename or packed}: {error.strerror or error}")
             return
         self.session.add(str(packed), None, "gzip-twin-differs",
                          f"{packed.name} does not decompress to {plain.name}; rebuild both")
