@@ -33,7 +33,8 @@ def run_validate(targets: list[str], site_dir: str | None, fmt: str, strict: boo
 
         table = UrlTable()
     try:
-        session = run_targets(targets, site_dir, _show_progress if progress else None, live, table)
+        session = run_targets(targets, site_dir, _show_progress if progress else None, live, table,
+                              waiting=_waiting)
     except NotADirectoryError as error:
         print(f"sitemapkit validate: {error}", file=sys.stderr)
         return 2
@@ -69,6 +70,11 @@ def run_validate(targets: list[str], site_dir: str | None, fmt: str, strict: boo
     if any(p.rule == "unreadable" for p in problems):
         return 2
     return 1 if failed else 0
+
+
+def _waiting(folder) -> None:
+    print(f"sitemapkit validate: a build is writing into {folder}: waiting for it to finish",
+          file=sys.stderr, flush=True)
 
 
 def _show_progress(name: str, done: int, total: int) -> None:
