@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from sitemap_checks import locs
 from sitemapkit.cli import main
+from sitemapkit.cli_validate import file_progress
 from sitemapkit.progress import CLEAR, REDRAWS_PER_SECOND, ProgressLine, progress_text
 
 BASE = "https://site.example/"
@@ -153,6 +154,17 @@ def test_redraws_are_bounded_by_the_time_passed_and_the_last_step_is_always_draw
     elapsed = sum(steps[1:])
     assert len(drawn) <= 2 + elapsed * REDRAWS_PER_SECOND
     assert drawn[-1].startswith(f"[{'#' * 30}] {total}/{total} pages checked")
+
+
+def test_a_big_file_read_by_validate_shows_megabytes_and_a_small_one_nothing(capsys):
+    show = file_progress()
+    show("small.xml", 1_000_000, 2_000_000)
+    show("big.xml", 4_000_000, 9_000_000)
+    show("big.xml", 9_000_000, 9_000_000)  # the last step: drawn
+    assert capsys.readouterr().err.split(CLEAR)[1:] == [
+        "[#############.................] 4.0 MB/9.0 MB of big.xml read",
+        "[##############################] 9.0 MB/9.0 MB of big.xml read",
+    ]
 
 
 def test_build_progress_on_a_terminal_is_the_new_line(tmp_path):

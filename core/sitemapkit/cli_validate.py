@@ -37,7 +37,7 @@ def run_validate(targets: list[str], site_dir: str | None, fmt: str, strict: boo
 
         table = UrlTable()
     try:
-        session = run_targets(targets, site_dir, _file_progress() if progress else None, live, table)
+        session = run_targets(targets, site_dir, file_progress() if progress else None, live, table)
     except NotADirectoryError as error:
         print(f"sitemapkit validate: {error}", file=sys.stderr)
         return 2
@@ -75,7 +75,7 @@ def run_validate(targets: list[str], site_dir: str | None, fmt: str, strict: boo
     return 1 if failed else 0
 
 
-def _file_progress():
+def file_progress():
     """``progress(file, bytes_read, bytes_total)`` for the session: a progress line for each
     file of ``BIG_FILE`` bytes or more (smaller ones are read in a blink)."""
     lines: dict[str, ProgressLine] = {}
