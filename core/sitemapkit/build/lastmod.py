@@ -184,8 +184,9 @@ class LastmodResolver:
             self.report.lastmod_hint = "; ".join(causes)
 
     def _shown(self, folder: str) -> str:
+        """A folder as the user knows it: relative to the project folder when inside it."""
         relative = os.path.relpath(folder, self._project)
-        return folder if relative.startswith("..") else relative.replace(os.sep, "/")
+        return folder if relative == "." or relative.startswith("..") else relative.replace(os.sep, "/")
 
     def _warn_git(self) -> list[str]:
         """What git could not date. A broken repository is a warning; the documented
