@@ -87,9 +87,9 @@ def check_config(app: Sphinx, config: Any) -> None:
     """As Sphinx does for its own mistyped values: a warning naming the value (``-W`` makes it
     fatal), and the build goes on, without a sitemap (a ``ConfigError`` is a crash report)."""
     site = compat(app)
-    for problem in site.warnings():
-        _log(problem)
     try:
+        for problem in site.warnings():
+            _log(problem)
         site.settings()
     except SettingsError as error:
         _log(invalid(error))
