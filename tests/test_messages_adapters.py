@@ -11,6 +11,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # real generator runs (make test-fast leaves them out)
+
 BASE = "https://example.org/"
 SUMMARY = "sitemapkit: 3 URLs in sitemap.xml, robots.txt; lastmod: 3 meta; 0 warnings"
 

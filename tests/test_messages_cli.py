@@ -201,6 +201,7 @@ def test_one_warning_under_strict_is_one_warning(tmp_path, capsys):
         "matched no page; check its spelling (gitignore-style) [exclude-unmatched]")
 
 
+@pytest.mark.slow  # a real git history (make test-fast leaves it out)
 def test_one_uncommitted_source_file_is_its_lastmod_and_the_hint_is_to_commit(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     repo = init(tmp_path / "repo")
@@ -273,9 +274,9 @@ def test_rule_and_news_help_is_plain_words_with_an_example(flag, expected, capsy
     assert "{" not in expected and "[" not in expected
 
 
-def test_the_help_examples_work_as_typed(tmp_path, capsys, monkeypatch):
+def test_the_help_examples_work_as_typed(tmp_path, capsys, monkeypatch, pin_now):
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1768435200")  # 2026-01-15T00:00:00Z
+    pin_now(1768435200)  # 2026-01-15T00:00:00Z
     site = tmp_path / "public"
     page(site, "blog/a.html")
     page(site, "news/today.html", "<meta property='article:published_time' content='2026-01-14T10:00:00Z'>")
