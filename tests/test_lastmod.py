@@ -68,7 +68,8 @@ def test_each_source_falls_through_to_the_next(tmp_path):
     assert note.rule == "lastmod-git-untracked" and "draft.md" in note.message
     assert note.severity == "info"
     assert report.lastmod_sources == {"git": 1, "none": 2}
-    assert "lastmod: 1 git, 2 none (git dates need the pages' source files: sitemapkit build --source-dir DIR; " \
+    assert "lastmod: 1 git, 2 none (git dates need the pages' source files, which sitemapkit build finds " \
+        "with --source-dir; " \
         "for git dates, commit the pages)" in report.summary()
     assert "fetch-depth" not in report.summary()  # a full repository: no clone to deepen
     # The next build has the manifest: the draft is dated by when it was first seen.

@@ -236,8 +236,8 @@ def test_pages_without_sources_are_told_where_git_dates_come_from(tmp_path, caps
     page(tmp_path / "public", "a.html")
     assert main(["build", "public", "--base-url", BASE]) == 0
     assert capsys.readouterr().out.splitlines() == [
-        "1 URL in sitemap.xml, robots.txt; lastmod: 1 none (git dates need the pages' source files: "
-        "sitemapkit build --source-dir DIR); 0 warnings"]
+        "1 URL in sitemap.xml, robots.txt; lastmod: 1 none (git dates need the pages' source files, which "
+        "sitemapkit build finds with --source-dir); 0 warnings"]
 
 
 def test_the_summary_counts_sitemap_html_and_a_rebuild_lists_it_once(tmp_path, capsys, monkeypatch):

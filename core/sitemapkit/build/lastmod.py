@@ -195,7 +195,7 @@ class LastmodResolver:
         Returns the hints for the causes found, for the pages left undated."""
         causes = []
         if self._sourceless:
-            causes.append("git dates need the pages' source files: sitemapkit build --source-dir DIR")
+            causes.append("git dates need the pages' source files, which sitemapkit build finds with --source-dir")
         if self._git is None:
             return causes
         self._git.close()
