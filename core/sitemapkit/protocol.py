@@ -242,6 +242,9 @@ RULES: dict[str, RuleEntry] = {
                                   "sitemap written)", TOOL),
     "plugin-conflict": RuleEntry(WARNING, "another sitemap plugin is enabled too and writes the same "
                                  "file", TOOL),
+    "option-invalid": RuleEntry(WARNING, "an option's value sitemapkit cannot use (Sphinx: warned and no "
+                                "sitemap written, as Sphinx does for its own values; elsewhere an error at "
+                                "start-up)", TOOL),
     "option-ignored": RuleEntry(WARNING, "another plugin's option sitemapkit takes but cannot follow "
                                 "here", TOOL),
     "canonical-clash": RuleEntry(WARNING, "every page's canonical link points elsewhere than the URLs "

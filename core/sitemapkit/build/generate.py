@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ..dates import build_time
 from ..model import Page
-from ..report import Problem, Report, SitemapError
+from ..report import Problem, Report, SitemapError, plural
 from ..settings import Settings
 from ..urls import normalise_base_url
 from .entries import build_entries
@@ -113,7 +113,7 @@ def _generate(
                    progress=progress, dry_run=dry_run, render_html=render_html)
     if settings.strict and report.warnings:
         raise SitemapError(
-            f"{len(report.warnings)} sitemap warnings and strict is on; the first: {report.warnings[0]}"
+            f"{plural(len(report.warnings), 'sitemap warning')} and strict is on; the first: {report.warnings[0]}"
         )
     return report
 
@@ -138,11 +138,14 @@ def _write_all(
         if progress is not None:
             pages = _counted(pages, progress)
         listing = Listing(settings.base_url) if settings.html_sitemap else None
+        if listing is not None:  # an earlier build's page is not read (nor dated, nor counted) as a page
+            own = (PAGE_NAME, settings.base_url + PAGE_NAME)
+            pages = (page for page in pages if page.url not in own)
         documents = _documents(site_dir, settings, source_dirs, report) if settings.include else ()
         entries = build_entries(pages, settings, report=report, lastmod=resolver, site_dir=site_dir,
                                 documents=documents, listing=listing)
         if listing is not None:
-            entries = listing.with_page(entries, PAGE_NAME)
+            entries = listing.with_page(entries, PAGE_NAME, report.lastmod_sources if settings.lastmod else None)
         # entries -> the sitemap files
         removed: list[Path] = []
         write_sitemaps(entries, site_dir, settings, report=report, removed=removed)
