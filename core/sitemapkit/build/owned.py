@@ -95,6 +95,11 @@ class Owned:
     def __init__(self, folder: Path, report: Report, base_url: str, names: OwnNames) -> None:
         self.folder, self.base_url = folder, base_url
         self.path = folder / RECORD
+        info = _lstat(self.path)
+        if info is not None and not stat.S_ISREG(info.st_mode):  # never replaced or removed
+            why = "a symbolic link" if stat.S_ISLNK(info.st_mode) else kind_of(info.st_mode)
+            raise ForeignFileError(f"{self.path} is {why}, not the record sitemapkit keeps of its own "
+                                   "files: move it away")
         self.files = _load(self.path, report, names)
         """The recorded files whose names ``names`` allows: the only ones ever replaced or
         removed on the record's word."""
