@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from . import values
 from .protocol import MAX_BYTES, MAX_URLS
-from .values import CHANGEFREQS, LASTMOD_SOURCES, IndexNowSettings, NewsSettings, OptionError, Rule
+from .values import CHANGEFREQS, LASTMOD_SOURCES, ExtraUrl, IndexNowSettings, NewsSettings, OptionError, Rule
 
 
 class Kind(NamedTuple):  # not a dataclass, for the import's sake: see values.Rule
@@ -92,6 +92,12 @@ def lastmod_text(text: str) -> list[str] | bool:
     return [source.strip() for source in text.split(",")]
 
 
+def extra_url_text(text: str) -> str | dict[str, str]:
+    """``/shop/`` or ``/shop/ 2026-05-01`` (a URL holds no space) -> one ``extra_urls`` item."""
+    loc, _, lastmod = text.strip().partition(" ")
+    return {"loc": loc, "lastmod": lastmod.strip()} if lastmod.strip() else loc
+
+
 # ------------------------------------------------------------------------ kinds
 # Kind(check, types in a config file, type Settings keeps, CLI placeholder, ...)
 
@@ -108,6 +114,11 @@ LASTMOD = Kind(values.lastmod, (list, tuple, bool, str), tuple[str, ...], "SOURC
 NEWS = Kind(values.news, (dict,), NewsSettings, "KEY=VALUE,...", read=key_values)
 LANGUAGE = Kind(values.language, (str,), str, "LANG")
 STYLESHEET = Kind(values.stylesheet, (str,), str, "URL")
+SITEMAP_URLS = Kind(values.extra_sitemaps, (list, tuple, str), tuple[str, ...], "URL", item=str)
+PAGE_URLS = Kind(values.extra_urls, (list, tuple, str), tuple[ExtraUrl, ...], "URL[ LASTMOD]",
+                 read=extra_url_text, item=(str, dict))  # type: ignore[arg-type]
+PREFIXES = Kind(values.sections, (list, tuple, str), tuple[str, ...], "PREFIX", item=str)
+CALLABLE = Kind(values.transform, (str,), str, "MODULE:FUNCTION")
 INDEXNOW = Kind(values.indexnow, (dict,), IndexNowSettings, "KEY=VALUE,...", read=key_values)
 
 
@@ -169,6 +180,21 @@ OPTIONS: tuple[Option, ...] = (
     Option("changes_feed", whole(1), None,
            "N: also write `sitemap-changes.atom`, an Atom feed of the N most recently changed pages"),
     Option("strict", FLAG, False, "warnings (a dropped field, a bad date) fail the build"),
+    Option("extra_sitemaps", SITEMAP_URLS, (), "absolute URLs of sitemaps other tools write on the same host "
+           "(`https://example.com/shop/sitemap.xml`): named in robots.txt, and in the index when there is one",
+           flag="--extra-sitemap", cli_help="the absolute URL of a sitemap another tool writes on the same "
+           "host, named in robots.txt and in the index when there is one; repeatable"),
+    Option("extra_urls", PAGE_URLS, (), "pages the generator does not build: URLs (absolute, or below the "
+           "site root) or `{loc: URL, lastmod: DATE}`, checked like every page", flag="--extra-url",
+           cli_help="a page the generator does not build, as an absolute URL or a path below the site "
+           "root, optionally followed by a space and its lastmod, as in --extra-url '/shop/ 2026-05-01'; "
+           "repeatable"),
+    Option("sections", PREFIXES, None, "URL path prefixes (`[blog/, docs/]`), each listed in a sitemap of its "
+           "own (`sitemap-blog.xml`, the rest in `sitemap-other.xml`) under an index", flag="--section",
+           cli_help="a URL path prefix such as blog/ whose pages get a sitemap of their own "
+           "(sitemap-blog.xml; the rest go to sitemap-other.xml) under an index; repeatable"),
+    Option("transform", CALLABLE, None, "`module:function`: a Python callable given each entry, which returns "
+           "it (changed with `dataclasses.replace`, or not) or `None` to leave the page out"),
 )
 
 OPTION_NAMES: tuple[str, ...] = tuple(option.name for option in OPTIONS)

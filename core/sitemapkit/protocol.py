@@ -258,6 +258,8 @@ RULES: dict[str, RuleEntry] = {
                                     "selectors)", TOOL),
     "exclude-unmatched": RuleEntry(WARNING, "an exclude pattern that matched no page", TOOL),
     "include-unmatched": RuleEntry(WARNING, "an include pattern that matched no file", TOOL),
+    "transform-error": RuleEntry(WARNING, "the transform callable raised an exception or returned neither "
+                                 "an Entry nor None (build: the page is left out)", TOOL),
     "html-sitemap-size": RuleEntry(WARNING, f"more than {MAX_URLS:,} URLs for sitemap.html (build: the "
                                             "first are linked)", TOOL),
     "indexnow-network": RuleEntry(WARNING, "the IndexNow endpoint cannot be reached (URLs kept)",

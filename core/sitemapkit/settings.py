@@ -81,6 +81,8 @@ class _Checked(FrozenData):
                 reason = f"{bad}, got {shown!r}"
                 raise SettingsError(f"option '{option.name}' {reason}", option.name, reason) from None
             object.__setattr__(self, option.name, value)
+        if values.get("base_url") is not None and self.extra_sitemaps:
+            _same_site(self.base_url, self.extra_sitemaps)
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, Any], **overrides: Any) -> Settings:
@@ -115,6 +117,18 @@ Settings = make_dataclass(
     namespace={"__module__": __name__, "__doc__": "Every option's value, checked: one field per "
                "``options.OPTIONS`` entry, its default the declared one."},
 )
+
+
+def _same_site(base_url: str, sitemaps: tuple[str, ...]) -> None:
+    """Each of ``extra_sitemaps`` on the site's own scheme, host and port: a sitemap names
+    only URLs of its own host, and robots.txt only sitemaps search engines will trust."""
+    from .urls import same_origin
+
+    for url in sitemaps:
+        if not same_origin(url, base_url):
+            reason = (f"must name sitemaps on the site's own host ({base_url}); {url!r} is on another "
+                      "(scheme, host or port)")
+            raise SettingsError(f"option 'extra_sitemaps' {reason}", "extra_sitemaps", reason)
 
 
 def _masked(url: str) -> str:

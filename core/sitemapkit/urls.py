@@ -218,6 +218,11 @@ def _origin(parts) -> tuple[str, str, int | None]:
     return scheme, (parts.hostname or "").lower(), port
 
 
+def same_origin(url: str, other: str) -> bool:
+    """Whether two absolute URLs share scheme, host and port."""
+    return _origin(urlsplit(url)) == _origin(urlsplit(other))
+
+
 def in_scope(url: str, base_url: str) -> bool:
     """Whether ``url`` may be listed by a sitemap that sits at ``base_url``.
 

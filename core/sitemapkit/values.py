@@ -2,6 +2,7 @@
 (normalised: lower-case choices, tuples for lists) or raise ``OptionError`` saying what the
 value must be. ``Settings`` puts the option's name in front of that."""
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
@@ -34,6 +35,14 @@ class NewsSettings(NamedTuple):
     """None: each page's own language (``Page.lang``, else its ``<html lang>``)."""
     match: str = "*"
     window_hours: float = 48
+
+
+class ExtraUrl(NamedTuple):
+    """A page of ``extra_urls``: its URL (absolute, or below the site root) and, if given, its
+    lastmod as written (checked like a page's ``sitemap_lastmod``)."""
+
+    loc: str
+    lastmod: Any = None
 
 
 class IndexNowSettings(NamedTuple):
@@ -251,3 +260,93 @@ def indexnow(value: Any) -> IndexNowSettings:
     if location is not None and not isinstance(location, str):
         raise OptionError(f"{expected}; 'key_location' must be a URL")
     return IndexNowSettings(key, endpoint, location)
+
+
+def _listed(value: Any, expected: str) -> tuple[Any, ...]:
+    """A list (a lone string stands for a list of one)."""
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, Iterable) and not isinstance(value, Mapping):
+        return tuple(value)
+    raise OptionError(expected)
+
+
+def extra_sitemaps(value: Any) -> tuple[str, ...]:
+    """Absolute http(s) URLs, encoded as a ``<loc>`` is; ``Settings`` checks their host
+    against ``base_url``."""
+    from .urls import URLError, encode_url
+
+    expected = "must be a list of absolute http(s) sitemap URLs such as 'https://example.com/shop/sitemap.xml'"
+    found: list[str] = []
+    for item in _listed(value, expected):
+        if not isinstance(item, str) or not item.strip().lower().startswith(("http://", "https://")):
+            raise OptionError(f"{expected}; {item!r} is not one")
+        try:
+            found.append(encode_url(item.strip()))
+        except URLError as error:
+            raise OptionError(f"{expected}; {item!r}: {error}") from None
+    return tuple(dict.fromkeys(found))
+
+
+def extra_urls(value: Any) -> tuple[ExtraUrl, ...]:
+    """Each a URL string, or ``{loc: URL, lastmod: DATE}``; the URLs and dates are checked
+    with the pages (a bad one is dropped with a warning), the shape here."""
+    expected = "must be a list of URLs, or of {loc: URL, lastmod: DATE}"
+    found = []
+    for item in _listed(value, expected):
+        if isinstance(item, ExtraUrl):
+            found.append(item)
+            continue
+        if isinstance(item, Mapping):
+            extra = set(item) - {"loc", "lastmod"}
+            if extra:
+                raise OptionError(f"{expected} (unknown key '{sorted(extra)[0]}')")
+            loc, lastmod = item.get("loc"), item.get("lastmod")
+        else:
+            loc, lastmod = item, None
+        if not isinstance(loc, str) or not loc.strip():
+            raise OptionError(f"{expected}; {item!r} has no URL")
+        found.append(ExtraUrl(loc.strip(), lastmod))
+    return tuple(found)
+
+
+SECTION_RESERVED = ("news", "other", "index")
+"""Section names that would clash with other files of the sitemap family."""
+
+
+def sections(value: Any) -> tuple[str, ...]:
+    """Site-relative folder paths, each ending in ``/`` (``blog`` is ``blog/``), none twice,
+    none inside another, each giving a file name of its own (``section_name``)."""
+    expected = "must be a list of folder paths below the site root such as ['blog/', 'docs/']"
+    found: list[str] = []
+    for item in _listed(value, expected):
+        path = item.strip().strip("/") if isinstance(item, str) else ""
+        parts = path.split("/")
+        if not path or any(part in ("", ".", "..") for part in parts) or ":" in path or not path.isprintable():
+            raise OptionError(f"{expected}; {item!r} is not one")
+        prefix = path + "/"
+        name = section_name(prefix)
+        if name in SECTION_RESERVED or name.startswith("news-"):
+            raise OptionError(f"{expected}; {item!r} would be named like another sitemap file ({name})")
+        for other in found:
+            if prefix.startswith(other) or other.startswith(prefix) or section_name(other) == name:
+                raise OptionError(f"{expected}, none twice or inside another; {item!r} and {other!r} overlap")
+        found.append(prefix)
+    if not found:
+        raise OptionError(expected)
+    return tuple(found)
+
+
+def section_name(prefix: str) -> str:
+    """The name a section's sitemap carries: ``blog/`` -> ``blog``, ``docs/api/`` ->
+    ``docs-api``, every character that is not a lower-case letter or digit a ``-``."""
+    return re.sub(r"[^a-z0-9]+", "-", prefix.lower()).strip("-") or "section"
+
+
+_CALLABLE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*:[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
+
+
+def transform(value: Any) -> str:
+    if isinstance(value, str) and _CALLABLE.fullmatch(value.strip()):
+        return value.strip()
+    raise OptionError("must name a Python callable as 'module:function', such as 'sitemap_hooks:transform'")

@@ -19,7 +19,7 @@ from mkdocs.structure.pages import Page as MkDocsPage
 # post-build would walk every page MkDocs holds (generate itself freezes that heap).
 from sitemapkit.build.extract import head_of
 from sitemapkit.build.generate import generate
-from sitemapkit.compat.material import lost_features
+from sitemapkit.compat.material import lost_features, reads_urlset
 from sitemapkit.dates import front_matter_dates
 from sitemapkit.model import Moment, Page
 from sitemapkit.report import Problem, SitemapError
@@ -138,7 +138,8 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
             pages = (_page(*page, self.snippets) for page in held)
             report = generate(pages, config.site_dir, self.settings, project_dir=self.project_dir,
                               source_dirs=[config.docs_dir], on_warning=_log,
-                              render_html=renderer(*self.theme, config) if self.theme else None)
+                              render_html=renderer(*self.theme, config) if self.theme else None,
+                              keep_urlset=reads_urlset(config.theme.name))
         except SitemapError as error:
             raise PluginError(str(error)) from None
         log.info(report.summary())

@@ -43,6 +43,7 @@ from .images import decorative
 from .lastmod import LastmodResolver
 from .owned import url_key
 from .page_keys import NO_KEYS, PageKeys, page_keys
+from .transform import Transform, UserTransform, load_transform
 
 if TYPE_CHECKING:
     from protego import Protego
@@ -61,6 +62,7 @@ def build_entries(
     listing: Listing | None = None,
     project_dir: str | os.PathLike[str] | None = None,
     source_dirs: Iterable[str | os.PathLike[str]] = (),
+    transform: UserTransform | None = None,
 ) -> Iterator[Entry]:
     """One ``Entry`` per listable page, lazily, in the order the pages come. With
     ``site_dir``, pages the site's robots.txt keeps crawlers from are left out.
@@ -71,18 +73,24 @@ def build_entries(
     the manifest an earlier build left, which is read, not written: ``generate`` keeps it.
     ``lastmod`` is the resolver a build shares with its manifest. ``documents``: files that
     are not HTML (the ``include`` option), listed after the pages with only a loc and a
-    lastmod. ``listing`` gathers each entry's title for ``sitemap.html``.
+    lastmod. ``listing`` gathers each entry's title for ``sitemap.html``. The pages of
+    ``settings.extra_urls`` follow the pages given, checked as they are. Each entry goes
+    through ``settings.transform`` (``transform``: that callable, already loaded; else it is
+    loaded from ``project_dir``) before it is listed.
     """
     if not settings.base_url:
         raise ValueError("build_entries needs settings.base_url")
     settings = settings.replace(base_url=normalise_base_url(settings.base_url))
     report = report if report is not None else Report()
     own = lastmod is None
+    project = Path(project_dir) if project_dir is not None else Path.cwd()
+    if settings.transform and transform is None:
+        transform = load_transform(settings.transform, project)
     if lastmod is None:
-        project = Path(project_dir) if project_dir is not None else Path.cwd()
         lastmod = LastmodResolver(settings, project, report, build_time(), source_dirs)
     try:
-        yield from _entries(pages, settings, report, lastmod, site_dir, documents, listing)
+        yield from _entries(itertools.chain(pages, extra_pages(settings)), settings, report, lastmod, site_dir,
+                            documents, listing, transform)
     finally:
         if own:
             lastmod.finish()
@@ -97,13 +105,20 @@ def _entries(
     site_dir: str | os.PathLike[str] | None,
     documents: Iterable[Page],
     listing: Listing | None,
+    transform: UserTransform | None,
 ) -> Iterator[Entry]:
     maker = _EntryMaker(settings, report, lastmod)
+    change = None
+    if transform is not None and settings.transform:
+        change = Transform(transform, settings.transform, maker.base, report,
+                           lambda label, field, moment: maker.not_future(Page(label), field, moment))
     maker.robots = robots_rules(site_dir) if site_dir is not None else None
     seen = UrlHashes()
     marked = ((page, False) for page in pages)
     for page, document in itertools.chain(marked, ((file, True) for file in documents)):
         entry = maker.document(page) if document else maker.entry(page)
+        if entry is not None and change is not None:
+            entry = change(entry)
         if entry is None:
             continue
         if not seen.add(entry.loc):
@@ -115,6 +130,14 @@ def _entries(
     for pattern in maker.excludes.unmatched():
         report.warn("settings", "exclude", "exclude-unmatched",
                           f"pattern '{pattern}' matched no page; check its spelling (gitignore-style)")
+
+
+def extra_pages(settings: Settings) -> Iterator[Page]:
+    """The pages of ``extra_urls``, each named for messages by the option and its URL, with
+    its lastmod as a ``sitemap_lastmod`` page key (checked as one)."""
+    for extra in settings.extra_urls:
+        meta = {"sitemap_lastmod": extra.lastmod} if extra.lastmod not in (None, "") else {}
+        yield Page(url=extra.loc, meta=meta, name=f"extra_urls: {extra.loc}")
 
 
 class UrlHashes:

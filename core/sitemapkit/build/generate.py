@@ -21,9 +21,10 @@ from .html_sitemap import PAGE_NAME, Listing, Render, write_page
 from .lastmod import LastmodResolver
 from .lock import folder_locked
 from .manifest import Manifest
-from .names import own_names, stem_of
-from .owned import record_written
+from .names import index_name, own_names, stem_of
+from .owned import named_extras, record_written
 from .robots import MAX_ROBOTS_BYTES, RobotsTooLarge, sync_robots_txt
+from .transform import UserTransform, load_transform
 from .write import write_sitemaps
 
 
@@ -38,6 +39,7 @@ def generate(
     progress: Callable[[int], None] | None = None,
     dry_run: bool = False,
     render_html: Render | None = None,
+    keep_urlset: bool = False,
 ) -> Report:
     """Build entries from ``pages`` and write every file into ``site_dir``.
 
@@ -51,11 +53,13 @@ def generate(
     ``settings.strict`` any warning raises ``SitemapError`` once all files are written.
     With ``settings.html_sitemap``, ``render_html`` renders ``sitemap.html`` in the site's
     theme (an adapter's); without it the page is sitemapkit's own plain one.
+    ``keep_urlset``: the site's theme reads ``filename`` as a ``<urlset>`` (an adapter says so,
+    see ``compat.material.reads_urlset``): with ``sections`` the index gets another name.
     """
     if not settings.base_url:
         raise SitemapError("sitemapkit needs the site's absolute URL: set base_url")
     run = dict(project_dir=project_dir, source_dirs=source_dirs, on_warning=on_warning, progress=progress,
-               render_html=render_html)
+               render_html=render_html, keep_urlset=keep_urlset)
     with _heap_frozen():
         if dry_run:
             with counted_only() as tally:
@@ -96,11 +100,15 @@ def _generate(
     progress: Callable[[int], None] | None,
     dry_run: bool,
     render_html: Render | None,
+    keep_urlset: bool,
 ) -> Report:
     settings = settings.replace(base_url=normalise_base_url(settings.base_url))
     site_dir = Path(site_dir)
     project_dir = Path(project_dir) if project_dir is not None else Path.cwd()
     report = Report(on_warning=on_warning)
+    # The user's callable is imported before anything is read or written: one that cannot be is
+    # an error naming the option, as a wrong option value is.
+    transform = load_transform(settings.transform, project_dir) if settings.transform else None
     make_dir(site_dir)  # to lock it (a dry run makes nothing)
 
     def waiting(folder: Path) -> None:
@@ -110,7 +118,8 @@ def _generate(
     # One build at a time per output folder, from reading the manifest to robots.txt.
     with folder_locked(site_dir, shared=dry_run, waiting=waiting):
         _write_all(pages, site_dir, settings, report, project_dir=project_dir, source_dirs=source_dirs,
-                   progress=progress, dry_run=dry_run, render_html=render_html)
+                   progress=progress, dry_run=dry_run, render_html=render_html, transform=transform,
+                   keep_urlset=keep_urlset)
     if settings.strict and report.warnings:
         raise SitemapError(
             f"{plural(len(report.warnings), 'sitemap warning')} and strict is on; the first: {report.warnings[0]}"
@@ -129,8 +138,11 @@ def _write_all(
     progress: Callable[[int], None] | None,
     dry_run: bool,
     render_html: Render | None,
+    transform: UserTransform | None,
+    keep_urlset: bool,
 ) -> None:
     now = build_time()
+    named_before = named_extras(site_dir, settings.base_url)  # before this build's record replaces it
     manifest = Manifest.for_settings(settings, project_dir, report, now)
     try:
         # pages -> entries, each dated as it streams (and noted in the manifest)
@@ -143,12 +155,12 @@ def _write_all(
             pages = (page for page in pages if page.url not in own)
         documents = _documents(site_dir, settings, source_dirs, report) if settings.include else ()
         entries = build_entries(pages, settings, report=report, lastmod=resolver, site_dir=site_dir,
-                                documents=documents, listing=listing)
+                                documents=documents, listing=listing, transform=transform)
         if listing is not None:
             entries = listing.with_page(entries, PAGE_NAME, report.lastmod_sources if settings.lastmod else None)
         # entries -> the sitemap files
         removed: list[Path] = []
-        write_sitemaps(entries, site_dir, settings, report=report, removed=removed)
+        write_sitemaps(entries, site_dir, settings, report=report, removed=removed, keep_urlset=keep_urlset)
         resolver.finish()
         # every page seen -> the new manifest, and what changed since the last one
         changes = manifest.finish()
@@ -160,7 +172,8 @@ def _write_all(
             listing.warn_left(report)
             beside.append(write_page(site_dir, listing.sections(), render_html, settings.base_url))
         if beside:
-            record_written(site_dir, beside, report, settings.base_url, own_names(settings))
+            record_written(site_dir, beside, report, settings.base_url, own_names(settings),
+                           settings.extra_sitemaps if settings.robots_txt else ())
             report.files.extend(beside)
     finally:
         manifest.close()
@@ -171,9 +184,13 @@ def _write_all(
         submit_changes(changes, site_dir, settings, report, dry_run=dry_run)
     if settings.robots_txt:
         # The sitemap, and beside it each news sitemap and the change feed; an empty site
-        # has none, so robots.txt must not name one (nor files an earlier build left).
-        named = [settings.base_url + path.name for path in _entry_points(report.files, settings)]
+        # has none, so robots.txt must not name one (nor files an earlier build left). The
+        # sitemaps of other tools (extra_sitemaps) are named whatever this build wrote; one
+        # an earlier build named and the option no longer has is taken out.
+        named = [settings.base_url + path.name for path in _entry_points(report.files, settings, keep_urlset)]
         gone = [settings.base_url + name for name in {settings.filename, *(p.name for p in removed)}]
+        named += settings.extra_sitemaps
+        gone += [url for url in named_before if url not in settings.extra_sitemaps]
         try:
             sync_robots_txt(site_dir, named, gone)
         except RobotsTooLarge as error:
@@ -204,14 +221,14 @@ def _documents(site_dir: Path, settings: Settings, source_dirs: Iterable[Path | 
     return documents_in(site_dir, settings.include, source_dirs, ours, unmatched)
 
 
-def _entry_points(files: list[Path], settings: Settings) -> list[Path]:
+def _entry_points(files: list[Path], settings: Settings, keep_urlset: bool) -> list[Path]:
     """The files robots.txt names: the sitemap (or its index), the news sitemaps and the
     change feed, never the index's children or gzip twins."""
-    stem = stem_of(settings.filename)
+    stem, top = stem_of(settings.filename), index_name(settings, keep_urlset)
     news = re.compile(rf"{re.escape(stem)}-news(?:-[1-9]\d*)?\.xml")
     extra = {feed_name(settings.filename)} if settings.changes_feed else set()
     return [path for path in files
-            if path.name == settings.filename or path.name in extra or news.fullmatch(path.name)]
+            if path.name == top or path.name in extra or news.fullmatch(path.name)]
 
 
 def _counted(pages: Iterable[Page], progress: Callable[[int], None]) -> Iterator[Page]:

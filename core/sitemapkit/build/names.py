@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from ..settings import IndexNowSettings, Settings
 from ..urls import absolute, in_scope, normalise_base_url, site_path
+from ..values import section_name
 from .feed import feed_name
 from .html_sitemap import PAGE_NAME
 
@@ -40,6 +41,27 @@ def child_name(stem: str, number: int, digest: str) -> str:
 def numbered_name(first: str, suffix: str, number: int) -> str:
     """``sitemap-news.xml``, ``sitemap-news-2.xml`` ... (``sitemap.txt``, ``sitemap-2.txt``)."""
     return f"{first}{suffix}" if number == 1 else f"{first}-{number}{suffix}"
+
+
+OTHER_SECTION = "other"
+"""The section of the pages no ``sections`` prefix matches: ``sitemap-other.xml``."""
+
+
+def section_names(settings: Settings) -> list[tuple[str, str]]:
+    """``(prefix, name)`` of each of ``sections``, then ``("", "other")`` for the rest."""
+    return [(prefix, section_name(prefix)) for prefix in settings.sections or ()] + [("", OTHER_SECTION)]
+
+
+def section_file(stem: str, name: str, number: int | None = None, digest: str = "") -> str:
+    """A section's sitemap: ``sitemap-blog.xml``; split, ``sitemap-blog-1-0123456789ab.xml`` ..."""
+    return f"{stem}-{name}.xml" if number is None else f"{stem}-{name}-{number}-{digest}.xml"
+
+
+def index_name(settings: Settings, keep_urlset: bool) -> str:
+    """The file robots.txt names: ``filename``, except with ``sections`` where ``filename``
+    must stay a ``<urlset>`` (``keep_urlset``: a theme reads it, see ``compat.material``): then
+    the sections' index is ``sitemap-index.xml`` and ``filename`` lists every page as before."""
+    return f"{stem_of(settings.filename)}-index.xml" if settings.sections and keep_urlset else settings.filename
 
 
 def fixed_names(settings: Settings) -> list[str]:
@@ -105,6 +127,9 @@ def own_names(settings: Settings) -> OwnNames:
     twinned = [entry, children, news]  # news: whenever an entry carries an article
     if settings.txt:
         twinned.append(texts)
+    if settings.sections:
+        parts = "|".join(re.escape(name) for _, name in section_names(settings))
+        twinned += [rf"{stem}-(?:{parts})(?:-[1-9]\d*-[0-9a-f]{{{DIGEST}}})?\.xml", rf"{stem}-index\.xml"]
     alone = []
     if settings.changes_feed:
         alone.append(feed)
@@ -116,5 +141,6 @@ def own_names(settings: Settings) -> OwnNames:
     twins = "(?:\\.gz)?" if settings.gzip else ""
     made = rf"(?:{'|'.join(twinned)}){twins}" + "".join(f"|{name}" for name in alone)
     legacy = rf"{stem}-[1-9]\d*(?:-[0-9a-f]+)?\.xml"  # the children of older versions too
-    family = rf"(?:{entry}|{legacy}|{news}|{texts})(?:\.gz)?|{feed}|{re.escape(PAGE_NAME)}"
+    sections = rf"{stem}-[a-z0-9]+(?:-[a-z0-9]+)*\.xml"  # any section's files, the sections' index
+    family = rf"(?:{entry}|{legacy}|{news}|{texts}|{sections})(?:\.gz)?|{feed}|{re.escape(PAGE_NAME)}"
     return OwnNames(re.compile(made), re.compile(family))

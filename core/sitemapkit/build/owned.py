@@ -35,6 +35,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ..report import Report
+from ..urls import same_origin
 from .files import BLOCK, OutputError, counting, faults_named, kind_of, read_regular, write_file
 from .names import OwnNames
 
@@ -67,6 +68,21 @@ def chosen_out(folder: Path) -> set[str]:
         return set()
     keys = data.get("left_out") if isinstance(data, dict) else None
     return {key for key in keys if isinstance(key, str)} if isinstance(keys, list) else set()
+
+
+def named_extras(folder: Path, base_url: str) -> list[str]:
+    """The ``extra_sitemaps`` the last build in ``folder`` named in robots.txt, so that one
+    dropped from the option is taken out again. The record is an input: only http(s) URLs on
+    the site's own host are taken, so no record can make a build touch another site's line."""
+    try:
+        data = json.loads(read_regular(folder / RECORD, _MAX_RECORD_BYTES + 1))
+    except (OSError, ValueError, RecursionError):
+        return []
+    urls = data.get("extra_sitemaps") if isinstance(data, dict) else None
+    if not isinstance(urls, list):
+        return []
+    return [url for url in urls if isinstance(url, str) and url.startswith(("http://", "https://"))
+            and url.isprintable() and " " not in url and same_origin(url, base_url)]
 
 
 def identity(path: Path) -> Identity | None:
@@ -157,9 +173,11 @@ class Owned:
         """Files of an earlier build that this one did not write, still as that build left them."""
         return [self.folder / name for name in sorted(self.files) if name not in keep and self.mine(name)]
 
-    def settle(self, written: Iterable[Path], removed: Iterable[Path], chosen_out: Iterable[str] = ()) -> None:
+    def settle(self, written: Iterable[Path], removed: Iterable[Path], chosen_out: Iterable[str] = (),
+               extras: Iterable[str] = ()) -> None:
         """The record of a finished build: what it wrote, as it now is on disk; what was
-        recorded but could not be removed stays recorded."""
+        recorded but could not be removed stays recorded. ``extras``: the ``extra_sitemaps``
+        robots.txt names (see ``named_extras``)."""
         if counting():
             return
         gone = {path.name for path in removed}
@@ -170,9 +188,10 @@ class Owned:
             found = identity(path)
             if found is not None:
                 final[path.name] = {found}
-        self._save(final, sorted(chosen_out))
+        self._save(final, sorted(chosen_out), list(extras))
 
-    def _save(self, files: dict[str, set[Identity]], chosen_out: list[str] | None = None) -> None:
+    def _save(self, files: dict[str, set[Identity]], chosen_out: list[str] | None = None,
+              extras: list[str] | None = None) -> None:
         if not files:  # nothing of ours left: no record either
             with faults_named(self.path, "remove"), contextlib.suppress(FileNotFoundError):
                 self.path.unlink()
@@ -181,15 +200,17 @@ class Owned:
         data: dict[str, object] = {"sitemapkit_files": VERSION, "files": body}
         if chosen_out:
             data["left_out"] = chosen_out
+        if extras:
+            data["extra_sitemaps"] = extras
         write_file(self.path, (json.dumps(data, indent=0, sort_keys=True) + "\n").encode())
 
 
 def record_written(folder: Path, paths: list[Path], report: Report, base_url: str,
-                   names: OwnNames) -> None:
+                   names: OwnNames, extras: Iterable[str] = ()) -> None:
     """Add files put in place after the writer settled the record (the change feed, written
     from the manifest once every entry is consumed) to the record of ``folder``. What is
     wrong with the record was said when the writer read it: it is not said twice."""
-    Owned(folder, Report(), base_url, names).settle(paths, [], report.chosen_out)
+    Owned(folder, Report(), base_url, names).settle(paths, [], report.chosen_out, extras)
 
 
 def _lstat(path: Path) -> os.stat_result | None:

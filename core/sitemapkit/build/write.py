@@ -22,11 +22,22 @@ from ..model import Entry, Moment
 from ..protocol import MAX_NEWS
 from ..report import Report, SitemapError
 from ..settings import PROTOCOL_MAX_BYTES, PROTOCOL_MAX_URLS, Settings
-from ..urls import normalise_base_url
+from ..urls import normalise_base_url, site_path
 from .feed import feed_name
 from .files import AnyTarget, faults_named, make_dir, open_target, remove, scratch
 from .html_sitemap import PAGE_NAME
-from .names import DIGEST, OwnNames, child_name, fixed_names, numbered_name, own_names, stem_of
+from .names import (
+    DIGEST,
+    OwnNames,
+    child_name,
+    fixed_names,
+    index_name,
+    numbered_name,
+    own_names,
+    section_file,
+    section_names,
+    stem_of,
+)
 from .owned import RECORD, Owned
 from .render import NEWS, escape, extensions, head, index_item, news_url, tail
 from .render import decimal as _decimal
@@ -46,6 +57,7 @@ def write_sitemaps(
     *,
     report: Report | None = None,
     removed: list[Path] | None = None,
+    keep_urlset: bool = False,
 ) -> Report:
     """Write ``settings.filename`` (a urlset of the pages, or an index over
     ``{stem}-N-HASH.xml`` when they need more than one file), the news sitemaps, gzip twins
@@ -70,6 +82,12 @@ def write_sitemaps(
     ``feed.py``). Like the news sitemaps it stands beside the sitemap, reached through its own
     ``Sitemap:`` line, and never turns ``sitemap.xml`` into an index. With
     ``settings.html_sitemap``, ``sitemap.html`` is checked and kept the same way.
+
+    With ``settings.sections``, each section's pages go to a sitemap of its own
+    (``sitemap-blog.xml``, the rest to ``sitemap-other.xml``) under an index at ``filename``;
+    with ``keep_urlset`` (a theme reads ``filename`` as a urlset) ``filename`` lists every page
+    as without sections and the index is ``sitemap-index.xml`` (``names.index_name``). An
+    index also lists ``settings.extra_sitemaps``.
     """
     report = report if report is not None else Report()
     if not settings.base_url:
@@ -95,48 +113,70 @@ def write_sitemaps(
                    settings.stylesheet, twin)
     texts = _Series(out, None, numbered(stem, ".txt"), settings.max_urls, settings.max_bytes,
                     None, twin) if settings.txt else None
-    every = [series for series in (urlsets, news, texts) if series is not None]
+    parts = [(prefix, name, _Series(out, "urlset", _part_name(stem, name), settings.max_urls, settings.max_bytes,
+                                    settings.stylesheet, twin, hashed=True))
+             for prefix, name in section_names(settings)] if settings.sections else []
+    whole = urlsets if not parts or keep_urlset else None
+    """The series behind ``filename`` when it lists every page (a urlset, or its index)."""
+    listing = [series for series in (whole, *(series for _, _, series in parts)) if series is not None]
+    every = [*listing, *(series for series in (news, texts) if series is not None)]
     written: list[Path] = []
-    entry_point: AnyTarget | None = None
+    tops: list[tuple[AnyTarget, int | None]] = []
+    """The files that name the others (the urlset or index at ``filename``, the sections'
+    index), each with the number of sitemaps it lists (None: a urlset); committed last."""
     try:
-        _fill(entries, urlsets, news, texts, report)
-        if urlsets.empty:  # news and text files hold only URLs the sitemap has
+        _fill(entries, whole, _router(parts, base_url) if parts else None, news, texts, report)
+        if all(series.empty for series in listing):  # news and text files hold only URLs the sitemap has
             for series in every:
                 series.abort()
         else:
-            single = not urlsets.written
-            urlsets.finish(settings.filename if single else None, force=True)
+            if whole is not None:
+                single = not whole.written
+                whole.finish(settings.filename if single else None, force=True)
+                if single:
+                    tops.append((whole.targets.pop(), None))
+                    whole.written.clear()
+                else:
+                    extras = () if parts else settings.extra_sitemaps
+                    tops.append((_index(out / settings.filename, whole.written, base_url, settings, extras),
+                                 len(whole.written) + len(extras)))
+            if parts:
+                children = []
+                for _, name, series in parts:
+                    if not series.empty:
+                        series.finish(section_file(stem, name) if not series.written else None)
+                        children += series.written
+                top = _index(out / index_name(settings, keep_urlset), children, base_url, settings,
+                             settings.extra_sitemaps)
+                tops.append((top, len(children) + len(settings.extra_sitemaps)))
             news.finish()
             if texts is not None:
                 texts.finish(force=True)
-            if single:
-                entry_point = urlsets.targets.pop()
-                urlsets.written.clear()
-            else:
-                entry_point = _index(out / settings.filename, urlsets.written, base_url, settings)
-            closed = [item for series in every for item in series.closed] + entry_point.close()
+            closed = [item for series in every for item in series.closed]
+            closed += [item for top, _ in tops for item in top.close()]
             owned.check(path.name for path, _ in closed)
             owned.expect(closed)
             for series in every:  # the index's children first, then what stands beside it
                 written.extend(series.commit())
-            entry_files = entry_point.commit()  # last: it names the files committed above
-            written[:0] = entry_files
-            if not single:  # an index counts the sitemaps it lists
-                report.url_counts.update(dict.fromkeys(entry_files, len(urlsets.written)))
+            for top, listed in tops:  # last: they name the files committed above
+                entry_files = top.commit()
+                written[:0] = entry_files
+                if listed is not None:  # an index counts the sitemaps it lists
+                    report.url_counts.update(dict.fromkeys(entry_files, listed))
             for series in every:
                 report.url_counts.update(series.counts)
     except BaseException:
         for series in every:
             series.abort()
-        if entry_point is not None:
-            entry_point.abort()
+        for top, _ in tops:
+            top.abort()
         raise
 
     keep = {p.name for p in written}
     if written:  # generate writes them next
         keep.update(name for name in (feed, page) if name is not None)
     stale = remove(owned.stale(keep) + _leftovers(out, names))
-    owned.settle(written, stale, report.chosen_out)
+    owned.settle(written, stale, report.chosen_out, settings.extra_sitemaps if settings.robots_txt else ())
     gone = [path for path in stale if not path.name.endswith(".tmp")]
     if removed is not None:
         removed.extend(gone)
@@ -158,13 +198,15 @@ def _no_pages(report: Report, path: Path, removed: int) -> None:
 
 
 def _fill(
-    entries: Iterable[AnyEntry], urlsets: _Series, news: _Series, texts: _Series | None, report: Report
+    entries: Iterable[AnyEntry], urlsets: _Series | None, route: Callable[[str], _Series] | None,
+    news: _Series, texts: _Series | None, report: Report,
 ) -> None:
     """The hot loop: one ``<url>`` per entry, rendered inline (no per-entry call layers for
     the common loc + lastmod case), dates formatted once per distinct value. An entry is an
-    ``Entry`` or the bulk form, a ``(loc, lastmod)`` pair."""
+    ``Entry`` or the bulk form, a ``(loc, lastmod)`` pair. With ``sections``, ``route`` gives
+    each URL's section; ``urlsets`` (None: no file lists every page) takes every URL."""
     moments: dict[object, str] = {}
-    add_url, add_news = urlsets.add, news.add
+    add_url, add_news = urlsets.add if urlsets is not None else None, news.add
     add_text = texts.add if texts is not None else None
     urls = images = videos = 0
     for entry in entries:
@@ -193,7 +235,9 @@ def _fill(
                 if len(moments) >= _CACHE_SIZE:
                     moments.clear()
                 when = moments[key] = f"<lastmod>{format_moment(lastmod)}</lastmod>"
-        if not add_url(f"<url><loc>{loc}</loc>{when}{more}</url>\n", used, lastmod):
+        line = f"<url><loc>{loc}</loc>{when}{more}</url>\n"
+        if (route is not None and not route(source).add(line, used, lastmod)) or (
+                add_url is not None and not add_url(line, used, lastmod)):
             _too_big(report, source, "sitemap")
             continue
         urls += 1
@@ -384,11 +428,28 @@ class _Series:
         self._reset()
 
 
+def _part_name(stem: str, name: str) -> Callable[[int, str], str]:
+    return lambda number, digest: section_file(stem, name, number, digest)
+
+
+def _router(parts: list[tuple[str, str, _Series]], base_url: str) -> Callable[[str], _Series]:
+    """loc -> the series of the first section whose prefix its path starts with (the last,
+    "other", has the empty prefix)."""
+    def route(loc: str) -> _Series:
+        path = site_path(loc, base_url)
+        return next(series for prefix, _, series in parts if path.startswith(prefix))
+
+    return route
+
+
 def _index(
-    path: Path, children: list[tuple[Path, Moment | None]], base_url: str, settings: Settings
+    path: Path, children: list[tuple[Path, Moment | None]], base_url: str, settings: Settings,
+    extras: tuple[str, ...] = (),
 ) -> AnyTarget:
-    """The index over ``children``, written under a temporary name (not yet committed)."""
-    if len(children) > PROTOCOL_MAX_URLS:
+    """The index over ``children`` (and ``extras``, sitemaps other tools write: without a
+    lastmod, which sitemapkit does not know), written under a temporary name (not yet
+    committed)."""
+    if len(children) + len(extras) > PROTOCOL_MAX_URLS:
         raise SitemapError(
             f"{path.name} would list {len(children)} sitemaps; an index may list at most "
             f"{PROTOCOL_MAX_URLS}: raise max_urls"
@@ -397,6 +458,7 @@ def _index(
         [
             head("sitemapindex", 0, settings.stylesheet),
             *(index_item(base_url + child.name, lastmod) for child, lastmod in children),
+            *(index_item(url, None) for url in extras),
             tail("sitemapindex"),
         ]
     ).encode()

@@ -25,6 +25,13 @@ READERS = {
 and what each loses without it."""
 
 
+def reads_urlset(theme: str | None) -> bool:
+    """Whether the site's theme reads ``sitemap.xml`` as a ``<urlset>`` of its pages, so that
+    ``sections`` must leave it one (their index is then ``sitemap-index.xml``): Material's
+    features above may be turned on at any time, so the theme alone decides."""
+    return theme == "material"
+
+
 def lost_features(theme: str | None, filename: str, features: Iterable[str] | None,
                   extra: Mapping[str, Any]) -> Problem | None:
     """Why a site in ``theme``, with these theme ``features`` and ``extra`` settings (MkDocs'
