@@ -115,7 +115,7 @@ NEWS = Kind(values.news, (dict,), NewsSettings, "KEY=VALUE,...", read=key_values
 LANGUAGE = Kind(values.language, (str,), str, "LANG")
 STYLESHEET = Kind(values.stylesheet, (str,), str, "URL")
 SITEMAP_URLS = Kind(values.extra_sitemaps, (list, tuple, str), tuple[str, ...], "URL", item=str)
-PAGE_URLS = Kind(values.extra_urls, (list, tuple, str), tuple[ExtraUrl, ...], "URL[ LASTMOD]",
+PAGE_URLS = Kind(values.extra_urls, (list, tuple, str), tuple[ExtraUrl, ...], "URL",
                  read=extra_url_text, item=(str, dict))  # type: ignore[arg-type]
 PREFIXES = Kind(values.sections, (list, tuple, str), tuple[str, ...], "PREFIX", item=str)
 CALLABLE = Kind(values.transform, (str,), str, "MODULE:FUNCTION")

@@ -3,7 +3,8 @@
 
 The callable is named ``module:function`` and imported as MkDocs imports its hooks: the
 project's folder (the one holding the generator's configuration, or the current folder for
-``sitemapkit build``) is put first on ``sys.path``. Whatever it returns is input like a page's
+``sitemapkit build``'s ``--config`` or project folder), then the current folder, are put first
+on ``sys.path``. Whatever it returns is input like a page's
 metadata: every value it changed is checked again as ``entries`` checks a page's own, and a
 value that breaks a rule is dropped with a warning naming the page and the field. An
 exception it raises, or a return value that is neither an ``Entry`` nor ``None``, leaves the
@@ -38,13 +39,14 @@ _SHOWN = 200
 
 def load_transform(spec: str, project_dir: Path) -> UserTransform:
     """The callable ``spec`` (``module:function``, the function possibly ``Class.method``)
-    names, imported with ``project_dir`` first on ``sys.path``. A module that cannot be
+    names, imported with ``project_dir``, then the current folder, first on ``sys.path``. A module that cannot be
     imported, or a name that is not there or not callable, is a ``SitemapError`` before
     anything is written: the message names the option, the value and what went wrong."""
     module_name, _, qualname = spec.partition(":")
     folder = str(Path(project_dir).resolve())
-    if folder not in sys.path:
-        sys.path.insert(0, folder)
+    for place in reversed(dict.fromkeys((folder, str(Path.cwd())))):
+        if place not in sys.path:
+            sys.path.insert(0, place)
     try:
         found: Any = importlib.import_module(module_name)
         for part in qualname.split("."):

@@ -1,0 +1,155 @@
+"""``transform``: a user's callable given each entry, which may change it or leave the page
+out; what it returns is checked again, and its failures name the page and the option."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+from around_helpers import BASE, built_site, pages_of, transform_module
+from sitemap_checks import assert_valid_tree, locs, usp_urls
+
+from sitemapkit import Settings, SitemapError
+from sitemapkit.build.generate import generate
+from sitemapkit.cli import main
+
+
+def run(tmp_path, spec, **options):
+    site = built_site(tmp_path)
+    warnings = []
+    settings = Settings(base_url=BASE, transform=spec, lastmod=["meta"], **options)
+    report = generate(pages_of(site), site, settings, project_dir=tmp_path, on_warning=warnings.append)
+    return site, report, warnings
+
+
+def test_changes_and_drops_reach_the_sitemap(tmp_path, monkeypatch):
+    spec = transform_module(tmp_path, """
+        def change(entry):
+            if "/about/" in entry.loc:
+                return None
+            if "/blog/" in entry.loc:
+                return dataclasses.replace(entry, changefreq="weekly", priority=0.8)
+            return entry
+    """, monkeypatch)
+    site, report, warnings = run(tmp_path, spec)
+    assert warnings == []
+    assert report.left_out == {"transform": 1}
+    assert_valid_tree(site, BASE)
+    listed = set(usp_urls(site, BASE))
+    assert listed == {BASE, BASE + "blog/a/", BASE + "blog/b/", BASE + "docs/c/"}
+    text = (site / "sitemap.xml").read_text()
+    assert text.count("<changefreq>weekly</changefreq><priority>0.8</priority>") == 2
+
+
+def test_an_exception_or_a_wrong_return_leaves_that_page_out_naming_it(tmp_path, monkeypatch):
+    spec = transform_module(tmp_path, """
+        def change(entry):
+            if "/blog/a/" in entry.loc:
+                raise KeyError("no such thing")
+            if "/docs/" in entry.loc:
+                return {"loc": entry.loc}
+            return entry
+    """, monkeypatch)
+    site, report, warnings = run(tmp_path, spec)
+    by_page = {problem.where: problem for problem in warnings}
+    assert set(by_page) == {BASE + "blog/a/", BASE + "docs/c/"}
+    assert all(problem.rule == "transform-error" for problem in warnings)
+    assert "transform" in by_page[BASE + "blog/a/"].field
+    assert "KeyError" in by_page[BASE + "blog/a/"].message and spec in by_page[BASE + "blog/a/"].message
+    assert "returned a dict" in by_page[BASE + "docs/c/"].message
+    assert set(locs(site / "sitemap.xml")) == {BASE, BASE + "blog/b/", BASE + "about/"}
+
+
+def test_strict_makes_a_failing_transform_fatal(tmp_path, monkeypatch):
+    spec = transform_module(tmp_path, """
+        def change(entry):
+            raise RuntimeError("broken")
+    """, monkeypatch)
+    with pytest.raises(SitemapError, match="transform-error|raised RuntimeError"):
+        run(tmp_path, spec, strict=True)
+
+
+def test_returned_values_are_checked_again(tmp_path, monkeypatch):
+    spec = transform_module(tmp_path, """
+        from datetime import datetime
+        from sitemapkit import Image
+        def change(entry):
+            if "/blog/a/" in entry.loc:
+                return dataclasses.replace(entry, loc="https://elsewhere.example/a/")
+            if "/blog/b/" in entry.loc:
+                return dataclasses.replace(entry, priority=1.5, changefreq="sometimes",
+                                           lastmod=datetime(2020, 1, 1))
+            if "/docs/" in entry.loc:
+                return dataclasses.replace(entry, loc=entry.loc + "x y/", images=(Image("pic one.png"),))
+            if "/about/" in entry.loc:
+                return dataclasses.replace(entry, lastmod=datetime(2999, 1, 1).astimezone())
+            return entry
+    """, monkeypatch)
+    site, report, warnings = run(tmp_path, spec)
+    rules = sorted((problem.where, problem.rule) for problem in warnings)
+    assert rules == [
+        (BASE + "about/", "lastmod-future"),
+        (BASE + "blog/a/", "loc-scope"),
+        (BASE + "blog/b/", "changefreq-value"),
+        (BASE + "blog/b/", "date-format"),
+        (BASE + "blog/b/", "priority-range"),
+    ]
+    assert_valid_tree(site, BASE)
+    text = (site / "sitemap.xml").read_text()
+    assert "elsewhere" not in text and "1.5" not in text and "sometimes" not in text and "2999" not in text
+    # the changed loc and image are encoded as any page's are
+    assert BASE + "docs/c/x%20y/" in text and BASE + "docs/c/x%20y/pic%20one.png" in text
+    assert [url for url in locs(site / "sitemap.xml") if "blog/b" in url] == [BASE + "blog/b/"]
+
+
+def test_a_callable_that_cannot_be_loaded_stops_the_build_before_any_file(tmp_path, monkeypatch):
+    monkeypatch.setattr("sys.path", list(__import__("sys").path))
+    site = built_site(tmp_path)
+    with pytest.raises(SitemapError, match=r"option 'transform': 'no_such_module:change' cannot be loaded"):
+        generate(pages_of(site), site, Settings(base_url=BASE, transform="no_such_module:change"),
+                 project_dir=tmp_path)
+    assert not (site / "sitemap.xml").exists() and not (site / "robots.txt").exists()
+
+
+@pytest.mark.parametrize("value", ["change", "a b:c", "mod:", ":f", 3])
+def test_the_value_must_name_module_and_function(value):
+    from sitemapkit import SettingsError
+
+    with pytest.raises(SettingsError, match="option 'transform' must name a Python callable as 'module:function'"):
+        Settings(base_url=BASE, transform=value)
+
+
+def test_command_line_finds_the_module_in_the_project_folder(tmp_path, monkeypatch, capsys):
+    spec = transform_module(tmp_path, """
+        def change(entry):
+            return None if entry.loc.endswith("/about/") else entry
+    """, monkeypatch)
+    site = built_site(tmp_path)
+    monkeypatch.chdir(tmp_path / "site")  # the module is in the site folder's parent, the project folder
+    assert main(["build", str(site), "--base-url", BASE, "--transform", spec, "--lastmod", "false"]) == 0
+    assert BASE + "about/" not in locs(site / "sitemap.xml")
+    assert "1 transform" in capsys.readouterr().out
+    assert main(["validate", str(site / "sitemap.xml"), "--strict"]) == 0
+
+
+def test_command_line_reports_a_failing_transform_without_a_traceback(tmp_path, monkeypatch, capsys):
+    spec = transform_module(tmp_path, """
+        def change(entry):
+            return 1 / 0
+    """, monkeypatch)
+    site = built_site(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    assert main(["build", str(site), "--base-url", BASE, "--transform", spec, "--strict"]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "ZeroDivisionError" in err and "transform-error" in err
+
+
+def test_an_unchanged_entry_is_written_as_without_transform(tmp_path, monkeypatch):
+    spec = transform_module(tmp_path, """
+        def change(entry):
+            return entry
+    """, monkeypatch)
+    site, _, _ = run(tmp_path, spec)
+    with_it = (site / "sitemap.xml").read_bytes()
+    generate(pages_of(site), site, Settings(base_url=BASE, lastmod=["meta"]), project_dir=tmp_path)
+    assert (site / "sitemap.xml").read_bytes() == with_it
