@@ -3,12 +3,10 @@ out; what it returns is checked again, and its failures name the page and the op
 
 from __future__ import annotations
 
-from datetime import datetime
-
 import pytest
 from around_helpers import BASE, built_site, pages_of, transform_module
-from sitemap_checks import assert_valid_tree, locs, usp_urls
 
+from sitemap_checks import assert_valid_tree, locs, usp_urls
 from sitemapkit import Settings, SitemapError
 from sitemapkit.build.generate import generate
 from sitemapkit.cli import main
@@ -50,7 +48,7 @@ def test_an_exception_or_a_wrong_return_leaves_that_page_out_naming_it(tmp_path,
                 return {"loc": entry.loc}
             return entry
     """, monkeypatch)
-    site, report, warnings = run(tmp_path, spec)
+    site, _, warnings = run(tmp_path, spec)
     by_page = {problem.where: problem for problem in warnings}
     assert set(by_page) == {BASE + "blog/a/", BASE + "docs/c/"}
     assert all(problem.rule == "transform-error" for problem in warnings)
@@ -65,7 +63,7 @@ def test_strict_makes_a_failing_transform_fatal(tmp_path, monkeypatch):
         def change(entry):
             raise RuntimeError("broken")
     """, monkeypatch)
-    with pytest.raises(SitemapError, match="transform-error|raised RuntimeError"):
+    with pytest.raises(SitemapError, match=r"\[transform-error\]"):
         run(tmp_path, spec, strict=True)
 
 
@@ -85,7 +83,7 @@ def test_returned_values_are_checked_again(tmp_path, monkeypatch):
                 return dataclasses.replace(entry, lastmod=datetime(2999, 1, 1).astimezone())
             return entry
     """, monkeypatch)
-    site, report, warnings = run(tmp_path, spec)
+    site, _, warnings = run(tmp_path, spec)
     rules = sorted((problem.where, problem.rule) for problem in warnings)
     assert rules == [
         (BASE + "about/", "lastmod-future"),
