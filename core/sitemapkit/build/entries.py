@@ -43,12 +43,12 @@ from .images import decorative
 from .lastmod import LastmodResolver
 from .owned import url_key
 from .page_keys import NO_KEYS, PageKeys, page_keys
-from .transform import Transform, UserTransform, load_transform
 
 if TYPE_CHECKING:
     from protego import Protego
 
     from ..extensions import Alternate, NewsArticle, Video
+    from .transform import UserTransform
 
 
 def build_entries(
@@ -85,6 +85,8 @@ def build_entries(
     own = lastmod is None
     project = Path(project_dir) if project_dir is not None else Path.cwd()
     if settings.transform and transform is None:
+        from .transform import load_transform  # only with transform, as indexnow in generate
+
         transform = load_transform(settings.transform, project)
     if lastmod is None:
         lastmod = LastmodResolver(settings, project, report, build_time(), source_dirs)
@@ -110,6 +112,8 @@ def _entries(
     maker = _EntryMaker(settings, report, lastmod)
     change = None
     if transform is not None and settings.transform:
+        from .transform import Transform
+
         change = Transform(transform, settings.transform, maker.base, report,
                            lambda label, field, moment: maker.not_future(Page(label), field, moment))
     maker.robots = robots_rules(site_dir) if site_dir is not None else None

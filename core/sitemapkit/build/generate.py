@@ -7,6 +7,7 @@ import gc
 import re
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..dates import build_time
 from ..model import Page
@@ -24,8 +25,10 @@ from .manifest import Manifest
 from .names import index_name, own_names, stem_of
 from .owned import named_extras, record_written
 from .robots import MAX_ROBOTS_BYTES, RobotsTooLarge, sync_robots_txt
-from .transform import UserTransform, load_transform
 from .write import write_sitemaps
+
+if TYPE_CHECKING:
+    from .transform import UserTransform
 
 
 def generate(
@@ -108,7 +111,11 @@ def _generate(
     report = Report(on_warning=on_warning)
     # The user's callable is imported before anything is read or written: one that cannot be is
     # an error naming the option, as a wrong option value is.
-    transform = load_transform(settings.transform, project_dir) if settings.transform else None
+    transform = None
+    if settings.transform:
+        from .transform import load_transform  # only with transform (its checks import videos)
+
+        transform = load_transform(settings.transform, project_dir)
     make_dir(site_dir)  # to lock it (a dry run makes nothing)
 
     def waiting(folder: Path) -> None:
