@@ -135,3 +135,8 @@ def test_command_line_flag_with_a_lastmod(tmp_path):
     text = (site / "sitemap.xml").read_text()
     assert f"<loc>{BASE}shop/</loc><lastmod>2026-05-01</lastmod>" in text and f"<loc>{BASE}forum/</loc>" in text
     assert main(["validate", str(site / "sitemap.xml"), "--strict"]) == 0
+
+
+def test_a_file_sitemapkit_writes_is_no_extra_sitemap():
+    with pytest.raises(SettingsError, match="is a file sitemapkit writes itself"):
+        Settings(base_url=BASE, extra_sitemaps=[BASE + "sitemap-other.xml"])

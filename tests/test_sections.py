@@ -103,3 +103,11 @@ def test_command_line_flag(tmp_path):
     assert main(["build", str(site), "--base-url", BASE, "-q", "--section", "blog/", "--section", "docs/"]) == 0
     assert {url.rsplit("/", 1)[1] for url in locs(site / "sitemap.xml")} == {
         "sitemap-blog.xml", "sitemap-docs.xml", "sitemap-other.xml"}
+
+
+def test_robots_txt_names_sitemap_xml_again_once_sections_are_off(tmp_path):
+    site = built_site(tmp_path)
+    build(site, keep_urlset=True, sections=["blog/"])
+    assert robots_sitemaps(site / "robots.txt") == [BASE + "sitemap-index.xml"]
+    build(site, keep_urlset=True)
+    assert robots_sitemaps(site / "robots.txt") == [BASE + "sitemap.xml"]

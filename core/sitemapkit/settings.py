@@ -82,7 +82,7 @@ class _Checked(FrozenData):
                 raise SettingsError(f"option '{option.name}' {reason}", option.name, reason) from None
             object.__setattr__(self, option.name, value)
         if values.get("base_url") is not None and self.extra_sitemaps:
-            _same_site(self.base_url, self.extra_sitemaps)
+            _same_site(self.base_url, self.extra_sitemaps, self.filename)
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, Any], **overrides: Any) -> Settings:
@@ -119,15 +119,22 @@ Settings = make_dataclass(
 )
 
 
-def _same_site(base_url: str, sitemaps: tuple[str, ...]) -> None:
-    """Each of ``extra_sitemaps`` on the site's own scheme, host and port: a sitemap names
-    only URLs of its own host, and robots.txt only sitemaps search engines will trust."""
-    from .urls import same_origin
+def _same_site(base_url: str, sitemaps: tuple[str, ...], filename: str) -> None:
+    """Each of ``extra_sitemaps`` on the site's own scheme, host and port (a sitemap names
+    only URLs of its own host, and robots.txt only sitemaps search engines will trust), and
+    none a file sitemapkit writes itself (an index listing itself)."""
+    from .urls import normalise_base_url, same_origin
 
+    root = normalise_base_url(base_url)
+    stem = filename[:-4] if filename.endswith(".xml") else filename
     for url in sitemaps:
+        why = None
         if not same_origin(url, base_url):
-            reason = (f"must name sitemaps on the site's own host ({base_url}); {url!r} is on another "
-                      "(scheme, host or port)")
+            why = f"on the site's own host ({base_url}); {url!r} is on another (scheme, host or port)"
+        elif url.startswith(root) and "/" not in url[len(root):] and url[len(root):].startswith(stem):
+            why = f"written by other tools; {url!r} is a file sitemapkit writes itself"
+        if why is not None:
+            reason = f"must name sitemaps {why}"
             raise SettingsError(f"option 'extra_sitemaps' {reason}", "extra_sitemaps", reason)
 
 

@@ -22,7 +22,7 @@ from .html_sitemap import PAGE_NAME, Listing, Render, write_page
 from .lastmod import LastmodResolver
 from .lock import folder_locked
 from .manifest import Manifest
-from .names import index_name, own_names, stem_of
+from .names import index_name, own_names, sections_index, stem_of
 from .owned import named_extras, record_written
 from .robots import MAX_ROBOTS_BYTES, RobotsTooLarge, sync_robots_txt
 from .write import write_sitemaps
@@ -195,7 +195,9 @@ def _write_all(
         # sitemaps of other tools (extra_sitemaps) are named whatever this build wrote; one
         # an earlier build named and the option no longer has is taken out.
         named = [settings.base_url + path.name for path in _entry_points(report.files, settings, keep_urlset)]
-        gone = [settings.base_url + name for name in {settings.filename, *(p.name for p in removed)}]
+        # (and the sections' own index, named while the theme kept sitemap.xml a urlset)
+        ours = {settings.filename, sections_index(settings.filename), *(p.name for p in removed)}
+        gone = [settings.base_url + name for name in ours]
         named += settings.extra_sitemaps
         gone += [url for url in named_before if url not in settings.extra_sitemaps]
         try:

@@ -57,11 +57,16 @@ def section_file(stem: str, name: str, number: int | None = None, digest: str = 
     return f"{stem}-{name}.xml" if number is None else f"{stem}-{name}-{number}-{digest}.xml"
 
 
+def sections_index(filename: str) -> str:
+    """``sitemap-index.xml``: the sections' index where ``filename`` must stay a urlset."""
+    return f"{stem_of(filename)}-index.xml"
+
+
 def index_name(settings: Settings, keep_urlset: bool) -> str:
     """The file robots.txt names: ``filename``, except with ``sections`` where ``filename``
     must stay a ``<urlset>`` (``keep_urlset``: a theme reads it, see ``compat.material``): then
     the sections' index is ``sitemap-index.xml`` and ``filename`` lists every page as before."""
-    return f"{stem_of(settings.filename)}-index.xml" if settings.sections and keep_urlset else settings.filename
+    return sections_index(settings.filename) if settings.sections and keep_urlset else settings.filename
 
 
 def fixed_names(settings: Settings) -> list[str]:
