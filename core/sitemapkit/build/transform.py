@@ -27,6 +27,7 @@ from ..protocol import MAX_IMAGES
 from ..report import Report, SitemapError
 from ..settings import CHANGEFREQS
 from ..urls import HREFLANG, NEWS_LANGUAGE, URLError, absolute, encode_url, resolve, site_loc
+from .owned import url_key
 from .videos import VideoError, clean_text, video_from_fields
 
 UserTransform = Callable[[Entry], Any]
@@ -81,8 +82,9 @@ class Transform:
             self.report.warn(label, "transform", "transform-error",
                              f"page left out: transform {self.spec} raised {_said(error)}")
             return None
-        if result is None:
+        if result is None:  # left out on purpose: validate --site-dir does not miss it (owned.chosen_out)
             self.report.left_out["transform"] = self.report.left_out.get("transform", 0) + 1
+            self.report.chosen_out.add(url_key(entry.loc))
             return None
         if type(result) is not Entry:
             self.report.warn(label, "transform", "transform-error",
