@@ -140,3 +140,12 @@ def test_command_line_flag_with_a_lastmod(tmp_path):
 def test_a_file_sitemapkit_writes_is_no_extra_sitemap():
     with pytest.raises(SettingsError, match="is a file sitemapkit writes itself"):
         Settings(base_url=BASE, extra_sitemaps=[BASE + "sitemap-other.xml"])
+
+
+def test_validate_site_dir_expects_no_built_page_for_them(tmp_path, capsys):
+    site = built_site(tmp_path)
+    build(site, extra_urls=["/app/"])
+    assert main(["validate", str(site / "sitemap.xml"), "--site-dir", str(site), "--strict"]) == 0
+    (site / "sitemap.xml").write_text((site / "sitemap.xml").read_text().replace("/app/", "/gone/"))
+    assert main(["validate", str(site / "sitemap.xml"), "--site-dir", str(site), "--strict"]) == 1
+    assert "https://example.org/gone/ has no built page" in capsys.readouterr().out

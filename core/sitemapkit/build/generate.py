@@ -23,7 +23,7 @@ from .lastmod import LastmodResolver
 from .lock import folder_locked
 from .manifest import Manifest
 from .names import index_name, own_names, sections_index, stem_of
-from .owned import named_extras, record_written
+from .owned import elsewhere_keys, named_extras, record_written
 from .robots import MAX_ROBOTS_BYTES, RobotsTooLarge, sync_robots_txt
 from .write import write_sitemaps
 
@@ -180,7 +180,8 @@ def _write_all(
             beside.append(write_page(site_dir, listing.sections(), render_html, settings.base_url))
         if beside:
             record_written(site_dir, beside, report, settings.base_url, own_names(settings),
-                           settings.extra_sitemaps if settings.robots_txt else ())
+                           settings.extra_sitemaps if settings.robots_txt else (),
+                           elsewhere_keys(settings.base_url, (extra.loc for extra in settings.extra_urls)))
             report.files.extend(beside)
     finally:
         manifest.close()

@@ -35,7 +35,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ..report import Report
-from ..urls import same_origin
+from ..urls import URLError, same_origin, site_loc
 from .files import BLOCK, OutputError, counting, faults_named, kind_of, read_regular, write_file
 from .names import OwnNames
 
@@ -62,11 +62,30 @@ def url_key(loc: str) -> str:
 def chosen_out(folder: Path) -> set[str]:
     """The keys of the pages the last build in ``folder`` left out on purpose (none when
     there is no readable record)."""
+    return _recorded_keys(folder, "left_out")
+
+
+def served_elsewhere(folder: Path) -> set[str]:
+    """The keys of the URLs the last build in ``folder`` listed from ``extra_urls``: pages
+    served by something else, so no built file is expected for them."""
+    return _recorded_keys(folder, "served_elsewhere")
+
+
+def elsewhere_keys(base_url: str, urls: Iterable[str]) -> list[str]:
+    """The record's keys of ``extra_urls`` (as given: absolute, or below the site root)."""
+    keys = []
+    for url in urls:
+        with contextlib.suppress(URLError):
+            keys.append(url_key(site_loc(base_url, url)))
+    return sorted(set(keys))
+
+
+def _recorded_keys(folder: Path, name: str) -> set[str]:
     try:
         data = json.loads(read_regular(folder / RECORD, _MAX_RECORD_BYTES + 1))
     except (OSError, ValueError, RecursionError):
         return set()
-    keys = data.get("left_out") if isinstance(data, dict) else None
+    keys = data.get(name) if isinstance(data, dict) else None
     return {key for key in keys if isinstance(key, str)} if isinstance(keys, list) else set()
 
 
@@ -174,10 +193,11 @@ class Owned:
         return [self.folder / name for name in sorted(self.files) if name not in keep and self.mine(name)]
 
     def settle(self, written: Iterable[Path], removed: Iterable[Path], chosen_out: Iterable[str] = (),
-               extras: Iterable[str] = ()) -> None:
+               extras: Iterable[str] = (), elsewhere: Iterable[str] = ()) -> None:
         """The record of a finished build: what it wrote, as it now is on disk; what was
         recorded but could not be removed stays recorded. ``extras``: the ``extra_sitemaps``
-        robots.txt names (see ``named_extras``)."""
+        robots.txt names (see ``named_extras``); ``elsewhere``: the keys of ``extra_urls``
+        (see ``served_elsewhere``)."""
         if counting():
             return
         gone = {path.name for path in removed}
@@ -188,10 +208,10 @@ class Owned:
             found = identity(path)
             if found is not None:
                 final[path.name] = {found}
-        self._save(final, sorted(chosen_out), list(extras))
+        self._save(final, sorted(chosen_out), list(extras), list(elsewhere))
 
     def _save(self, files: dict[str, set[Identity]], chosen_out: list[str] | None = None,
-              extras: list[str] | None = None) -> None:
+              extras: list[str] | None = None, elsewhere: list[str] | None = None) -> None:
         if not files:  # nothing of ours left: no record either
             with faults_named(self.path, "remove"), contextlib.suppress(FileNotFoundError):
                 self.path.unlink()
@@ -202,15 +222,17 @@ class Owned:
             data["left_out"] = chosen_out
         if extras:
             data["extra_sitemaps"] = extras
+        if elsewhere:
+            data["served_elsewhere"] = elsewhere
         write_file(self.path, (json.dumps(data, indent=0, sort_keys=True) + "\n").encode())
 
 
 def record_written(folder: Path, paths: list[Path], report: Report, base_url: str,
-                   names: OwnNames, extras: Iterable[str] = ()) -> None:
+                   names: OwnNames, extras: Iterable[str] = (), elsewhere: Iterable[str] = ()) -> None:
     """Add files put in place after the writer settled the record (the change feed, written
     from the manifest once every entry is consumed) to the record of ``folder``. What is
     wrong with the record was said when the writer read it: it is not said twice."""
-    Owned(folder, Report(), base_url, names).settle(paths, [], report.chosen_out, extras)
+    Owned(folder, Report(), base_url, names).settle(paths, [], report.chosen_out, extras, elsewhere)
 
 
 def _lstat(path: Path) -> os.stat_result | None:

@@ -38,7 +38,7 @@ from .names import (
     section_names,
     stem_of,
 )
-from .owned import RECORD, Owned
+from .owned import RECORD, Owned, elsewhere_keys
 from .render import NEWS, escape, extensions, head, index_item, news_url, tail
 from .render import decimal as _decimal
 
@@ -176,7 +176,8 @@ def write_sitemaps(
     if written:  # generate writes them next
         keep.update(name for name in (feed, page) if name is not None)
     stale = remove(owned.stale(keep) + _leftovers(out, names))
-    owned.settle(written, stale, report.chosen_out, settings.extra_sitemaps if settings.robots_txt else ())
+    owned.settle(written, stale, report.chosen_out, settings.extra_sitemaps if settings.robots_txt else (),
+                 elsewhere_keys(base_url, (extra.loc for extra in settings.extra_urls)))
     gone = [path for path in stale if not path.name.endswith(".tmp")]
     if removed is not None:
         removed.extend(gone)

@@ -16,7 +16,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..build.extract import read_page_file
-from ..build.owned import chosen_out, url_key
+from ..build.owned import chosen_out, served_elsewhere, url_key
 from ..build.scan import html_files
 from ..pages import HTML_SUFFIXES, files_for_url, not_a_page, robots_rules, url_for_file
 from ..urls import URLError, encode_url
@@ -34,6 +34,8 @@ class SiteIndex:
         self._robots = robots_rules(site_dir)
         self._chosen_out = chosen_out(site_dir)
         """Pages the build that wrote this folder left out by the site's own settings."""
+        self._elsewhere = served_elsewhere(site_dir)
+        """URLs that build listed from ``extra_urls``: served by something else, not built."""
 
     def blocked(self, url: str) -> bool:
         """Whether the site's own robots.txt keeps crawlers away from ``url``."""
@@ -75,6 +77,8 @@ class SiteIndex:
         if relative is None:
             return
         built = self._file(relative)
+        if built is None and url_key(loc) in self._elsewhere:
+            return
         if built is None:
             complain("page-missing", f"{loc} has no built page in {self.dir} (looked for "
                      f"{relative or '.'}{'index.html' if not relative or relative.endswith('/') else ''}); "
