@@ -166,3 +166,18 @@ def test_a_page_the_transform_leaves_out_is_not_missed_by_validate_site_dir(tmp_
     generate(unlisted, site, Settings(base_url=BASE, lastmod=["meta"]), project_dir=tmp_path)
     assert main(["validate", str(site / "sitemap.xml"), "--site-dir", str(site), "--strict"]) == 1
     assert "about/" in capsys.readouterr().out
+
+
+def test_a_module_edited_between_builds_is_read_again(tmp_path, monkeypatch):
+    """As ``mkdocs serve`` rebuilds in one process: the second build uses the edited module."""
+    spec = transform_module(tmp_path, """
+        def change(entry):
+            return None if entry.loc.endswith("/about/") else entry
+    """, monkeypatch)
+    site, _, _ = run(tmp_path, spec)
+    assert BASE + "about/" not in locs(site / "sitemap.xml")
+    module = tmp_path / (spec.partition(":")[0] + ".py")
+    module.write_text("def change(entry):\n    return None if entry.loc.endswith('/docs/c/') else entry\n")
+    run(tmp_path, spec)
+    listed = locs(site / "sitemap.xml")
+    assert BASE + "about/" in listed and BASE + "docs/c/" not in listed

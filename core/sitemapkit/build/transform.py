@@ -49,7 +49,11 @@ def load_transform(spec: str, project_dir: Path) -> UserTransform:
         if place not in sys.path:
             sys.path.insert(0, place)
     try:
-        found: Any = importlib.import_module(module_name)
+        found: Any = sys.modules.get(module_name)
+        if found is not None and _inside(getattr(found, "__file__", None), folder):
+            found = importlib.reload(found)  # `mkdocs serve` rebuilds: the module as edited since
+        else:
+            found = importlib.import_module(module_name)
         for part in qualname.split("."):
             found = getattr(found, part)
     except Exception as error:  # the user's module: anything it raises on import
@@ -58,6 +62,10 @@ def load_transform(spec: str, project_dir: Path) -> UserTransform:
     if not callable(found):
         raise SitemapError(f"option 'transform': '{spec}' is a {type(found).__name__}, not a function")
     return found
+
+
+def _inside(file: str | None, folder: str) -> bool:
+    return file is not None and Path(file).resolve().is_relative_to(folder)
 
 
 def _said(error: BaseException) -> str:
