@@ -76,8 +76,9 @@ def test_another_host_or_a_relative_url_is_an_error_naming_option_and_value(valu
     assert value in str(caught.value)
 
 
-def test_command_line_flag(tmp_path):
+def test_command_line_flag(tmp_path, monkeypatch):
     site = built_site(tmp_path)
+    monkeypatch.chdir(tmp_path)  # in no project
     assert main(["build", str(site), "--base-url", BASE, "-q", "--extra-sitemap", SHOP]) == 0
     assert SHOP in robots_sitemaps(site / "robots.txt")
     assert main(["build", str(site), "--base-url", BASE, "-q", "--extra-sitemap",
@@ -128,8 +129,9 @@ def test_a_wrong_shape_is_an_error_naming_the_option(value, words):
         Settings(base_url=BASE, extra_urls=value)
 
 
-def test_command_line_flag_with_a_lastmod(tmp_path):
+def test_command_line_flag_with_a_lastmod(tmp_path, monkeypatch):
     site = built_site(tmp_path)
+    monkeypatch.chdir(tmp_path)  # in no project
     assert main(["build", str(site), "--base-url", BASE, "-q", "--lastmod", "meta",
                  "--extra-url", "/shop/ 2026-05-01", "--extra-url", BASE + "forum/"]) == 0
     text = (site / "sitemap.xml").read_text()

@@ -98,8 +98,9 @@ def test_unusable_sections_are_errors_naming_the_option(value):
         Settings(base_url=BASE, sections=value)
 
 
-def test_command_line_flag(tmp_path):
+def test_command_line_flag(tmp_path, monkeypatch):
     site = built_site(tmp_path)
+    monkeypatch.chdir(tmp_path)  # in no project
     assert main(["build", str(site), "--base-url", BASE, "-q", "--section", "blog/", "--section", "docs/"]) == 0
     assert {url.rsplit("/", 1)[1] for url in locs(site / "sitemap.xml")} == {
         "sitemap-blog.xml", "sitemap-docs.xml", "sitemap-other.xml"}
@@ -111,3 +112,22 @@ def test_robots_txt_names_sitemap_xml_again_once_sections_are_off(tmp_path):
     assert robots_sitemaps(site / "robots.txt") == [BASE + "sitemap-index.xml"]
     build(site, keep_urlset=True)
     assert robots_sitemaps(site / "robots.txt") == [BASE + "sitemap.xml"]
+
+
+@pytest.mark.parametrize(("config", "text", "urlset"), [
+    ("mkdocs.yml", "site_name: T\nsite_url: https://example.org/\ntheme:\n  name: material\n", True),
+    ("mkdocs.yml", "site_name: T\nsite_url: https://example.org/\ntheme: mkdocs\n", False),
+    ("zensical.toml", '[project]\nsite_name = "T"\nsite_url = "https://example.org/"\n', True),
+])
+def test_command_line_in_a_project_keeps_the_urlset_its_theme_reads(tmp_path, monkeypatch, config, text, urlset):
+    built_site(tmp_path)
+    (tmp_path / "docs").mkdir()
+    (tmp_path / config).write_text(text, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["build", "-q", "--section", "blog/", "--lastmod", "false"]) == 0
+    site = tmp_path / "site"
+    assert assert_valid(site / "sitemap.xml").tag.endswith("urlset" if urlset else "sitemapindex")
+    assert (site / "sitemap-index.xml").exists() == urlset
+    entry = "sitemap-index.xml" if urlset else "sitemap.xml"
+    assert robots_sitemaps(site / "robots.txt") == [BASE + entry]
+    assert_valid_tree(site, BASE, entry)

@@ -17,6 +17,7 @@ from . import __version__
 from .build.files import OutputError, fault
 from .build.generate import generate
 from .build.scan import html_files, pages_in
+from .compat.material import reads_urlset
 from .options import OPTIONS, Option
 from .progress import ProgressLine
 from .project import CONFIG_FILES, Project, ProjectError, Sources, file_urls, find_project
@@ -105,6 +106,7 @@ def _build(args: argparse.Namespace) -> int:
                 on_warning=None if quiet else lambda p: print(f"{p.severity}: {p}", file=sys.stderr),
                 progress=show,
                 dry_run=args.dry_run,
+                keep_urlset=reads_urlset(project.theme) if project else False,
             )
     except (SitemapError, OSError) as error:
         # A file fault (disk full, a read-only folder, a file sitemapkit did not write under

@@ -59,6 +59,8 @@ class Project(NamedTuple):  # not a dataclass, for the import's sake: see values
     """mkdocs-static-i18n locales, the default first (``page.fr.md`` builds ``fr/page/``)."""
     snippets: Snippets | None = None
     """pymdownx.snippets, when ``markdown_extensions`` enables it: the files pages include."""
+    theme: str | None = None
+    """The theme's name (``material``); ``zensical`` for a Zensical project, whose own theme it is."""
 
     @property
     def root(self) -> Path:
@@ -99,7 +101,14 @@ def read_project(config_file: Path) -> Project:
         use_directory_urls=data.get("use_directory_urls", True) is not False,
         languages=_i18n_locales(data.get("plugins")),
         snippets=_snippets(data.get("markdown_extensions"), root),
+        theme="zensical" if config_file.name == "zensical.toml" else _theme_name(data.get("theme")),
     )
+
+
+def _theme_name(theme: Any) -> str | None:
+    """``theme: material`` or ``theme: {name: material, ...}``."""
+    name = theme.get("name") if isinstance(theme, Mapping) else theme
+    return name if isinstance(name, str) else None
 
 
 def _yaml_config(config_file: Path) -> Any:

@@ -28,8 +28,9 @@ and what each loses without it."""
 def reads_urlset(theme: str | None) -> bool:
     """Whether the site's theme reads ``sitemap.xml`` as a ``<urlset>`` of its pages, so that
     ``sections`` must leave it one (their index is then ``sitemap-index.xml``): Material's
-    features above may be turned on at any time, so the theme alone decides."""
-    return theme == "material"
+    features above may be turned on at any time, so the theme alone decides. Zensical, by
+    Material's authors, reads it the same way."""
+    return theme in ("material", "zensical")
 
 
 def lost_features(theme: str | None, filename: str, features: Iterable[str] | None,
