@@ -20,6 +20,7 @@ from .options import OPTIONS, Option
 from .project import CONFIG_FILES, Project, ProjectError, Sources, file_urls, find_project
 from .report import Report, SitemapError, plural
 from .settings import OPTION_NAMES, Settings, SettingsError
+from .source_layout import detect
 from .values import OptionError
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
@@ -79,7 +80,10 @@ def _build(args: argparse.Namespace) -> int:
         pages = file_urls(pages)
     source_dir = args.source_dir or (project.docs_dir if project else None)
     if source_dir is not None:  # pages dated by their sources' front matter and git
-        sources = Sources(source_dir, project.languages if project else ())
+        if args.source_dir:  # Hugo, Jekyll, Docusaurus, Eleventy: the layout its marker files name
+            sources = Sources(args.source_dir, found=detect(Path(args.source_dir).absolute()))
+        else:
+            sources = Sources(source_dir, project.languages if project else ())
         pages = sources.attach(pages, lambda name, message: None if quiet else print(
             f"warning: {name}: {message}", file=sys.stderr))
     # With --format json, stdout holds the one document: IndexNow's dry-run lines go to stderr.
@@ -91,9 +95,11 @@ def _build(args: argparse.Namespace) -> int:
                 out_dir,
                 settings,
                 project_dir=project.root if project else project_folder(site_dir, args.config),
+                source_dirs=[Path(source_dir).absolute()] if source_dir is not None else (),
                 on_warning=None if quiet else lambda p: print(f"{p.severity}: {p}", file=sys.stderr),
                 progress=show,
                 dry_run=args.dry_run,
+                other_sitemaps=True,
             )
     except (SitemapError, OSError) as error:
         # A file fault (disk full, a read-only folder, a file sitemapkit did not write under

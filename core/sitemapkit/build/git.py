@@ -329,6 +329,8 @@ class GitDates:
         """Repository root -> files whose history a shallow clone cut off."""
         self.submodule: dict[Path, list[str]] = {}
         """Submodule root -> files in it (their history is not read)."""
+        self.outside: list[str] = []
+        """Files in no git repository."""
 
     def _root_of(self, folder: Path) -> Path | None:
         trail = []
@@ -377,7 +379,8 @@ class GitDates:
         if place is False:
             place = self._places[folder] = self._place(Path(folder))
         if place is None:
-            return None  # not in a repository: nothing to say
+            self.outside.append(os.fspath(source))  # not in a repository: said once, at the end
+            return None
         root, prefix = place
         repo = self._repository(root)
         if repo is None:

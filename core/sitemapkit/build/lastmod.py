@@ -68,6 +68,8 @@ class LastmodResolver:
         self.manifest = manifest or Manifest.for_settings(settings, self.project_dir, report, now)
         self._git: GitDates | None = None
         self._moments: dict[str, Moment] = {}
+        self._unsourced: list[str] = []
+        """Listed pages no source file builds, and that no other source dated."""
 
     @property
     def git(self) -> GitDates:
@@ -104,6 +106,8 @@ class LastmodResolver:
         if self.settings.lastmod:
             counts = self.report.lastmod_sources
             source = answered if found is not None else "none"
+            if found is None and page.source is None:
+                self._unsourced.append(loc.removeprefix(self.settings.base_url.rstrip("/")) or loc)
             counts[source] = counts.get(source, 0) + 1
         self.manifest.note(loc, digest, title, format_moment(found) if found is not None else None)
         return found
@@ -139,12 +143,38 @@ class LastmodResolver:
     def finish(self) -> None:
         """Report what git could not date, and how to date the pages no source could."""
         self._warn_git()
-        if self.report.lastmod_sources.get("none"):
-            self.report.lastmod_hint = (
-                "for git dates, commit the pages and build from a full clone: "
-                "fetch-depth: 0 in actions/checkout" if "git" in self.settings.lastmod
-                else "add git to 'lastmod' to date pages by their last commit"
-            )
+        undated = self.report.lastmod_sources.get("none", 0)
+        if not undated:
+            return
+        if "git" not in self.settings.lastmod:
+            self.report.lastmod_hint = "add git to 'lastmod' to date pages by their last commit"
+            return
+        hints = []
+        if self._unsourced:
+            hints.append(self._no_source())
+        if undated > len(self._unsourced):  # pages with a source that git could not date
+            if self._git is not None and self._git.outside:
+                hints.append(f"{_files(self._git.outside)} not in a git repository ({_examples(self._git.outside)})")
+            elif self._git is not None and (self._git.shallow or self._git.untracked):
+                hints.append("for git dates, commit the pages and build from a full clone: "
+                             "fetch-depth: 0 in actions/checkout")
+        self.report.lastmod_hint = "; ".join(hints)
+
+    def _no_source(self) -> str:
+        """Which listed pages found no source, and why: no source folder was given, or
+        their names match no file in it (listing pages, a permalink not followed)."""
+        pages = self._unsourced
+        count = "1 page" if len(pages) == 1 else f"{len(pages)} pages"
+        if not self.source_dirs:
+            return f"{count} with no source: pass --source-dir, the folder the pages were built from"
+        folders = ", ".join(str(folder) for folder in self.source_dirs)
+        self.report.info(
+            folders, "lastmod", "lastmod-no-source",
+            f"{count} match no source file in {folders} ({_examples(pages)}): "
+            "listing pages (home, sections, tags, archives) and pages moved by a permalink "
+            "sitemapkit does not follow; give them sitemap_lastmod or leave them undated",
+        )
+        return f"{count} with no source file ({_examples(pages)})"
 
     def _warn_git(self) -> None:
         """What git could not date. A broken repository is a warning; the documented

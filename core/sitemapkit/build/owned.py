@@ -113,7 +113,7 @@ class Owned:
                 why = "is a symbolic link"
             elif not stat.S_ISREG(info.st_mode):
                 why = f"is {kind_of(info.st_mode)}"
-            elif _is_sitemap(path, self.base_url):
+            elif is_sitemap(path, self.base_url):
                 continue
             else:
                 why = "is not a file sitemapkit wrote"
@@ -222,7 +222,7 @@ def _unreadable(report: Report, path: Path, why: str) -> None:
                 "and a fresh record is written")
 
 
-def _is_sitemap(path: Path, base_url: str) -> bool:
+def is_sitemap(path: Path, base_url: str) -> bool:
     """Whether the file at ``path`` is a sitemap already (so replacing it loses nothing the
     user made): an XML sitemap or index, plain or gzip, a text sitemap of this site, or a
     change feed sitemapkit wrote. Only its first few kilobytes are read."""
