@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import unquote
 
-from .dates import front_matter_dates
+from .dates import DateError, front_matter_dates, parse_moment
 from .layouts import DATED, FILES, NUMBER_PREFIX, SKIPPED, Found, categories_of, dated_url
 from .model import Page
 
@@ -250,6 +250,7 @@ class Sources:
             if self.layout.slug_keys and isinstance(meta.get("slug"), str):
                 return f"{prefix}/{meta['slug'].strip('/')}"
             title = str(meta.get("slug") or slug)
+            year, month, day = _front_matter_day(meta.get("date")) or (year, month, day)  # Jekyll's URL date
             categories = categories_of(meta, parts[: parts.index(folder)]) if folder in parts else []
             return dated_url(template, year, month, day, title, categories)
         return None
@@ -294,6 +295,16 @@ class Sources:
             if match is not None:
                 return {**meta, "date": "-".join(match.groups()[:3])}
         return meta
+
+
+def _front_matter_day(value: Any) -> tuple[str, str, str] | None:
+    """(year, month, day) of a front-matter ``date``, as written (its own offset); None when
+    there is none or it is no date."""
+    try:
+        moment = parse_moment(value) if value not in (None, "") else None
+    except DateError:
+        return None
+    return None if moment is None else (f"{moment.year:04}", f"{moment.month:02}", f"{moment.day:02}")
 
 
 def page_key(url: str) -> str:

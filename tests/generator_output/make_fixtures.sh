@@ -11,3 +11,12 @@ for site in hugo-multilingual hugo-language-folders; do
     rm -rf "$site/resources" "$site/.hugo_build.lock"
     hugo version | sed 's/ BuildDate=.*//' > "$site/GENERATED_BY"
 done
+# Jekyll (with jekyll-sitemap, as GitHub Pages sites have it):
+#   _site/          plain `jekyll build`: jekyll-sitemap's sitemap.xml is there
+#   public-recipe/  the documented recipe: jekyll-sitemap removed from plugins
+site=jekyll-blog
+rm -rf "$site/_site" "$site/public-recipe" "$site/.jekyll-cache"
+(cd "$site" && jekyll build --quiet && printf 'plugins: []\n' > ../recipe.yml \
+    && jekyll build --quiet --config _config.yml,../recipe.yml -d public-recipe && rm ../recipe.yml)
+rm -rf "$site/.jekyll-cache"
+jekyll --version > "$site/GENERATED_BY"
