@@ -218,22 +218,19 @@ class Sources:
                 return None
             if isinstance(value, str) and value.startswith("/") and not _TEMPLATED.search(value):
                 return self._finish(value)
-        if layout.number_prefixes:
-            parts = [NUMBER_PREFIX.sub("", part, count=1) for part in parts]
         folder_page = parts[-1] in layout.folder_pages and not (
             len(parts) == 1 and not prefix and parts[-1].lower() == "readme" and layout is not FILES)
         dated = self._dated(parts, prefix, meta, folder_page)
         if dated is not None:
             return self._finish(dated)
+        if layout.number_prefixes:
+            parts = [NUMBER_PREFIX.sub("", part, count=1) for part in parts]
         if folder_page:
             parts = parts[:-1]
         slug = next((meta[key] for key in layout.slug_keys if isinstance(meta.get(key), str | int)), None)
         if slug is not None:
-            slug = str(slug)
-            if slug.startswith("/"):  # from the folder's URL prefix (Docusaurus' docs root)
-                parts = slug.strip("/").split("/")
-            else:
-                parts = [*(parts if folder_page else parts[:-1]), slug]
+            slug = str(slug)  # "/a": from the folder's URL prefix (Docusaurus' docs root)
+            parts = slug.strip("/").split("/") if slug.startswith("/") else [*parts[:-1], slug]
         if lang != default or (found.default_in_subdir and lang):
             parts = [lang, *parts]
         return self._finish("/".join([prefix, *parts]))
