@@ -37,6 +37,7 @@ def warn_other_sitemaps(report: Report, site_dir: Path, names: list[str]) -> Non
     """One warning naming the files and each generator's setting that stops them."""
     if not names:
         return
+    names = sorted(names)
     shown = ", ".join(names[:_EXAMPLES]) + (f" and {len(names) - _EXAMPLES} more" if len(names) > _EXAMPLES else "")
     settings = "; ".join(f"{layout.name.capitalize()}: {layout.sitemap_off}" for layout in LAYOUTS
                          if layout.sitemap_off)
