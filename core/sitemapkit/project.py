@@ -3,8 +3,9 @@ ProperDocs or MkDocs project (site URL, folders, languages), and each built page
 source, so that front matter and git date the pages as the MkDocs plugin does.
 
 Sources are matched to built pages by name (``guide/setup.md`` -> ``guide/setup/`` or
-``guide/setup.html``), which is also how Hugo's ``content/``, Jekyll and Eleventy lay out
-their output (``--source-dir``).
+``guide/setup.html``), following the layout of the generator that built them (Hugo's
+language suffixes, Jekyll's posts, Docusaurus' docs and blog: the table in ``layouts``) for
+``--source-dir``.
 """
 
 # Performance: no ``from __future__ import annotations`` in this module: see values.Rule.
