@@ -1,7 +1,8 @@
 """`sitemapkit build public --source-dir content` on what a real Hugo leaves: each page dated
 from its own source (``about.fr.md`` -> ``/fr/about/``, ``_index.md``, page bundles, ``slug``,
-``url``, a content folder per language), Hugo's own per-language sitemaps named in a warning,
-and the documented recipe (``disableKinds = ["sitemap"]``) validating clean.
+``url``, a content folder per language; listing pages by the newest page they list), Hugo's
+own per-language sitemaps named in a warning, and the documented recipe
+(``disableKinds = ["sitemap"]``) validating clean.
 
 The built folders are Hugo's own output, made by tests/generator_output/make_fixtures.sh,
 which records Hugo's version in each fixture's GENERATED_BY; the sources are committed here
@@ -64,25 +65,27 @@ def test_multilingual_hugo_pages_are_dated_by_their_own_sources(tmp_path, monkey
     assert set(found) == html_pages(root / "public")  # every page listed, each a file
     git = SOURCES_COMMITTED
     assert found == {
-        BASE: git,  # _index.md, no date of its own
-        f"{BASE}fr/": git,  # _index.fr.md
+        # listing pages: the newest of the pages their main content links to, and their own source
+        BASE: "2024-03-01",  # _index.md, no date of its own; lists about/ and posts/
+        f"{BASE}fr/": LATER,  # _index.fr.md; lists fr/about/ and fr/posts/
         f"{BASE}about/": "2024-03-01",  # lastmod
         f"{BASE}fr/about/": LATER,  # about.fr.md, edited later
-        f"{BASE}posts/": git,
-        f"{BASE}fr/posts/": git,
+        f"{BASE}posts/": "2024-02-20",  # lists the bundle, the newest of its posts
+        f"{BASE}fr/posts/": git,  # lists one page: no listing
         f"{BASE}posts/first-post/": "2024-01-10",
         f"{BASE}fr/posts/first-post/": "2024-01-12",  # first-post.fr.md
         f"{BASE}posts/second-post/": "2024-02-05T08:30:00Z",  # "Second Post.md", TOML front matter
         f"{BASE}posts/bundle/": "2024-02-20",  # a page bundle's index.md
         f"{BASE}posts/renamed/": git,  # slug: renamed
         f"{BASE}special/place/": git,  # url: /special/place/
-        # taxonomy pages: no source file builds them
-        f"{BASE}tags/": None, f"{BASE}tags/hello/": None, f"{BASE}tags/bundles/": None,
+        f"{BASE}tags/hello/": "2024-02-20",  # lists first-post/ and bundle/
+        # taxonomy pages with fewer than two dated pages: no source file builds them
+        f"{BASE}tags/": None, f"{BASE}tags/bundles/": None,
         f"{BASE}categories/": None, f"{BASE}fr/tags/": None, f"{BASE}fr/categories/": None,
     }
     out, err = capsys.readouterr()
     # the summary says which pages found no source, not "fix git"
-    assert "6 pages with no source file (/categories/, /fr/categories/, /fr/tags/ and 3 more)" in out
+    assert "5 pages with no source file (/categories/, /fr/categories/, /fr/tags/ and 2 more)" in out
     assert "full clone" not in out
     # Hugo's own per-language sitemaps are named, with the setting that stops them, and kept
     assert "2 sitemap files another tool wrote are in the site (en/sitemap.xml, fr/sitemap.xml)" in err

@@ -1,8 +1,8 @@
 """`sitemapkit build _site --source-dir .` on what a real Jekyll (with jekyll-sitemap) leaves:
 posts matched through their permalinks (``_posts/2024-01-15-hello-world.md`` ->
 ``/2024/01/15/hello-world.html``, categories, a front-matter date or permalink), dated by
-``last_modified_at``, ``date``, the file name's date, else git; a README never dates the home
-page; jekyll-sitemap's file replaced; the documented recipe validating clean.
+``last_modified_at``, ``date``, the file name's date, else git; the home page by the newest
+post it lists, never by a README; jekyll-sitemap's file replaced; the documented recipe validating clean.
 
 The built folders are Jekyll's own output, made by tests/generator_output/make_fixtures.sh,
 which records Jekyll's version in GENERATED_BY; the sources are committed into a real git
@@ -50,7 +50,7 @@ def test_jekyll_posts_are_matched_through_their_permalinks(tmp_path, monkeypatch
     assert main(["build", "_site", "--base-url", BASE, "--source-dir", "."]) == 0
     found = lastmods(root / "_site", BASE)
     assert found == {
-        BASE: FIRST,  # index.html's commit, not the README's later one
+        BASE: "2024-04-04",  # index.html lists the posts: the newest; never the README's 2025 commit
         f"{BASE}about.html": "2024-03-03",  # last_modified_at
         f"{BASE}archive/": FIRST,  # archive/index.md
         f"{BASE}2024/01/15/hello-world.html": "2024-01-15",  # the file name's date
@@ -60,7 +60,7 @@ def test_jekyll_posts_are_matched_through_their_permalinks(tmp_path, monkeypatch
         f"{BASE}blog/2024/04/04/in-a-folder.html": "2024-04-04",  # blog/_posts: category "blog"
     }
     out, err = capsys.readouterr()
-    assert "lastmod: 6 meta, 2 git; 0 warnings" in out
+    assert "lastmod: 7 meta, 1 git; 0 warnings" in out
     assert "sitemap-other" not in err  # jekyll-sitemap's sitemap.xml is at sitemapkit's own name: replaced
 
 
