@@ -35,10 +35,20 @@ def test_main_content_links_of_the_same_site_only(tmp_path):
     assert all(not found[url].listed for url in ("a/", "b/", "c/"))
 
 
-def test_one_dated_link_is_no_listing_and_a_dated_page_keeps_its_date(tmp_path):
-    pages = [page(tmp_path, "", '<main><a href="/a/">A</a><a href="/x/">no such page</a></main>'),
+def test_no_dated_link_is_no_listing_and_a_dated_page_keeps_its_date(tmp_path):
+    pages = [page(tmp_path, "", '<main><a href="/x/">no such page</a><a href="/u/">undated</a></main>'),
              page(tmp_path, "p/", '<main><a href="/a/">A</a><a href="/b/">B</a></main>',
                   source="p.md", modified=date(2020, 1, 1)),
              page(tmp_path, "a/", "A", source="a.md", modified=date(2024, 1, 1)),
-             page(tmp_path, "b/", "B", source="b.md", modified=date(2024, 1, 2))]
-    assert [p.listed for p in with_listed(pages, BASE, lambda path: None)] == [(), (), (), ()]
+             page(tmp_path, "b/", "B", source="b.md", modified=date(2024, 1, 2)),
+             page(tmp_path, "u/", "U", source="u.md")]
+    assert [p.listed for p in with_listed(pages, BASE, lambda path: None)] == [(), (), (), (), ()]
+
+
+def test_a_section_is_dated_before_the_home_page_that_lists_it(tmp_path):
+    pages = [page(tmp_path, "", '<main><a href="/s/">Section</a></main>'),
+             page(tmp_path, "s/", '<main><a href="/s/a/">A</a></main>', source="s/_index.md"),
+             page(tmp_path, "s/a/", "A", source="s/a.md", modified=date(2024, 5, 5))]
+    found = with_listed(pages, BASE, lambda path: date(2023, 1, 1))
+    assert found[1].listed == (date(2023, 1, 1), date(2024, 5, 5))
+    assert found[0].listed == (None, date(2024, 5, 5))  # no source of its own

@@ -67,11 +67,11 @@ def test_multilingual_hugo_pages_are_dated_by_their_own_sources(tmp_path, monkey
     assert found == {
         # listing pages: the newest of the pages their main content links to, and their own source
         BASE: "2024-03-01",  # _index.md, no date of its own; lists about/ and posts/
-        f"{BASE}fr/": LATER,  # _index.fr.md; lists fr/about/ and fr/posts/
+        f"{BASE}fr/": "2024-01-12",  # _index.fr.md; lists fr/about/ (LATER) and fr/posts/
         f"{BASE}about/": "2024-03-01",  # lastmod
         f"{BASE}fr/about/": LATER,  # about.fr.md, edited later
         f"{BASE}posts/": "2024-02-20",  # lists the bundle, the newest of its posts
-        f"{BASE}fr/posts/": git,  # lists one page: no listing
+        f"{BASE}fr/posts/": "2024-01-12",  # lists first-post.fr.md
         f"{BASE}posts/first-post/": "2024-01-10",
         f"{BASE}fr/posts/first-post/": "2024-01-12",  # first-post.fr.md
         f"{BASE}posts/second-post/": "2024-02-05T08:30:00Z",  # "Second Post.md", TOML front matter
@@ -79,13 +79,13 @@ def test_multilingual_hugo_pages_are_dated_by_their_own_sources(tmp_path, monkey
         f"{BASE}posts/renamed/": git,  # slug: renamed
         f"{BASE}special/place/": git,  # url: /special/place/
         f"{BASE}tags/hello/": "2024-02-20",  # lists first-post/ and bundle/
-        # taxonomy pages with fewer than two dated pages: no source file builds them
-        f"{BASE}tags/": None, f"{BASE}tags/bundles/": None,
+        f"{BASE}tags/bundles/": "2024-02-20", f"{BASE}tags/": "2024-02-20",  # lists the tags above
+        # taxonomy pages that list nothing: no source file builds them
         f"{BASE}categories/": None, f"{BASE}fr/tags/": None, f"{BASE}fr/categories/": None,
     }
     out, err = capsys.readouterr()
     # the summary says which pages found no source, not "fix git"
-    assert "5 pages with no source file (/categories/, /fr/categories/, /fr/tags/ and 2 more)" in out
+    assert "3 pages with no source file (/categories/, /fr/categories/, /fr/tags/)" in out
     assert "full clone" not in out
     # Hugo's own per-language sitemaps are named, with the setting that stops them, and kept
     assert "2 sitemap files another tool wrote are in the site (en/sitemap.xml, fr/sitemap.xml)" in err
@@ -101,7 +101,8 @@ def test_hugo_content_folder_per_language(tmp_path, monkeypatch):
     assert set(found) == html_pages(root / "public")
     assert found[f"{BASE}docs/setup/"] == "2024-04-04"  # content/english/docs/setup.md
     assert found[f"{BASE}fr/docs/setup/"] == SOURCES_COMMITTED  # content/french/docs/setup.md
-    assert found[BASE] == found[f"{BASE}fr/"] == SOURCES_COMMITTED  # each language's _index.md
+    assert found[f"{BASE}docs/"] == found[BASE] == "2024-04-04"  # listings: the newest page they list
+    assert found[f"{BASE}fr/docs/"] == found[f"{BASE}fr/"] == SOURCES_COMMITTED  # each language's _index.md
 
 
 def test_the_documented_hugo_recipe_validates_clean(tmp_path, monkeypatch, capsys):

@@ -6,8 +6,7 @@ pages of a pagination) have no source of their own, or one without a date (Hugo'
 Each such page gets, as ``Page.listed``, the dates of the pages of the same site that its
 main content links to (their front-matter date, else their source's last commit) and its
 own source's last commit; its ``meta`` lastmod is then the newest of them (see
-``entries``). A page that links to fewer than two dated pages is no listing and keeps its
-own date.
+``entries``). A page that links to no dated page keeps its own date (its source's commit).
 """
 
 from __future__ import annotations
@@ -30,7 +29,6 @@ _FOLDER_PAGES = ("index", "_index")
 """Sources that build a folder's page, which may list the pages under it."""
 MAX_PAGE_BYTES = 8 << 20
 """A listing page is read up to this size (a page beyond it is no listing anyone reads)."""
-MIN_LISTED = 2
 
 
 def with_listed(pages: Iterable[Page], base_url: str, source_date: Callable[[str], Moment | None]) -> list[Page]:
@@ -54,7 +52,7 @@ def with_listed(pages: Iterable[Page], base_url: str, source_date: Callable[[str
                 moment = None
             if moment is not None:
                 dates[key] = moment
-        if len(dates) >= MIN_LISTED:
+        if dates:
             own = source_date(os.fspath(page.source)) if page.source is not None else None
             listed[page_key(page.url)] = (own, *dates.values())
     return [replace(page, listed=listed[key]) if (key := page_key(page.url)) in listed else page for page in pages]
