@@ -6,7 +6,7 @@ import argparse
 import contextlib
 import json
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -15,17 +15,14 @@ import tomllib
 from . import __version__
 from .build.files import OutputError, fault
 from .build.generate import generate
-from .build.git import GitDates
-from .build.listings import with_listed
+from .build.listings import listings_dated
 from .build.scan import html_files, pages_in
 from .layouts import FILES
-from .model import Page
 from .options import OPTIONS, Option
 from .project import CONFIG_FILES, Project, ProjectError, Sources, file_urls, find_project
 from .report import Report, SitemapError, plural
 from .settings import OPTION_NAMES, Settings, SettingsError
 from .source_layout import detect
-from .urls import normalise_base_url
 from .values import OptionError
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
@@ -92,7 +89,7 @@ def _build(args: argparse.Namespace) -> int:
         pages = sources.attach(pages, lambda name, message: None if quiet else print(
             f"warning: {name}: {message}", file=sys.stderr))
         if sources.layout is not FILES and "meta" in settings.lastmod:  # a generator's listing pages
-            pages = _listings_dated(pages, settings, Path(source_dir).absolute())
+            pages = listings_dated(pages, settings, Path(source_dir).absolute())
     # With --format json, stdout holds the one document: IndexNow's dry-run lines go to stderr.
     printed = contextlib.redirect_stdout(sys.stderr) if json_out else contextlib.nullcontext()
     try:
@@ -129,16 +126,6 @@ def _build(args: argparse.Namespace) -> int:
                 print(f"would write {path} ({count}{plural(report.sizes.get(path, 0), 'byte')})")
         print(report.summary())
     return EXIT_OK
-
-
-def _listings_dated(pages: Iterable[Page], settings: Settings, source_dir: Path) -> list[Page]:
-    """Listing pages (home, sections, tags, archives) dated by the newest page they list."""
-    git = GitDates([source_dir])
-    try:
-        return with_listed(pages, normalise_base_url(settings.base_url),
-                           lambda path: git.date(path) if "git" in settings.lastmod else None)
-    finally:
-        git.close()
 
 
 def _project(path: str | None) -> Project | None:

@@ -75,7 +75,8 @@ class Layout:
 
 LAYOUTS = (
     Layout("hugo", (("hugo.toml",), ("hugo.yaml",), ("hugo.json",), ("config.toml", "content"),
-                    ("config.yaml", "content")),
+                    ("config.yaml", "content"), ("config/_default/hugo.toml",),
+                    ("config/_default/config.toml", "content")),
            (("content", ""),), ("lastmod", "modified", "updated"), ("_index", "index"),
            url_keys=("url",), slug_keys=("slug",), lower_case=True,
            sitemap_off='disableKinds = ["sitemap"] in hugo.toml'),

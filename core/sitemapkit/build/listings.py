@@ -16,19 +16,33 @@ import os
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import replace
+from pathlib import Path
 
 from ..dates import newest
 from ..model import Moment, Page
 from ..project import page_key
-from ..urls import resolve
+from ..settings import Settings
+from ..urls import normalise_base_url, resolve
 from .extract import main_content
 from .files import read_regular
+from .git import GitDates
 
 _HREF = re.compile(rb"""<a\s[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.IGNORECASE)
 _FOLDER_PAGES = ("index", "_index")
 """Sources that build a folder's page, which may list the pages under it."""
 MAX_PAGE_BYTES = 8 << 20
 """A listing page is read up to this size (a page beyond it is no listing anyone reads)."""
+
+
+def listings_dated(pages: Iterable[Page], settings: Settings, source_dir: Path) -> list[Page]:
+    """``with_listed``, the pages' sources dated by git (when ``settings.lastmod`` asks for
+    git) from the history of ``source_dir``."""
+    git = GitDates([source_dir])
+    try:
+        return with_listed(pages, normalise_base_url(settings.base_url),
+                           lambda path: git.date(path) if "git" in settings.lastmod else None)
+    finally:
+        git.close()
 
 
 def with_listed(pages: Iterable[Page], base_url: str, source_date: Callable[[str], Moment | None]) -> list[Page]:
