@@ -208,8 +208,9 @@ class Sources:
         parts = relative[: -len(suffix)].split("/")
         default = (found.languages or ("",))[0]
         base, dot, code = parts[-1].rpartition(".")
-        if lang is None and dot and code.lower() in found.languages:  # Hugo/mkdocs-static-i18n: a.fr.md
-            parts, lang = [*parts[:-1], base], code.lower()
+        spoken = code if code in found.languages else code.lower()  # Hugo's codes are lower case
+        if lang is None and dot and spoken in found.languages:  # Hugo/mkdocs-static-i18n: a.fr.md
+            parts, lang = [*parts[:-1], base], spoken
         elif lang is None and len(parts) > 1 and parts[0] in found.languages:  # fr/a.md
             parts, lang = parts[1:], parts[0]
         lang = lang or default
