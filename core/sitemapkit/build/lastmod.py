@@ -155,7 +155,9 @@ class LastmodResolver:
         if undated > len(self._unsourced):  # pages with a source that git could not date
             if self._git is not None and self._git.outside:
                 hints.append(f"{_files(self._git.outside)} not in a git repository ({_examples(self._git.outside)})")
-            elif self._git is not None and (self._git.shallow or self._git.untracked):
+            elif self._git is not None and self._git.failures:
+                hints.append(f"no git dates: {sorted(self._git.failures.values())[0]}")
+            else:  # not committed yet, or a shallow clone
                 hints.append("for git dates, commit the pages and build from a full clone: "
                              "fetch-depth: 0 in actions/checkout")
         self.report.lastmod_hint = "; ".join(hints)
