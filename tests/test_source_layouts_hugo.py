@@ -119,7 +119,8 @@ def test_without_source_dir_the_hint_asks_for_it(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(root)
     assert main(["build", "public", "--base-url", BASE]) == 0
     out = capsys.readouterr().out
-    assert "lastmod: 18 none (18 pages with no source: pass --source-dir" in out
+    assert "lastmod: 18 none (git dates need the pages' source files, which sitemapkit build finds with " \
+           "--source-dir)" in out
     assert "full clone" not in out
 
 
@@ -133,4 +134,4 @@ def test_sources_outside_git_are_said_to_be_so(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(root)
     assert main(["build", "public", "--base-url", BASE, "--source-dir", "content"]) == 0
     out = capsys.readouterr().out
-    assert "source files not in a git repository (" in out and "full clone" not in out
+    assert "; content is not in a git repository)" in out and "full clone" not in out

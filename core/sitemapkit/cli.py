@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -19,6 +20,7 @@ from .build.listings import listings_dated
 from .build.scan import html_files, pages_in
 from .layouts import FILES
 from .options import OPTIONS, Option
+from .progress import ProgressLine
 from .project import CONFIG_FILES, Project, ProjectError, Sources, file_urls, find_project
 from .report import Report, SitemapError, plural
 from .settings import OPTION_NAMES, Settings, SettingsError
@@ -26,6 +28,8 @@ from .source_layout import detect
 from .values import OptionError
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+EXIT_BROKEN_PIPE = 128 + 13
+"""The status of a command SIGPIPE stopped, as a shell reports it (``yes | head``)."""
 GENERATOR_CONFIGS = ("mkdocs.yml", "mkdocs.yaml", "properdocs.yml", "zensical.toml", "pelicanconf.py", "conf.py",
                      "sitemapkit.toml")
 """Files that mark a project folder: the default manifest lives there."""
@@ -41,12 +45,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     try:
-        return args.command(args)
+        status = args.command(args)
+        sys.stdout.flush()  # here, where a closed pipe is caught, not at the interpreter's exit
+        return status
     except UsageError as error:
         print(f"sitemapkit: {error}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (`| head`): stop quietly, as a command killed by SIGPIPE does.
+        # stdout is pointed at devnull so that the interpreter's last flush finds no pipe.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
 
 
 # ---------------------------------------------------------------------- build
@@ -83,9 +94,10 @@ def _build(args: argparse.Namespace) -> int:
     source_dir = args.source_dir or (project.docs_dir if project else None)
     if source_dir is not None:  # pages dated by their sources' front matter and git
         if args.source_dir:  # Hugo, Jekyll, Docusaurus, Eleventy: the layout its marker files name
-            sources = Sources(args.source_dir, found=detect(Path(args.source_dir).absolute()))
+            found = detect(Path(args.source_dir).absolute(), project.languages if project else ())
+            sources = Sources(args.source_dir, snippets=project.snippets if project else None, found=found)
         else:
-            sources = Sources(source_dir, project.languages if project else ())
+            sources = Sources(source_dir, project.languages, project.snippets)
         pages = sources.attach(pages, lambda name, message: None if quiet else print(
             f"warning: {name}: {message}", file=sys.stderr))
         if sources.layout is not FILES and "meta" in settings.lastmod:  # a generator's listing pages
@@ -181,13 +193,8 @@ def _progress_bar(site_dir: Path, *, quiet: bool):
     if total < PROGRESS_FROM:
         return None
 
-    def show(done: int) -> None:
-        width = 30
-        filled = width * done // total
-        print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} pages",
-              end="", file=sys.stderr, flush=True)
-
-    return show
+    line = ProgressLine("pages read")
+    return lambda done: line(done, total)
 
 
 def _config_file(path: str) -> dict[str, Any]:
@@ -222,9 +229,8 @@ def _validate(args: argparse.Namespace) -> int:
         from .validate.crawl import Live
 
         live = Live(args.check_pages, args.sample, args.concurrency, args.timeout)
-    return run_validate(
-        args.targets, args.site_dir, args.format, args.strict, progress=sys.stderr.isatty(), live=live
-    )
+    return run_validate(args.targets, args.site_dir, args.format, args.strict,
+                        progress=sys.stderr.isatty() and not args.quiet, live=live, quiet=args.quiet)
 
 
 def _at_least(low: float, kind: type):
@@ -295,6 +301,8 @@ def _parser() -> argparse.ArgumentParser:
                        "streamed; html: one self-contained page with every URL and the problems "
                        "by rule (redirect it to a file: > report.html)")
     check.add_argument("--strict", action="store_true", help="warnings fail too")
+    check.add_argument("-q", "--quiet", action="store_true",
+                       help="print the problems only: no summary line, no progress")
     live = check.add_argument_group("the live site")
     live.add_argument("--check-pages", action="store_true",
                       help="request every listed URL as a crawler would (robots.txt obeyed): "
@@ -315,7 +323,8 @@ def _option_flags(parser: argparse.ArgumentParser) -> None:
     for option in OPTIONS:
         kind = option.kind
         shown = _shown_default(option.default)
-        text = option.help.replace("`", "") + (f" (values: {', '.join(kind.choices)})" if kind.choices else "")
+        values = f" (values: {', '.join(kind.choices)})" if kind.choices else ""
+        text = (option.cli_help or option.help).replace("`", "") + values
         text = (text + (f" (default {shown})" if shown else "")).replace("%", "%%")
         if kind.metavar is None:
             group.add_argument(option.cli_flag, dest=option.name, action=argparse.BooleanOptionalAction,

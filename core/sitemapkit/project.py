@@ -20,6 +20,8 @@ from urllib.parse import unquote
 from .dates import DateError, front_matter_dates, parse_moment
 from .layouts import DATED, FILES, NUMBER_PREFIX, SKIPPED, Found, categories_of, dated_url
 from .model import Page
+from .snippets import EXTENSION as SNIPPETS
+from .snippets import Snippets
 
 
 def _toml() -> Any:
@@ -56,6 +58,8 @@ class Project(NamedTuple):  # not a dataclass, for the import's sake: see values
     use_directory_urls: bool = True
     languages: tuple[str, ...] = ()
     """mkdocs-static-i18n locales, the default first (``page.fr.md`` builds ``fr/page/``)."""
+    snippets: Snippets | None = None
+    """pymdownx.snippets, when ``markdown_extensions`` enables it: the files pages include."""
 
     @property
     def root(self) -> Path:
@@ -95,6 +99,7 @@ def read_project(config_file: Path) -> Project:
         site_dir=root / str(data.get("site_dir") or "site"),
         use_directory_urls=data.get("use_directory_urls", True) is not False,
         languages=_i18n_locales(data.get("plugins")),
+        snippets=_snippets(data.get("markdown_extensions"), root),
     )
 
 
@@ -144,6 +149,23 @@ def _i18n_locales(plugins: Any) -> tuple[str, ...]:
     return ()
 
 
+def _snippets(extensions: Any, root: Path) -> Snippets | None:
+    """pymdownx.snippets as ``markdown_extensions`` configures it (a list of names or
+    ``{name: options}``; in zensical.toml a table, where ``pymdownx.snippets`` is a table in
+    ``pymdownx``), base paths from the project folder, where the generator runs; None when
+    it is not enabled."""
+    if isinstance(extensions, Mapping) and isinstance(extensions.get("pymdownx"), Mapping):
+        extensions = {**extensions, **{f"pymdownx.{k}": v for k, v in extensions["pymdownx"].items()}}
+    entries = extensions.items() if isinstance(extensions, Mapping) else (
+        next(iter(item.items())) if isinstance(item, Mapping) and item else (item, None)
+        for item in extensions or ()
+    )
+    for name, options in entries:
+        if name == SNIPPETS:
+            return Snippets.from_options(options if isinstance(options, Mapping) else None, root)
+    return None
+
+
 def file_urls(pages: Iterable[Page]) -> Iterator[Page]:
     """Pages at their files' own URLs (``a/index.html``), as MkDocs links them when
     ``use_directory_urls`` is false."""
@@ -159,8 +181,12 @@ class Sources:
     the folder's layout (``layouts.detect``): Hugo, Jekyll, Docusaurus, Eleventy, or a
     folder that mirrors the output (MkDocs' ``docs_dir``)."""
 
-    def __init__(self, folder: Path | str, languages: Iterable[str] = (), found: Found | None = None) -> None:
+    def __init__(
+        self, folder: Path | str, languages: Iterable[str] = (), snippets: Snippets | None = None,
+        found: Found | None = None,
+    ) -> None:
         self.folder = Path(folder).absolute()
+        self.snippets = snippets
         self.found = found or Found(FILES, self.folder, ((self.folder, "", None),), tuple(languages))
         self.layout = self.found.layout
         self.languages = self.found.languages
@@ -281,7 +307,18 @@ class Sources:
                     meta = {}
             meta = self._dated_meta(source, meta)
             published, modified = front_matter_dates(meta, lambda m, n=name: warn(n, m), updated)
-            yield replace(page, source=source, meta=meta, published=published, modified=modified, name=name)
+            yield replace(page, source=source, meta=meta, published=published, modified=modified, name=name,
+                          depends_on=self._included(source))
+
+    def _included(self, source: str) -> tuple[str, ...]:
+        """The snippets ``source`` includes, when the project enables them."""
+        if self.snippets is None:
+            return ()
+        try:
+            with open(source, encoding="utf-8", errors="replace") as handle:
+                return self.snippets.files(handle.read())
+        except OSError:
+            return ()
 
     def _dated_meta(self, source: str, meta: dict[str, Any]) -> dict[str, Any]:
         """Front matter as the generator reads it: a dated file's name gives its ``date``
@@ -294,6 +331,16 @@ class Sources:
             if match is not None:
                 return {**meta, "date": "-".join(match.groups()[:3])}
         return meta
+
+
+def _front_matter_day(value: Any) -> tuple[str, str, str] | None:
+    """(year, month, day) of a front-matter ``date``, as written (its own offset); None when
+    there is none or it is no date."""
+    try:
+        moment = parse_moment(value) if value not in (None, "") else None
+    except DateError:
+        return None
+    return None if moment is None else (f"{moment.year:04}", f"{moment.month:02}", f"{moment.day:02}")
 
 
 def _front_matter_day(value: Any) -> tuple[str, str, str] | None:

@@ -330,7 +330,7 @@ class GitDates:
         self.submodule: dict[Path, list[str]] = {}
         """Submodule root -> files in it (their history is not read)."""
         self.outside: list[str] = []
-        """Files in no git repository."""
+        """Folders of files asked for that no repository holds."""
 
     def _root_of(self, folder: Path) -> Path | None:
         trail = []
@@ -378,9 +378,10 @@ class GitDates:
         place = self._places.get(folder, False)
         if place is False:
             place = self._places[folder] = self._place(Path(folder))
+            if place is None:
+                self.outside.append(folder)
         if place is None:
-            self.outside.append(os.fspath(source))  # not in a repository: said once, at the end
-            return None
+            return None  # not in a repository
         root, prefix = place
         repo = self._repository(root)
         if repo is None:

@@ -54,7 +54,7 @@ def with_listed(pages: Iterable[Page], base_url: str, source_date: Callable[[str
     # Deeper pages first: a section is dated before the home page that lists it.
     for page in sorted((page for page in pages if _may_list(page)), key=lambda page: -page.url.count("/")):
         dates = {}
-        for key in _linked_keys(page, base_url):
+        for key in sorted(_linked_keys(page, base_url)):
             target = by_key.get(key)
             if target is None or target is page:
                 continue
