@@ -132,6 +132,11 @@ class Page(Data):
     """Other files the page is made from, as the generator records them (included files,
     literalinclude, autodoc's module sources, MkDocs snippets): paths as ``source`` takes
     them. The page's lastmod is the newest of its own date and theirs (see ``lastmod.py``)."""
+    not_page: str | None = None
+    """Why this written file is no page, as its generator knows it (``"generated index"``:
+    Sphinx's genindex, search and module indexes; ``"error page"``: a theme's ``404.html``):
+    it is left out, named in the summary and recorded as left out on purpose, so that
+    ``validate --site-dir`` does not ask for it."""
 
     def __init__(
         self, url: str, source: str | os.PathLike[str] | None = None, output: str | os.PathLike[str] | None = None,
@@ -139,7 +144,7 @@ class Page(Data):
         title: str | None = None, lang: str | None = None, translations: Mapping[str, str] | None = None,
         published: Moment | None = None, modified: Moment | None = None, listed: tuple[Moment | None, ...] = (),
         images: tuple[str, ...] = (), name: str | None = None,
-        depends_on: tuple[str | os.PathLike[str], ...] = (),
+        depends_on: tuple[str | os.PathLike[str], ...] = (), not_page: str | None = None,
     ) -> None:
         self.url = url
         self.source = source
@@ -156,6 +161,7 @@ class Page(Data):
         self.images = images
         self.name = name
         self.depends_on = depends_on
+        self.not_page = not_page
 
     @property
     def label(self) -> str:
