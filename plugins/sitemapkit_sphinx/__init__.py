@@ -22,8 +22,10 @@ from sphinx.util import logging
 
 from sitemapkit import OPTION_NAMES, Page, Problem, SettingsError, SitemapError, __version__, generate
 from sitemapkit.build.html_sitemap import TEMPLATE_NAME, TEMPLATES, Render, Section
+from sitemapkit.build.scan import html_files
 from sitemapkit.compat.sphinx_sitemap import CONFIG_VALUES, DROP_IN, SphinxConfig
 from sitemapkit.options import OPTIONS
+from sitemapkit.pages import url_for_file
 from sitemapkit.pyconf import conf_py
 from sitemapkit.settings import no_base_url
 
@@ -162,7 +164,8 @@ def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
 
 
 def pages(app: Sphinx, site: SphinxConfig, base_url: str) -> Iterator[Page]:
-    """One Page per document the builder wrote, in docname order."""
+    """One Page per document the builder wrote, in docname order, then the pages it
+    generated (``generated``)."""
     env, builder, srcdir = app.env, app.builder, Path(app.srcdir)
     others, problem = site.translations()
     if problem is not None:
@@ -179,6 +182,28 @@ def pages(app: Sphinx, site: SphinxConfig, base_url: str) -> Iterator[Page]:
                    translations={code: site.page_url(code, link) for code in others},
                    images=tuple(_image_urls(images.get(docname, ()), builder, base_url)),
                    depends_on=tuple(sorted(str(srcdir / path) for path in env.dependencies.get(docname, ()))))
+    yield from generated(app)
+
+
+def generated(app: Sphinx) -> Iterator[Page]:
+    """The pages the builder wrote from no document: its general index (each letter's page of a
+    split one too), search page and domain indices (``py-modindex``), and viewcode's module
+    sources. They go to the core as no pages, which the build names and records as left out."""
+    builder, outdir = app.builder, Path(app.outdir)
+    names = [name for name, *_ in getattr(builder, "domain_indices", ())]
+    if getattr(builder, "search", False):
+        names.append("search")
+    if getattr(builder, "use_index", False):
+        names.append("genindex")
+        if app.config.html_split_index:  # genindex-all, genindex-A ...: one a letter, at the root
+            names += sorted({entry.removesuffix(".html") for entry in os.listdir(outdir)
+                             if entry.startswith("genindex-")})
+    files = [Path(builder.get_outfilename(name)).relative_to(outdir).as_posix() for name in names]
+    if "sphinx.ext.viewcode" in app.extensions:
+        files += (f"_modules/{name}" for name in html_files(outdir / "_modules"))
+    for name in files:
+        if (outdir / name).is_file():
+            yield Page(url=url_for_file(name), output=outdir / name, name=name, not_page="generated index")
 
 
 def _image_urls(found: tuple[str | tuple, ...], builder: Any, base_url: str) -> Iterator[str]:

@@ -240,6 +240,10 @@ class _EntryMaker:
             self.left_out("exclude")
             self.report.chosen_out.add(url_key(loc))
             return None
+        if page.copied and self.settings.static_html == "omit":
+            self.left_out("static_html: omit")
+            self.report.chosen_out.add(url_key(loc))
+            return None
         if self.robots is not None and not self.robots.can_fetch(loc, "*"):
             self.left_out("robots.txt")
             return None
