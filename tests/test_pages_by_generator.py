@@ -12,8 +12,12 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from sitemap_checks import assert_valid_tree, usp_urls
 from sitemapkit import validate
+
+pytestmark = pytest.mark.slow  # real generator runs (make test-fast leaves them out)
 
 BIN = Path(sys.executable).parent
 BASE = "https://example.org/"

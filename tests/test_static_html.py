@@ -15,6 +15,8 @@ import pytest
 
 from sitemap_checks import assert_valid_tree, usp_urls
 
+pytestmark = pytest.mark.slow  # real generator runs (make test-fast leaves them out)
+
 BIN = Path(sys.executable).parent
 BASE = "https://example.org/"
 DEMO = ("<!doctype html><html><head><title>Canvas demo</title></head>"

@@ -11,6 +11,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -37,6 +38,7 @@ def test_an_extension_less_url_is_served_by_its_html_file_before_a_folder(tmp_pa
     assert serving_file(tmp_path, "../a.html") is None
 
 
+@pytest.mark.slow  # a real Pelican run
 def test_pelican_slug_urls_saved_as_html_pass_strict_validation(tmp_path):
     """``ARTICLE_URL = '{slug}'`` with ``ARTICLE_SAVE_AS = '{slug}.html'``: listed at the URL
     Pelican links (``/first``), which ``a.html`` serves, and ``validate --site-dir --strict``
@@ -87,6 +89,7 @@ named_pages = st.dictionaries(st.lists(segment, min_size=1, max_size=3).map("/".
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(named_pages)
 @example({"first": "extension-less", "a": "folder without slash", "a/b": "extension-less", "404": "file"})
+@example({"A:": "extension-less", "b:c": "folder without slash"})  # no URL scheme, a path
 @example({"v1.2": "extension-less", "x.html": "extension-less", "q?a=1 #x": "extension-less", "café": "folder"})
 def test_what_a_build_lists_the_validator_finds(tmp_path_factory, pages):
     """Pages of arbitrary names under arbitrary URL schemes, listed as the Pelican adapter

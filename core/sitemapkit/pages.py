@@ -143,9 +143,12 @@ def files_for_url(path: str) -> tuple[str, ...]:
 
 def serving_file(site_dir: str | os.PathLike[str], url: str) -> str | None:
     """The site-relative file of ``site_dir`` that serves ``url`` (a URL path below the site
-    root, percent-encoded: ``a/``, ``a.html``, ``a``), by ``files_for_url``; ``None`` when no
-    file answers (the URL would be a 404) or the path leaves the folder."""
-    candidates = files_for_url(urlsplit(url).path.lstrip("/"))
+    root, percent-encoded: ``a/``, ``a.html``, ``a``; a query or fragment is no part of it),
+    by ``files_for_url``; ``None`` when no file answers (the URL would be a 404) or the path
+    leaves the folder."""
+    # not urlsplit: a path such as "A:.html" is no scheme here
+    path = url.split("#", 1)[0].split("?", 1)[0].lstrip("/")
+    candidates = files_for_url(path)
     if ".." in candidates[0].split("/") or candidates[0].startswith("/"):
         return None
     return next((name for name in candidates if os.path.isfile(os.path.join(site_dir, name))), None)
