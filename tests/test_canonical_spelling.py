@@ -61,3 +61,4 @@ def test_a_canonical_naming_another_file_still_leaves_the_page_out(tmp_path, mon
     assert sorted(locs(site / "sitemap.xml")) == [BASE, BASE + "a/"]
     assert "2 canonical elsewhere" in capsys.readouterr().out
     assert main(["validate", str(site / "sitemap.xml"), "--site-dir", str(site), "--strict"]) == 0
+
