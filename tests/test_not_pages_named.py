@@ -32,7 +32,9 @@ def test_build_json_names_the_files_left_out_as_no_pages(tmp_path, monkeypatch, 
 
 def test_the_summary_names_each_and_a_crowded_folder_by_its_count():
     pages = [Page("", html=HTML), Page("genindex.html", html=HTML, not_page="generated index"),
-             *(Page(f"_modules/m{i}.html", html=HTML, not_page="generated index") for i in range(7))]
+             *(Page(f"_modules/m{i}.html", html=HTML, not_page="generated index") for i in range(7)),
+             Page("_modules/pkg/sub.html", html=HTML, not_page="generated index")]
     report = Report()
     list(build_entries(pages, Settings(base_url=BASE), report=report))
-    assert "left out: 8 generated index (_modules/ (7 files), genindex.html)" in report.summary()
+    assert ("left out: 9 generated index (_modules/ (7 files), _modules/pkg/sub.html, genindex.html)"
+            in report.summary())

@@ -96,7 +96,7 @@ def test_build_and_validate_site_dir_agree_on_odd_names(tmp_path, monkeypatch):
 def test_any_name_built_is_found_by_validate_site_dir(tmp_path_factory, segments, suffix):
     site = tmp_path_factory.mktemp("site")
     name = "/".join(segments) + suffix
-    if guess_not_a_page(name, sphinx=False) is not None:
+    if guess_not_a_page(name, site) is not None:
         return  # e.g. drafts/x.html: not a page, rightly not listed
     folders = segments[:-1] if suffix == ".html" else segments
     if any(folder.startswith(".") for folder in folders):
@@ -114,32 +114,41 @@ def test_any_name_built_is_found_by_validate_site_dir(tmp_path_factory, segments
 
 # ------------------------------------------------------------------------ not a page
 
+def sphinx_outputs(site: Path, *folders: str) -> Path:
+    """``site`` with a Sphinx build's ``.buildinfo`` in each of ``folders`` ("" for the root)."""
+    for folder in folders:
+        write(site, f"{folder}.buildinfo", "# Sphinx build info version 1\n")
+    return site
+
+
 @pytest.mark.parametrize(("name", "sphinx", "reason"), [
-    ("genindex.html", True, "generated index"),
-    ("genindex-A.html", True, "generated index"),  # html_split_index
-    ("genindex/index.html", True, "generated index"),  # Sphinx dirhtml
-    ("py-modindex.html", True, "generated index"),
-    ("search.html", True, "generated index"),
-    ("search/index.html", True, "generated index"),
-    ("_modules/lighthouse/lamp.html", True, "generated index"),  # viewcode
-    ("404.html", False, "error page"),
-    ("drafts/winter-plans.html", False, "draft"),
+    ("genindex.html", [""], "generated index"),
+    ("genindex-A.html", [""], "generated index"),  # html_split_index
+    ("genindex/index.html", [""], "generated index"),  # Sphinx dirhtml
+    ("py-modindex.html", [""], "generated index"),
+    ("search.html", [""], "generated index"),
+    ("search/index.html", [""], "generated index"),
+    ("_modules/lighthouse/lamp.html", [""], "generated index"),  # viewcode
+    ("en/latest/genindex.html", ["en/latest/"], "generated index"),  # a Sphinx output in a folder
+    ("en/latest/_modules/lamp.html", ["en/latest/"], "generated index"),
+    ("404.html", [], "error page"),
+    ("drafts/winter-plans.html", [], "draft"),
 ])
-def test_generated_error_and_draft_pages_guessed_where_they_sit(name, sphinx, reason):
-    assert guess_not_a_page(name, sphinx) == reason
+def test_generated_error_and_draft_pages_guessed_where_they_sit(tmp_path, name, sphinx, reason):
+    assert guess_not_a_page(name, sphinx_outputs(tmp_path, *sphinx)) == reason
 
 
 @pytest.mark.parametrize(("name", "sphinx"), [
-    ("index.html", True), ("guide/index.html", True), ("searching.html", True), ("research/index.html", True),
-    ("blog/drafts-of-a-novel/index.html", False), ("modules/x.html", True), ("404-reasons.html", False),
-    ("my-genindex-notes.html", True),
+    ("index.html", [""]), ("guide/index.html", [""]), ("searching.html", [""]), ("research/index.html", [""]),
+    ("blog/drafts-of-a-novel/index.html", []), ("modules/x.html", [""]), ("404-reasons.html", []),
+    ("my-genindex-notes.html", [""]),
     # names that mean nothing away from where the generator puts them
-    ("genindex.html", False), ("search.html", False), ("_modules/x.html", False),
-    ("fr/genindex.html", True), ("plugins/search/index.html", True), ("blog/category/search/index.html", False),
-    ("tag/404.html", False), ("fr/404.html", False), ("404/index.html", False), ("fr/drafts/x.html", False),
+    ("genindex.html", []), ("search.html", []), ("_modules/x.html", []), ("en/genindex.html", [""]),
+    ("fr/genindex.html", ["en/"]), ("plugins/search/index.html", [""]), ("blog/category/search/index.html", []),
+    ("tag/404.html", []), ("fr/404.html", []), ("404/index.html", []), ("fr/drafts/x.html", []),
 ])
-def test_pages_by_path(name, sphinx):
-    assert guess_not_a_page(name, sphinx) is None
+def test_pages_by_path(tmp_path, name, sphinx):
+    assert guess_not_a_page(name, sphinx_outputs(tmp_path, *sphinx)) is None
     assert not_a_page(html().encode().split(b"<body")[0]) is None
 
 

@@ -181,3 +181,22 @@ def test_cli_on_an_unknown_folder_lists_pages_named_like_generated_ones(tmp_path
                                              "_modules/a.html")}
     assert "left out: 1 draft (drafts/next.html), 1 error page (404.html)" in done.stdout
     strict_validation(site)
+
+
+def test_cli_on_a_deployment_of_sphinx_outputs_in_folders_guesses_at_each_output_root(tmp_path):
+    """Read the Docs' layout: each build in its own folder (``en/latest/``); their generated
+    pages are guessed at each output's root, and the user's ``guide/search.html`` is listed."""
+    src = sphinx_project(tmp_path)
+    site = tmp_path / "site"
+    run(tmp_path, "sphinx-build", "-b", "html", "-D", f"html_baseurl={BASE}en/latest/", str(src),
+        str(site / "en/latest"))
+    for name in ("sitemap.xml", "robots.txt", ".sitemapkit-files.json"):
+        (site / "en/latest" / name).unlink()
+    files(site, {"index.html": "<!doctype html><html><head><title>Lamp</title></head><body>Docs</body></html>"})
+    done = run(tmp_path, "sitemapkit", "build", str(site), "--base-url", BASE, "--state-file",
+               str(tmp_path / "state.json"))
+    assert set(usp_urls(site, BASE)) == {BASE, *(BASE + "en/latest/" + name
+                                                 for name in ("index.html", "api.html", "guide/search.html"))}
+    assert ("5 generated index (en/latest/_modules/index.html, en/latest/_modules/lamp.html, "
+            "en/latest/genindex.html, en/latest/py-modindex.html, en/latest/search.html)") in done.stdout
+    strict_validation(site)

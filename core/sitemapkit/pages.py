@@ -13,8 +13,8 @@ site's error page, as static hosts serve it (``error_page``).
 Only for a folder no adapter describes (``sitemapkit build`` on unknown HTML, and
 ``validate --site-dir`` without a build's record) are file names guessed, and only where such
 files really sit (``guess_not_a_page``): Sphinx's generated pages at the root of a Sphinx
-output, and Pelican's ``drafts/`` at the root. A page the name-based guess leaves out is named
-in the build's summary.
+output (the site's, or a folder's), and Pelican's ``drafts/`` at the root. A page the
+name-based guess leaves out is named in the build's summary.
 
 URL <-> file, the one mapping (``url_for_file``, ``files_for_url``): a file is served at its
 path, a folder's ``index.html`` as the folder (``a/index.html`` -> ``a/``); an extension-less
@@ -45,8 +45,11 @@ it for every missing URL, whatever generator wrote it."""
 
 # Pages Sphinx's HTML builders generate, by page name at the output's root (``genindex.html``,
 # ``genindex-A.html`` of a split index, ``search.html``, every domain's ``py-modindex.html``;
-# ``genindex/index.html`` from the dirhtml builder); viewcode's sources are under ``_modules/``.
-_SPHINX_GENERATED = re.compile(r"(?:genindex(?:-[^/]+)?|search|[a-z]+-modindex)(?:\.html|/index\.html)")
+# ``genindex/index.html`` from the dirhtml builder), and viewcode's sources under ``_modules/``;
+# the output may be a folder of the site (``en/latest/``, as Read the Docs deploys them).
+_SPHINX_GENERATED = re.compile(
+    r"(?P<root>(?:[^/]+/)*?)(?:(?:genindex(?:-[^/]+)?|search|[a-z]+-modindex)(?:\.html|/index\.html)|_modules/.+)"
+)
 _SPHINX_MARKERS = (".buildinfo", "searchindex.js", "_static/documentation_options.js")
 """Files only a Sphinx HTML build leaves in its output folder."""
 _REFRESH = re.compile(rb"""http-equiv\s*=\s*["']?\s*refresh""", re.IGNORECASE)
@@ -73,21 +76,23 @@ def error_page(path: str) -> str | None:
     return "error page" if path in ERROR_PAGES else None
 
 
-def sphinx_output(site_dir: str | os.PathLike[str]) -> bool:
-    """Whether ``site_dir`` is the output of a Sphinx HTML build (by the files only it leaves)."""
-    return any(os.path.isfile(os.path.join(site_dir, marker)) for marker in _SPHINX_MARKERS)
+def sphinx_output(folder: str | os.PathLike[str]) -> bool:
+    """Whether ``folder`` is the output of a Sphinx HTML build (by the files only it leaves)."""
+    return any(os.path.isfile(os.path.join(folder, marker)) for marker in _SPHINX_MARKERS)
 
 
-def guess_not_a_page(name: str, sphinx: bool) -> str | None:
-    """For a folder of HTML no adapter describes: why the file ``name`` (site-relative, as
-    written) is no page, guessed from where it sits, or ``None``. ``sphinx``: the folder is
-    a Sphinx output (``sphinx_output``), whose root ``genindex``, ``search`` and module
-    indexes, and ``_modules/`` (viewcode), are generated indexes. Pelican writes drafts to a
-    root ``drafts/``. Anywhere else a name means nothing: ``plugins/search/`` and
+def guess_not_a_page(name: str, site_dir: str | os.PathLike[str]) -> str | None:
+    """For a folder of HTML no adapter describes (``site_dir``): why the file ``name``
+    (site-relative, as written) is no page, guessed from where it sits, or ``None``. Sphinx's
+    ``genindex``, ``search`` and module indexes, and ``_modules/`` (viewcode), are generated
+    indexes at the root of a Sphinx output (``sphinx_output``: the site's, or a folder's such
+    as ``en/latest/``); Pelican writes drafts to a root ``drafts/``; the root ``404.html`` is
+    the error page. Anywhere else a name means nothing: ``plugins/search/`` and
     ``tag/404.html`` are pages."""
     if name.startswith("drafts/"):
         return "draft"
-    if sphinx and (_SPHINX_GENERATED.fullmatch(name) or name.startswith("_modules/")):
+    generated = _SPHINX_GENERATED.fullmatch(name)
+    if generated is not None and sphinx_output(os.path.join(site_dir, generated["root"])):
         return "generated index"
     return error_page(name)
 

@@ -155,13 +155,12 @@ class Report(Data):
 
 def named(names: Iterable[str]) -> str:
     """`` (genindex.html, search.html)``: the files left out, by name; the files of a folder
-    that holds more than ``_NAMED_IN_FOLDER`` of them as that folder (``_modules/ (212 files)``,
-    viewcode's sources). ``""`` for none."""
+    that holds more than ``_NAMED_IN_FOLDER`` of them as that folder (``_modules/lamp/ (12
+    files)``, viewcode's sources of a package). ``""`` for none."""
     folders: dict[str, list[str]] = {}
     for name in sorted(names):
-        folder, slash, _ = name.partition("/")
-        folders.setdefault(folder + slash if slash else name, []).append(name)
-    shown = [f"{folder} ({len(inside)} files)" if len(inside) > _NAMED_IN_FOLDER else ", ".join(inside)
+        folders.setdefault(name.rpartition("/")[0], []).append(name)
+    shown = [f"{folder}/ ({len(inside)} files)" if len(inside) > _NAMED_IN_FOLDER else ", ".join(inside)
              for folder, inside in folders.items()]
     return f" ({', '.join(shown)})" if shown else ""
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from ..model import Page
-from ..pages import HTML_SUFFIXES, Exclude, guess_not_a_page, sphinx_output, url_for_file
+from ..pages import HTML_SUFFIXES, Exclude, guess_not_a_page, url_for_file
 
 
 def html_files(site_dir: Path) -> Iterator[str]:
@@ -28,10 +28,9 @@ def pages_in(site_dir: Path | str) -> Iterator[Page]:
     rules, which also leave out redirect stubs and fragments (``pages.not_a_page``).
     """
     site_dir = Path(site_dir)
-    sphinx = sphinx_output(site_dir)
     for relative in html_files(site_dir):
         yield Page(url=url_for_file(relative), output=site_dir / relative, name=relative,
-                   not_page=guess_not_a_page(relative, sphinx))
+                   not_page=guess_not_a_page(relative, site_dir))
 
 
 def documents_in(

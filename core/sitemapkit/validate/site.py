@@ -30,7 +30,6 @@ from ..pages import (
     not_a_page,
     robots_rules,
     serving_file,
-    sphinx_output,
     url_for_file,
 )
 from ..urls import URLError, encode_url
@@ -51,14 +50,13 @@ class SiteIndex:
         """Pages the build that wrote this folder left out on purpose: by the site's own
         settings, or as no page by the generator's word."""
         self._recorded = record is not None
-        self._sphinx = record is None and sphinx_output(site_dir)
 
     def named_not_page(self, relative: str) -> str | None:
         """Why the built file ``relative`` is no page by where it sits: the root ``404.html``;
         without a build's record, what ``build`` guesses for a folder no adapter describes."""
         if self._recorded:
             return error_page(relative)
-        return guess_not_a_page(relative, self._sphinx)
+        return guess_not_a_page(relative, self.dir)
 
     def blocked(self, url: str) -> bool:
         """Whether the site's own robots.txt keeps crawlers away from ``url``."""
