@@ -200,3 +200,30 @@ def test_cli_on_a_deployment_of_sphinx_outputs_in_folders_guesses_at_each_output
     assert ("5 generated index (en/latest/_modules/index.html, en/latest/_modules/lamp.html, "
             "en/latest/genindex.html, en/latest/py-modindex.html, en/latest/search.html)") in done.stdout
     strict_validation(site)
+
+
+@pytest.mark.parametrize("static_html", ["list", "omit"])
+def test_sphinx_additional_pages_are_pages_and_extra_files_follow_static_html(tmp_path, static_html):
+    """``html_additional_pages`` (rendered from the project's templates) are listed;
+    ``html_extra_path`` HTML is copied as it is, listed or omitted by ``static_html``, a
+    verification file among it being no page; strict validation passes either way."""
+    src = sphinx_project(tmp_path)
+    files(src, {
+        "conf.py": textwrap.dedent(SPHINX_CONF) + textwrap.dedent(f"""\
+            templates_path = ["_templates"]
+            html_additional_pages = {{"download": "download.html"}}
+            html_extra_path = ["extra"]
+            sitemapkit_static_html = "{static_html}"
+            """),
+        "_templates/download.html": '{% extends "layout.html" %}{% block body %}<h1>Download</h1>{% endblock %}',
+        "extra/demo/canvas.html": "<!doctype html><html><head><title>Demo</title></head><body>x</body></html>",
+        "extra/google0123.html": "google-site-verification: google0123.html",
+    })
+    out = tmp_path / "html"
+    run(tmp_path, "sphinx-build", "-b", "html", str(src), str(out))
+    assert (out / "download.html").is_file() and (out / "demo/canvas.html").is_file()
+    urls = set(usp_urls(out, BASE))
+    assert BASE + "download.html" in urls
+    assert (BASE + "demo/canvas.html" in urls) == (static_html == "list")
+    assert BASE + "google0123.html" not in urls
+    strict_validation(out)

@@ -127,7 +127,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("include", GLOBS, (), "also list the files that are not HTML matching these patterns (gitignore "
            "style): `*.pdf`, `papers/`; dated by git or the manifest, never the build time"),
     Option("static_html", COPIED_HTML, "list", "HTML files the generator copies as they are "
-           "(Pelican's `STATIC_PATHS`, MkDocs' `.html` in docs_dir): `list` them as pages, or `omit` them "
+           "(Pelican's `STATIC_PATHS`, MkDocs' `.html` in docs_dir, Sphinx's `html_extra_path`): `list` them "
+           "as pages, or `omit` them "
            "(recorded as left out on purpose, so `validate --site-dir` does not ask for them)"),
     Option("include_noindex", FLAG, False,
            'keep pages whose HTML says `<meta name="robots" content="noindex">`'),

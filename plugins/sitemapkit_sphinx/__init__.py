@@ -25,7 +25,7 @@ from sitemapkit.build.html_sitemap import TEMPLATE_NAME, TEMPLATES, Render, Sect
 from sitemapkit.build.scan import html_files
 from sitemapkit.compat.sphinx_sitemap import CONFIG_VALUES, DROP_IN, SphinxConfig
 from sitemapkit.options import OPTIONS
-from sitemapkit.pages import url_for_file
+from sitemapkit.pages import HTML_SUFFIXES, url_for_file
 from sitemapkit.pyconf import conf_py
 from sitemapkit.settings import no_base_url
 
@@ -186,24 +186,39 @@ def pages(app: Sphinx, site: SphinxConfig, base_url: str) -> Iterator[Page]:
 
 
 def generated(app: Sphinx) -> Iterator[Page]:
-    """The pages the builder wrote from no document: its general index (each letter's page of a
-    split one too), search page and domain indices (``py-modindex``), and viewcode's module
-    sources. They go to the core as no pages, which the build names and records as left out."""
-    builder, outdir = app.builder, Path(app.outdir)
+    """The HTML files the builder wrote from no document. Its general index (each letter's page
+    of a split one too), search page, domain indices (``py-modindex``) and viewcode's module
+    sources go to the core as no pages, which the build names and records as left out; the
+    ``html_additional_pages`` rendered from the project's templates are pages; the
+    ``html_extra_path`` files it copied as they are go as such (``static_html``)."""
+    builder, outdir, config = app.builder, Path(app.outdir), app.config
     names = [name for name, *_ in getattr(builder, "domain_indices", ())]
     if getattr(builder, "search", False):
         names.append("search")
     if getattr(builder, "use_index", False):
         names.append("genindex")
-        if app.config.html_split_index:  # genindex-all, genindex-A ...: one a letter, at the root
+        if config.html_split_index:  # genindex-all, genindex-A ...: one a letter, at the root
             names += sorted({entry.removesuffix(".html") for entry in os.listdir(outdir)
                              if entry.startswith("genindex-")})
-    files = [Path(builder.get_outfilename(name)).relative_to(outdir).as_posix() for name in names]
+    files = {_written(builder, name): "generated index" for name in names}
     if "sphinx.ext.viewcode" in app.extensions:
-        files += (f"_modules/{name}" for name in html_files(outdir / "_modules"))
-    for name in files:
+        files.update((f"_modules/{name}", "generated index") for name in html_files(outdir / "_modules"))
+    files.update((_written(builder, name), None) for name in config.html_additional_pages
+                 if name not in app.env.found_docs)
+    for name, why in files.items():
         if (outdir / name).is_file():
-            yield Page(url=url_for_file(name), output=outdir / name, name=name, not_page="generated index")
+            yield Page(url=url_for_file(name), output=outdir / name, name=name, not_page=why)
+    for extra in map(Path(app.confdir).joinpath, config.html_extra_path):
+        for name in [extra.name] if extra.is_file() else html_files(extra):
+            if name.endswith(HTML_SUFFIXES) and (outdir / name).is_file():
+                yield Page(url=url_for_file(name), source=extra if extra.is_file() else extra / name,
+                           output=outdir / name, name=name, copied=True)
+
+
+def _written(builder: Any, pagename: str) -> str:
+    """The output file of ``pagename``, relative to the output folder (``genindex.html``, or
+    ``genindex/index.html`` under dirhtml)."""
+    return Path(builder.get_outfilename(pagename)).relative_to(builder.outdir).as_posix()
 
 
 def _image_urls(found: tuple[str | tuple, ...], builder: Any, base_url: str) -> Iterator[str]:

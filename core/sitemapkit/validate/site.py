@@ -144,7 +144,9 @@ class SiteIndex:
             return
         for relative in html_files(self.dir):
             path = url_for_file(relative)
-            if relative in self._listed or self.named_not_page(relative) is not None:
+            # The guess too, even beside a record: it only keeps a file from being asked for
+            # (a record an older sitemapkit wrote names no generated index).
+            if relative in self._listed or guess_not_a_page(relative, self.dir) is not None:
                 continue
             url = self.root + path
             try:
