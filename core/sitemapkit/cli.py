@@ -177,6 +177,7 @@ def build_json(report: Report, *, dry_run: bool) -> dict[str, Any]:
         "videos": report.videos,
         "news": report.news,
         "left_out": dict(sorted(report.left_out.items())),
+        "not_pages": {reason: sorted(names) for reason, names in sorted(report.not_pages.items())},
         "warnings": [p.as_dict() for p in report.warnings],
         "notes": [p.as_dict() for p in report.notes],
     }

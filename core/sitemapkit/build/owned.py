@@ -58,14 +58,16 @@ def url_key(loc: str) -> str:
     return hashlib.sha256(loc.encode("utf-8")).hexdigest()[:16]
 
 
-def chosen_out(folder: Path) -> set[str]:
-    """The keys of the pages the last build in ``folder`` left out on purpose (none when
-    there is no readable record)."""
+def chosen_out(folder: Path) -> set[str] | None:
+    """The keys of the pages the last build in ``folder`` left out on purpose; ``None`` when
+    there is no readable record (no build of sitemapkit's wrote that folder)."""
     try:
         data = json.loads(read_regular(folder / RECORD, _MAX_RECORD_BYTES + 1))
     except (OSError, ValueError, RecursionError):
-        return set()
-    keys = data.get("left_out") if isinstance(data, dict) else None
+        return None
+    if not isinstance(data, dict) or data.get("sitemapkit_files") != VERSION:
+        return None
+    keys = data.get("left_out")
     return {key for key in keys if isinstance(key, str)} if isinstance(keys, list) else set()
 
 
