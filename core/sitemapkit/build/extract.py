@@ -124,6 +124,16 @@ def _read_html(data: bytes, page_url: str, content: str | None, long_values: lis
     return facts._replace(long_values=tuple(long_values)) if long_values else facts
 
 
+def read_head_html(data: bytes, page_url: str) -> HtmlFacts:
+    """The head's facts (robots, canonical, hreflang, dates) of a page's first bytes, as a
+    crawler that read only that far has them: the head ends at ``</head>`` or ``<body>``, or
+    with ``data`` when neither is in it. Linear in ``len(data)``."""
+    found = _HEAD_END.search(data)
+    head = data[: found.start()] if found else data
+    noindex, canonical, alternates, published, modified = _head_facts(head, head.lower(), page_url)
+    return HtmlFacts(noindex, canonical, alternates, published=published, modified=modified, head=head)
+
+
 _HEAD_END_TEXT = re.compile(r"</head|<body", re.IGNORECASE)
 
 
