@@ -240,6 +240,11 @@ class _Robots:
         why = None
         try:
             answer = self.client.fetch(url, accept="text/plain")
+        except Refusal as error:
+            self.session.file_number(url)
+            self.session.add(url, None, "fetch-refused", f"{url} was not requested: {error}; so none "
+                             "of its host's pages was")
+            return None
         except FetchError as error:
             why = str(error)
         else:
