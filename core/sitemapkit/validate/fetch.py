@@ -230,12 +230,13 @@ def redirect_target(answer: Answer) -> str | None:
 
 
 def _why(error: HTTPError, timeout: float) -> str:
-    if isinstance(error, urllib3.exceptions.TimeoutError):
-        return f"no answer within {timeout:g} s (timeout)"
+    # urllib3's NewConnectionError is a ConnectTimeoutError too: asked about first
     if isinstance(error, urllib3.exceptions.NameResolutionError):
         return "the host name does not resolve"
     if isinstance(error, urllib3.exceptions.NewConnectionError):
         return "the connection was refused or could not be made"
+    if isinstance(error, urllib3.exceptions.TimeoutError):
+        return f"no answer within {timeout:g} s (timeout)"
     if isinstance(error, urllib3.exceptions.SSLError):
         return f"TLS failed: {error}"
     return f"the request failed: {error}"

@@ -261,7 +261,7 @@ class _Targets:
             return "robots"
         scope = self._scope(path, url, robots)
         if not stripped.startswith(b"<") and (path.name.endswith(_TXT_SUFFIXES) or stripped[:4] == b"http"):
-            if stripped and _URL.search(stripped.decode("utf-8", "replace")) is None:
+            if stripped and b"://" not in stripped:
                 self.session.file_number(name)
                 self.session.add(name, None, "not-a-sitemap",
                                  f"{path.name} is not a sitemap: no line of its start "
@@ -470,7 +470,7 @@ class _Targets:
                 if _MISSPELT.fullmatch(field):
                     sitemap_lines += 1
                     self.session.add(name, line, "robots-sitemap-field",
-                                     f"{shown(field, 60)!r} is not a field crawlers read, so "
+                                     f"{shown(field + ':', 60)!r} is not a field crawlers read, so "
                                      f"{shown(value, 60)!r} is ignored; write 'Sitemap:'")
                 continue
             sitemap_lines += 1
