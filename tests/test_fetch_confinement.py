@@ -107,14 +107,18 @@ def test_allow_host_takes_a_host_name_only() -> None:
 
 
 def test_a_text_sitemap_line_is_quoted_short_and_escaped() -> None:
+    """What a server sends reaches the terminal as at most 60 characters, control characters
+    escaped: no escape sequence from a fetched file is ever printed as such."""
     hostile = "\x1b]0;owned\x07\x1b[2J" + "A" * 500
     with FaultServer() as site:
-        site.routes["/list.txt"] = body(f"{site.url()}a/\n{hostile}\n".encode(), "text/plain")
-        result = _validate(site.url() + "list.txt", "--format", "json")
-    (problem,) = json.loads(result.stdout)["problems"]
-    assert problem["rule"] == "txt-line"
-    assert "\x1b" not in result.stdout and "\\x1b]0;owned\\x07" in problem["message"]
-    assert "A" * 61 not in problem["message"]
+        site.routes["/list.txt"] = body(f"{site.url()}a/\n{hostile}\n{site.url()}\x1b[2Jb/\n".encode(),
+                                        "text/plain")
+        result = _validate(site.url() + "list.txt")
+        report = json.loads(_validate(site.url() + "list.txt", "--format", "json").stdout)
+    assert [(p["line"], p["rule"]) for p in report["problems"]] == [(2, "txt-line"), (3, "loc-escaping")]
+    assert "\x1b" not in result.stdout + result.stderr and "\x07" not in result.stdout
+    assert "'\\x1b]0;owned\\x07\\x1b[2J" in result.stdout
+    assert "A" * 61 not in result.stdout
 
 
 def test_redirects_index_children_and_pages_elsewhere_are_never_connected_to(connects) -> None:

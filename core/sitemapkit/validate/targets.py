@@ -436,7 +436,7 @@ class _Targets:
             written += 1
             if "://" not in value or " " in value.split("://", 1)[0]:
                 self.session.add(name, line, "txt-line",
-                                 f"{shown(value, 60)!r} is not a URL; a text sitemap holds one "
+                                 f"'{shown(value, 60)}' is not a URL; a text sitemap holds one "
                                  "absolute URL per line and nothing else")
                 continue
             finding = scope.check(value, "URL", minimum=False)
@@ -470,8 +470,8 @@ class _Targets:
                 if _MISSPELT.fullmatch(field):
                     sitemap_lines += 1
                     self.session.add(name, line, "robots-sitemap-field",
-                                     f"{shown(field + ':', 60)!r} is not a field crawlers read, so "
-                                     f"{shown(value, 60)!r} is ignored; write 'Sitemap:'")
+                                     f"'{shown(field, 60)}:' is not a field crawlers read, so "
+                                     f"'{shown(value, 60)}' is ignored; write 'Sitemap:'")
                 continue
             sitemap_lines += 1
             finding = check_url(value, "Sitemap:")
