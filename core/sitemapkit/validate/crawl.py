@@ -198,7 +198,8 @@ class _Pace:
             now = time.monotonic()
             start = max(now, self.next)
             self.next = start + self.delay
-        time.sleep(start - now)
+        if start > now:
+            time.sleep(start - now)
 
     def hold(self, seconds: float) -> None:
         """No request to this host starts in the next ``seconds``."""

@@ -150,11 +150,14 @@ def open_checked(reach: Reach, host: str, port: int, timeout: float | None,
 
 
 class Watchdog:
-    """One thread that shuts the socket of each connection past its deadline."""
+    """One thread that shuts the socket of each connection past its deadline. It sleeps until
+    the earliest deadline, and is woken only by one earlier than that (deadlines come in order,
+    so a busy crawl does not wake it per request)."""
 
     def __init__(self) -> None:
         self._due: dict[_Guarded, float] = {}
         self._wake = threading.Condition()
+        self._wake_at = float("inf")
         self._thread: threading.Thread | None = None
         self._stopped = False
 
@@ -164,7 +167,8 @@ class Watchdog:
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="sitemapkit-deadline", daemon=True)
                 self._thread.start()
-            self._wake.notify()
+            elif deadline < self._wake_at:
+                self._wake.notify()
 
     def disarm(self, connection: object) -> None:
         with self._wake:
@@ -185,7 +189,8 @@ class Watchdog:
                 for connection in [c for c, due in self._due.items() if due <= now]:
                     del self._due[connection]
                     connection.cut()
-                self._wake.wait(min(self._due.values(), default=now + 60) - now)
+                self._wake_at = min(self._due.values(), default=now + 60)
+                self._wake.wait(self._wake_at - now)
 
 
 class _Guarded(HTTPConnection):
