@@ -72,6 +72,24 @@ def test_a_head_of_512_kib_of_comments_is_read_to_its_end() -> None:
     assert read_head_html(head, site.url() + "a/").canonical == other
 
 
+def test_heads_and_pages_of_tags_that_never_end_are_read_in_one_pass() -> None:
+    """A <meta> or <link> that never ends (an open quote) holds the rest of the page, as HTML
+    reads it: one scan, where each of the 20,000 starts below was scanned to the page's end
+    (256 KiB: minutes). The same for <img> and <video> in a built page's content."""
+    with FaultServer() as site:
+        for n, unit in enumerate((b"<meta robots ", b"<link canonical '\"", b'<meta name=robots content="')):
+            head = b"<!doctype html><html><head>" + unit * (256 * 1024 // len(unit)) + b'">'
+            site.routes[f"/p{n}/"] = body(head + b"</head><body>a</body></html>")
+        site.routes["/sitemap.xml"] = body(_urlset(*(f"{site.url()}p{n}/" for n in range(3))), "application/xml")
+        result = _validate(site.url() + "sitemap.xml", "--check-pages", "--format", "json")
+    report = json.loads(result.stdout)
+    assert report["totals"]["pages"] == 3 and result.returncode == 0, result.stdout
+    for unit in (b'<img src="', b"<video "):
+        page = b"<html><head></head><body><main>" + unit * (128 * 1024 // len(unit)) + b"</main></body></html>"
+        facts = read_page_html(page, "https://example.com/a/")
+        assert facts.images == () and facts.videos == () and facts.digest
+
+
 _OLD_HIDDEN = re.compile(rb"(?s)<!--.*?-->|<(script|style|template)\b.*?</\1\s*>")
 _OLD_VALUE_START = re.compile(rb"""([^\s"'<>/=]+)[ \t\r\n\f]*=[ \t\r\n\f]*(["'])""")
 _PIECES = st.sampled_from([b"<!--", b"-->", b"<script>", b"</script >", b"<style", b"</style>",

@@ -36,8 +36,10 @@ _ATTRIBUTES = rb"""([^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*)>"""
 # value) stay text here, compiled on first use by ``_compiled`` (measured: 11 patterns, 0.7 ms
 # of every adapter's import; a MkDocs build of pages without images compiles none of them).
 _HEAD_TAG = re.compile(rb"<(meta|link)\b" + _ATTRIBUTES)
+_HEAD_TAG_NAME = re.compile(rb"<(?:meta|link)\b")
 _HTML_TAG = rb"<(html)\b" + _ATTRIBUTES
-_CONTENT_TAG = rb"<(img|video|source|/video)\b" + _ATTRIBUTES
+_CONTENT_NAME = rb"<(img|video|source|/video)\b"
+_CONTENT_TAG = _CONTENT_NAME + _ATTRIBUTES
 _CONTENT_START = rb"<(?:img|video)\b"
 _LINK_TAG = re.compile(rb"<a\b" + _ATTRIBUTES)
 _LINK_END = re.compile(rb"</a\s*>")
@@ -342,11 +344,12 @@ def _head_tags(head: bytes) -> list[re.Match[bytes]]:
     for start in sorted(set(starts)) if len(starts) > 1 else starts:
         if start < end:
             continue  # inside a tag already read (a value that holds "<meta"): not a tag
-        if head.find(b">", start) < 0:
-            break  # no tag can end after here
-        if (tag := _HEAD_TAG.match(head, start)) is not None:
+        tag = _HEAD_TAG.match(head, start)
+        if tag is not None:
             tags.append(tag)
             end = tag.end()
+        elif _HEAD_TAG_NAME.match(head, start):
+            break  # a <meta> or <link> that never ends: the rest of the head is inside it
     return tags
 
 
@@ -450,6 +453,19 @@ def _element_end(lowered: bytes, start: int) -> int:
     return len(lowered)
 
 
+def _whole_tags(lowered: bytes, at: int) -> Iterator[re.Match[bytes]]:
+    """The ``<img>``, ``<video>``, ``<source>`` and ``</video>`` tags from ``at`` on, as
+    ``finditer`` finds them, but ending at the first that never ends (the rest of the page is
+    inside it, as HTML reads it): a page of unclosed tags is scanned once, not once a tag."""
+    name, tag = _compiled(_CONTENT_NAME), _compiled(_CONTENT_TAG)
+    while (start := name.search(lowered, at)) is not None:
+        found = tag.match(lowered, start.start())
+        if found is None:
+            return
+        yield found
+        at = found.end()
+
+
 def _content(region: bytes, lowered: bytes | None, page_url: str, encoding: str):
     """Images, videos and digest of the main content; ``lowered`` is its lower-cased copy,
     made here when needed and not given."""
@@ -465,7 +481,7 @@ def _content(region: bytes, lowered: bytes | None, page_url: str, encoding: str)
     video: dict[str, str] | None = None
     first = _compiled(_CONTENT_START).search(lowered)
     around = _theme_parts(lowered) if first else ()
-    for found in _compiled(_CONTENT_TAG).finditer(lowered, first.start()) if first else ():
+    for found in _whole_tags(lowered, first.start()) if first else ():
         tag = found.group(1)
         if tag == b"/video":
             if video is not None:
