@@ -12,6 +12,7 @@ rebinding) is refused on the address, before any connection.
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import socket
 import subprocess
@@ -22,10 +23,13 @@ import pytest
 from fault_server import FaultServer, body, redirect
 
 from sitemapkit.validate.crawl import Live
+from sitemapkit.validate.reach import Reach, is_special, reach_of
 from sitemapkit.validate.targets import run_targets
 
 SITEMAPKIT = [sys.executable, "-m", "sitemapkit"]
 SECRET = "SECRET_METADATA_TOKEN=s3cr3t-0123456789abcdef"
+NOTHING = Reach(frozenset(), frozenset())
+"""No host named: no special address allowed (no lookup made)."""
 METADATA = "http://169.254.169.254/latest/meta-data/iam/security-credentials/"
 
 
@@ -198,3 +202,20 @@ def test_local_sitemap_pages_at_a_loopback_address_need_allow_host(tmp_path: Pat
     assert refused.returncode == 0
     assert allowed.returncode == 0, allowed.stdout
     assert "/a/" in site.paths()
+
+
+@pytest.mark.parametrize("address", ["127.0.0.1", "127.0.0.2", "10.1.2.3", "172.16.0.1", "192.168.1.1",
+                                     "169.254.169.254", "100.64.0.1", "0.0.0.0", "224.0.0.251",
+                                     "240.0.0.1", "255.255.255.255", "::1", "::", "fe80::1", "fc00::1",
+                                     "ff02::1", "::ffff:127.0.0.1", "::ffff:169.254.169.254"])
+def test_special_addresses_are_refused_unless_named(address: str) -> None:
+    ip = ipaddress.ip_address(address)
+    assert is_special(ip)
+    assert not NOTHING.admits(ip)  # no named host resolves to it
+    assert reach_of([f"http://[{address}]/" if ":" in address else f"http://{address}/"]).admits(ip)
+
+
+@pytest.mark.parametrize("address", ["93.184.215.14", "8.8.8.8", "2606:4700:4700::1111"])
+def test_public_addresses_are_admitted(address: str) -> None:
+    ip = ipaddress.ip_address(address)
+    assert not is_special(ip) and NOTHING.admits(ip)

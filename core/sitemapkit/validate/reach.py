@@ -30,8 +30,8 @@ from urllib3.exceptions import ConnectTimeoutError, NameResolutionError, NewConn
 
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 Authority = tuple[str, int | None]
-"""``(host name, port)``, the port ``None`` for the scheme's default (80 and 443 are one)."""
-_DEFAULT_PORTS = {"http": 80, "https": 443}
+"""``(host name, port)``, the port ``None`` for 80 and 443, the default ports of ``http`` and
+``https``: a host on its usual ports is one host, whichever scheme names it."""
 
 
 class Refused(Exception):
@@ -48,7 +48,7 @@ def authority(url: str) -> Authority | None:
     host = (parts.hostname or "").rstrip(".")
     if not host:
         return None
-    return host, None if port in (None, _DEFAULT_PORTS.get(parts.scheme.lower())) else port
+    return host.lower(), None if port in (None, 80, 443) else port
 
 
 def parse_host(text: str) -> Authority | None:
