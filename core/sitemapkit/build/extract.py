@@ -43,6 +43,7 @@ _CONTENT_TAG = _CONTENT_NAME + _ATTRIBUTES
 _CONTENT_START = rb"<(?:img|video)\b"
 _LINK_TAG = re.compile(rb"<a\b" + _ATTRIBUTES)
 _LINK_END = re.compile(rb"</a\s*>")
+_LINK_OPEN = re.compile(rb"<a[\s>]")
 # Whatever makes a content region more than text to checksum, any case: one quick look.
 _NOTABLE = re.compile(rb"<(?:!--|script|style|template|img|video)", re.IGNORECASE)
 _ATTRIBUTE = re.compile(rb"""([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
@@ -481,6 +482,7 @@ def _content(region: bytes, lowered: bytes | None, page_url: str, encoding: str)
     video: dict[str, str] | None = None
     first = _compiled(_CONTENT_START).search(lowered)
     around = _theme_parts(lowered) if first else ()
+    home_link = _HomeLink(region, lowered, page_url, encoding)
     for found in _whole_tags(lowered, first.start()) if first else ():
         tag = found.group(1)
         if tag == b"/video":
@@ -493,7 +495,7 @@ def _content(region: bytes, lowered: bytes | None, page_url: str, encoding: str)
         if tag == b"img":
             if src and not src.startswith("data:"):
                 at = found.start()
-                chrome = any(a <= at < b for a, b in around) or _link_home(region, lowered, at, page_url, encoding)
+                chrome = any(a <= at < b for a, b in around) or home_link.holds(at)
                 if not decorative(src, attrs, chrome=chrome):
                     images.setdefault(resolve(page_url, src), None)
         elif tag == b"video":
@@ -508,18 +510,35 @@ def _content(region: bytes, lowered: bytes | None, page_url: str, encoding: str)
 _THEME_PART = rb"<(nav|aside|footer|header|article|main)[\s>]"
 
 
-def _link_home(region: bytes, lowered: bytes, offset: int, page_url: str, encoding: str) -> bool:
-    """Whether the tag at ``offset`` sits in a link to the host's home page, a logo's place."""
-    start = lowered.rfind(b"<a", 0, offset)
-    while start >= 0 and lowered[start + 2 : start + 3] not in (*_SPACE, b">"):
-        start = lowered.rfind(b"<a", 0, start)
-    if start < 0 or _LINK_END.search(lowered, start, offset) is not None:
-        return False
-    tag = _LINK_TAG.match(lowered, start)
-    if tag is None:
-        return False
-    href = _attributes(region[tag.start(1) : tag.end(1)], encoding).get("href", "").strip()
-    return bool(href) and urlsplit(resolve(page_url, href)).path in ("/", "/index.html")
+class _HomeLink:
+    """Whether a tag sits in a link to the host's home page (a logo's place), asked for tags in
+    the order they stand: the links' starts and ends are each looked for once, so a page of
+    many images and links is read in one pass, never once an image."""
+
+    def __init__(self, region: bytes, lowered: bytes, page_url: str, encoding: str) -> None:
+        self.region, self.lowered, self.page_url, self.encoding = region, lowered, page_url, encoding
+        self.opens, self.closes = _LINK_OPEN.finditer(lowered), _LINK_END.finditer(lowered)
+        self.next_open, self.next_close = next(self.opens, None), next(self.closes, None)
+        self.open = self.close = -1
+        self.home: dict[int, bool] = {}
+
+    def holds(self, offset: int) -> bool:
+        while self.next_open is not None and self.next_open.start() < offset:
+            self.open, self.next_open = self.next_open.start(), next(self.opens, None)
+        while self.next_close is not None and self.next_close.start() < offset:
+            self.close, self.next_close = self.next_close.start(), next(self.closes, None)
+        if self.open < 0 or self.close > self.open:
+            return False
+        if self.open not in self.home:
+            self.home[self.open] = self._to_home(self.open, offset)
+        return self.home[self.open]
+
+    def _to_home(self, start: int, offset: int) -> bool:
+        tag = _LINK_TAG.match(self.lowered, start, offset)  # a tag that never ends before ``offset`` holds it
+        if tag is None:
+            return False
+        href = _attributes(self.region[tag.start(1) : tag.end(1)], self.encoding).get("href", "").strip()
+        return bool(href) and urlsplit(resolve(self.page_url, href)).path in ("/", "/index.html")
 
 
 def _theme_parts(lowered: bytes) -> tuple[tuple[int, int], ...]:
