@@ -36,6 +36,7 @@ VIDEO_MAX_RATING = 5.0  # from 0.0: Google video sitemaps (SPEC 3)
 VIDEO_MAX_TAGS = 32  # <video:tag> per video: Google video sitemaps (SPEC 3)
 VIDEO_MAX_UPLOADER = 255  # characters: Google video sitemaps (SPEC 3)
 VIDEO_MAX_CATEGORY = 256  # characters: sitemap-video.xsd (a tag Google dropped in 2022)
+HTML_READ_BYTES = 2 * 1024 * 1024  # of an HTML page, the first 2 MB are what Googlebot reads
 
 # -- rules ------------------------------------------------------------------------------------
 
@@ -207,6 +208,11 @@ RULES: dict[str, RuleEntry] = {
                                         "redirects)", HTTP),
     "page-unreachable": RuleEntry(ERROR, "a listed URL that gives no answer: timeout, refused connection, "
                                          "TLS or transfer fault", HTTP),
+    "fetch-refused": RuleEntry(WARNING, "a URL a fetched file, redirect or sitemap names on a host the "
+                                        "user did not name (--allow-host), or at a loopback, private, "
+                                        "link-local or other special address: not requested", HTTP),
+    "wait-capped": RuleEntry(WARNING, "a robots.txt Crawl-delay or a Retry-After longer than sitemapkit "
+                                      "waits: requests go at the cap, an answer is not asked again", HTTP),
     "page-hreflang-return": RuleEntry(ERROR, "a listed page whose hreflang alternate (in its HTML head) "
                                              "does not link back", G_HREFLANG),
     # the build only: what it could not write, and its own sources
@@ -236,6 +242,12 @@ RULES: dict[str, RuleEntry] = {
                                      TOOL),
     "lastmod-git-submodule": RuleEntry(INFO, "pages in a git submodule; lastmod falls back", TOOL),
     "lastmod-git-untracked": RuleEntry(INFO, "pages with no commit yet; lastmod falls back", TOOL),
+    "lastmod-no-source": RuleEntry(INFO, "listed pages whose URL matches no file in the source folder "
+                                         "(sitemapkit build --source-dir)", TOOL),
+    "sitemap-other": RuleEntry(WARNING, "sitemap files another tool left in the site's folder (build: "
+                                        "named, never removed)", TOOL),
+    "noindex-most": RuleEntry(WARNING, "most pages say noindex and are left out (a theme or a "
+                                       "development setting)", TOOL),
     "state-corrupt": RuleEntry(WARNING, "the manifest of the last build cannot be read (rebuilt)", TOOL),
     "state-write": RuleEntry(WARNING, "the manifest cannot be saved", TOOL),
     "base-url-missing": RuleEntry(WARNING, "the site's absolute URL is not configured (build: no "

@@ -13,7 +13,7 @@ from ..dates import build_time
 from ..model import Page
 from ..report import Problem, Report, SitemapError, plural
 from ..settings import Settings
-from ..urls import normalise_base_url
+from ..urls import encode_url, normalise_base_url
 from .entries import build_entries
 from .feed import feed_name, write_changes_feed
 from .files import dry_run as counted_only
@@ -23,6 +23,8 @@ from .lastmod import LastmodResolver
 from .lock import folder_locked
 from .manifest import Manifest
 from .names import index_name, own_names, sections_index, stem_of
+from .others import other_sitemaps as find_other_sitemaps
+from .others import warn_other_sitemaps
 from .owned import elsewhere_keys, named_extras, record_written
 from .robots import MAX_ROBOTS_BYTES, RobotsTooLarge, sync_robots_txt
 from .write import write_sitemaps
@@ -42,6 +44,7 @@ def generate(
     progress: Callable[[int], None] | None = None,
     dry_run: bool = False,
     render_html: Render | None = None,
+    other_sitemaps: bool = False,
     keep_urlset: bool = False,
 ) -> Report:
     """Build entries from ``pages`` and write every file into ``site_dir``.
@@ -56,13 +59,16 @@ def generate(
     ``settings.strict`` any warning raises ``SitemapError`` once all files are written.
     With ``settings.html_sitemap``, ``render_html`` renders ``sitemap.html`` in the site's
     theme (an adapter's); without it the page is sitemapkit's own plain one.
+    ``other_sitemaps``: look through ``site_dir`` for sitemap files another tool left there
+    and name them in a ``sitemap-other`` warning (``sitemapkit build``, which takes any
+    folder of HTML; an adapter knows its generator's sitemap).
     ``keep_urlset``: the site's theme reads ``filename`` as a ``<urlset>`` (an adapter says so,
     see ``compat.material.reads_urlset``): with ``sections`` the index gets another name.
     """
     if not settings.base_url:
         raise SitemapError("sitemapkit needs the site's absolute URL: set base_url")
     run = dict(project_dir=project_dir, source_dirs=source_dirs, on_warning=on_warning, progress=progress,
-               render_html=render_html, keep_urlset=keep_urlset)
+               render_html=render_html, other_sitemaps=other_sitemaps, keep_urlset=keep_urlset)
     with _heap_frozen():
         if dry_run:
             with counted_only() as tally:
@@ -103,6 +109,7 @@ def _generate(
     progress: Callable[[int], None] | None,
     dry_run: bool,
     render_html: Render | None,
+    other_sitemaps: bool,
     keep_urlset: bool,
 ) -> Report:
     settings = settings.replace(base_url=normalise_base_url(settings.base_url))
@@ -126,7 +133,7 @@ def _generate(
     with folder_locked(site_dir, shared=dry_run, waiting=waiting):
         _write_all(pages, site_dir, settings, report, project_dir=project_dir, source_dirs=source_dirs,
                    progress=progress, dry_run=dry_run, render_html=render_html, transform=transform,
-                   keep_urlset=keep_urlset)
+                   other_sitemaps=other_sitemaps, keep_urlset=keep_urlset)
     if settings.strict and report.warnings:
         raise SitemapError(
             f"{plural(len(report.warnings), 'sitemap warning')} and strict is on; the first: {report.warnings[0]}"
@@ -147,6 +154,7 @@ def _write_all(
     render_html: Render | None,
     transform: UserTransform | None,
     keep_urlset: bool,
+    other_sitemaps: bool,
 ) -> None:
     now = build_time()
     named_before = named_extras(site_dir, settings.base_url)  # before this build's record replaces it
@@ -169,6 +177,11 @@ def _write_all(
         removed: list[Path] = []
         write_sitemaps(entries, site_dir, settings, report=report, removed=removed, keep_urlset=keep_urlset)
         resolver.finish()
+        if other_sitemaps:
+            found = find_other_sitemaps(site_dir, report.files, settings.base_url)
+            told = set(settings.extra_sitemaps)  # those named in extra_sitemaps are there on purpose
+            warn_other_sitemaps(report, site_dir, [name for name in found
+                                                   if encode_url(settings.base_url + name) not in told])
         # every page seen -> the new manifest, and what changed since the last one
         changes = manifest.finish()
         # the pages for people beside the sitemaps: the change feed, sitemap.html

@@ -59,16 +59,16 @@ def url_key(loc: str) -> str:
     return hashlib.sha256(loc.encode("utf-8")).hexdigest()[:16]
 
 
-def chosen_out(folder: Path) -> set[str]:
-    """The keys of the pages the last build in ``folder`` left out on purpose (none when
-    there is no readable record)."""
+def chosen_out(folder: Path) -> set[str] | None:
+    """The keys of the pages the last build in ``folder`` left out on purpose; ``None`` when
+    there is no readable record (no build of sitemapkit's wrote that folder)."""
     return _recorded_keys(folder, "left_out")
 
 
 def served_elsewhere(folder: Path) -> set[str]:
     """The keys of the URLs the last build in ``folder`` listed from ``extra_urls``: pages
     served by something else, so no built file is expected for them."""
-    return _recorded_keys(folder, "served_elsewhere")
+    return _recorded_keys(folder, "served_elsewhere") or set()
 
 
 def elsewhere_keys(base_url: str, urls: Iterable[str]) -> list[str]:
@@ -80,12 +80,15 @@ def elsewhere_keys(base_url: str, urls: Iterable[str]) -> list[str]:
     return sorted(set(keys))
 
 
-def _recorded_keys(folder: Path, name: str) -> set[str]:
+def _recorded_keys(folder: Path, name: str) -> set[str] | None:
+    """The keys the record in ``folder`` lists under ``name``; None without a readable record."""
     try:
         data = json.loads(read_regular(folder / RECORD, _MAX_RECORD_BYTES + 1))
     except (OSError, ValueError, RecursionError):
-        return set()
-    keys = data.get(name) if isinstance(data, dict) else None
+        return None
+    if not isinstance(data, dict) or data.get("sitemapkit_files") != VERSION:
+        return None
+    keys = data.get(name)
     return {key for key in keys if isinstance(key, str)} if isinstance(keys, list) else set()
 
 
@@ -163,7 +166,7 @@ class Owned:
                 why = "is a symbolic link"
             elif not stat.S_ISREG(info.st_mode):
                 why = f"is {kind_of(info.st_mode)}"
-            elif _is_sitemap(path, self.base_url):
+            elif is_sitemap(path, self.base_url):
                 continue
             else:
                 why = "is not a file sitemapkit wrote"
@@ -305,7 +308,7 @@ def _unreadable(report: Report, path: Path, why: str) -> None:
                 "and a fresh record is written")
 
 
-def _is_sitemap(path: Path, base_url: str) -> bool:
+def is_sitemap(path: Path, base_url: str) -> bool:
     """Whether the file at ``path`` is a sitemap already (so replacing it loses nothing the
     user made): an XML sitemap or index, plain or gzip, a text sitemap of this site, or a
     change feed sitemapkit wrote. Only its first few kilobytes are read."""

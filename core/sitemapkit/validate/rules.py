@@ -23,7 +23,7 @@ from ..protocol import (
     XHTML_NS,
 )
 from ..settings import CHANGEFREQS
-from ..urls import HREFLANG, NEWS_LANGUAGE
+from ..urls import HREFLANG, NEWS_LANGUAGE, escaped
 
 PREFIXES = {SITEMAP_NS: "", IMAGE_NS: "image:", VIDEO_NS: "video:", NEWS_NS: "news:", XHTML_NS: "xhtml:"}
 
@@ -353,7 +353,8 @@ def check_loc_length(value: str) -> Finding:
 
 
 def _short(value: str, limit: int = 80) -> str:
-    return value if len(value) <= limit else value[: limit - 3] + "..."
+    """``value`` for a message: at most ``limit`` characters, control characters escaped."""
+    return escaped(value if len(value) <= limit else value[: limit - 3] + "...")
 
 
 _DATE_RE = re.compile(
