@@ -3,6 +3,8 @@ out; what it returns is checked again, and its failures name the page and the op
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from around_helpers import BASE, built_site, pages_of, transform_module
 
@@ -181,3 +183,24 @@ def test_a_module_edited_between_builds_is_read_again(tmp_path, monkeypatch):
     run(tmp_path, spec)
     listed = locs(site / "sitemap.xml")
     assert BASE + "about/" in listed and BASE + "docs/c/" not in listed
+
+
+@pytest.mark.parametrize("in_sqlite", [False, True])
+def test_the_change_feed_and_manifest_follow_what_the_transform_lists(tmp_path, monkeypatch, in_sqlite):
+    if in_sqlite:  # the manifest of a large site: records in SQLite, flushed in batches
+        monkeypatch.setattr("sitemapkit.build.manifest._IN_MEMORY", 1)
+        monkeypatch.setattr("sitemapkit.build.manifest._BATCH", 1)
+    spec = transform_module(tmp_path, """
+        def change(entry):
+            if entry.loc.endswith("/about/"):
+                return None
+            if entry.loc.endswith("/docs/c/"):
+                return dataclasses.replace(entry, loc=entry.loc + "moved/")
+            return entry
+    """, monkeypatch)
+    site, _, _ = run(tmp_path, spec, changes_feed=10, state_file=str(tmp_path / "state.json"))
+    feed = (site / "sitemap-changes.atom").read_text()
+    manifest = (tmp_path / "state.json").read_text()
+    for text in (feed, manifest):
+        assert BASE + "about/" not in text and BASE + "docs/c/moved/" in text
+        assert set(re.findall(r"example.org/docs/c/(\w*)", text)) == {"moved"}  # the old URL is nowhere

@@ -115,7 +115,8 @@ def _entries(
         from .transform import Transform
 
         change = Transform(transform, settings.transform, maker.base, report,
-                           lambda label, field, moment: maker.not_future(Page(label), field, moment))
+                           lambda label, field, moment: maker.not_future(Page(label), field, moment),
+                           lastmod.manifest.renote)
     maker.robots = robots_rules(site_dir) if site_dir is not None else None
     seen = UrlHashes()
     marked = ((page, False) for page in pages)

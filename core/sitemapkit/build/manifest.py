@@ -209,6 +209,25 @@ class Manifest:
         elif len(self._pending) >= _BATCH:
             self._flush()
 
+    def renote(self, loc: str, new_loc: str | None, lastmod: str | None) -> None:
+        """Move the record ``note`` made last for ``loc`` (this build's page just noted) to
+        ``new_loc`` with the lastmod written for it, or drop it (``new_loc`` None): a
+        ``transform`` changed the entry's URL or date, or left the page out, and the manifest
+        (IndexNow, the change feed) must hold what the sitemap lists."""
+        if not self.kept:
+            return
+        record = None
+        if self._pending and self._pending[-1][0] == loc:
+            record = self._pending.pop()
+        elif self._previous is None:  # flushed into SQLite with its batch
+            row = self.db.execute("SELECT rowid, digest, title FROM current WHERE loc = ? "
+                                  "ORDER BY rowid DESC LIMIT 1", (loc,)).fetchone()
+            if row is not None:
+                self.db.execute("DELETE FROM current WHERE rowid = ?", (row[0],))
+                record = (loc, row[1], row[2], None)
+        if record is not None and new_loc is not None:
+            self.note(new_loc, record[1], record[2], lastmod)
+
     def _flush(self) -> None:
         if self._pending and self._previous is None:
             self.db.executemany("INSERT INTO current VALUES (?, ?, ?, ?)", self._pending)

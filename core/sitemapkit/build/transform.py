@@ -21,6 +21,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
+from ..dates import format_moment
 from ..extensions import Alternate, NewsArticle, Video
 from ..model import Entry, Image, Moment
 from ..protocol import MAX_IMAGES
@@ -33,6 +34,9 @@ from .videos import VideoError, clean_text, video_from_fields
 UserTransform = Callable[[Entry], Any]
 NotFuture = Callable[[str, str, Moment], Moment | None]
 """``(page label, field, moment)`` -> the moment, or None (warned) when it is after the build."""
+Renote = Callable[[str, str | None, str | None], None]
+"""``(loc noted, loc listed or None, its lastmod text)``: the manifest follows the change
+(``Manifest.renote``)."""
 
 _SHOWN = 200
 """Characters of an exception's message a warning quotes (the text is the callable's)."""
@@ -77,12 +81,21 @@ class Transform:
     """Applies the user's callable to each entry and checks what comes back."""
 
     def __init__(self, call: UserTransform, spec: str, base_url: str, report: Report,
-                 not_future: NotFuture) -> None:
+                 not_future: NotFuture, renote: Renote) -> None:
         self.call, self.spec, self.base, self.report = call, spec, base_url, report
-        self.not_future = not_future
+        self.not_future, self.renote = not_future, renote
 
     def __call__(self, entry: Entry) -> Entry | None:
-        """The entry the callable returns, its changed values checked; None: left out."""
+        """The entry the callable returns, its changed values checked; None: left out. The
+        manifest's record of the page follows: moved, re-dated or dropped with it."""
+        result = self.changed(entry)
+        if result is None:
+            self.renote(entry.loc, None, None)
+        elif result.loc != entry.loc or result.lastmod != entry.lastmod:
+            self.renote(entry.loc, result.loc, None if result.lastmod is None else format_moment(result.lastmod))
+        return result
+
+    def changed(self, entry: Entry) -> Entry | None:
         label = entry.loc
         try:
             result = self.call(entry)
