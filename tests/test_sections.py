@@ -92,7 +92,8 @@ def test_a_file_sitemapkit_did_not_write_under_a_section_name_stops_the_build(tm
     assert (site / "sitemap-blog.xml").read_text() == "my own notes"
 
 
-@pytest.mark.parametrize("value", [["news/"], ["blog/", "blog/2026/"], ["../x/"], [""], ["https://example.org/b/"]])
+@pytest.mark.parametrize("value", [["news/"], ["blog/", "blog/2026/"], ["../x/"], [""], ["https://example.org/b/"],
+                                   ["blog/*"], []])
 def test_unusable_sections_are_errors_naming_the_option(value):
     with pytest.raises(SettingsError, match="option 'sections'"):
         Settings(base_url=BASE, sections=value)

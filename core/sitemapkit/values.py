@@ -329,7 +329,8 @@ def sections(value: Any) -> tuple[str, ...]:
     for item in _listed(value, expected):
         path = item.strip().strip("/") if isinstance(item, str) else ""
         parts = path.split("/")
-        if not path or any(part in ("", ".", "..") for part in parts) or ":" in path or not path.isprintable():
+        if not path or any(part in ("", ".", "..") for part in parts) or not path.isprintable() \
+                or any(char in path for char in ":*?[]"):  # a prefix, not a URL nor a glob
             raise OptionError(f"{expected}; {item!r} is not one")
         prefix = path + "/"
         name = section_name(prefix)
