@@ -8,7 +8,8 @@ from collections.abc import Callable, Iterable, Mapping
 from datetime import date, datetime, time, timezone
 from typing import Any
 
-from .model import Moment
+Moment = date | datetime
+"""A ``date``, or an aware ``datetime``: the two forms a sitemap date may take."""
 
 # Patterns for dates written as text, compiled (and cached by re) on first use: generators
 # mostly hand over date objects.
