@@ -14,19 +14,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, NamedTuple
 
+import tomllib
+
 from .dates import front_matter_dates
 from .model import Page
 from .snippets import EXTENSION as SNIPPETS
 from .snippets import Snippets
-
-
-def _toml() -> Any:
-    """The TOML reader, imported when a TOML file is read: most builds read none, and an
-    adapter's import (paid by every build) should not carry it."""
-    import tomllib
-
-    return tomllib
-
 
 CONFIG_FILES = ("zensical.toml", "properdocs.yml", "properdocs.yaml", "mkdocs.yml", "mkdocs.yaml")
 """In the order the generators themselves prefer them."""
@@ -82,7 +75,7 @@ def read_project(config_file: Path) -> Project:
     try:
         if config_file.suffix == ".toml":
             with open(config_file, "rb") as handle:
-                data = _toml().load(handle)
+                data = tomllib.load(handle)
             data = data.get("project", data)
         else:
             data = _yaml_config(config_file)
@@ -270,7 +263,7 @@ def read_front_matter(path: str | os.PathLike[str]) -> dict[str, Any]:
     import yaml
 
     try:
-        data = _toml().loads(text) if fence == "+++" else yaml.safe_load(text)
+        data = tomllib.loads(text) if fence == "+++" else yaml.safe_load(text)
     except yaml.YAMLError as error:
         raise ValueError(" ".join(line.strip() for line in str(error).splitlines())) from None
     return data if isinstance(data, dict) else {}

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
 from .pages import check_exclude
+from .urls import HREFLANG, INDEXNOW_KEY, MAX_LOC_LENGTH, NEWS_LANGUAGE, URLError, base_url_problem, normalise_base_url
 
 CHANGEFREQS = ("always", "hourly", "daily", "weekly", "monthly", "yearly", "never")
 LASTMOD_SOURCES = ("meta", "git", "fingerprint")
@@ -72,8 +73,6 @@ def http_url(value: Any) -> str:
 def base_url(value: Any) -> str:
     """Scheme and host lower-cased, the default port dropped, a trailing ``/``; anything a
     ``<loc>`` must not carry is refused by name."""
-    from .urls import URLError, base_url_problem, normalise_base_url
-
     if not isinstance(value, str):
         raise OptionError("must be an absolute http(s) URL such as 'https://example.com/docs/'")
     problem = base_url_problem(value)
@@ -96,8 +95,6 @@ def filename(value: Any) -> str:
 
 
 def language(value: Any) -> str:
-    from .urls import HREFLANG
-
     code = value.strip().replace("_", "-") if isinstance(value, str) else ""
     if HREFLANG.fullmatch(code) and code.lower() != "x-default":
         return code
@@ -108,8 +105,6 @@ def stylesheet(value: Any) -> str:
     """An http(s) URL or a path on the site (``/sitemap.xsl``, ``sitemap.xsl``): a browser
     loads an XSL stylesheet only from the sitemap's own origin, and never a
     ``javascript:`` or ``data:`` one."""
-    from .urls import MAX_LOC_LENGTH
-
     if isinstance(value, str) and 0 < len(value) < MAX_LOC_LENGTH and value.isprintable():
         text = value.strip()
         scheme = text.partition(":")[0].lower() if ":" in text.partition("/")[0] else ""
@@ -215,8 +210,6 @@ def news(value: Any) -> NewsSettings:
     publication, language = value.get("publication"), value.get("language")
     if not isinstance(publication, str) or not publication.strip():
         raise OptionError(f"{expected}; 'publication' is required")
-    from .urls import NEWS_LANGUAGE
-
     if language is not None and (not isinstance(language, str) or not NEWS_LANGUAGE.fullmatch(language.lower())):
         raise OptionError(f"{expected}; 'language' must be an ISO 639 code such as 'en' (or zh-cn, zh-tw)")
     match = value.get("match", "*")
@@ -229,8 +222,6 @@ def news(value: Any) -> NewsSettings:
 
 
 def indexnow(value: Any) -> IndexNowSettings:
-    from .urls import INDEXNOW_KEY
-
     expected = "must be {key: KEY, endpoint: URL}"
     if isinstance(value, IndexNowSettings):
         return value

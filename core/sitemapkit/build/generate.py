@@ -21,6 +21,7 @@ from .lastmod import LastmodResolver
 from .manifest import Manifest
 from .owned import record_written
 from .robots import sync_robots_txt
+from .scan import documents_in
 from .write import write_sitemaps
 
 
@@ -131,6 +132,8 @@ def _generate(
         manifest.close()
 
     if settings.indexnow:
+        # Loaded only by a build that submits: IndexNow posts with urllib.request, which
+        # loads http.client and ssl (about 10 ms).
         from .indexnow import submit_changes
 
         submit_changes(changes, site_dir, settings, report, dry_run=dry_run)
@@ -153,8 +156,6 @@ def _generate(
 def _documents(site_dir: Path, settings: Settings, source_dirs: Iterable[Path | str],
                report: Report) -> Iterator[Page]:
     """The files ``include`` names, never one of the files a build writes."""
-    from .scan import documents_in  # only with ``include``, not on every adapter's import
-
     stem = settings.filename[:-4] if settings.filename.endswith(".xml") else settings.filename
 
     def ours(name: str) -> bool:

@@ -19,6 +19,7 @@ from ..model import Entry, Moment
 from ..protocol import MAX_URLS
 from ..report import Report, plural
 from ..urls import link_href, site_path
+from .files import write_file
 
 PAGE_NAME = "sitemap.html"
 TEMPLATE_NAME = "sitemap.html"
@@ -145,8 +146,6 @@ def plain_page(sections: list[Section], base_url: str) -> str:
 
 def write_page(folder: Path, sections: list[Section], render: Render | None, base_url: str) -> Path:
     """Render and write ``sitemap.html`` atomically in ``folder``."""
-    from .files import write_file
-
     html = render(sections) if render is not None else plain_page(sections, base_url)
     path = folder / PAGE_NAME
     write_file(path, html.encode("utf-8"))

@@ -54,7 +54,7 @@ def run_targets(paths, site_dir, progress, live=None, table=None) -> Session:
         roots.append(_resolved(site.dir))
     client = listed = None
     if live is not None or any(isinstance(path, str) for path in paths):
-        from .crawl import Listed, Live
+        from .crawl import Listed, Live  # urllib3 and protego: loaded only to fetch
         from .fetch import Client
 
         live = live or Live()
@@ -262,7 +262,7 @@ class _Targets:
         one, read from the response as it arrives and never past the local limits. A file
         that cannot be fetched is ``unreadable`` when given, else ``sitemap-fetch`` where it
         was named; a 200 answer is also checked for its Content-Type."""
-        from .fetch import Fetched, FetchError, check_content_type
+        from .fetch import Fetched, FetchError, check_content_type  # urllib3, as above
 
         if url in self.fetched:
             return
