@@ -7,12 +7,11 @@ Sources are matched to built pages by name (``guide/setup.md`` -> ``guide/setup/
 their output (``--source-dir``).
 """
 
-# Performance: no ``from __future__ import annotations`` in this module: see values.Rule.
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 import tomllib
 
@@ -42,7 +41,8 @@ class ProjectError(Exception):
     """A configuration file that cannot be read; the message names the file."""
 
 
-class Project(NamedTuple):  # not a dataclass, for the import's sake: see values.Rule
+@dataclass(frozen=True, slots=True)
+class Project:
     config_file: Path
     site_url: str | None
     docs_dir: Path
