@@ -11,7 +11,6 @@ bodies are cut out before scanning, and attribute values are unescaped as HTML, 
 generator output (which is well-formed) reads the same as a full parser would read it.
 """
 
-# Performance: no ``from __future__ import annotations`` in this module: see values.Rule.
 import codecs
 import functools
 import html

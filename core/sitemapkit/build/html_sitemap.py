@@ -7,7 +7,6 @@ one, ``sitemapkit/page.html`` makes a plain self-contained page. Either way the 
 the file, as one of its own (see ``owned``).
 """
 
-# Performance: no ``from __future__ import annotations`` in this module: see values.Rule.
 import os
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path

@@ -5,7 +5,6 @@ It is JSON, one page per line in URL order, so it diffs well and a rebuild that 
 nothing rewrites the same bytes. It is written to a temporary name and renamed.
 """
 
-# Performance: no ``from __future__ import annotations`` in this module: see values.Rule.
 import io
 import itertools
 import json
