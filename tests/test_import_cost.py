@@ -1,7 +1,8 @@
 """What sitemapkit loads: its heavy or optional dependencies are imported only by the builds
 and commands that use them (the validator's lxml, urllib3 and protego, IndexNow's
 urllib.request, front matter's PyYAML, ``exclude``'s pathspec, a big manifest's sqlite3,
-``sitemap.html``'s Jinja2). sitemapkit's own modules are ordinary imports and not listed."""
+``sitemap.html``'s Jinja2; tomllib, which compiles its patterns on import, for a project's
+TOML). sitemapkit's own modules are ordinary imports and not listed."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import sys
 import pytest
 from project_checks import quickstart
 
-HEAVY = ("pathspec", "yaml", "lxml", "protego", "urllib3", "sqlite3", "jinja2", "urllib.request", "ssl")
+HEAVY = ("pathspec", "yaml", "lxml", "protego", "urllib3", "sqlite3", "jinja2", "urllib.request", "ssl", "tomllib")
 
 LIST_HEAVY = """
 import sys
@@ -35,10 +36,11 @@ def loaded_heavy(code: str, cwd=None) -> list[str]:
 
 
 def test_importing_sitemapkit_loads_none_of_its_heavy_dependencies():
-    imports = ("import sitemapkit, sitemapkit.cli, sitemapkit.project, sitemapkit.validate, "
-               "sitemapkit.build.generate, sitemapkit.build.scan, sitemapkit.build.manifest, "
-               "sitemapkit.build.html_sitemap, sitemapkit.pages\n")
+    imports = ("import sitemapkit, sitemapkit.project, sitemapkit.validate, sitemapkit.build.generate, "
+               "sitemapkit.build.scan, sitemapkit.build.manifest, sitemapkit.build.html_sitemap, "
+               "sitemapkit.pages\n")
     assert loaded_heavy(imports) == []
+    assert loaded_heavy("import sitemapkit.cli\n") == ["tomllib"]  # it reads --config files
 
 
 @pytest.mark.slow  # real generator runs (make test-fast leaves them out)

@@ -13,8 +13,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-import tomllib
-
 from .dates import front_matter_dates
 from .model import Page
 from .snippets import EXTENSION as SNIPPETS
@@ -75,6 +73,8 @@ def read_project(config_file: Path) -> Project:
     try:
         if config_file.suffix == ".toml":
             with open(config_file, "rb") as handle:
+                import tomllib  # heavy: see read_front_matter
+
                 data = tomllib.load(handle)
             data = data.get("project", data)
         else:
@@ -258,8 +258,10 @@ def read_front_matter(path: str | os.PathLike[str]) -> dict[str, Any]:
     except OSError:
         return {}
     text = "".join(lines)
-    # Performance: PyYAML is imported by the first page with front matter to read, not by
-    # every adapter's import (measured: 8 ms on this machine; Pelican does not import it itself).
+    # PyYAML and tomllib are imported by the first page with front matter to read, not by
+    # every adapter's import: each costs about 10 ms (tomllib compiles its patterns), and
+    # Pelican, whose adapter imports this module, loads neither itself.
+    import tomllib
     import yaml
 
     try:
