@@ -66,6 +66,15 @@ class Page:
     """Other files the page is made from, as the generator records them (included files,
     literalinclude, autodoc's module sources, MkDocs snippets): paths as ``source`` takes
     them. The page's lastmod is the newest of its own date and theirs (see ``lastmod.py``)."""
+    not_page: str | None = None
+    """Why this written file is no page, as its generator knows it (``"generated index"``:
+    Sphinx's genindex, search and module indexes; ``"error page"``: a theme's ``404.html``):
+    it is left out, named in the summary and recorded as left out on purpose, so that
+    ``validate --site-dir`` does not ask for it."""
+    copied: bool = False
+    """The generator copied this HTML file as it is, from no source it rendered (Pelican's
+    static files, MkDocs' ``.html`` files in docs_dir): listed, or left out on purpose, as
+    the ``static_html`` option says."""
 
     @property
     def label(self) -> str:

@@ -80,8 +80,8 @@ RULES: dict[str, RuleEntry] = {
     "folder-no-sitemap": RuleEntry(WARNING, "a folder to check that holds no sitemap file", TOOL),
     "outside-targets": RuleEntry(WARNING, "a file named by robots.txt or an index that resolves "
                                           "outside the folders given (never opened)", TOOL),
-    "not-regular-file": RuleEntry(WARNING, "a pipe, socket or device among the files to check "
-                                           "(skipped)", TOOL),
+    "not-regular-file": RuleEntry(WARNING, "a pipe, socket or device found in a folder or named by "
+                                           "a file (skipped; given as a target: unreadable)", TOOL),
     # structure
     "unknown-element": RuleEntry(ERROR, "an element the protocol and its extensions do not define here",
                                  XSD),
@@ -218,6 +218,15 @@ RULES: dict[str, RuleEntry] = {
                                        "unread)", SO),
     "record-unreadable": RuleEntry(WARNING, "the record of sitemapkit's own files cannot be read "
                                             "(build: nothing removed, rewritten)", TOOL),
+    "record-altered": RuleEntry(WARNING, "the record of sitemapkit's own files names a file these "
+                                         "settings never write (build: ignored, never removed or "
+                                         "replaced)", TOOL),
+    "record-option-off": RuleEntry(INFO, "a recorded file of an option now off (build: left in place, "
+                                         "no longer recorded)", TOOL),
+    "output-locked": RuleEntry(INFO, "another build is writing into the output folder (build: waits "
+                                     "for it)", TOOL),
+    "robots-too-large": RuleEntry(WARNING, "a robots.txt over 1 MiB (build: left as it is, without "
+                                           "the Sitemap: lines)", ROBOTS),
     "front-matter": RuleEntry(WARNING, "a page source's front matter that is not valid YAML or TOML "
                                         "(sitemapkit build --source-dir: ignored, the page dated by git)",
                               TOOL),
@@ -226,12 +235,21 @@ RULES: dict[str, RuleEntry] = {
                                      TOOL),
     "lastmod-git-submodule": RuleEntry(INFO, "pages in a git submodule; lastmod falls back", TOOL),
     "lastmod-git-untracked": RuleEntry(INFO, "pages with no commit yet; lastmod falls back", TOOL),
+    "lastmod-no-source": RuleEntry(INFO, "listed pages whose URL matches no file in the source folder "
+                                         "(sitemapkit build --source-dir)", TOOL),
+    "sitemap-other": RuleEntry(WARNING, "sitemap files another tool left in the site's folder (build: "
+                                        "named, never removed)", TOOL),
+    "noindex-most": RuleEntry(WARNING, "most pages say noindex and are left out (a theme or a "
+                                       "development setting)", TOOL),
     "state-corrupt": RuleEntry(WARNING, "the manifest of the last build cannot be read (rebuilt)", TOOL),
     "state-write": RuleEntry(WARNING, "the manifest cannot be saved", TOOL),
     "base-url-missing": RuleEntry(WARNING, "the site's absolute URL is not configured (build: no "
                                   "sitemap written)", TOOL),
     "plugin-conflict": RuleEntry(WARNING, "another sitemap plugin is enabled too and writes the same "
                                  "file", TOOL),
+    "option-invalid": RuleEntry(WARNING, "an option's value sitemapkit cannot use (Sphinx: warned and no "
+                                "sitemap written, as Sphinx does for its own values; elsewhere an error at "
+                                "start-up)", TOOL),
     "option-ignored": RuleEntry(WARNING, "another plugin's option sitemapkit takes but cannot follow "
                                 "here", TOOL),
     "canonical-clash": RuleEntry(WARNING, "every page's canonical link points elsewhere than the URLs "

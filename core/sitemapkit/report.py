@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+_SOURCES = ("meta", "git", "fingerprint")
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,9 +75,13 @@ class Report:
     false``, ``exclude``): recorded so that ``validate --site-dir`` does not ask for them."""
     lastmod_sources: dict[str, int] = field(default_factory=dict)
     """Listed pages by where their lastmod came from: ``meta``, ``git``, ``fingerprint`` or
-    ``none`` (no source could date them: no lastmod rather than a made-up one)."""
+    ``none`` (no source could date them: no lastmod rather than a made-up one); a page that
+    lists others (``sitemap.html``) under its own name: the newest of those dates it."""
     lastmod_hint: str = ""
     """What would date the pages that have none."""
+    not_pages: dict[str, list[str]] = field(default_factory=dict)
+    """Files left out as no page by what they are (generated indexes, error pages, drafts),
+    by reason: their names, which the summary gives, never only their count."""
 
     def warn(self, page: str, field: str, rule: str, message: str) -> None:
         problem = Problem(page, rule, message, field=field)
@@ -98,17 +104,35 @@ class Report:
             for count, label in ((self.images, "image"), (self.videos, "video"), (self.news, "news article"))
             if count
         )
-        skipped = ", ".join(f"{count} {reason}" for reason, count in sorted(self.left_out.items()))
+        skipped = ", ".join(f"{count} {reason}{named(self.not_pages.get(reason, ()))}"
+                            for reason, count in sorted(self.left_out.items()))
         skipped = f"; left out: {skipped}" if skipped else ""
         where = f" in {', '.join(p.name for p in self.files)}" if self.files else "; no file written"
+        sources = self.lastmod_sources
         dated = ", ".join(
-            f"{self.lastmod_sources[source]} {source}"
-            for source in ("meta", "git", "fingerprint", "none") if self.lastmod_sources.get(source)
+            [f"{sources[source]} {source}" for source in _SOURCES if sources.get(source)]
+            + [f"{page} by the newest page it lists" for page in sources if page not in (*_SOURCES, "none")]
+            + ([f"{sources['none']} none"] if sources.get("none") else [])
         )
         dated = f"; lastmod: {dated}" if dated else ""
         dated += f" ({self.lastmod_hint})" if self.lastmod_hint else ""
         return (f"{plural(self.urls, 'URL')}{extras}{where}{skipped}{dated}; "
                 f"{plural(len(self.warnings), 'warning')}")
+
+
+def named(names: Iterable[str]) -> str:
+    """`` (genindex.html, search.html)``: the files left out, by name; the files of a folder
+    that holds more than ``_NAMED_IN_FOLDER`` of them as that folder (``_modules/lamp/ (12
+    files)``, viewcode's sources of a package). ``""`` for none."""
+    folders: dict[str, list[str]] = {}
+    for name in sorted(names):
+        folders.setdefault(name.rpartition("/")[0], []).append(name)
+    shown = [f"{folder}/ ({len(inside)} files)" if len(inside) > _NAMED_IN_FOLDER else ", ".join(inside)
+             for folder, inside in folders.items()]
+    return f" ({', '.join(shown)})" if shown else ""
+
+
+_NAMED_IN_FOLDER = 5
 
 
 def plural(count: int, noun: str) -> str:

@@ -17,13 +17,15 @@ from urllib.parse import quote
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.domains import Domain
-from sphinx.errors import ConfigError, ExtensionError
+from sphinx.errors import ExtensionError
 from sphinx.util import logging
 
 from sitemapkit import OPTION_NAMES, Page, Problem, SettingsError, SitemapError, __version__, generate
 from sitemapkit.build.html_sitemap import TEMPLATE_NAME, TEMPLATES, Render, Section
+from sitemapkit.build.scan import html_files
 from sitemapkit.compat.sphinx_sitemap import CONFIG_VALUES, DROP_IN, SphinxConfig
 from sitemapkit.options import OPTIONS
+from sitemapkit.pages import HTML_SUFFIXES, url_for_file
 from sitemapkit.pyconf import conf_py
 from sitemapkit.settings import no_base_url
 
@@ -84,13 +86,24 @@ def compat(app: Sphinx) -> SphinxConfig:
 
 
 def check_config(app: Sphinx, config: Any) -> None:
+    """As Sphinx does for its own mistyped values: a warning naming the value (``-W`` makes it
+    fatal), and the build goes on, without a sitemap (a ``ConfigError`` is a crash report)."""
     site = compat(app)
-    for problem in site.warnings():
-        _log(problem)
     try:
+        for problem in site.warnings():
+            _log(problem)
         site.settings()
     except SettingsError as error:
-        raise ConfigError(f"sitemapkit: {error}") from None
+        _log(invalid(error))
+
+
+def invalid(error: SettingsError) -> Problem:
+    """The warning for a value sitemapkit cannot use, the option named as conf.py spells it."""
+    if error.option is None:  # a sphinx-sitemap value: the message names it
+        return Problem("settings", "option-invalid", f"{error}; no sitemap written", field="conf.py")
+    hint = f" (did you mean sitemapkit_{error.suggestion}?)" if error.suggestion else ""
+    return Problem("settings", "option-invalid", f"{error.reason}{hint}; no sitemap written",
+                   field=f"sitemapkit_{error.option}")
 
 
 def collect_fields(app: Sphinx, doctree: nodes.document) -> None:
@@ -130,7 +143,10 @@ def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
     if exception is not None or app.builder.name not in BUILDERS:
         return
     site = compat(app)
-    chosen = site.settings()
+    try:
+        chosen = site.settings()
+    except SettingsError:
+        return  # warned at config-inited
     if chosen.base_url is None:
         _log(no_base_url("html_baseurl", app.config.html_baseurl, "set html_baseurl (or sitemapkit_base_url) "
                          "in conf.py to the site's absolute URL, such as 'https://example.org/docs/'"))
@@ -148,7 +164,8 @@ def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
 
 
 def pages(app: Sphinx, site: SphinxConfig, base_url: str) -> Iterator[Page]:
-    """One Page per document the builder wrote, in docname order."""
+    """One Page per document the builder wrote, in docname order, then the pages it
+    generated (``generated``)."""
     env, builder, srcdir = app.env, app.builder, Path(app.srcdir)
     others, problem = site.translations()
     if problem is not None:
@@ -165,6 +182,43 @@ def pages(app: Sphinx, site: SphinxConfig, base_url: str) -> Iterator[Page]:
                    translations={code: site.page_url(code, link) for code in others},
                    images=tuple(_image_urls(images.get(docname, ()), builder, base_url)),
                    depends_on=tuple(sorted(str(srcdir / path) for path in env.dependencies.get(docname, ()))))
+    yield from generated(app)
+
+
+def generated(app: Sphinx) -> Iterator[Page]:
+    """The HTML files the builder wrote from no document. Its general index (each letter's page
+    of a split one too), search page, domain indices (``py-modindex``) and viewcode's module
+    sources go to the core as no pages, which the build names and records as left out; the
+    ``html_additional_pages`` rendered from the project's templates are pages; the
+    ``html_extra_path`` files it copied as they are go as such (``static_html``)."""
+    builder, outdir, config = app.builder, Path(app.outdir), app.config
+    names = [name for name, *_ in getattr(builder, "domain_indices", ())]
+    if getattr(builder, "search", False):
+        names.append("search")
+    if getattr(builder, "use_index", False):
+        names.append("genindex")
+        if config.html_split_index:  # genindex-all, genindex-A ...: one a letter, at the root
+            names += sorted({entry.removesuffix(".html") for entry in os.listdir(outdir)
+                             if entry.startswith("genindex-")})
+    files = {_written(builder, name): "generated index" for name in names}
+    if "sphinx.ext.viewcode" in app.extensions:
+        files.update((f"_modules/{name}", "generated index") for name in html_files(outdir / "_modules"))
+    files.update((_written(builder, name), None) for name in config.html_additional_pages
+                 if name not in app.env.found_docs)
+    for name, why in files.items():
+        if (outdir / name).is_file():
+            yield Page(url=url_for_file(name), output=outdir / name, name=name, not_page=why)
+    for extra in map(Path(app.confdir).joinpath, config.html_extra_path):
+        for name in [extra.name] if extra.is_file() else html_files(extra):
+            if name.endswith(HTML_SUFFIXES) and (outdir / name).is_file():
+                yield Page(url=url_for_file(name), source=extra if extra.is_file() else extra / name,
+                           output=outdir / name, name=name, copied=True)
+
+
+def _written(builder: Any, pagename: str) -> str:
+    """The output file of ``pagename``, relative to the output folder (``genindex.html``, or
+    ``genindex/index.html`` under dirhtml)."""
+    return Path(builder.get_outfilename(pagename)).relative_to(builder.outdir).as_posix()
 
 
 def _image_urls(found: tuple[str | tuple, ...], builder: Any, base_url: str) -> Iterator[str]:

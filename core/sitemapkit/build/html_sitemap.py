@@ -77,12 +77,17 @@ class Listing:
         day = format_moment(entry.lastmod)[:10] if entry.lastmod is not None else None
         self.links.append(Link(path, link_href("./" + path), entry.loc, title or unquote(path) or "/", day))
 
-    def with_page(self, entries: Iterable[Entry], page_url: str) -> Iterator[Entry]:
+    def with_page(self, entries: Iterable[Entry], page_url: str,
+                  dated: dict[str, int] | None = None) -> Iterator[Entry]:
         """``entries``, then the site map page itself, dated by the newest of what it lists
-        (as every page that lists others is)."""
+        (as every page that lists others is). ``dated``: the build's count of listed pages by
+        lastmod source, where the page is counted under its own name (or ``none``)."""
         loc = self.base_url + page_url
         yield from (entry for entry in entries if entry.loc != loc)
         if self.links:
+            if dated is not None:
+                source = page_url if self.newest is not None else "none"
+                dated[source] = dated.get(source, 0) + 1
             yield Entry(loc, self.newest)
             self._link(Entry(loc, self.newest), "Site map")
 

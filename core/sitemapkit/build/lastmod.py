@@ -43,6 +43,19 @@ def _files(paths: list[str]) -> str:
     return "1 source file" if len(paths) == 1 else f"{len(paths)} source files"
 
 
+def _fallback(count: int) -> str:
+    return f"{'its' if count == 1 else 'their'} lastmod falls back to the next source in 'lastmod'"
+
+
+def _topmost(folders: list[str]) -> list[str]:
+    """``folders`` without those inside another of them."""
+    found: list[str] = []
+    for folder in sorted(set(folders), key=len):
+        if not any(folder.startswith(top.rstrip(os.sep) + os.sep) for top in found):
+            found.append(folder)
+    return sorted(found)
+
+
 def _examples(paths: list[str]) -> str:
     shown = ", ".join(sorted(paths)[:_EXAMPLES])
     return shown + (f" and {len(paths) - _EXAMPLES} more" if len(paths) > _EXAMPLES else "")
@@ -72,6 +85,8 @@ class LastmodResolver:
         self.manifest = manifest or Manifest.for_settings(settings, self.project_dir, report, now)
         self._git: GitDates | None = None
         self._moments: dict[str, Moment] = {}
+        self._sourceless: list[str] = []
+        """Pages git was asked about that have no source file, as site paths."""
 
     @property
     def git(self) -> GitDates:
@@ -115,7 +130,10 @@ class LastmodResolver:
     def _ask(self, source: str, page: Page, loc: str, digest: str | None) -> Moment | None:
         if source == "meta":
             return page.modified
-        if source == "git" and page.source is not None:
+        if source == "git":
+            if page.source is None:
+                self._sourceless.append(loc.removeprefix(self.settings.base_url.rstrip("/")) or loc)
+                return None
             # os.path.join keeps an absolute source as it is, as Path's / does: no Path per page.
             return self.git.date(os.path.join(self._project, page.source))
         if source == "fingerprint":
@@ -153,25 +171,51 @@ class LastmodResolver:
     # ------------------------------------------------------------------ finish
 
     def finish(self) -> None:
-        """Report what git could not date, and how to date the pages no source could."""
-        self._warn_git()
+        """Report what git could not date, and how to date the pages no source could: one
+        hint per cause found (no source file, no repository, no commit, a shallow clone)."""
+        causes = self._warn_git()
         if self.report.lastmod_sources.get("none"):
-            self.report.lastmod_hint = (
-                "for git dates, commit the pages and build from a full clone: "
-                "fetch-depth: 0 in actions/checkout" if "git" in self.settings.lastmod
-                else "add git to 'lastmod' to date pages by their last commit"
-            )
+            if "git" not in self.settings.lastmod:
+                causes = ["add git to 'lastmod' to date pages by their last commit"]
+            self.report.lastmod_hint = "; ".join(causes)
 
-    def _warn_git(self) -> None:
+    def _no_source(self) -> str:
+        """Why pages found no source: no source folder was given, or their names match no
+        file in it (listing pages, a permalink not followed), which an info note lists."""
+        if not self.source_dirs:
+            return "git dates need the pages' source files, which sitemapkit build finds with --source-dir"
+        pages = self._sourceless
+        count = "1 page" if len(pages) == 1 else f"{len(pages)} pages"
+        folders = ", ".join(self._shown(os.fspath(folder)) for folder in self.source_dirs)
+        self.report.info(
+            folders, "lastmod", "lastmod-no-source",
+            f"{count} match no source file in {folders} ({_examples(pages)}): listing pages (home, "
+            "sections, tags, archives) and pages moved by a permalink sitemapkit does not follow; "
+            "give them sitemap_lastmod or leave them undated",
+        )
+        return f"{count} with no source file ({_examples(pages)})"
+
+    def _shown(self, folder: str) -> str:
+        """A folder as the user knows it: relative to the project folder when inside it."""
+        relative = os.path.relpath(folder, self._project)
+        return folder if relative == "." or relative.startswith("..") else relative.replace(os.sep, "/")
+
+    def _warn_git(self) -> list[str]:
         """What git could not date. A broken repository is a warning; the documented
         fallbacks (no git installed, a shallow clone, a submodule, pages not committed yet)
-        are notes at info level: the CI checkout of a healthy site never fails for them."""
+        are notes at info level: the CI checkout of a healthy site never fails for them.
+        Returns the hints for the causes found, for the pages left undated."""
+        causes = [self._no_source()] if self._sourceless else []
         if self._git is None:
-            return
+            return causes
         self._git.close()
-        fallback = "their lastmod falls back to the next source in 'lastmod'"
+        outside = _topmost(self.git.outside)
+        if outside:
+            shown = ", ".join(self._shown(folder) for folder in outside[:_EXAMPLES])
+            more = f" and {len(outside) - _EXAMPLES} more" if len(outside) > _EXAMPLES else ""
+            causes.append(f"{shown}{more} {'is' if len(outside) == 1 else 'are'} not in a git repository")
         for root, reason in sorted(self.git.failures.items()):
-            message = f"no git dates: {reason}; {fallback}"
+            message = f"no git dates: {reason}; the pages' lastmod falls back to the next source in 'lastmod'"
             if reason.startswith("git is not installed"):
                 self.report.info(str(root), "lastmod", "lastmod-git", message)
             else:
@@ -180,20 +224,27 @@ class LastmodResolver:
             self.report.info(
                 str(root), "lastmod", "lastmod-git-shallow",
                 f"shallow clone: the history of {_files(paths)} ({_examples(paths)}) "
-                f"is cut off, so {fallback}; fetch the whole history for git dates "
+                f"is cut off, so {_fallback(len(paths))}; fetch the whole history for git dates "
                 "(actions/checkout: fetch-depth: 0; git fetch --unshallow)",
             )
+        if self.git.shallow:
+            causes.append("for git dates, build from a full clone: fetch-depth: 0 in actions/checkout")
         for root, paths in sorted(self.git.submodule.items()):
             self.report.info(
                 str(root), "lastmod", "lastmod-git-submodule",
                 f"{_files(paths)} {'is' if len(paths) == 1 else 'are'} in a git submodule ({_examples(paths)}), "
-                f"whose history sitemapkit does not read; {fallback}",
+                f"whose history sitemapkit does not read; {_fallback(len(paths))}",
             )
+        uncommitted = False
         for root, paths in sorted(self.git.untracked.items()):
             paths = sorted(set(paths) - self.git.ignored(root, paths))
             if paths:
+                uncommitted = True
                 self.report.info(
                     str(root), "lastmod", "lastmod-git-untracked",
                     f"{_files(paths)} {'has' if len(paths) == 1 else 'have'} no commit yet "
-                    f"({_examples(paths)}); {fallback}",
+                    f"({_examples(paths)}); {_fallback(len(paths))}",
                 )
+        if uncommitted:
+            causes.append("for git dates, commit the pages")
+        return causes

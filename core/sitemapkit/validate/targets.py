@@ -5,6 +5,7 @@ file goes through the same checks as a local one, read from the response as it a
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import os
 import re
@@ -13,6 +14,8 @@ import zlib
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from ..build.files import kind_of
+from ..build.lock import Waiting, folder_locked
 from ..protocol import MAX_URLS
 from .feeds import FeedChecker
 from .rules import check_url
@@ -31,11 +34,16 @@ def is_url(target: object) -> bool:
     return isinstance(target, str) and _URL.match(target) is not None
 
 
-def run_targets(paths, site_dir, progress, live=None, table=None) -> Session:
+def run_targets(paths, site_dir, progress, live=None, table=None, waiting: Waiting | None = None) -> Session:
     """Check every file ``paths`` name; the session holds the problems, sorted. ``live``
     (``validate.crawl.Live``): how to fetch URL targets, and whether to check the pages
     the sitemaps list (``session.pages``: how many were requested). ``table``
-    (``html_report.UrlTable``) is given every ``<url>`` checked."""
+    (``html_report.UrlTable``) is given every ``<url>`` checked.
+
+    While the local files are read, each folder they are read from (the targets' folders
+    and ``site_dir``) is locked for reading (``build.lock``): a build into one of them waits,
+    or is waited for (``waiting`` is told the folder), so no file is seen half replaced or
+    removed between its index and its children."""
     if isinstance(paths, str | os.PathLike):
         paths = [paths]
     site = None
@@ -62,7 +70,10 @@ def run_targets(paths, site_dir, progress, live=None, table=None) -> Session:
         if live.check_pages:
             listed = session.collect = Listed(live.sample)
     try:
-        _run(session, site, roots, paths, client)
+        with contextlib.ExitStack() as reading:
+            for folder in sorted(set(roots)):
+                reading.enter_context(folder_locked(folder, shared=True, waiting=waiting))
+            _run(session, site, roots, paths, client)
         if listed is not None:
             from .crawl import check_pages
 
@@ -170,8 +181,13 @@ class _Targets:
             return True  # check() says it is missing
         if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
             self.done.add(resolved)
-            self.session.add(str(path), None, "not-regular-file",
-                             f"{path} is not a regular file (a pipe, socket or device); skipped")
+            if given:  # what the user asked to check cannot be read: input error, exit 2
+                self.session.file_number(str(path))
+                self.session.add(str(path), None, "unreadable",
+                                 f"{path} is {kind_of(mode)}, not a regular file; nothing read")
+            else:
+                self.session.add(str(path), None, "not-regular-file",
+                                 f"{path} is not a regular file (a pipe, socket or device); skipped")
             return False
         return True
 
@@ -188,9 +204,13 @@ class _Targets:
                         break
                     if not a:
                         return
-        except (OSError, EOFError, zlib.error) as error:
+        except (gzip.BadGzipFile, EOFError, zlib.error) as error:
             self.session.add(str(packed), None, "unreadable", f"not a valid gzip file, cannot "
                              f"decompress: {error}")
+            return
+        except OSError as error:  # gone or unreadable: not a fault of its gzip data
+            self.session.add(str(packed), None, "unreadable", f"cannot read "
+                             f"{error.filename or packed}: {error.strerror or error}")
             return
         self.session.add(str(packed), None, "gzip-twin-differs",
                          f"{packed.name} does not decompress to {plain.name}; rebuild both")
