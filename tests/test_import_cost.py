@@ -40,7 +40,8 @@ def test_importing_sitemapkit_loads_none_of_its_heavy_dependencies():
                "sitemapkit.build.scan, sitemapkit.build.manifest, sitemapkit.build.html_sitemap, "
                "sitemapkit.pages\n")
     assert loaded_heavy(imports) == []
-    assert loaded_heavy("import sitemapkit.cli\n") == ["tomllib"]  # it reads --config files
+    # The command line reads configuration files (TOML, YAML) to find a project's layout.
+    assert set(loaded_heavy("import sitemapkit.cli\n")) <= {"tomllib", "yaml"}
 
 
 @pytest.mark.slow  # real generator runs (make test-fast leaves them out)
