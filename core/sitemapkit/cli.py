@@ -223,13 +223,13 @@ def _flags(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _validate(args: argparse.Namespace) -> int:
-    from .cli_validate import run_validate
+    from .cli_validate import run_validate  # lxml: loaded only to validate
 
     live = None
     if args.sample is not None and not args.check_pages:
         raise UsageError("--sample N needs --check-pages")
     if args.check_pages or any("://" in target for target in args.targets):
-        from .validate.crawl import Live
+        from .validate.crawl import Live  # urllib3 and protego
 
         live = Live(args.check_pages, args.sample, args.concurrency, args.timeout,
                     allow_hosts=tuple(args.allow_host or ()))

@@ -5,7 +5,6 @@ Each constant names where it comes from (the section of SPEC.md, shipped in the 
 quotes the source). Pure data: importing it costs nothing.
 """
 
-# Performance: no ``from __future__ import annotations`` in this module: see values.Rule.
 from typing import NamedTuple
 
 # -- namespaces -------------------------------------------------------------------------------

@@ -215,9 +215,12 @@ def base_url_problem(base_url: str) -> str | None:
     return None
 
 
+_PASSWORD = re.compile(r"(//[^/@:]*:)[^/@]*@")
+
+
 def masked(url: str) -> str:
     """``url`` with any password in it hidden, for messages."""
-    return re.sub(r"(//[^/@:]*:)[^/@]*@", r"\1***@", url)
+    return _PASSWORD.sub(r"\1***@", url)
 
 
 def _origin(parts) -> tuple[str, str, int | None]:

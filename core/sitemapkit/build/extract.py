@@ -11,7 +11,6 @@ bodies are cut out before scanning, and attribute values are unescaped as HTML, 
 generator output (which is well-formed) reads the same as a full parser would read it.
 """
 
-# Performance: no ``from __future__ import annotations`` in this module: see values.Rule.
 import codecs
 import functools
 import html
@@ -31,16 +30,13 @@ from .images import decorative
 # character at a time.
 _ATTRIBUTES = rb"""([^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*)>"""
 # Patterns that run over a page's lower-cased copy (same offsets, and no IGNORECASE, which
-# costs more than the lowering once a page carries a big navigation tree). Performance: those
-# only some pages need (a title or lang asked for, images, comments, no content given, a huge
-# value) stay text here, compiled on first use by ``_compiled`` (measured: 11 patterns, 0.7 ms
-# of every adapter's import; a MkDocs build of pages without images compiles none of them).
+# costs more than the lowering once a page carries a big navigation tree).
 _HEAD_TAG = re.compile(rb"<(meta|link)\b" + _ATTRIBUTES)
 _HEAD_TAG_NAME = re.compile(rb"<(?:meta|link)\b")
-_HTML_TAG = rb"<(html)\b" + _ATTRIBUTES
-_CONTENT_NAME = rb"<(img|video|source|/video)\b"
-_CONTENT_TAG = _CONTENT_NAME + _ATTRIBUTES
-_CONTENT_START = rb"<(?:img|video)\b"
+_HTML_TAG = re.compile(rb"<(html)\b" + _ATTRIBUTES)
+_CONTENT_NAME = re.compile(rb"<(img|video|source|/video)\b")
+_CONTENT_TAG = re.compile(rb"<(img|video|source|/video)\b" + _ATTRIBUTES)
+_CONTENT_START = re.compile(rb"<(?:img|video)\b")
 _LINK_TAG = re.compile(rb"<a\b" + _ATTRIBUTES)
 _LINK_END = re.compile(rb"</a\s*>")
 _LINK_OPEN = re.compile(rb"<a[\s>]")
@@ -49,23 +45,24 @@ _NOTABLE = re.compile(rb"<(?:!--|script|style|template|img|video)", re.IGNORECAS
 _ATTRIBUTE = re.compile(rb"""([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
 _HEAD_WORDS = (b"robots", b"googlebot", b"article:", b"og:updated", b"canonical", b"hreflang")
 _HIDING = re.compile(rb"<(?:!--|script|style|template)")
-_TITLE = rb"(?s)<title\b[^>]*>(.*?)</title\s*>"
+_TITLE = re.compile(rb"(?s)<title\b[^>]*>(.*?)</title\s*>")
 # Where a comment or a script, style or template body starts, and what ends each; found with
 # plain searches, each byte looked at a bounded number of times (see ``_hidden``).
 _HIDDEN_START = re.compile(rb"<(?:!--|(script|style|template)\b)")
 _HIDDEN_END = {name: re.compile(rb"</" + name + rb"\s*>") for name in (b"script", b"style", b"template")}
-_MAIN_START = rb"<main[\s>]"
-_ROLE_MAIN = rb"""role\s*=\s*["']?main\b"""
+_MAIN_START = re.compile(rb"<main[\s>]")
+_ROLE_MAIN = re.compile(rb"""role\s*=\s*["']?main\b""")
 _SPACE = (b" ", b"\t", b"\n", b"\r", b"\f")
-_ARTICLE_START = rb"<article[\s>]"
-_BODY = rb"<body\b[^>]*>"
+_ARTICLE_START = re.compile(rb"<article[\s>]")
+_BODY = re.compile(rb"<body\b[^>]*>")
 # Runs over the raw page, and stops within its first kilobytes.
 _HEAD_END = re.compile(rb"</head|<body", re.IGNORECASE)
 _HEAD_BYTES = 4096
+_TAG_NAME = re.compile(rb"<([A-Za-z][\w-]*)")
+_ELEMENT_NAME = re.compile(rb"<(\w+)")
+_ANY_TAG = re.compile(rb"<[^>]*>")
 _CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
 
-
-_compiled = functools.cache(re.compile)
 
 
 class HtmlFacts(NamedTuple):
@@ -87,12 +84,12 @@ class HtmlFacts(NamedTuple):
 
     @property
     def title(self) -> str | None:
-        found = self._in_head(_compiled(_TITLE), 1)
+        found = self._in_head(_TITLE, 1)
         return _text(*found) if found else None
 
     @property
     def lang(self) -> str | None:
-        found = self._in_head(_compiled(_HTML_TAG), 2)
+        found = self._in_head(_HTML_TAG, 2)
         return (_attributes(*found).get("lang", "").strip() or None) if found else None
 
     def _in_head(self, pattern: re.Pattern[bytes], group: int) -> tuple[bytes, str] | None:
@@ -251,7 +248,7 @@ def _skip_value(buffer: bytes, found: re.Match[bytes], chunks: Iterator[bytes], 
             break
     out.append(b"%d-%08x" % (length, crc))
     if name in _URL_ATTRIBUTES and not prefix:
-        tag = re.match(rb"<([A-Za-z][\w-]*)", buffer[buffer.rfind(b"<", 0, found.start()) :])
+        tag = _TAG_NAME.match(buffer[buffer.rfind(b"<", 0, found.start()) :])
         label = (tag.group(1).lower() + b" " if tag else b"") + name
         long_values.append((label.decode("ascii", "replace"), length))
     return rest[end:] if rest else quote
@@ -419,20 +416,20 @@ def _attributes(raw: bytes, encoding: str) -> dict[str, str]:
 def _main_content(lowered: bytes, offset: int) -> tuple[int, int]:
     """Where the page's own content is, not the theme around it: ``<main>`` or the
     ``role="main"`` element, else the one ``<article>``, else ``<body>``."""
-    found = _compiled(_MAIN_START).search(lowered, offset)
+    found = _MAIN_START.search(lowered, offset)
     if found:
         return found.start(), _element_end(lowered, found.start())
     role = lowered.find(b"role", offset)  # rare in a page, so found far faster than by a regex
     while role >= 0:
-        if lowered[role - 1 : role] in _SPACE and _compiled(_ROLE_MAIN).match(lowered, role):
+        if lowered[role - 1 : role] in _SPACE and _ROLE_MAIN.match(lowered, role):
             start = lowered.rfind(b"<", offset, role)
             return start, _element_end(lowered, start)
         role = lowered.find(b"role", role + 4)
-    articles = _compiled(_ARTICLE_START).findall(lowered, offset)
+    articles = _ARTICLE_START.findall(lowered, offset)
     if len(articles) == 1:
         start = lowered.find(articles[0], offset)
         return start, _element_end(lowered, start)
-    body = _compiled(_BODY).search(lowered, offset)
+    body = _BODY.search(lowered, offset)
     return (body.end() if body else offset), len(lowered)
 
 
@@ -443,7 +440,7 @@ def _open_and_close(name: bytes) -> re.Pattern[bytes]:
 
 def _element_end(lowered: bytes, start: int) -> int:
     """Where the element starting at ``start`` ends: its matching close tag, nesting counted."""
-    name = re.match(rb"<(\w+)", lowered[start : start + 64])
+    name = _ELEMENT_NAME.match(lowered[start : start + 64])
     if name is None:
         return len(lowered)
     depth = 0
@@ -458,7 +455,7 @@ def _whole_tags(lowered: bytes, at: int) -> Iterator[re.Match[bytes]]:
     """The ``<img>``, ``<video>``, ``<source>`` and ``</video>`` tags from ``at`` on, as
     ``finditer`` finds them, but ending at the first that never ends (the rest of the page is
     inside it, as HTML reads it): a page of unclosed tags is scanned once, not once a tag."""
-    name, tag = _compiled(_CONTENT_NAME), _compiled(_CONTENT_TAG)
+    name, tag = _CONTENT_NAME, _CONTENT_TAG
     while (start := name.search(lowered, at)) is not None:
         found = tag.match(lowered, start.start())
         if found is None:
@@ -480,7 +477,7 @@ def _content(region: bytes, lowered: bytes | None, page_url: str, encoding: str)
     images: dict[str, None] = {}
     videos: list[dict[str, str]] = []
     video: dict[str, str] | None = None
-    first = _compiled(_CONTENT_START).search(lowered)
+    first = _CONTENT_START.search(lowered)
     around = _theme_parts(lowered) if first else ()
     home_link = _HomeLink(region, lowered, page_url, encoding)
     for found in _whole_tags(lowered, first.start()) if first else ():
@@ -507,7 +504,7 @@ def _content(region: bytes, lowered: bytes | None, page_url: str, encoding: str)
 
 # Elements that hold the theme's parts, not the page's content (HTML's own meaning of them):
 # a sidebar's logo, a footer's sponsors. A <header> inside <main> or an <article> is the page's.
-_THEME_PART = rb"<(nav|aside|footer|header|article|main)[\s>]"
+_THEME_PART = re.compile(rb"<(nav|aside|footer|header|article|main)[\s>]")
 
 
 class _HomeLink:
@@ -546,7 +543,7 @@ def _theme_parts(lowered: bytes) -> tuple[tuple[int, int], ...]:
     article) ``header`` element of a content region; looked for only where it has images."""
     parts: list[tuple[int, int]] = []
     articles: list[tuple[int, int]] = []
-    for found in _compiled(_THEME_PART).finditer(lowered):
+    for found in _THEME_PART.finditer(lowered):
         name, start = found.group(1), found.start()
         if any(a <= start < b for a, b in parts):
             continue  # inside one already found
@@ -589,7 +586,7 @@ def _video_fields(attrs: dict[str, str], page_url: str) -> dict[str, str]:
 
 
 def _text(raw: bytes, encoding: str) -> str | None:
-    text = " ".join(html.unescape(re.sub(rb"<[^>]*>", b"", raw).decode(encoding, "replace")).split())
+    text = " ".join(html.unescape(_ANY_TAG.sub(b"", raw).decode(encoding, "replace")).split())
     return text or None
 
 

@@ -7,7 +7,6 @@ import gc
 import re
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..dates import build_time
 from ..model import Page
@@ -27,10 +26,9 @@ from .others import other_sitemaps as find_other_sitemaps
 from .others import warn_other_sitemaps
 from .owned import elsewhere_keys, named_extras, record_written
 from .robots import MAX_ROBOTS_BYTES, RobotsTooLarge, sync_robots_txt
+from .scan import documents_in
+from .transform import UserTransform, load_transform
 from .write import write_sitemaps
-
-if TYPE_CHECKING:
-    from .transform import UserTransform
 
 
 def generate(
@@ -118,11 +116,7 @@ def _generate(
     report = Report(on_warning=on_warning)
     # The user's callable is imported before anything is read or written: one that cannot be is
     # an error naming the option, as a wrong option value is.
-    transform = None
-    if settings.transform:
-        from .transform import load_transform  # only with transform (its checks import videos)
-
-        transform = load_transform(settings.transform, project_dir)
+    transform = load_transform(settings.transform, project_dir) if settings.transform else None
     make_dir(site_dir)  # to lock it (a dry run makes nothing)
 
     def waiting(folder: Path) -> None:
@@ -200,6 +194,8 @@ def _write_all(
         manifest.close()
 
     if settings.indexnow:
+        # Loaded only by a build that submits: IndexNow posts with urllib.request, which
+        # loads http.client and ssl (about 10 ms).
         from .indexnow import submit_changes
 
         submit_changes(changes, site_dir, settings, report, dry_run=dry_run)
@@ -229,8 +225,6 @@ def _write_all(
 def _documents(site_dir: Path, settings: Settings, source_dirs: Iterable[Path | str],
                report: Report) -> Iterator[Page]:
     """The files ``include`` names, never one of the files a build writes."""
-    from .scan import documents_in  # only with ``include``, not on every adapter's import
-
     stem = stem_of(settings.filename)
 
     def ours(name: str) -> bool:

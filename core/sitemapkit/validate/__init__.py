@@ -44,7 +44,8 @@ def validate(
     ``allow_hosts`` (``HOST`` or ``HOST:PORT``) are requested. Raises ``NotADirectoryError`` when
     ``site_dir`` is not a folder, ``ValueError`` for a URL that is not http(s).
     """
-    # The checks (and lxml) load here, not with the package: a build never needs them.
+    # Loaded here, not with the package: the checks read XML with lxml, the crawler fetches
+    # with urllib3 and reads robots.txt with protego, and a build needs none of them.
     from .targets import run_targets
 
     live = None

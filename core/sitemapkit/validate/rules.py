@@ -9,7 +9,7 @@ import bisect
 import functools
 import re
 from dataclasses import dataclass, field
-from datetime import date, datetime, timezone
+from datetime import date, datetime, timedelta, timezone
 
 from ..protocol import (
     IMAGE_NS,
@@ -375,8 +375,6 @@ def parse_w3c(value: str) -> tuple[date | datetime | None, bool]:
         tz = timezone.utc
         if zone and zone != "Z":
             sign = -1 if zone[0] == "-" else 1
-            from datetime import timedelta
-
             tz = timezone(sign * timedelta(hours=int(zone[1:3]), minutes=int(zone[4:6])))
         if hour == "24" and minute == "00" and second == "00":
             hour = "00"  # xsd allows 24:00:00; it names midnight at the day's end

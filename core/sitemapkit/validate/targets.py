@@ -66,7 +66,7 @@ def run_targets(paths, site_dir, progress, live=None, table=None, waiting: Waiti
     client = listed = None
     urls = [path for path in paths if isinstance(path, str)]
     if live is not None or urls:
-        from .crawl import Listed, Live
+        from .crawl import Listed, Live  # urllib3 and protego: loaded only to fetch
         from .fetch import Client
         from .reach import reach_of
 
@@ -302,7 +302,7 @@ class _Targets:
         one, read from the response as it arrives and never past the local limits. A file
         that cannot be fetched is ``unreadable`` when given, else ``sitemap-fetch`` where it
         was named; a 200 answer is also checked for its Content-Type."""
-        from .fetch import MAX_WAIT, Fetched, FetchError, Refusal, check_content_type, retry_after
+        from .fetch import MAX_WAIT, Fetched, FetchError, Refusal, check_content_type, retry_after  # urllib3
 
         if url in self.fetched:
             return
