@@ -130,6 +130,10 @@ class _Targets:
         """The folders validate may open files in: each target's own folder (a folder target
         itself) and --site-dir, resolved. Nothing outside them is ever opened."""
         self.done: set[Path] = set()
+        self.folder_paths: dict[Path, str] = {}
+        """A local folder's URL path, learned from the first sitemap found in it by the tail
+        of its URL: the sitemaps named next are looked for there by that mapping only, so
+        another tool's ``/shop/sitemap.xml``, absent here, is never taken for ``sitemap.xml``."""
         self.urlsets = 0
         self.pending: list[tuple] | None = None
         """While robots.txt targets are read first, the sitemaps they name, to follow after."""
@@ -387,9 +391,14 @@ class _Targets:
                 if _present(candidate):
                     return candidate
         segments = [s for s in path.split("/") if s and s != ".."]
+        known = self.folder_paths.get(beside)
+        if known is not None:
+            candidate = beside.joinpath(*path[len(known):].split("/")) if path.startswith(known) else None
+            return candidate if candidate is not None and _present(candidate) else None
         for cut in range(len(segments)):
             candidate = beside.joinpath(*segments[cut:])
             if _present(candidate):
+                self.folder_paths[beside] = "/" + "".join(segment + "/" for segment in segments[:cut])
                 return candidate
         return None
 
