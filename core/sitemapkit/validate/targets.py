@@ -393,8 +393,8 @@ class _Targets:
         segments = [s for s in path.split("/") if s and s != ".."]
         known = self.folder_paths.get(beside)
         if known is not None:
-            candidate = beside.joinpath(*path[len(known):].split("/")) if path.startswith(known) else None
-            return candidate if candidate is not None and _present(candidate) else None
+            rest = [s for s in path[len(known):].split("/") if s and s != ".."] if path.startswith(known) else []
+            return beside.joinpath(*rest) if rest and _present(beside.joinpath(*rest)) else None
         for cut in range(len(segments)):
             candidate = beside.joinpath(*segments[cut:])
             if _present(candidate):
