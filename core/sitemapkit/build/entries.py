@@ -67,7 +67,8 @@ def build_entries(
     Lastmods come from ``settings.lastmod`` as in a build: git history of the pages'
     sources (``source_dirs``: the folders git reads; ``project_dir``: where relative
     sources and ``state_file`` are, the current folder by default) and the fingerprints of
-    the manifest an earlier build left, which is read, not written: ``generate`` keeps it.
+    the manifest an earlier build of the site left (the one of ``site_dir``: pass the folder
+    ``generate`` wrote), which is read, not written: ``generate`` keeps it.
     ``lastmod`` is the resolver a build shares with its manifest. ``documents``: files that
     are not HTML (the ``include`` option), listed after the pages with only a loc and a
     lastmod. ``listing`` gathers each entry's title for ``sitemap.html``.
@@ -79,7 +80,7 @@ def build_entries(
     own = lastmod is None
     if lastmod is None:
         project = Path(project_dir) if project_dir is not None else Path.cwd()
-        lastmod = LastmodResolver(settings, project, report, build_time(), source_dirs)
+        lastmod = LastmodResolver(settings, project, report, build_time(), source_dirs, site_dir=site_dir)
     try:
         yield from _entries(pages, settings, report, lastmod, site_dir, documents, listing)
     finally:

@@ -99,7 +99,7 @@ def _generate(
     project_dir = Path(project_dir) if project_dir is not None else Path.cwd()
     report = Report(on_warning=on_warning)
     now = build_time()
-    manifest = Manifest.for_settings(settings, project_dir, report, now)
+    manifest = Manifest.for_settings(settings, project_dir, report, now, site_dir)
     try:
         # pages -> entries, each dated as it streams (and noted in the manifest)
         resolver = LastmodResolver(settings, project_dir, report, now, source_dirs, manifest)
