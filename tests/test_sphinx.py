@@ -342,7 +342,7 @@ def test_sample_site_builds_and_validates(tmp_path, monkeypatch):
     # Each language build keeps its own manifest, so neither undoes the other's: beside
     # Sphinx's doctrees, never in the source tree.
     assert manifests_in(site / ".doctrees/sitemapkit")
-    assert manifests_in(site / "fr/.doctrees/sitemapkit/fr")
+    assert manifests_in(site / "fr/.doctrees/sitemapkit")
     assert not (src / ".cache").exists()
     assert (site / "sitemap.txt").exists() and (site / "sitemap.xml.gz").exists()
     assert robots_sitemaps(site / "robots.txt") == [base + "sitemap.xml", base + "sitemap-news.xml"]

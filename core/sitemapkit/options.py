@@ -131,7 +131,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("lastmod", LASTMOD, LASTMOD_SOURCES,
            "where lastmod comes from, tried in order; `false` omits lastmod"),
     Option("state_file", PATH, ".cache/sitemapkit/state.json",
-           "the manifest kept between builds, relative to the project folder"),
+           "the manifest kept between builds, relative to the project folder; each site keeps its own "
+           "beside it, the site's key in its name (`state-0123456789ab.json`)"),
     Option("images", FLAG, True,
            "`<image:image>` entries from `<img>` in each page's main content and from page metadata"),
     Option("videos", FLAG, True, "`<video:video>` entries from page metadata, and from `<video>` elements "

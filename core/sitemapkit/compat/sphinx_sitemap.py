@@ -7,14 +7,14 @@ from __future__ import annotations
 import functools
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field, fields
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import urljoin
 
 from ..options import OPTION_NAMES
 from ..report import Problem
 from ..settings import MovedTo, Settings, SettingsError, moved_to
-from ..translations import check_scheme, fill_scheme, folder_url, locale_codes, state_file_in
+from ..translations import check_scheme, fill_scheme, folder_url, locale_codes
 
 _LIST = frozenset({list, tuple})
 SCHEME = "{lang}{version}{link}"  # sphinx-sitemap's default
@@ -177,7 +177,8 @@ class SphinxConfig:
 
     def settings(self) -> Settings:
         """``Settings`` from the ``sitemapkit_<key>`` values and sphinx-sitemap's. The manifest
-        defaults to one in ``cache_dir`` per language and version."""
+        defaults to ``cache_dir`` (each language and version keeps its own there: its key is
+        in its name, see ``build.manifest.site_manifest``)."""
         # conf.py names Sphinx does not know are not errors to Sphinx; they are to us.
         unknown = {n[11:]: v for n, v in self.conf_py.items() if n[:11] == "sitemapkit_" and n[11:] not in OPTION_NAMES}
         chosen = {**self.options, **unknown, "base_url": self.build_url()}
@@ -186,7 +187,7 @@ class SphinxConfig:
             own = chosen.get("exclude")
             chosen["exclude"] = [*([own] if isinstance(own, str) else own or []), *self.sitemap_excludes]
         if chosen.get("state_file") is None:
-            chosen["state_file"] = state_file_in(self.cache_dir, self.root_url, chosen["base_url"])
+            chosen["state_file"] = str(Path(self.cache_dir, PurePosixPath(Settings().state_file).name))
         return Settings.from_mapping(chosen)
 
 
