@@ -23,6 +23,7 @@ from ..model import Entry, Image, Moment, Page
 from ..pages import Exclude, fold_index, not_a_page, robots_rules
 from ..protocol import MAX_IMAGES
 from ..report import Report
+from ..return_links import without_one_way
 from ..settings import CHANGEFREQS, Rule, Settings
 from ..urls import (
     HREFLANG,
@@ -81,8 +82,10 @@ def build_entries(
     if lastmod is None:
         project = Path(project_dir) if project_dir is not None else Path.cwd()
         lastmod = LastmodResolver(settings, project, report, build_time(), source_dirs, site_dir=site_dir)
+    seen = UrlHashes()
     try:
-        yield from _entries(pages, settings, report, lastmod, site_dir, documents, listing)
+        made = _entries(pages, settings, report, lastmod, site_dir, documents, listing, seen)
+        yield from without_one_way(made, report, seen.holds) if settings.alternates else made
     finally:
         if own:
             lastmod.finish()
@@ -97,10 +100,11 @@ def _entries(
     site_dir: str | os.PathLike[str] | None,
     documents: Iterable[Page],
     listing: Listing | None,
+    seen: UrlHashes,
 ) -> Iterator[Entry]:
+    """The entries of ``pages`` then ``documents``, each URL once (``seen``: those listed)."""
     maker = _EntryMaker(settings, report, lastmod)
     maker.robots = robots_rules(site_dir) if site_dir is not None else None
-    seen = UrlHashes()
     marked = ((page, False) for page in pages)
     for page, document in itertools.chain(marked, ((file, True) for file in documents)):
         entry = maker.document(page) if document else maker.entry(page)
@@ -127,6 +131,17 @@ class UrlHashes:
         self._mask = (1 << 12) - 1
         self._table = array("q", bytes(8 << 12))
         self._count = 0
+
+    def holds(self, key: int) -> bool:
+        """Whether a URL whose ``hash()`` is ``key`` was noted."""
+        key = key or 1
+        table, mask = self._table, self._mask
+        slot = key & mask
+        while found := table[slot]:
+            if found == key:
+                return True
+            slot = (slot + 1) & mask
+        return False
 
     def add(self, url: str) -> bool:
         """Note ``url``; False when it was noted before."""

@@ -1,0 +1,138 @@
+"""hreflang return links among the URLs of one sitemap: the one check that ``validate`` uses
+to report a one-way alternate (``hreflang-no-return``) and ``build`` uses to leave it out.
+
+Search engines ignore an hreflang alternate unless the page it names names the first one
+back (SPEC 5, "Bidirectional"). Among the listed URLs, in the order they are listed: a link
+from one URL to another that was listed earlier is decided at once (does that one name this
+one?); a link to a URL not listed yet waits for it, and is decided when it comes. A link to a
+URL never listed is never decided: its page may link back in its own HTML, which a sitemap
+alone cannot show (``validate --site-dir`` reads the heads for that).
+
+URLs are kept as their hashes, as the validator's duplicate check keeps them: a few ints a
+URL, not its text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Generic, TypeVar
+
+from .model import Entry
+from .report import Report
+
+T = TypeVar("T")
+
+HOLD = 20_000
+"""``build`` keeps at most this many entries waiting for the URLs their alternates name; past
+it the oldest is written as it is (a link decided later can then only be reported)."""
+
+
+class ReturnLinks(Generic[T]):
+    """The check itself. ``listed`` says whether the URL of a hash was listed before (the
+    caller's record of its listed URLs); each link carries a caller's token (where it is, to
+    report or to drop it), given back with the decision."""
+
+    def __init__(self, listed: Callable[[int], bool]) -> None:
+        self._listed = listed
+        self._named: dict[int, tuple[int, ...]] = {}
+        """hash(loc) -> the hashes of the URLs its alternates name."""
+        self._waiting: dict[int, list[tuple[int, T]]] = {}
+        """hash of a URL not listed yet -> (hash of the URL naming it, token) of each link."""
+
+    @property
+    def waiting(self) -> bool:
+        """Whether a link waits for its URL to be listed (a URL without alternates must then
+        be added too: it decides those links, all one-way)."""
+        return bool(self._waiting)
+
+    def add(self, loc: str, links: Sequence[tuple[str, T]]) -> list[tuple[T, bool]]:
+        """Record the listed URL ``loc`` naming ``links`` ((href, token) pairs, itself among
+        them or not); call it before ``loc`` counts as listed. Returns the links decided now,
+        each as (token, whether it is returned): ``loc``'s own links to URLs listed before,
+        and the links that waited for ``loc``."""
+        me = hash(loc)
+        hashes = tuple([hash(href) for href, _ in links])
+        if hashes:
+            self._named[me] = hashes
+        decided = [(token, source in hashes) for source, token in self._waiting.pop(me, ())]
+        named, listed = self._named, self._listed
+        for (_, token), target in zip(links, hashes, strict=True):
+            if target == me:
+                continue
+            if listed(target):
+                decided.append((token, me in named.get(target, ())))
+            else:
+                self._waiting.setdefault(target, []).append((me, token))
+        return decided
+
+
+@dataclass(slots=True)
+class _Held:
+    """An entry waiting for the URLs its alternates name."""
+
+    entry: Entry
+    open: int
+    """Links not decided yet."""
+    dropped: set[str] = field(default_factory=set)
+    """The hrefs of its one-way alternates."""
+
+
+def without_one_way(entries: Iterable[Entry], report: Report, listed: Callable[[int], bool],
+                    hold: int = HOLD) -> Iterator[Entry]:
+    """``entries`` with every one-way hreflang alternate left out, each named in a
+    ``hreflang-no-return`` warning. ``listed`` is the caller's record of the URLs listed so
+    far (each entry's own included by the time it comes here). An entry whose alternates name
+    URLs not listed yet waits for them (up to ``hold`` entries, then the oldest goes on as it
+    is); entries without alternates are not held. When the entries end, those still waiting
+    go on with the links nothing decided (to URLs never listed)."""
+    returns: ReturnLinks[tuple[int, str, str]] = ReturnLinks(listed)
+    held: dict[int, _Held] = {}
+    for number, entry in enumerate(entries):
+        if not entry.alternates and not returns.waiting:
+            yield entry
+            continue
+        links = [(alternate.href, (number, alternate.hreflang, alternate.href)) for alternate in entry.alternates]
+        own = _Held(entry, sum(1 for href, _ in links if href != entry.loc))
+        ready: set[int] = set()
+        for (source, code, href), returned in returns.add(entry.loc, links):
+            waiting = own if source == number else held.get(source)
+            loc = entry.loc if waiting is None else waiting.entry.loc
+            if not returned:
+                _warn(report, loc, code, href, kept=waiting is None)
+            if waiting is None:
+                continue  # gone on already (past ``hold``)
+            if not returned:
+                waiting.dropped.add(href)
+            waiting.open -= 1
+            if waiting.open == 0 and source != number:
+                ready.add(source)
+        if own.open:
+            held[number] = own
+            if len(held) - len(ready) > hold:
+                ready.add(next(source for source in held if source not in ready))
+        for source in sorted(ready):
+            yield _finished(held.pop(source))
+        if not own.open:
+            yield _finished(own)
+    for waiting in held.values():
+        yield _finished(waiting)
+
+
+def _finished(held: _Held) -> Entry:
+    """The entry without its one-way alternates; without any when no other language is left."""
+    entry, dropped = held.entry, held.dropped
+    if not dropped:
+        return entry
+    kept = tuple(a for a in entry.alternates if a.href not in dropped)
+    if not any(a.href != entry.loc and a.hreflang != "x-default" for a in kept):
+        kept = ()
+    return replace(entry, alternates=kept)
+
+
+def _warn(report: Report, loc: str, code: str, href: str, *, kept: bool) -> None:
+    done = (f"kept: its <url> went out before that page came (more than {HOLD:,} entries waited)" if kept
+            else "left out")
+    report.warn(loc, "hreflang", "hreflang-no-return",
+                f"alternate hreflang=\"{code}\" {href} {done}: that page's alternates do not link back "
+                f"to {loc}; search engines ignore one-way hreflang")
