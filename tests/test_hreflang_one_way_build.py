@@ -162,11 +162,14 @@ def test_build_leaves_out_exactly_what_validate_reports(tmp_path_factory, entrie
     options = Settings(base_url=BASE, robots_txt=False)
     write_sitemaps(entries, raw, options)
     reported = Counter(_named(p.message) for p in validate([raw / "sitemap.xml"]) if p.rule == "hreflang-no-return")
+    by_line = {line: entry.loc for line, entry in enumerate(entries, 3)}  # one <url> a line, after two
     report = Report()
     stream, listed = _listed_so_far(entries)
     built = list(without_one_way(stream, report, listed, hold=hold))
     assert sorted(e.loc for e in built) == sorted(e.loc for e in entries)
     assert Counter(_named(w.message) for w in report.warnings) == reported
+    assert sorted((w.where, _named(w.message)) for w in report.warnings) == sorted(
+        (by_line[p.line], _named(p.message)) for p in validate([raw / "sitemap.xml"]) if p.rule == "hreflang-no-return")
     assert {w.rule for w in report.warnings} <= {"hreflang-no-return"}
     if hold >= len(entries):
         write_sitemaps(built, out, options)

@@ -86,20 +86,20 @@ def without_one_way(entries: Iterable[Entry], report: Report, listed: Callable[[
     URLs not listed yet waits for them (up to ``hold`` entries, then the oldest goes on as it
     is); entries without alternates are not held. When the entries end, those still waiting
     go on with the links nothing decided (to URLs never listed)."""
-    returns: ReturnLinks[tuple[int, str, str]] = ReturnLinks(listed)
+    returns: ReturnLinks[tuple[int, str, str, str]] = ReturnLinks(listed)
     held: dict[int, _Held] = {}
     for number, entry in enumerate(entries):
         if not entry.alternates and not returns.waiting:
             yield entry
             continue
-        links = [(alternate.href, (number, alternate.hreflang, alternate.href)) for alternate in entry.alternates]
-        own = _Held(entry, sum(1 for href, _ in links if href != entry.loc))
+        loc = entry.loc
+        links = [(alternate.href, (number, loc, alternate.hreflang, alternate.href)) for alternate in entry.alternates]
+        own = _Held(entry, sum(1 for href, _ in links if href != loc))
         ready: set[int] = set()
-        for (source, code, href), returned in returns.add(entry.loc, links):
+        for (source, source_loc, code, href), returned in returns.add(loc, links):
             waiting = own if source == number else held.get(source)
-            loc = entry.loc if waiting is None else waiting.entry.loc
             if not returned:
-                _warn(report, loc, code, href, kept=waiting is None)
+                _warn(report, source_loc, code, href, kept=waiting is None)
             if waiting is None:
                 continue  # gone on already (past ``hold``)
             if not returned:
