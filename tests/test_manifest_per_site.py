@@ -188,3 +188,28 @@ def test_ci_recipe_shallow_clone_with_the_cached_manifest_moves_no_lastmod(tmp_p
     assert len(second) == 2 * len(languages) and set(second.values()) == {WHEN[T1]}
     assert ci_run(3, T3) == second
     assert ci_run(4, T4) == second
+
+
+def test_sphinx_source_and_build_folders_cloned_elsewhere_find_their_cached_manifest(tmp_path):
+    """``sphinx-build -b html -d build/doctrees source build/html`` (the CI page's Sphinx line):
+    the manifest lives in ``build/doctrees/sitemapkit``, the output beside the conf.py folder.
+    A clone in another folder with that cache restored dates the pages as the first did."""
+    conf = 'project = "P"\nextensions = ["sitemapkit_sphinx"]\nhtml_baseurl = "https://example.com/"\n' \
+           'sitemapkit_lastmod = ["fingerprint"]\n'
+    first = tmp_path / "runner-a" / "project"
+    write_docs(first, {"source/conf.py": conf, "source/index.rst": "Home\n====\n\nWelcome.\n",
+                       "source/guide.rst": "Guide\n=====\n\nSteps.\n"})
+    command = [str(BIN / "sphinx-build"), "-q", "-b", "html", "-d", "build/doctrees", "source", "build/html"]
+
+    def build(project: Path, epoch: str) -> dict[str, str | None]:
+        shutil.rmtree(project / "build" / "html", ignore_errors=True)
+        run(command, project, epoch)
+        return lastmods(project / "build" / "html" / "sitemap.xml")
+
+    build(first, T1)
+    dated = build(first, T2)
+    assert set(dated.values()) == {WHEN[T1]}
+    second = tmp_path / "runner-b" / "checkout" / "project"
+    shutil.copytree(first / "source", second / "source")
+    shutil.copytree(first / "build" / "doctrees" / "sitemapkit", second / "build" / "doctrees" / "sitemapkit")
+    assert build(second, T3) == dated

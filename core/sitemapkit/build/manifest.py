@@ -58,10 +58,11 @@ instead of 42)."""
 def site_manifest(state_file: Path, base_url: str, site_dir: Path | str | None, project_dir: Path | str) -> Path:
     """The manifest of the site at ``base_url`` built into ``site_dir``: ``state_file`` with the
     site's key in its name (``.cache/sitemapkit/state-0123456789ab.json``). The key takes
-    ``site_dir`` relative to ``project_dir`` when it lies inside, so a fresh clone in another
-    folder (a CI machine) finds the manifest its cache restored. A ``state_file`` that exists
-    and is not a regular file (a folder, a pipe), or that has no name, is returned as it is,
-    for the reader to report."""
+    ``site_dir`` relative to ``project_dir`` when it lies inside it or beside it (Sphinx's
+    ``source/`` and ``build/html``), so a fresh clone in another folder (a CI machine) finds
+    the manifest its cache restored; an output elsewhere counts by its absolute path. A
+    ``state_file`` that exists and is not a regular file (a folder, a pipe), or that has no
+    name, is returned as it is, for the reader to report."""
     try:
         mode = state_file.stat().st_mode
     except OSError:
@@ -70,9 +71,13 @@ def site_manifest(state_file: Path, base_url: str, site_dir: Path | str | None, 
         return state_file
     folder = ""
     if site_dir is not None:
-        out, root = os.path.abspath(site_dir), os.path.abspath(project_dir)
-        folder = os.path.relpath(out, root) if os.path.commonpath([out, root]) == root else out
-        folder = folder.replace(os.sep, "/")
+        out = os.path.abspath(site_dir)
+        try:
+            folder = os.path.relpath(out, os.path.abspath(project_dir)).replace(os.sep, "/")
+        except ValueError:  # another drive
+            folder = ".."
+        if folder == ".." or folder.startswith("../.."):  # neither inside nor beside the project
+            folder = out.replace(os.sep, "/")
     key = hashlib.sha256(f"{base_url}\n{folder}".encode("utf-8", "surrogatepass")).hexdigest()[:_KEY]
     return state_file.with_name(f"{state_file.stem}-{key}{state_file.suffix}")
 
