@@ -14,8 +14,8 @@ URL, not its text.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from dataclasses import replace
 from typing import Generic, TypeVar
 
 from .model import Entry
@@ -67,17 +67,6 @@ class ReturnLinks(Generic[T]):
         return decided
 
 
-@dataclass(slots=True)
-class _Held:
-    """An entry waiting for the URLs its alternates name."""
-
-    entry: Entry
-    open: int
-    """Links not decided yet."""
-    dropped: set[str] = field(default_factory=set)
-    """The hrefs of its one-way alternates."""
-
-
 def without_one_way(entries: Iterable[Entry], report: Report, listed: Callable[[int], bool],
                     hold: int = HOLD) -> Iterator[Entry]:
     """``entries`` with every one-way hreflang alternate left out, each named in a
@@ -87,41 +76,40 @@ def without_one_way(entries: Iterable[Entry], report: Report, listed: Callable[[
     is); entries without alternates are not held. When the entries end, those still waiting
     go on with the links nothing decided (to URLs never listed)."""
     returns: ReturnLinks[tuple[int, str, str, str]] = ReturnLinks(listed)
-    held: dict[int, _Held] = {}
+    held: dict[int, Entry] = {}  # by number, in the order they came
+    open_links: dict[int, int] = {}  # number -> its links not decided yet
+    dropped: dict[int, set[str]] = {}  # number -> the hrefs of its one-way alternates
     for number, entry in enumerate(entries):
         if not entry.alternates and not returns.waiting:
             yield entry
             continue
         loc = entry.loc
         links = [(alternate.href, (number, loc, alternate.hreflang, alternate.href)) for alternate in entry.alternates]
-        own = _Held(entry, sum(1 for href, _ in links if href != loc))
+        held[number] = entry
+        open_links[number] = sum(1 for href, _ in links if href != loc)
         ready: set[int] = set()
         for (source, source_loc, code, href), returned in returns.add(loc, links):
-            waiting = own if source == number else held.get(source)
             if not returned:
-                _warn(report, source_loc, code, href, kept=waiting is None)
-            if waiting is None:
-                continue  # gone on already (past ``hold``)
-            if not returned:
-                waiting.dropped.add(href)
-            waiting.open -= 1
-            if waiting.open == 0 and source != number:
-                ready.add(source)
-        if own.open:
-            held[number] = own
-            if len(held) - len(ready) > hold:
-                ready.add(next(source for source in held if source not in ready))
+                _warn(report, source_loc, code, href, kept=source not in held)
+                if source in held:
+                    dropped.setdefault(source, set()).add(href)
+            if source in held:
+                open_links[source] -= 1
+                if open_links[source] == 0:
+                    ready.add(source)
+        if open_links[number] == 0:
+            ready.add(number)
+        elif len(held) - len(ready) > hold:
+            ready.add(next(source for source in held if source not in ready))
         for source in sorted(ready):
-            yield _finished(held.pop(source))
-        if not own.open:
-            yield _finished(own)
-    for waiting in held.values():
-        yield _finished(waiting)
+            del open_links[source]
+            yield _finished(held.pop(source), dropped.pop(source, ()))
+    for source, entry in held.items():
+        yield _finished(entry, dropped.get(source, ()))
 
 
-def _finished(held: _Held) -> Entry:
-    """The entry without its one-way alternates; without any when no other language is left."""
-    entry, dropped = held.entry, held.dropped
+def _finished(entry: Entry, dropped: Collection[str]) -> Entry:
+    """``entry`` without its one-way alternates; without any when no other language is left."""
     if not dropped:
         return entry
     kept = tuple(a for a in entry.alternates if a.href not in dropped)
