@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.sitemapkit-installed
 DOCS_SITE ?= site
 
-.PHONY: demo test lint docs bench clean
+.PHONY: demo test test-fast lint docs bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,9 +18,14 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/python sample_sites/demo.py
 
+# The whole suite, on every core. `test-fast` is the unit layer: no generator runs, no venvs.
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadscope
+
+test-fast: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest -n auto --dist loadscope -m "not slow"
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

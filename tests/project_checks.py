@@ -3,6 +3,8 @@ read their sitemap: a written file for every URL, git's date of each page's sour
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -12,6 +14,7 @@ from lxml import etree
 from sitemap_checks import assert_valid_tree, local_path
 from sitemapkit.cli import main
 
+BIN = Path(sys.executable).parent
 NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
 
 
@@ -41,3 +44,15 @@ def committed(repo: Path, source: str) -> str:
 
 def validate_strict(site: Path) -> int:
     return main(["validate", str(site / "sitemap.xml"), "--site-dir", str(site), "--strict"])
+
+
+SITE_URL = "https://docs.example.org/"
+
+
+def quickstart(root: Path) -> Path:
+    """A project as `mkdocs new` makes it, with ``site_url`` and sitemapkit enabled."""
+    root.mkdir(parents=True, exist_ok=True)
+    subprocess.run([str(BIN / "mkdocs"), "new", "."], cwd=root, check=True, capture_output=True)
+    with open(root / "mkdocs.yml", "a", encoding="utf-8") as config:
+        config.write(f"site_url: {SITE_URL}\nplugins:\n  - sitemapkit\n")
+    return root

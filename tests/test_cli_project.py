@@ -8,11 +8,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
 from git_helpers import commit, init
 from project_checks import committed, lastmods, validate_strict
 
 from sitemapkit.cli import main
+
+pytestmark = pytest.mark.slow  # real git histories (make test-fast leaves them out)
 
 MKDOCS = str(Path(sys.executable).parent / "mkdocs")
 

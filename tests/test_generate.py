@@ -56,30 +56,6 @@ def test_duplicate_urls_are_found_among_many(tmp_path):
     assert report.warnings[0].message == f"{BASE}p0.html is listed already"
 
 
-def test_memory_does_not_grow_with_the_url_count_with_the_manifest_on(tmp_path):
-    """The manifest (read, looked up for every page, rewritten) and duplicate detection keep
-    no per-URL Python objects: four times the pages, about the same peak."""
-    import tracemalloc
-
-    settings = Settings(base_url=BASE, lastmod=("fingerprint",), changes_feed=20, robots_txt=False)
-
-    def peak(count: int) -> int:
-        project = tmp_path / str(count)
-        pages = lambda: (Page(url=f"s{i // 1000}/p{i}.html", content=f"text {i}", title=f"P{i}")  # noqa: E731
-                         for i in range(count))
-        generate(pages(), project / "site", settings, project_dir=project)  # starts the manifest
-        tracemalloc.start()
-        try:
-            report = generate(pages(), project / "site", settings, project_dir=project)
-            return tracemalloc.get_traced_memory()[1]
-        finally:
-            tracemalloc.stop()
-            assert report.urls == count and report.lastmod_sources == {"fingerprint": count}
-
-    small, large = peak(10_000), peak(40_000)  # past the fixed-size buffers (4,096 records)
-    assert large - small < 1 << 20, (small, large)
-
-
 def test_the_generators_heap_is_unfrozen_after_and_a_callers_freeze_is_kept(tmp_path):
     """``generate`` freezes the heap it finds for the cycle collector while it works: after
     it, nothing stays frozen, also when it fails; a heap its caller froze stays frozen."""

@@ -10,6 +10,8 @@ from git_helpers import commit, git, init, move, utc
 
 from sitemapkit.build.git import GitDates, Repository, inspect, read_dates
 
+pytestmark = pytest.mark.slow  # real git histories (make test-fast leaves them out)
+
 
 def test_last_commit_per_file_with_spaces_and_non_ascii(tmp_path):
     repo = init(tmp_path / "r")

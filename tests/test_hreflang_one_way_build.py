@@ -14,6 +14,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -21,6 +22,8 @@ from hypothesis import strategies as st
 from sitemap_checks import assert_valid
 from sitemapkit import Alternate, Entry, Report, Settings, validate, write_sitemaps
 from sitemapkit.return_links import without_one_way
+
+pytestmark = pytest.mark.slow  # real sitemapkit and mkdocs runs (make test-fast leaves them out)
 
 BIN = Path(sys.executable).parent
 BASE = "https://example.com/"

@@ -7,7 +7,10 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from test_mkdocs_quickstart import quickstart
+import pytest
+from project_checks import quickstart
+
+pytestmark = pytest.mark.slow  # real generator runs (make test-fast leaves them out)
 
 NOT_NEEDED = (
     "sitemapkit.build.scan",

@@ -19,6 +19,8 @@ from sitemapkit.build.lastmod import LastmodResolver
 from sitemapkit.build.state import load_state
 from sitemapkit.dates import build_time
 
+pytestmark = pytest.mark.slow  # real git histories (make test-fast leaves them out)
+
 BASE = "https://example.com/"
 JAN = datetime(2024, 1, 1, tzinfo=timezone.utc)
 FEB = datetime(2024, 2, 1, tzinfo=timezone.utc)
@@ -67,7 +69,10 @@ def test_each_source_falls_through_to_the_next(tmp_path):
     assert note.rule == "lastmod-git-untracked" and "draft.md" in note.message
     assert note.severity == "info"
     assert report.lastmod_sources == {"git": 1, "none": 2}
-    assert "fetch-depth: 0" in report.summary() and "lastmod: 1 git, 2 none" in report.summary()
+    assert "lastmod: 1 git, 2 none (git dates need the pages' source files, which sitemapkit build finds " \
+        "with --source-dir; " \
+        "for git dates, commit the pages)" in report.summary()
+    assert "fetch-depth" not in report.summary()  # a full repository: no clone to deepen
     # The next build has the manifest: the draft is dated by when it was first seen.
     found = resolve(tmp_path, pages, now=FEB)[0]
     assert found["d/"] == JAN and found["n/"] is None
@@ -105,7 +110,8 @@ def test_shallow_clone_warns_once_and_uses_the_next_source(tmp_path):
     (note,) = report.notes
     assert note.rule == "lastmod-git-shallow" and "3 source files" in note.message
     assert "fetch-depth: 0" in note.message and note.severity == "info"
-    assert "lastmod: 3 none (for git dates, commit the pages and build from a full clone" in report.summary()
+    assert "lastmod: 3 none (for git dates, build from a full clone: fetch-depth: 0 in actions/checkout)" \
+        in report.summary()
 
 
 def test_unchanged_rebuild_keeps_every_lastmod_and_one_edit_moves_one(tmp_path):
@@ -412,7 +418,7 @@ def test_a_shallow_clone_builds_green_with_a_note_and_no_invented_lastmod(tmp_pa
         assert done.returncode == 0, (name, output)
         (note,) = [line for line in output.splitlines() if "lastmod-git-shallow" in line]
         assert "fetch-depth: 0" in note and "WARNING" not in note.upper(), note
-        assert "lastmod: 1 none (for git dates, commit the pages and build from a full clone" in output, output
+        assert "lastmod: 1 none (for git dates, build from a full clone: fetch-depth: 0" in output, output
         assert_valid_tree(site, "https://example.com/")
         assert set(_lastmods(site).values()) == {None}, name  # neither the clone's date nor now
 

@@ -19,6 +19,8 @@ from manifest_paths import manifests_in
 
 from sitemap_checks import assert_valid, assert_valid_tree
 
+pytestmark = pytest.mark.slow  # real mkdocs, sitemapkit, mike and sphinx-build runs (make test-fast leaves them out)
+
 BIN = Path(sys.executable).parent
 NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
 T1, T2, T3, T4, T5 = (str(1_700_000_000 + 86_400 * day) for day in range(5))

@@ -20,6 +20,8 @@ from mkdocs.exceptions import Abort, ConfigurationError
 
 from sitemap_checks import REPO, assert_valid, assert_valid_tree, locs, robots_sitemaps, usp_urls
 
+pytestmark = pytest.mark.slow  # real generator runs (make test-fast leaves them out)
+
 BASE = "https://example.org/docs/"
 NS = {
     "s": "http://www.sitemaps.org/schemas/sitemap/0.9",

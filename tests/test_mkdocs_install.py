@@ -6,10 +6,13 @@ from __future__ import annotations
 import json
 import subprocess
 
+import pytest
 from packaging.version import Version
 from tool_venvs import tool_venv
 
 from sitemap_checks import REPO
+
+pytestmark = pytest.mark.slow  # real generator runs (make test-fast leaves them out)
 
 
 def test_mkdocs_extra_resolves_below_mkdocs_2_even_with_pre_releases(request, tmp_path):

@@ -14,19 +14,12 @@ from pathlib import Path
 
 import pytest
 from git_helpers import commit, init
-from project_checks import committed, lastmods, validate_strict
+from project_checks import SITE_URL, committed, lastmods, quickstart, validate_strict
 
-SITE_URL = "https://docs.example.org/"
+pytestmark = pytest.mark.slow  # real generator runs (make test-fast leaves them out)
+
 FAR_AWAY = "4102444800"  # 2100-01-01: a build-time lastmod would show it
 BIN = Path(sys.executable).parent
-
-
-def quickstart(root: Path) -> Path:
-    root.mkdir(parents=True, exist_ok=True)
-    subprocess.run([str(BIN / "mkdocs"), "new", "."], cwd=root, check=True, capture_output=True)
-    with open(root / "mkdocs.yml", "a", encoding="utf-8") as config:
-        config.write(f"site_url: {SITE_URL}\nplugins:\n  - sitemapkit\n")
-    return root
 
 
 def test_mkdocs_new_project_built_from_its_folder(tmp_path):

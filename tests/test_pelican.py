@@ -16,6 +16,8 @@ from lxml import etree
 from sitemap_checks import assert_valid, assert_valid_tree, locs, robots_sitemaps, usp_urls
 from sitemapkit import SettingsError, SitemapError
 
+pytestmark = pytest.mark.slow  # real generator runs (make test-fast leaves them out)
+
 BASE = "https://example.org/"
 NS = {
     "s": "http://www.sitemaps.org/schemas/sitemap/0.9",

@@ -11,7 +11,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from sitemap_checks import assert_valid
+
+pytestmark = pytest.mark.slow  # a real pelican run (make test-fast leaves them out)
 
 BIN = Path(sys.executable).parent
 BASE = "https://example.org/"

@@ -12,6 +12,8 @@ from git_helpers import commit, init
 from project_checks import committed, lastmods, validate_strict
 from tool_venvs import tool_venv
 
+pytestmark = pytest.mark.slow  # real generator runs (make test-fast leaves them out)
+
 SITE_URL = "https://docs.example.org/"
 
 

@@ -12,6 +12,7 @@ import tempfile
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -20,6 +21,8 @@ from sitemapkit.build.write import write_sitemaps
 from sitemapkit.model import Alternate, Entry, Image, NewsArticle, Video
 from sitemapkit.settings import Settings
 from sitemapkit.urls import encode_url
+
+pytestmark = pytest.mark.slow  # many hypothesis examples through whole builds (make test-fast leaves them out)
 
 BASE = "https://example.com/"
 

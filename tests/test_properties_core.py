@@ -3,37 +3,14 @@ against the official XSDs and reads back, through ultimate-sitemap-parser, to th
 
 import shutil
 import tempfile
-from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from page_strategies import BASE, pages
 
 from sitemap_checks import as_usp_reads, assert_valid_tree, usp_urls
-from sitemapkit import Page, Report, Settings, build_entries, write_sitemaps
-
-BASE = "https://ex.com/site/"
-text = st.text(min_size=0, max_size=120)
-segment = st.text(min_size=1, max_size=30).filter(lambda s: s not in (".", "..") and "/" not in s)
-
-
-@st.composite
-def pages(draw):
-    path = "/".join(draw(st.lists(segment, min_size=1, max_size=3)))
-    video = {
-        "thumbnail_loc": draw(segment), "title": draw(text), "description": draw(text),
-        "content_loc": draw(segment) + ".mp4", "tags": draw(st.lists(text, max_size=3)),
-        "uploader": draw(text),
-    }
-    news = {"title": draw(text), "publication": draw(text)}
-    return Page(
-        url=path,
-        title=draw(text),
-        lang="en",
-        translations={"fr": "fr/" + path},
-        meta={"sitemap_video": video, "sitemap_news": news, "sitemap_images": [draw(segment)]},
-        published=datetime.now(timezone.utc) - timedelta(hours=1),
-    )
+from sitemapkit import Report, Settings, build_entries, write_sitemaps
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

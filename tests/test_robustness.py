@@ -23,6 +23,8 @@ from sitemapkit import Page, Settings, SettingsError, generate
 from sitemapkit.build.owned import RECORD
 from sitemapkit.build.robots import sync_robots_txt
 
+pytestmark = pytest.mark.slow  # builds in child processes, killed and fuzzed (make test-fast leaves them out)
+
 BASE = "https://example.com/"
 SITEMAPKIT = str(Path(sys.executable).parent / "sitemapkit")
 

@@ -18,6 +18,8 @@ from sitemapkit.build.owned import RECORD, chosen_out, url_key
 from sitemapkit.build.scan import html_files
 from sitemapkit.pages import files_for_url, not_a_page, url_for_file
 
+pytestmark = pytest.mark.slow  # real generator runs (make test-fast leaves them out)
+
 REPO = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 BUILT = ("site", "output", "_build", "_site", ".cache")

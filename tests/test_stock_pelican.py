@@ -15,6 +15,8 @@ from tool_venvs import tool_venv
 
 from sitemap_checks import assert_valid_tree, usp_urls
 
+pytestmark = pytest.mark.slow  # real generator runs (make test-fast leaves them out)
+
 BIN = Path(sys.executable).parent
 BASE = "https://blog.example.com/"
 EPOCH = "1800000000"  # 2027-01-15: a build time no page date is near

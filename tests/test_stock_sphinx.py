@@ -15,6 +15,8 @@ from lxml import etree, html
 
 from sitemap_checks import assert_valid_tree, local_path, usp_urls
 
+pytestmark = pytest.mark.slow  # real generator runs (make test-fast leaves them out)
+
 BASE = "https://docs.example.org/proj/"
 BIN = Path(sys.executable).parent
 NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}

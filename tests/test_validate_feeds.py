@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_validate import ROOT, rules, write
+from validator_inputs import ROOT, rules, write
 
 from sitemapkit.cli_validate import run_validate
 from sitemapkit.validate import validate

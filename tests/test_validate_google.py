@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from lxml import etree
-from test_validate import ROOT, VIDEO_FULL, rules, url, urlset, write
+from validator_inputs import ROOT, VIDEO_FULL, rules, url, urlset, write
 
 from sitemap_checks import schema
 from sitemapkit.cli_validate import run_validate

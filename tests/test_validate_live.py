@@ -30,6 +30,8 @@ import pytest
 from sitemapkit.validate.crawl import Live
 from sitemapkit.validate.targets import run_targets
 
+pytestmark = pytest.mark.slow  # real HTTP servers on 127.0.0.1 (make test-fast leaves them out)
+
 SITEMAPKIT = [sys.executable, "-m", "sitemapkit"]
 TIMEOUT = 0.5
 """The client's timeout in these tests; the slow page answers after three times that."""

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_properties_core import BASE, pages
+from page_strategies import BASE, pages
 
 from sitemapkit import Report, Settings, build_entries, validate, write_sitemaps
 

@@ -16,6 +16,7 @@ from lxml import etree
 from sitemap_checks import SITEMAP_NS, assert_valid, assert_valid_tree, locs, usp_urls
 from sitemapkit import Page, generate
 from sitemapkit.build.files import OutputError, dry_run
+from sitemapkit.build.names import own_names
 from sitemapkit.build.owned import RECORD, record_written
 from sitemapkit.build.render import escape, strip_forbidden
 from sitemapkit.build.write import write_sitemaps
@@ -131,18 +132,18 @@ def test_empty_site_gets_no_file_and_a_warning(tmp_path):
     assert "no sitemap was written" in problem.message and "removed" not in problem.message
 
 
-def _feed(folder: Path) -> None:
+def _feed(folder: Path, settings: Settings) -> None:
     """A change feed as ``generate`` writes one after the sitemaps (its own writer's job)."""
     path = folder / "sitemap-changes.atom"
     path.write_text("<feed/>")
-    record_written(folder, [path], Report(), BASE)
+    record_written(folder, [path], Report(), BASE, own_names(settings))
 
 
 def test_empty_site_removes_what_an_earlier_build_wrote(tmp_path):
     article = NewsArticle("Daily", "en", date(2024, 6, 1), "Story")
-    write_sitemaps(iter([*pages(12), Entry(f"{BASE}n", news=article)]), tmp_path,
-                   Settings(base_url=BASE, max_urls=5, gzip=True, txt=True, changes_feed=3))
-    _feed(tmp_path)
+    earlier = Settings(base_url=BASE, max_urls=5, gzip=True, txt=True, changes_feed=3)
+    write_sitemaps(iter([*pages(12), Entry(f"{BASE}n", news=article)]), tmp_path, earlier)
+    _feed(tmp_path, earlier)
     (tmp_path / ".sitemap-3.xml.77.0badc0de.tmp").write_text("killed build")
     ours = names(tmp_path)
     assert {"sitemap.xml", "sitemap-3-#.xml.gz", "sitemap-news.xml", "sitemap-3.txt"} <= ours
@@ -151,7 +152,8 @@ def test_empty_site_removes_what_an_earlier_build_wrote(tmp_path):
         (tmp_path / name).write_text("not ours")
 
     report = Report(left_out={"noindex": 12, "exclude": 1})
-    write_sitemaps(iter([]), tmp_path, Settings(base_url=BASE, changes_feed=5), report=report)
+    write_sitemaps(iter([]), tmp_path, Settings(base_url=BASE, gzip=True, txt=True, changes_feed=5),
+                   report=report)
     assert names(tmp_path) == foreign
     (problem,) = report.warnings
     assert problem.rule == "no-pages"
@@ -170,12 +172,17 @@ def test_a_feed_sitemapkit_did_not_write_is_neither_replaced_nor_removed(tmp_pat
 
 
 def test_change_feed_is_ours_only_while_it_is_on(tmp_path):
-    write_sitemaps(iter(pages(1)), tmp_path, Settings(base_url=BASE, changes_feed=3))
-    _feed(tmp_path)
+    earlier = Settings(base_url=BASE, changes_feed=3)
+    write_sitemaps(iter(pages(1)), tmp_path, earlier)
+    _feed(tmp_path, earlier)
     assert names(tmp_path) == {"sitemap.xml", "sitemap-changes.atom"}
     (tmp_path / ".sitemap-changes.atom.77.0badc0de.tmp").write_text("killed build")
-    write(pages(1), tmp_path)
-    assert names(tmp_path) == {"sitemap.xml"}
+    report = write(pages(1), tmp_path)
+    # With changes_feed off the name is not ours: the record alone never removes it.
+    assert names(tmp_path) == {"sitemap.xml", "sitemap-changes.atom"}
+    assert [note.rule for note in report.notes] == ["record-option-off"]
+    write(pages(1), tmp_path)  # said once: the record no longer names it
+    assert names(tmp_path) == {"sitemap.xml", "sitemap-changes.atom"}
 
 
 def test_site_whose_only_url_is_too_big_gets_no_invalid_file(tmp_path):
@@ -527,11 +534,17 @@ def test_stale_files_of_ours_removed_and_others_kept(tmp_path):
     for name in foreign:
         (tmp_path / name).write_text("not ours")
 
-    write(pages(12), tmp_path, max_urls=5)
-    assert names(tmp_path) == {"sitemap.xml", "sitemap-1-#.xml", "sitemap-2-#.xml", "sitemap-3-#.xml", *foreign}
+    write(pages(12), tmp_path, max_urls=5, gzip=True, txt=True)
+    twins = {"sitemap.xml", "sitemap-1-#.xml", "sitemap-2-#.xml", "sitemap-3-#.xml", "sitemap.txt", "sitemap-2.txt",
+             "sitemap-3.txt"}
+    assert names(tmp_path) == {*twins, *(name + ".gz" for name in twins), *foreign}
 
-    write(pages(3), tmp_path)
-    assert names(tmp_path) == {"sitemap.xml", *foreign}
+    write(pages(3), tmp_path, gzip=True, txt=True)
+    assert names(tmp_path) == {"sitemap.xml", "sitemap.xml.gz", "sitemap.txt", "sitemap.txt.gz", *foreign}
+    # Turned off, gzip and txt no longer make those names: the record alone removes none of them.
+    report = write(pages(3), tmp_path)
+    assert names(tmp_path) == {"sitemap.xml", "sitemap.xml.gz", "sitemap.txt", "sitemap.txt.gz", *foreign}
+    assert [note.rule for note in report.notes] == ["record-option-off"]
     for name in foreign:
         assert (tmp_path / name).read_text() == "not ours"
 
@@ -548,14 +561,15 @@ def test_dry_run_names_content_named_files_and_removals_exactly_and_touches_noth
     real = write(pages(12), tmp_path, max_urls=5, gzip=True)
     gone = {p.name for p in tally.removed}
     assert gone == set(before) - {p.name for p in tmp_path.iterdir()}  # what the real build removed
-    assert {"sitemap.txt", "sitemap-2.txt.gz"} <= gone and "other.xml" not in gone
+    assert len(gone) == 2 and all(name.startswith("sitemap-2-") for name in gone)  # the old child 2, twinned
     assert report.files == real.files  # the same content-named children, index last renamed
     assert tally.sizes == {path: path.stat().st_size for path in real.files}
     assert report.url_counts == real.url_counts
     assert real.url_counts[tmp_path / "sitemap.xml"] == 3 and real.url_counts[child(tmp_path, 3)] == 2
     assert names(tmp_path) == {"sitemap.xml", "sitemap.xml.gz", "sitemap-1-#.xml", "sitemap-1-#.xml.gz",
                                "sitemap-2-#.xml", "sitemap-2-#.xml.gz", "sitemap-3-#.xml",
-                               "sitemap-3-#.xml.gz", "other.xml"}
+                               "sitemap-3-#.xml.gz", "other.xml", "sitemap.txt", "sitemap.txt.gz",
+                               "sitemap-2.txt", "sitemap-2.txt.gz"}  # txt off: not ours to remove
 
 
 def test_dry_run_refuses_a_name_held_by_a_file_we_did_not_write_as_the_build_would(tmp_path):

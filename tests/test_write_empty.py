@@ -28,8 +28,8 @@ def listing(site: Path) -> list[str]:
 
 
 @pytest.fixture(autouse=True)
-def fixed_now(monkeypatch):
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+def fixed_now(pin_now):
+    pin_now(1700000000)
 
 
 def test_generate_when_every_page_left_out(tmp_path):

@@ -16,6 +16,8 @@ from lxml import etree
 from project_checks import NS, committed, lastmods, validate_strict
 from tool_venvs import tool_venv
 
+pytestmark = pytest.mark.slow  # real generator runs (make test-fast leaves them out)
+
 
 @pytest.fixture(scope="module")
 def zensical(request):

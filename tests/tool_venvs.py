@@ -4,6 +4,7 @@ first use and kept in pytest's cache, so a fresh machine needs only PyPI."""
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import os
 import subprocess
@@ -24,13 +25,19 @@ def tool_venv(config: pytest.Config, name: str, packages: list[str], *, sitemapk
     folder = Path(config.cache.mkdir("sitemapkit-venvs")) / f"{name}-{tag}"
     bin_dir = folder / ("Scripts" if os.name == "nt" else "bin")
     ready = folder / "ready"
-    if ready.exists():
-        return bin_dir
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    with open(folder.parent / f"{name}.lock", "w") as lock:  # test workers running side by side
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not ready.exists():
+            _make(folder, bin_dir, packages, sitemapkit=sitemapkit)
+            ready.write_text(wanted, encoding="utf-8")
+    return bin_dir
+
+
+def _make(folder: Path, bin_dir: Path, packages: list[str], *, sitemapkit: bool) -> None:
     subprocess.run([sys.executable, "-m", "venv", "--clear", str(folder)], check=True)
     pip = [str(bin_dir / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
     if packages:
         subprocess.run([*pip, *packages], check=True)
     if sitemapkit:
         subprocess.run([*pip, "--editable", str(REPO)], check=True)  # with the core's own dependencies
-    ready.write_text(wanted, encoding="utf-8")
-    return bin_dir

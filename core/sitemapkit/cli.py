@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -17,12 +18,15 @@ from .build.files import OutputError, fault
 from .build.generate import generate
 from .build.scan import html_files, pages_in
 from .options import OPTIONS, Option
+from .progress import ProgressLine
 from .project import CONFIG_FILES, Project, ProjectError, Sources, file_urls, find_project
 from .report import Report, SitemapError, plural
 from .settings import OPTION_NAMES, Settings, SettingsError
 from .values import OptionError
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+EXIT_BROKEN_PIPE = 128 + 13
+"""The status of a command SIGPIPE stopped, as a shell reports it (``yes | head``)."""
 GENERATOR_CONFIGS = ("mkdocs.yml", "mkdocs.yaml", "properdocs.yml", "zensical.toml", "pelicanconf.py", "conf.py",
                      "sitemapkit.toml")
 """Files that mark a project folder: the default manifest lives there."""
@@ -38,12 +42,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     try:
-        return args.command(args)
+        status = args.command(args)
+        sys.stdout.flush()  # here, where a closed pipe is caught, not at the interpreter's exit
+        return status
     except UsageError as error:
         print(f"sitemapkit: {error}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (`| head`): stop quietly, as a command killed by SIGPIPE does.
+        # stdout is pointed at devnull so that the interpreter's last flush finds no pipe.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
 
 
 # ---------------------------------------------------------------------- build
@@ -79,7 +90,7 @@ def _build(args: argparse.Namespace) -> int:
         pages = file_urls(pages)
     source_dir = args.source_dir or (project.docs_dir if project else None)
     if source_dir is not None:  # pages dated by their sources' front matter and git
-        sources = Sources(source_dir, project.languages if project else ())
+        sources = Sources(source_dir, project.languages, project.snippets) if project else Sources(source_dir)
         pages = sources.attach(pages, lambda name, message: None if quiet else print(
             f"warning: {name}: {message}", file=sys.stderr))
     # With --format json, stdout holds the one document: IndexNow's dry-run lines go to stderr.
@@ -171,13 +182,8 @@ def _progress_bar(site_dir: Path, *, quiet: bool):
     if total < PROGRESS_FROM:
         return None
 
-    def show(done: int) -> None:
-        width = 30
-        filled = width * done // total
-        print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} pages",
-              end="", file=sys.stderr, flush=True)
-
-    return show
+    line = ProgressLine("pages read")
+    return lambda done: line(done, total)
 
 
 def _config_file(path: str) -> dict[str, Any]:
@@ -212,9 +218,8 @@ def _validate(args: argparse.Namespace) -> int:
         from .validate.crawl import Live
 
         live = Live(args.check_pages, args.sample, args.concurrency, args.timeout)
-    return run_validate(
-        args.targets, args.site_dir, args.format, args.strict, progress=sys.stderr.isatty(), live=live
-    )
+    return run_validate(args.targets, args.site_dir, args.format, args.strict,
+                        progress=sys.stderr.isatty() and not args.quiet, live=live, quiet=args.quiet)
 
 
 def _at_least(low: float, kind: type):
@@ -285,6 +290,8 @@ def _parser() -> argparse.ArgumentParser:
                        "streamed; html: one self-contained page with every URL and the problems "
                        "by rule (redirect it to a file: > report.html)")
     check.add_argument("--strict", action="store_true", help="warnings fail too")
+    check.add_argument("-q", "--quiet", action="store_true",
+                       help="print the problems only: no summary line, no progress")
     live = check.add_argument_group("the live site")
     live.add_argument("--check-pages", action="store_true",
                       help="request every listed URL as a crawler would (robots.txt obeyed): "
@@ -305,7 +312,8 @@ def _option_flags(parser: argparse.ArgumentParser) -> None:
     for option in OPTIONS:
         kind = option.kind
         shown = _shown_default(option.default)
-        text = option.help.replace("`", "") + (f" (values: {', '.join(kind.choices)})" if kind.choices else "")
+        values = f" (values: {', '.join(kind.choices)})" if kind.choices else ""
+        text = (option.cli_help or option.help).replace("`", "") + values
         text = (text + (f" (default {shown})" if shown else "")).replace("%", "%%")
         if kind.metavar is None:
             group.add_argument(option.cli_flag, dest=option.name, action=argparse.BooleanOptionalAction,

@@ -9,37 +9,42 @@ import json
 import sys
 from urllib.parse import urlsplit
 
+from .progress import CLEAR, ProgressLine, megabytes
 from .report import plural
 from .validate.targets import is_url, run_targets
 
+BIG_FILE = 8 * 1024 * 1024
+"""Bytes from which reading a file shows a progress line."""
+
 
 def run_validate(targets: list[str], site_dir: str | None, fmt: str, strict: bool,
-                 progress: bool, live=None) -> int:
+                 progress: bool, live=None, quiet: bool = False) -> int:
     """``sitemapkit validate``: print the problems (text lines and a summary, one JSON document,
     or with ``jsonl`` one JSON object per problem, with ``html`` one self-contained page of the
     URLs and the problems by rule) and return the exit status: 0 clean, 1 problems (warnings
     only under ``strict``), 2 usage or unreadable input. ``live`` (``validate.crawl.Live``):
-    fetching and ``--check-pages``."""
+    fetching and ``--check-pages``. ``quiet``: the problems only, no summary line."""
     for target in targets:
         if is_url(target) and urlsplit(target).scheme.lower() not in ("http", "https"):
             print(f"sitemapkit validate: {target}: only http:// and https:// URLs are fetched "
                   "(give a local file by its path)", file=sys.stderr)
             return 2
     if live is not None and progress:
-        live.progress = _page_progress
+        live.progress = ProgressLine("pages checked")
     table = None
     if fmt == "html":
         from .validate.html_report import UrlTable
 
         table = UrlTable()
     try:
-        session = run_targets(targets, site_dir, _show_progress if progress else None, live, table)
+        session = run_targets(targets, site_dir, file_progress() if progress else None, live, table,
+                              waiting=_waiting)
     except NotADirectoryError as error:
         print(f"sitemapkit validate: {error}", file=sys.stderr)
         return 2
     finally:
         if progress:
-            sys.stderr.write("\r\033[K")
+            sys.stderr.write(CLEAR)
     problems = session.problems
     errors = sum(1 for p in problems if p.severity == "error")
     warnings = sum(1 for p in problems if p.severity == "warning")
@@ -62,7 +67,7 @@ def run_validate(targets: list[str], site_dir: str | None, fmt: str, strict: boo
         for problem in problems:
             print(json.dumps(problem.as_dict(), ensure_ascii=False) if fmt == "jsonl" else problem,
                   flush=fmt == "jsonl")
-    if fmt == "text":
+    if fmt == "text" and not quiet:
         pages = "" if session.pages is None else f", {plural(session.pages, 'page')} requested"
         print(f"{verdict}: {files} file{'s' * (files != 1)} checked{pages}, {errors} error"
               f"{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
@@ -71,14 +76,19 @@ def run_validate(targets: list[str], site_dir: str | None, fmt: str, strict: boo
     return 1 if failed else 0
 
 
-def _show_progress(name: str, done: int, total: int) -> None:
-    if total >= 8 * 1024 * 1024:
-        sys.stderr.write(f"\r\033[Kchecking {name}: {100 * done // max(total, 1)}%")
-        sys.stderr.flush()
+def _waiting(folder) -> None:
+    print(f"sitemapkit validate: a build is writing into {folder}: waiting for it to finish",
+          file=sys.stderr, flush=True)
 
 
-def _page_progress(done: int, total: int) -> None:
-    width = 30
-    filled = width * done // max(total, 1)
-    sys.stderr.write(f"\r\033[K[{'#' * filled}{'.' * (width - filled)}] {done}/{total} pages checked")
-    sys.stderr.flush()
+def file_progress():
+    """``progress(file, bytes_read, bytes_total)`` for the session: a progress line for each
+    file of ``BIG_FILE`` bytes or more (smaller ones are read in a blink)."""
+    lines: dict[str, ProgressLine] = {}
+
+    def show(name: str, done: int, total: int) -> None:
+        if total >= BIG_FILE:
+            line = lines.get(name) or lines.setdefault(name, ProgressLine(f"of {name} read", megabytes))
+            line(done, total)
+
+    return show

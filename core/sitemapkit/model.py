@@ -128,6 +128,10 @@ class Page(Data):
     """Image URLs the adapter already knows (e.g. from a doctree), besides those in the HTML."""
     name: str | None = None
     """How messages name the page (its source path); defaults to ``url``."""
+    depends_on: tuple[str | os.PathLike[str], ...] = ()
+    """Other files the page is made from, as the generator records them (included files,
+    literalinclude, autodoc's module sources, MkDocs snippets): paths as ``source`` takes
+    them. The page's lastmod is the newest of its own date and theirs (see ``lastmod.py``)."""
 
     def __init__(
         self, url: str, source: str | os.PathLike[str] | None = None, output: str | os.PathLike[str] | None = None,
@@ -135,6 +139,7 @@ class Page(Data):
         title: str | None = None, lang: str | None = None, translations: Mapping[str, str] | None = None,
         published: Moment | None = None, modified: Moment | None = None, listed: tuple[Moment | None, ...] = (),
         images: tuple[str, ...] = (), name: str | None = None,
+        depends_on: tuple[str | os.PathLike[str], ...] = (),
     ) -> None:
         self.url = url
         self.source = source
@@ -150,6 +155,7 @@ class Page(Data):
         self.listed = listed
         self.images = images
         self.name = name
+        self.depends_on = depends_on
 
     @property
     def label(self) -> str:

@@ -42,6 +42,9 @@ class Option(NamedTuple):
     """One line, Markdown (backquotes) allowed: the CLI shows it plain, the docs as Markdown."""
     flag: str | None = None
     """The command-line flag, when not ``--name-with-dashes``."""
+    cli_help: str | None = None
+    """The command line's help, where its spelling differs from a configuration file's (plain
+    text, an example of the flag as typed)."""
 
     @property
     def cli_flag(self) -> str:
@@ -127,7 +130,10 @@ OPTIONS: tuple[Option, ...] = (
     Option("changefreq", CHANGEFREQ, None, "default `<changefreq>` of every entry"),
     Option("priority", PRIORITY, None, "default `<priority>` of every entry, 0.0 to 1.0"),
     Option("rules", PATH_RULES, (), 'changefreq and priority by URL path, `[{match: "blog/*", changefreq: weekly, '
-           "priority: 0.7}]`; the first rule whose glob matches a page gives its values", flag="--rule"),
+           "priority: 0.7}]`; the first rule whose glob matches a page gives its values", flag="--rule",
+           cli_help="changefreq and priority for the pages whose URL path matches a glob: the glob, a "
+           "colon, then key=value pairs, as in --rule 'blog/*:changefreq=weekly,priority=0.7'; "
+           "repeatable, and the first rule whose glob matches a page gives its values"),
     Option("lastmod", LASTMOD, LASTMOD_SOURCES,
            "where lastmod comes from, tried in order; `false` omits lastmod"),
     Option("state_file", PATH, ".cache/sitemapkit/state.json",
@@ -138,7 +144,10 @@ OPTIONS: tuple[Option, ...] = (
     Option("videos", FLAG, True, "`<video:video>` entries from page metadata, and from `<video>` elements "
            "that carry what Google requires"),
     Option("news", NEWS, None, "`{publication: NAME, language: CODE, match: GLOB, window_hours: 48}`: "
-           "matching pages published inside the window also go to `sitemap-news.xml`"),
+           "matching pages published inside the window also go to `sitemap-news.xml`",
+           cli_help="also list in sitemap-news.xml the pages whose URL path matches a glob and that "
+           "were published in the last window_hours hours (default 48), under a publication's "
+           "name and language, as in --news 'publication=The Daily,language=en,match=news/*'"),
     Option("alternates", FLAG, True, "hreflang alternates from the generator's translations "
            '(or the page\'s `<link rel="alternate" hreflang>`)'),
     Option("x_default", LANGUAGE, None, 'the language whose version is also given as `hreflang="x-default"`'),
@@ -154,7 +163,10 @@ OPTIONS: tuple[Option, ...] = (
     Option("html_sitemap", FLAG, False,
            "also write `sitemap.html`, a site map for people in the site's own look, listed in the sitemap"),
     Option("indexnow", INDEXNOW, None,
-           "`{key: KEY, endpoint: URL}`: after a build, submit the URLs whose content changed"),
+           "`{key: KEY, endpoint: URL}`: after a build, submit the URLs whose content changed",
+           cli_help="after a build, submit the URLs whose content changed to IndexNow, with the "
+           "site's key and, if not the default, the endpoint, as in --indexnow "
+           "key=KEY,endpoint=https://api.indexnow.org/indexnow"),
     Option("changes_feed", whole(1), None,
            "N: also write `sitemap-changes.atom`, an Atom feed of the N most recently changed pages"),
     Option("strict", FLAG, False, "warnings (a dropped field, a bad date) fail the build"),

@@ -16,6 +16,8 @@ from typing import Any, NamedTuple
 
 from .dates import front_matter_dates
 from .model import Page
+from .snippets import EXTENSION as SNIPPETS
+from .snippets import Snippets
 
 
 def _toml() -> Any:
@@ -55,6 +57,8 @@ class Project(NamedTuple):  # not a dataclass, for the import's sake: see values
     use_directory_urls: bool = True
     languages: tuple[str, ...] = ()
     """mkdocs-static-i18n locales, the default first (``page.fr.md`` builds ``fr/page/``)."""
+    snippets: Snippets | None = None
+    """pymdownx.snippets, when ``markdown_extensions`` enables it: the files pages include."""
 
     @property
     def root(self) -> Path:
@@ -94,6 +98,7 @@ def read_project(config_file: Path) -> Project:
         site_dir=root / str(data.get("site_dir") or "site"),
         use_directory_urls=data.get("use_directory_urls", True) is not False,
         languages=_i18n_locales(data.get("plugins")),
+        snippets=_snippets(data.get("markdown_extensions"), root),
     )
 
 
@@ -143,6 +148,23 @@ def _i18n_locales(plugins: Any) -> tuple[str, ...]:
     return ()
 
 
+def _snippets(extensions: Any, root: Path) -> Snippets | None:
+    """pymdownx.snippets as ``markdown_extensions`` configures it (a list of names or
+    ``{name: options}``; in zensical.toml a table, where ``pymdownx.snippets`` is a table in
+    ``pymdownx``), base paths from the project folder, where the generator runs; None when
+    it is not enabled."""
+    if isinstance(extensions, Mapping) and isinstance(extensions.get("pymdownx"), Mapping):
+        extensions = {**extensions, **{f"pymdownx.{k}": v for k, v in extensions["pymdownx"].items()}}
+    entries = extensions.items() if isinstance(extensions, Mapping) else (
+        next(iter(item.items())) if isinstance(item, Mapping) and item else (item, None)
+        for item in extensions or ()
+    )
+    for name, options in entries:
+        if name == SNIPPETS:
+            return Snippets.from_options(options if isinstance(options, Mapping) else None, root)
+    return None
+
+
 def file_urls(pages: Iterable[Page]) -> Iterator[Page]:
     """Pages at their files' own URLs (``a/index.html``), as MkDocs links them when
     ``use_directory_urls`` is false."""
@@ -156,9 +178,12 @@ def file_urls(pages: Iterable[Page]) -> Iterator[Page]:
 class Sources:
     """The sources of one folder by the page key they build (see ``page_key``)."""
 
-    def __init__(self, folder: Path | str, languages: Iterable[str] = ()) -> None:
+    def __init__(
+        self, folder: Path | str, languages: Iterable[str] = (), snippets: Snippets | None = None
+    ) -> None:
         self.folder = Path(folder)
         self.languages = tuple(languages)
+        self.snippets = snippets
         self.by_key: dict[str, str] = {}
         for dirpath, dirs, files in os.walk(self.folder):
             dirs[:] = sorted(d for d in dirs if not d.startswith("."))
@@ -197,7 +222,18 @@ class Sources:
                 warn(name, f"front matter ignored: {error} [{rule}]")
                 meta = {}
             published, modified = front_matter_dates(meta, lambda m, n=name: warn(n, m), updated)
-            yield replace(page, source=source, meta=meta, published=published, modified=modified, name=name)
+            yield replace(page, source=source, meta=meta, published=published, modified=modified, name=name,
+                          depends_on=self._included(source))
+
+    def _included(self, source: str) -> tuple[str, ...]:
+        """The snippets ``source`` includes, when the project enables them."""
+        if self.snippets is None:
+            return ()
+        try:
+            with open(source, encoding="utf-8", errors="replace") as handle:
+                return self.snippets.files(handle.read())
+        except OSError:
+            return ()
 
 
 def page_key(url: str) -> str:

@@ -81,8 +81,8 @@ RULES: dict[str, RuleEntry] = {
     "folder-no-sitemap": RuleEntry(WARNING, "a folder to check that holds no sitemap file", TOOL),
     "outside-targets": RuleEntry(WARNING, "a file named by robots.txt or an index that resolves "
                                           "outside the folders given (never opened)", TOOL),
-    "not-regular-file": RuleEntry(WARNING, "a pipe, socket or device among the files to check "
-                                           "(skipped)", TOOL),
+    "not-regular-file": RuleEntry(WARNING, "a pipe, socket or device found in a folder or named by "
+                                           "a file (skipped; given as a target: unreadable)", TOOL),
     # structure
     "unknown-element": RuleEntry(ERROR, "an element the protocol and its extensions do not define here",
                                  XSD),
@@ -219,6 +219,15 @@ RULES: dict[str, RuleEntry] = {
                                        "unread)", SO),
     "record-unreadable": RuleEntry(WARNING, "the record of sitemapkit's own files cannot be read "
                                             "(build: nothing removed, rewritten)", TOOL),
+    "record-altered": RuleEntry(WARNING, "the record of sitemapkit's own files names a file these "
+                                         "settings never write (build: ignored, never removed or "
+                                         "replaced)", TOOL),
+    "record-option-off": RuleEntry(INFO, "a recorded file of an option now off (build: left in place, "
+                                         "no longer recorded)", TOOL),
+    "output-locked": RuleEntry(INFO, "another build is writing into the output folder (build: waits "
+                                     "for it)", TOOL),
+    "robots-too-large": RuleEntry(WARNING, "a robots.txt over 1 MiB (build: left as it is, without "
+                                           "the Sitemap: lines)", ROBOTS),
     "front-matter": RuleEntry(WARNING, "a page source's front matter that is not valid YAML or TOML "
                                         "(sitemapkit build --source-dir: ignored, the page dated by git)",
                               TOOL),
@@ -233,12 +242,20 @@ RULES: dict[str, RuleEntry] = {
                                   "sitemap written)", TOOL),
     "plugin-conflict": RuleEntry(WARNING, "another sitemap plugin is enabled too and writes the same "
                                  "file", TOOL),
+    "option-invalid": RuleEntry(WARNING, "an option's value sitemapkit cannot use (Sphinx: warned and no "
+                                "sitemap written, as Sphinx does for its own values; elsewhere an error at "
+                                "start-up)", TOOL),
     "option-ignored": RuleEntry(WARNING, "another plugin's option sitemapkit takes but cannot follow "
                                 "here", TOOL),
     "canonical-clash": RuleEntry(WARNING, "every page's canonical link points elsewhere than the URLs "
                                  "the settings give (build: no sitemap written)", TOOL),
     "state-path": RuleEntry(WARNING, "state_file names a folder, a pipe or another thing that cannot "
                             "hold a manifest (none kept)", TOOL),
+    "lang-unnamed": RuleEntry(INFO, "Sphinx: sitemap_url_scheme's {lang} is empty for English, as "
+                              "conf.py names no language (in every language's build)", TOOL),
+    "theme-sitemap-name": RuleEntry(WARNING, "filename is not sitemap.xml, which the site's theme reads "
+                                    "(Material's instant navigation, previews, version and language "
+                                    "selectors)", TOOL),
     "exclude-unmatched": RuleEntry(WARNING, "an exclude pattern that matched no page", TOOL),
     "include-unmatched": RuleEntry(WARNING, "an include pattern that matched no file", TOOL),
     "html-sitemap-size": RuleEntry(WARNING, f"more than {MAX_URLS:,} URLs for sitemap.html (build: the "

@@ -9,6 +9,7 @@ from pathlib import Path
 from .model import Data, FrozenData, data
 
 _set = object.__setattr__
+_SOURCES = ("meta", "git", "fingerprint")
 
 
 @data
@@ -86,7 +87,8 @@ class Report(Data):
     false``, ``exclude``): recorded so that ``validate --site-dir`` does not ask for them."""
     lastmod_sources: dict[str, int] = field(default_factory=dict)
     """Listed pages by where their lastmod came from: ``meta``, ``git``, ``fingerprint`` or
-    ``none`` (no source could date them: no lastmod rather than a made-up one)."""
+    ``none`` (no source could date them: no lastmod rather than a made-up one); a page that
+    lists others (``sitemap.html``) under its own name: the newest of those dates it."""
     lastmod_hint: str = ""
     """What would date the pages that have none."""
 
@@ -133,9 +135,11 @@ class Report(Data):
         skipped = ", ".join(f"{count} {reason}" for reason, count in sorted(self.left_out.items()))
         skipped = f"; left out: {skipped}" if skipped else ""
         where = f" in {', '.join(p.name for p in self.files)}" if self.files else "; no file written"
+        sources = self.lastmod_sources
         dated = ", ".join(
-            f"{self.lastmod_sources[source]} {source}"
-            for source in ("meta", "git", "fingerprint", "none") if self.lastmod_sources.get(source)
+            [f"{sources[source]} {source}" for source in _SOURCES if sources.get(source)]
+            + [f"{page} by the newest page it lists" for page in sources if page not in (*_SOURCES, "none")]
+            + ([f"{sources['none']} none"] if sources.get("none") else [])
         )
         dated = f"; lastmod: {dated}" if dated else ""
         dated += f" ({self.lastmod_hint})" if self.lastmod_hint else ""

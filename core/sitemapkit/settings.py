@@ -43,7 +43,17 @@ __all__ = [
 
 
 class SettingsError(ValueError):
-    """A configuration value sitemapkit cannot use; the message names the key."""
+    """A configuration value sitemapkit cannot use; the message names the key. For a front end
+    that names options its own way (Sphinx's ``sitemapkit_max_urls``): ``option``, that key when
+    one option is at fault; ``reason``, the message without the key's name; ``suggestion``, the
+    known option an unknown key is closest to."""
+
+    def __init__(self, message: str, option: str | None = None, reason: str | None = None,
+                 suggestion: str | None = None) -> None:
+        super().__init__(message)
+        self.option = option
+        self.reason = message if reason is None else reason
+        self.suggestion = suggestion
 
 
 class _Checked(FrozenData):
@@ -68,7 +78,8 @@ class _Checked(FrozenData):
                 value = option.check(value)
             except OptionError as bad:
                 shown = _masked(value) if option.name == "base_url" and isinstance(value, str) else value
-                raise SettingsError(f"option '{option.name}' {bad}, got {shown!r}") from None
+                reason = f"{bad}, got {shown!r}"
+                raise SettingsError(f"option '{option.name}' {reason}", option.name, reason) from None
             object.__setattr__(self, option.name, value)
 
     @classmethod
@@ -85,7 +96,8 @@ class _Checked(FrozenData):
 
             close = difflib.get_close_matches(key, OPTION_NAMES, n=1)
             hint = f"; did you mean '{close[0]}'?" if close else f"; known options: {', '.join(OPTION_NAMES)}"
-            raise SettingsError(f"unknown option '{key}'{hint}")
+            raise SettingsError(f"unknown option '{key}'{hint}", key, "is not an option of sitemapkit",
+                                close[0] if close else None)
         merged = {k: v for k, v in {**values, **overrides}.items() if v is not None}
         return cls(**merged)
 

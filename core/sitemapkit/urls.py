@@ -13,6 +13,11 @@ INDEXNOW_KEY = re.compile(r"[A-Za-z0-9-]{8,128}")
 HREFLANG = re.compile(r"x-default|[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|[0-9]{3}))?")
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
+# A link a page for people may carry (sitemap.html, the validator's HTML report): an absolute
+# http(s) URL with a host, or a path written "./..." below the page's own folder. No space or
+# control character anywhere: a browser drops tabs and newlines inside a URL and trims the rest
+# at its ends, so "java\tscript:" would run as "javascript:".
+_SAFE_HREF = re.compile(r"(?:(?i:https?)://[^/?#\\\x00-\x20\x7f]+|\./)[^\x00-\x20\x7f]*")
 # RFC 3986 reserved and unreserved characters stay as they are; "%" stays when it already
 # starts an escape (handled in _quote); everything else is UTF-8 percent-encoded.
 _SAFE_PATH = "/:@!$&'()*+,;=-._~"
@@ -44,6 +49,13 @@ class URLError(ValueError):
 def shown(url: str, room: int = 80) -> str:
     """``url`` for a message: a hostile 20 MB value must not become a 20 MB message."""
     return url if len(url) <= room else f"{url[:room]}... ({len(url):,} characters)"
+
+
+def link_href(url: str) -> str | None:
+    """``url`` if a page for people may make it a link, else None: only an absolute http(s)
+    URL or a ``./``-relative path; any other scheme (``javascript:``, ``vbscript:``, ``data:``)
+    or anything a browser would rewrite into one is shown as text, never linked."""
+    return url if _SAFE_HREF.fullmatch(url) else None
 
 
 def too_long(url: str) -> URLError:

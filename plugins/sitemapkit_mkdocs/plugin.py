@@ -19,10 +19,13 @@ from mkdocs.structure.pages import Page as MkDocsPage
 # post-build would walk every page MkDocs holds (generate itself freezes that heap).
 from sitemapkit.build.extract import head_of
 from sitemapkit.build.generate import generate
+from sitemapkit.compat.material import lost_features
 from sitemapkit.dates import front_matter_dates
 from sitemapkit.model import Moment, Page
 from sitemapkit.report import Problem, SitemapError
 from sitemapkit.settings import Settings, SettingsError, no_base_url
+from sitemapkit.snippets import EXTENSION as SNIPPETS
+from sitemapkit.snippets import Snippets
 
 from .html_sitemap import renderer
 from .options import SitemapkitConfig
@@ -41,6 +44,8 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
         self.dirty = self.serving = False
         self.theme: tuple[Any, Any, Files] | None = None
         """The theme's environment, the nav and the files of this build, for ``sitemap.html``."""
+        self.snippets: Snippets | None = None
+        """pymdownx.snippets as configured, when it is enabled: the files pages include."""
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.dirty, self.serving = dirty, command == "serve"
@@ -80,8 +85,14 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
             state = Path(config.site_dir, ".sitemapkit-serve.json").resolve()
             settings = settings.replace(state_file=str(state), indexnow=None)
         self.settings = settings
+        lost = lost_features(config.theme.name, settings.filename, config.theme.get("features"), config.extra)
+        if lost is not None:
+            _log(lost)
         file = config.config_file_path
         self.project_dir = Path(file).resolve().parent if file else Path.cwd()
+        # The extension takes relative base paths from the folder MkDocs runs in.
+        self.snippets = (Snippets.from_options(config.mdx_configs.get(SNIPPETS), Path.cwd())
+                         if SNIPPETS in config.markdown_extensions else None)
         return config
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
@@ -124,7 +135,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
             log.info("--dirty build: the sitemap of the last full build is kept")
             return
         try:
-            pages = (_page(*page) for page in held)
+            pages = (_page(*page, self.snippets) for page in held)
             report = generate(pages, config.site_dir, self.settings, project_dir=self.project_dir,
                               source_dirs=[config.docs_dir], on_warning=_log,
                               render_html=renderer(*self.theme, config) if self.theme else None)
@@ -136,7 +147,9 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
         return bool(getattr(self.i18n, "building", False))
 
 
-def _page(page: MkDocsPage, head: str, languages: tuple[str, dict[str, str]] | None) -> Page:
+def _page(
+    page: MkDocsPage, head: str, languages: tuple[str, dict[str, str]] | None, snippets: Snippets | None
+) -> Page:
     file, meta = page.file, page.meta
     posts = getattr(page, "posts", None)  # Material's blog archive, category or pagination page
     lang, translations = languages or (None, {})
@@ -149,6 +162,7 @@ def _page(page: MkDocsPage, head: str, languages: tuple[str, dict[str, str]] | N
         html=head, content=page.content or None,
         lang=lang, translations=translations, published=published, modified=modified,
         listed=tuple(_dates(post.meta or {}, post.file.src_uri)[1] for post in posts) if posts else (),
+        depends_on=snippets.files(page.markdown) if snippets is not None and page.markdown else (),
     )
 
 

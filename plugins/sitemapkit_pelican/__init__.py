@@ -12,6 +12,7 @@ from typing import Any
 
 import jinja2
 from pelican import signals
+from pelican.log import console
 
 from sitemapkit import Problem, generate
 from sitemapkit.build import rendered
@@ -91,7 +92,8 @@ def write(pelican: Any) -> None:
         project_dir=project_dir(settings["PATH"], settings["OUTPUT_PATH"]),
         source_dirs=[os.path.abspath(settings["PATH"])], on_warning=_warn, render_html=render,
     )
-    log.info("sitemapkit: %s", report.summary())
+    # Printed as Pelican prints its own "Done: Processed ..." line: shown at the default log level.
+    console.print(f"sitemapkit: {report.summary()}", markup=False, highlight=False, soft_wrap=True)
 
 
 def _renderer(generator: Any) -> Render:

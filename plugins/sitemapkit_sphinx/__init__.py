@@ -17,7 +17,7 @@ from urllib.parse import quote
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.domains import Domain
-from sphinx.errors import ConfigError, ExtensionError
+from sphinx.errors import ExtensionError
 from sphinx.util import logging
 
 from sitemapkit import OPTION_NAMES, Page, Problem, SettingsError, SitemapError, __version__, generate
@@ -84,13 +84,24 @@ def compat(app: Sphinx) -> SphinxConfig:
 
 
 def check_config(app: Sphinx, config: Any) -> None:
+    """As Sphinx does for its own mistyped values: a warning naming the value (``-W`` makes it
+    fatal), and the build goes on, without a sitemap (a ``ConfigError`` is a crash report)."""
     site = compat(app)
-    for problem in site.warnings():
-        _log(problem)
     try:
+        for problem in site.warnings():
+            _log(problem)
         site.settings()
     except SettingsError as error:
-        raise ConfigError(f"sitemapkit: {error}") from None
+        _log(invalid(error))
+
+
+def invalid(error: SettingsError) -> Problem:
+    """The warning for a value sitemapkit cannot use, the option named as conf.py spells it."""
+    if error.option is None:  # a sphinx-sitemap value: the message names it
+        return Problem("settings", "option-invalid", f"{error}; no sitemap written", field="conf.py")
+    hint = f" (did you mean sitemapkit_{error.suggestion}?)" if error.suggestion else ""
+    return Problem("settings", "option-invalid", f"{error.reason}{hint}; no sitemap written",
+                   field=f"sitemapkit_{error.option}")
 
 
 def collect_fields(app: Sphinx, doctree: nodes.document) -> None:
@@ -130,7 +141,10 @@ def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
     if exception is not None or app.builder.name not in BUILDERS:
         return
     site = compat(app)
-    chosen = site.settings()
+    try:
+        chosen = site.settings()
+    except SettingsError:
+        return  # warned at config-inited
     if chosen.base_url is None:
         _log(no_base_url("html_baseurl", app.config.html_baseurl, "set html_baseurl (or sitemapkit_base_url) "
                          "in conf.py to the site's absolute URL, such as 'https://example.org/docs/'"))
@@ -163,7 +177,8 @@ def pages(app: Sphinx, site: SphinxConfig, base_url: str) -> Iterator[Page]:
                    meta={**env.metadata.get(docname, {}), **fields.get(docname, {})},
                    title=title.astext() if title is not None else None,
                    translations={code: site.page_url(code, link) for code in others},
-                   images=tuple(_image_urls(images.get(docname, ()), builder, base_url)))
+                   images=tuple(_image_urls(images.get(docname, ()), builder, base_url)),
+                   depends_on=tuple(sorted(str(srcdir / path) for path in env.dependencies.get(docname, ()))))
 
 
 def _image_urls(found: tuple[str | tuple, ...], builder: Any, base_url: str) -> Iterator[str]:

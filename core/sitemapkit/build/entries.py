@@ -40,6 +40,7 @@ from ..urls import (
 )
 from .extract import HtmlFacts, file_digest, read_page_file, read_page_html
 from .html_sitemap import Listing
+from .images import decorative
 from .lastmod import LastmodResolver
 from .owned import url_key
 from .page_keys import NO_KEYS, PageKeys, page_keys
@@ -425,7 +426,10 @@ class _EntryMaker:
         if not facts.images and not page.images and not keys.images:
             return ()
         found: dict[str, None] = {}
-        for raw in (*facts.images, *page.images, *keys.images):
+        # The HTML's images passed the filter where their tags were read; the generator's and
+        # the page keys' pass it here: badges, pixels and logos are no page's images.
+        given = (raw for raw in (*page.images, *keys.images) if not decorative(raw))
+        for raw in (*facts.images, *given):
             try:
                 found.setdefault(encode_url(resolve(loc, raw)), None)
             except URLError as error:

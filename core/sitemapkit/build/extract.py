@@ -20,9 +20,11 @@ import re
 import zlib
 from collections.abc import Iterator
 from typing import NamedTuple
+from urllib.parse import urlsplit
 
 from ..urls import resolve
 from .files import BLOCK, open_regular
+from .images import decorative
 
 # A start tag's attributes and its end; quoted values may hold ">". Written as runs of plain
 # characters between quoted values, which the regex engine takes far faster than one
@@ -37,6 +39,8 @@ _HEAD_TAG = re.compile(rb"<(meta|link)\b" + _ATTRIBUTES)
 _HTML_TAG = rb"<(html)\b" + _ATTRIBUTES
 _CONTENT_TAG = rb"<(img|video|source|/video)\b" + _ATTRIBUTES
 _CONTENT_START = rb"<(?:img|video)\b"
+_LINK_TAG = re.compile(rb"<a\b" + _ATTRIBUTES)
+_LINK_END = re.compile(rb"</a\s*>")
 # Whatever makes a content region more than text to checksum, any case: one quick look.
 _NOTABLE = re.compile(rb"<(?:!--|script|style|template|img|video)", re.IGNORECASE)
 _ATTRIBUTE = re.compile(rb"""([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
@@ -422,8 +426,11 @@ def _content(region: bytes, lowered: bytes | None, page_url: str, encoding: str)
         attrs = _attributes(region[found.start(2) : found.end(2)], encoding)
         src = attrs.get("src", "").strip()
         if tag == b"img":
-            if src and not src.startswith("data:") and not _decorative(attrs, src, found.start(), around):
-                images.setdefault(resolve(page_url, src), None)
+            if src and not src.startswith("data:"):
+                at = found.start()
+                chrome = any(a <= at < b for a, b in around) or _link_home(region, lowered, at, page_url, encoding)
+                if not decorative(src, attrs, chrome=chrome):
+                    images.setdefault(resolve(page_url, src), None)
         elif tag == b"video":
             video = attrs
         elif video is not None and src and not video.get("src"):  # the first <source>
@@ -431,49 +438,23 @@ def _content(region: bytes, lowered: bytes | None, page_url: str, encoding: str)
     return tuple(images), tuple(v for v in videos if v), _digest(region)
 
 
-class _Decoration(NamedTuple):
-    """Images that are not the page's own: status badges (by host, or a path naming a badge)
-    and emoji (Twemoji, EmojiOne, GitHub's gemoji as pymdownx.emoji and Material render them)."""
-
-    badge_hosts: re.Pattern[str]
-    badge_path: re.Pattern[str]
-    emoji: re.Pattern[str]
-    host: re.Pattern[str]
-
-
-@functools.cache
-def _decoration() -> _Decoration:
-    # Performance: compiled on the first image a build meets, not on import (measured: 0.6 ms
-    # of the import, which most small-page builds then never use).
-    return _Decoration(
-        re.compile(
-            r"(?:[\w.-]+\.)?(?:shields\.io|badge\.fury\.io|badgen\.net|forthebadge\.com|badges\.gitter\.im"
-            r"|travis-ci\.(?:org|com)|circleci\.com|codecov\.io|coveralls\.io|app\.codacy\.com|ci\.appveyor\.com"
-            r"|api\.netlify\.com|snyk\.io|deepsource\.io|bestpractices\.coreinfrastructure\.org|pepy\.tech"
-            r"|img\.badgesize\.io|results\.pre-commit\.ci)"
-        ),
-        re.compile(r"(?:^|/)(?:badges?(?:/|\.svg|\.png|$)|[^/]*[-_.]badge\.(?:svg|png))", re.IGNORECASE),
-        re.compile(r"(?:^|[\s/_-])(?:twemoji|emojione|joypixels|gemoji|emoji)(?:$|[\s/@._-])", re.IGNORECASE),
-        re.compile(r"^(?:https?:)?//([^/:?#]+)", re.IGNORECASE),
-    )
-
-
 # Elements that hold the theme's parts, not the page's content (HTML's own meaning of them):
 # a sidebar's logo, a footer's sponsors. A <header> inside <main> or an <article> is the page's.
 _THEME_PART = rb"<(nav|aside|footer|header|article|main)[\s>]"
 
 
-def _decorative(attrs: dict[str, str], src: str, offset: int, around: tuple[tuple[int, int], ...]) -> bool:
-    """A badge, an emoji, or an image in the theme's navigation, sidebar, header or footer."""
-    if any(start <= offset < end for start, end in around):
-        return True
-    known = _decoration()
-    if known.emoji.search(attrs.get("class", "")) or known.emoji.search(src):
-        return True
-    host = known.host.match(src)
-    if host and known.badge_hosts.fullmatch(host.group(1).lower()):
-        return True
-    return known.badge_path.search(src.split("?", 1)[0]) is not None
+def _link_home(region: bytes, lowered: bytes, offset: int, page_url: str, encoding: str) -> bool:
+    """Whether the tag at ``offset`` sits in a link to the host's home page, a logo's place."""
+    start = lowered.rfind(b"<a", 0, offset)
+    while start >= 0 and lowered[start + 2 : start + 3] not in (*_SPACE, b">"):
+        start = lowered.rfind(b"<a", 0, start)
+    if start < 0 or _LINK_END.search(lowered, start, offset) is not None:
+        return False
+    tag = _LINK_TAG.match(lowered, start)
+    if tag is None:
+        return False
+    href = _attributes(region[tag.start(1) : tag.end(1)], encoding).get("href", "").strip()
+    return bool(href) and urlsplit(resolve(page_url, href)).path in ("/", "/index.html")
 
 
 def _theme_parts(lowered: bytes) -> tuple[tuple[int, int], ...]:

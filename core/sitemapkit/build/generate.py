@@ -10,17 +10,20 @@ from pathlib import Path
 
 from ..dates import build_time
 from ..model import Page
-from ..report import Problem, Report, SitemapError
+from ..report import Problem, Report, SitemapError, plural
 from ..settings import Settings
 from ..urls import normalise_base_url
 from .entries import build_entries
 from .feed import feed_name, write_changes_feed
 from .files import dry_run as counted_only
+from .files import make_dir
 from .html_sitemap import PAGE_NAME, Listing, Render, write_page
 from .lastmod import LastmodResolver
+from .lock import folder_locked
 from .manifest import Manifest
+from .names import own_names, stem_of
 from .owned import record_written
-from .robots import sync_robots_txt
+from .robots import MAX_ROBOTS_BYTES, RobotsTooLarge, sync_robots_txt
 from .write import write_sitemaps
 
 
@@ -98,6 +101,35 @@ def _generate(
     site_dir = Path(site_dir)
     project_dir = Path(project_dir) if project_dir is not None else Path.cwd()
     report = Report(on_warning=on_warning)
+    make_dir(site_dir)  # to lock it (a dry run makes nothing)
+
+    def waiting(folder: Path) -> None:
+        report.info(str(folder), "output", "output-locked",
+                    "another sitemapkit build is writing into this folder: waiting for it to finish")
+
+    # One build at a time per output folder, from reading the manifest to robots.txt.
+    with folder_locked(site_dir, shared=dry_run, waiting=waiting):
+        _write_all(pages, site_dir, settings, report, project_dir=project_dir, source_dirs=source_dirs,
+                   progress=progress, dry_run=dry_run, render_html=render_html)
+    if settings.strict and report.warnings:
+        raise SitemapError(
+            f"{plural(len(report.warnings), 'sitemap warning')} and strict is on; the first: {report.warnings[0]}"
+        )
+    return report
+
+
+def _write_all(
+    pages: Iterable[Page],
+    site_dir: Path,
+    settings: Settings,
+    report: Report,
+    *,
+    project_dir: Path,
+    source_dirs: Iterable[Path | str],
+    progress: Callable[[int], None] | None,
+    dry_run: bool,
+    render_html: Render | None,
+) -> None:
     now = build_time()
     manifest = Manifest.for_settings(settings, project_dir, report, now, site_dir)
     try:
@@ -106,11 +138,14 @@ def _generate(
         if progress is not None:
             pages = _counted(pages, progress)
         listing = Listing(settings.base_url) if settings.html_sitemap else None
+        if listing is not None:  # an earlier build's page is not read (nor dated, nor counted) as a page
+            own = (PAGE_NAME, settings.base_url + PAGE_NAME)
+            pages = (page for page in pages if page.url not in own)
         documents = _documents(site_dir, settings, source_dirs, report) if settings.include else ()
         entries = build_entries(pages, settings, report=report, lastmod=resolver, site_dir=site_dir,
                                 documents=documents, listing=listing)
         if listing is not None:
-            entries = listing.with_page(entries, PAGE_NAME)
+            entries = listing.with_page(entries, PAGE_NAME, report.lastmod_sources if settings.lastmod else None)
         # entries -> the sitemap files
         removed: list[Path] = []
         write_sitemaps(entries, site_dir, settings, report=report, removed=removed)
@@ -125,7 +160,7 @@ def _generate(
             listing.warn_left(report)
             beside.append(write_page(site_dir, listing.sections(), render_html, settings.base_url))
         if beside:
-            record_written(site_dir, beside, report, settings.base_url)
+            record_written(site_dir, beside, report, settings.base_url, own_names(settings))
             report.files.extend(beside)
     finally:
         manifest.close()
@@ -139,15 +174,16 @@ def _generate(
         # has none, so robots.txt must not name one (nor files an earlier build left).
         named = [settings.base_url + path.name for path in _entry_points(report.files, settings)]
         gone = [settings.base_url + name for name in {settings.filename, *(p.name for p in removed)}]
-        sync_robots_txt(site_dir, named, gone)
-        if named:
-            report.files.append(site_dir / "robots.txt")
-
-    if settings.strict and report.warnings:
-        raise SitemapError(
-            f"{len(report.warnings)} sitemap warnings and strict is on; the first: {report.warnings[0]}"
-        )
-    return report
+        try:
+            sync_robots_txt(site_dir, named, gone)
+        except RobotsTooLarge as error:
+            report.warn(str(error.path), "robots_txt", "robots-too-large",
+                        f"robots.txt is {error.size:,} bytes, over the {MAX_ROBOTS_BYTES:,} "
+                        "sitemapkit reads: left as it is, without the Sitemap: lines of this "
+                        "build; shorten it, or edit its Sitemap: lines yourself")
+        else:
+            if named:
+                report.files.append(site_dir / "robots.txt")
 
 
 def _documents(site_dir: Path, settings: Settings, source_dirs: Iterable[Path | str],
@@ -155,7 +191,7 @@ def _documents(site_dir: Path, settings: Settings, source_dirs: Iterable[Path | 
     """The files ``include`` names, never one of the files a build writes."""
     from .scan import documents_in  # only with ``include``, not on every adapter's import
 
-    stem = settings.filename[:-4] if settings.filename.endswith(".xml") else settings.filename
+    stem = stem_of(settings.filename)
 
     def ours(name: str) -> bool:
         return name.startswith(stem) or name in ("robots.txt", PAGE_NAME)
@@ -171,7 +207,7 @@ def _documents(site_dir: Path, settings: Settings, source_dirs: Iterable[Path | 
 def _entry_points(files: list[Path], settings: Settings) -> list[Path]:
     """The files robots.txt names: the sitemap (or its index), the news sitemaps and the
     change feed, never the index's children or gzip twins."""
-    stem = settings.filename[:-4] if settings.filename.endswith(".xml") else settings.filename
+    stem = stem_of(settings.filename)
     news = re.compile(rf"{re.escape(stem)}-news(?:-[1-9]\d*)?\.xml")
     extra = {feed_name(settings.filename)} if settings.changes_feed else set()
     return [path for path in files

@@ -329,6 +329,8 @@ class GitDates:
         """Repository root -> files whose history a shallow clone cut off."""
         self.submodule: dict[Path, list[str]] = {}
         """Submodule root -> files in it (their history is not read)."""
+        self.outside: list[str] = []
+        """Folders of files asked for that no repository holds."""
 
     def _root_of(self, folder: Path) -> Path | None:
         trail = []
@@ -376,8 +378,10 @@ class GitDates:
         place = self._places.get(folder, False)
         if place is False:
             place = self._places[folder] = self._place(Path(folder))
+            if place is None:
+                self.outside.append(folder)
         if place is None:
-            return None  # not in a repository: nothing to say
+            return None  # not in a repository
         root, prefix = place
         repo = self._repository(root)
         if repo is None:

@@ -18,20 +18,27 @@ from ..dates import as_datetime, format_moment
 from ..model import Entry, Moment
 from ..protocol import MAX_URLS
 from ..report import Report, plural
-from ..urls import site_path
+from ..urls import link_href, site_path
 
 PAGE_NAME = "sitemap.html"
 TEMPLATE_NAME = "sitemap.html"
 """The template a theme (or a user's template folder) may provide to replace ours."""
 TEMPLATES = Path(os.path.abspath(__file__)).parent.parent / "templates"  # no resolve(): 0.03 ms of file system calls
 """The folder of sitemapkit's own templates: ``sitemapkit/sections.html``, ``sitemapkit/page.html``."""
+POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
+"""The Content-Security-Policy of sitemapkit's self-contained pages (the plain ``sitemap.html``,
+the validator's report): their own inline style and nothing else, no script of any origin;
+``base-uri`` and ``form-action`` do not fall back to ``default-src``, so they are named."""
 MAX_LINKS = MAX_URLS
 """Links on the page: a site map with more helps nobody, and each costs memory until the end."""
 
 
 class Link(NamedTuple):
-    href: str
-    """Relative to the site root, where the page is: ``guide/install/``, ``./`` for home."""
+    path: str
+    """Below the site root, where the page is: ``guide/install/``, ``""`` for home."""
+    href: str | None
+    """``./`` and the path (``./guide/install/``), as ``urls.link_href`` allows; None when it
+    does not, and the page shows the title as text."""
     loc: str
     title: str
     lastmod: str | None
@@ -56,6 +63,11 @@ class Listing:
         self.newest: Moment | None = None
 
     def add(self, entry: Entry, title: str | None) -> None:
+        if entry.loc == self.base_url + PAGE_NAME:
+            return  # an earlier build's page, found among the site's files: listed once, last
+        self._link(entry, title)
+
+    def _link(self, entry: Entry, title: str | None) -> None:
         if entry.lastmod is not None and (self.newest is None or as_datetime(entry.lastmod) > as_datetime(self.newest)):
             self.newest = entry.lastmod
         if len(self.links) >= MAX_LINKS:
@@ -63,16 +75,21 @@ class Listing:
             return
         path = site_path(entry.loc, self.base_url)
         day = format_moment(entry.lastmod)[:10] if entry.lastmod is not None else None
-        self.links.append(Link(path or "./", entry.loc, title or unquote(path) or "/", day))
+        self.links.append(Link(path, link_href("./" + path), entry.loc, title or unquote(path) or "/", day))
 
-    def with_page(self, entries: Iterable[Entry], page_url: str) -> Iterator[Entry]:
+    def with_page(self, entries: Iterable[Entry], page_url: str,
+                  dated: dict[str, int] | None = None) -> Iterator[Entry]:
         """``entries``, then the site map page itself, dated by the newest of what it lists
-        (as every page that lists others is)."""
-        yield from entries
+        (as every page that lists others is). ``dated``: the build's count of listed pages by
+        lastmod source, where the page is counted under its own name (or ``none``)."""
+        loc = self.base_url + page_url
+        yield from (entry for entry in entries if entry.loc != loc)
         if self.links:
-            loc = self.base_url + page_url
+            if dated is not None:
+                source = page_url if self.newest is not None else "none"
+                dated[source] = dated.get(source, 0) + 1
             yield Entry(loc, self.newest)
-            self.add(Entry(loc, self.newest), "Site map")
+            self._link(Entry(loc, self.newest), "Site map")
 
     def sections(self) -> list[Section]:
         """Top-level pages first, then one section per top folder, in path order. A section
@@ -80,15 +97,15 @@ class Listing:
         page's (as a blog's year archive often does); then by the folder's name."""
         groups: dict[str, list[Link]] = {}
         for link in self.links:
-            head, slash, _ = link.href.partition("/")
-            key = head + "/" if slash and head != "." else ""
+            head, slash, _ = link.path.partition("/")
+            key = head + "/" if slash else ""
             groups.setdefault(key, []).append(link)
-        home = next((link.title for link in groups.get("", ()) if link.href in _HOME), None)
+        home = next((link.title for link in groups.get("", ()) if link.path in _HOME), None)
         found = []
         for key in sorted(groups):
             own = (key,) if key else _HOME
-            links = sorted(groups[key], key=lambda link: (link.href not in own, link.href))
-            title = next((link.title for link in links if link.href in own), None)
+            links = sorted(groups[key], key=lambda link: (link.path not in own, link.path))
+            title = next((link.title for link in links if link.path in own), None)
             if key and title == home:
                 title = None
             found.append(Section(title or _folder_title(key) or "Pages", key, links))
@@ -101,7 +118,7 @@ class Listing:
                         "of links that long helps nobody; the sitemap lists them all")
 
 
-_HOME = ("./", "index.html", "index.htm")
+_HOME = ("", "index.html", "index.htm")
 
 
 def _folder_title(key: str) -> str:
@@ -127,7 +144,8 @@ def environment(*folders: str | Path):
 def plain_page(sections: list[Section], base_url: str) -> str:
     """The self-contained page ``sitemapkit build`` writes: no theme, no external asset."""
     env = environment()
-    return env.get_template("sitemapkit/page.html").render(sections=sections, base_url=base_url)
+    return env.get_template("sitemapkit/page.html").render(sections=sections, base_url=base_url,
+                                                           home=link_href(base_url), policy=POLICY)
 
 
 def write_page(folder: Path, sections: list[Section], render: Render | None, base_url: str) -> Path:

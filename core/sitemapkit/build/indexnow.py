@@ -20,9 +20,10 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..report import Report, plural
-from ..settings import IndexNowSettings, Settings
-from ..urls import absolute, in_scope, site_path
+from ..settings import Settings
+from ..urls import in_scope, site_path
 from .manifest import Changes
+from .names import key_url
 from .state import atomic_text, save_unsent
 
 BATCH = 10_000
@@ -38,11 +39,6 @@ _MEANING = {
     "IndexNow's format",
     429: "too many requests: the engine sees this as potential spam",
 }
-
-
-def key_url(indexnow: IndexNowSettings, base_url: str) -> str:
-    """Where the key file is served: ``key_location``, else ``{key}.txt`` at the site root."""
-    return indexnow.key_location or absolute(base_url, f"{indexnow.key}.txt")
 
 
 def write_key_file(site_dir: Path, settings: Settings) -> Path | None:

@@ -9,7 +9,14 @@ The sources are tried in the order of ``settings.lastmod``; the first that knows
   build left can say that: on a first build (a fresh CI checkout) "first seen" would be
   this build's time, a date that moves with every build, so the page gets no lastmod.
 
-A page no source can date gets none: never a made-up date.
+A page made of more than its source (``page.depends_on``: included files, literalinclude,
+autodoc's modules, snippets) is as new as the newest of them: once a source has dated the
+page, each of those files' git dates (read in the same pass as the pages') wins when it is
+later. Only git dates a file by itself: a page's metadata speaks for the page, and its
+fingerprint already covers what the files put into it.
+
+A page no source can date gets none: never a made-up date; a file it is made from never
+stands in for the page's own date.
 
 Whatever source answers, every page's digest is noted in the manifest, which says at the
 end of the build which URLs were added, changed or removed (for IndexNow and the change feed).
@@ -23,7 +30,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..dates import format_moment, parse_moment
+from ..dates import as_datetime, format_moment, parse_moment
 from ..model import Moment, Page
 from ..report import Report
 from ..settings import Settings
@@ -37,6 +44,19 @@ _EXAMPLES = 3
 
 def _files(paths: list[str]) -> str:
     return "1 source file" if len(paths) == 1 else f"{len(paths)} source files"
+
+
+def _fallback(count: int) -> str:
+    return f"{'its' if count == 1 else 'their'} lastmod falls back to the next source in 'lastmod'"
+
+
+def _topmost(folders: list[str]) -> list[str]:
+    """``folders`` without those inside another of them."""
+    found: list[str] = []
+    for folder in sorted(set(folders), key=len):
+        if not any(folder.startswith(top.rstrip(os.sep) + os.sep) for top in found):
+            found.append(folder)
+    return sorted(found)
 
 
 def _examples(paths: list[str]) -> str:
@@ -70,6 +90,7 @@ class LastmodResolver:
         self.manifest = manifest or Manifest.for_settings(settings, self.project_dir, report, now, site_dir)
         self._git: GitDates | None = None
         self._moments: dict[str, Moment] = {}
+        self._sourceless = 0  # pages git was asked about that have no source file
 
     @property
     def git(self) -> GitDates:
@@ -103,6 +124,8 @@ class LastmodResolver:
             found = self._ask(answered, page, loc, digest)
             if found is not None:
                 break
+        if override is None and found is not None and page.depends_on:
+            found, answered = self._newest_part(page, found, answered)
         if self.settings.lastmod:
             counts = self.report.lastmod_sources
             source = answered if found is not None else "none"
@@ -113,7 +136,10 @@ class LastmodResolver:
     def _ask(self, source: str, page: Page, loc: str, digest: str | None) -> Moment | None:
         if source == "meta":
             return page.modified
-        if source == "git" and page.source is not None:
+        if source == "git":
+            if page.source is None:
+                self._sourceless += 1
+                return None
             # os.path.join keeps an absolute source as it is, as Path's / does: no Path per page.
             return self.git.date(os.path.join(self._project, page.source))
         if source == "fingerprint":
@@ -128,6 +154,18 @@ class LastmodResolver:
             return self.now  # new or changed since the last build: it changed by now
         return None
 
+    def _newest_part(self, page: Page, found: Moment, answered: str) -> tuple[Moment, str]:
+        """``found`` (the page's date, by ``answered``), or the git date of a file the page is
+        made from when that is later: then ``git`` answered."""
+        if "git" not in self.settings.lastmod:
+            return found, answered
+        latest = as_datetime(found)
+        for path in page.depends_on:
+            changed = self.git.date(os.path.join(self._project, path))
+            if changed is not None and changed > latest:
+                found, latest, answered = changed, changed, "git"
+        return found, answered
+
     def _first_seen(self, text: str) -> Moment:
         # Performance: a manifest holds few distinct first-seen times (one per build that
         # changed pages), each parsed once (measured: 0.03 µs a page instead of 1.7 µs).
@@ -139,25 +177,37 @@ class LastmodResolver:
     # ------------------------------------------------------------------ finish
 
     def finish(self) -> None:
-        """Report what git could not date, and how to date the pages no source could."""
-        self._warn_git()
+        """Report what git could not date, and how to date the pages no source could: one
+        hint per cause found (no source file, no repository, no commit, a shallow clone)."""
+        causes = self._warn_git()
         if self.report.lastmod_sources.get("none"):
-            self.report.lastmod_hint = (
-                "for git dates, commit the pages and build from a full clone: "
-                "fetch-depth: 0 in actions/checkout" if "git" in self.settings.lastmod
-                else "add git to 'lastmod' to date pages by their last commit"
-            )
+            if "git" not in self.settings.lastmod:
+                causes = ["add git to 'lastmod' to date pages by their last commit"]
+            self.report.lastmod_hint = "; ".join(causes)
 
-    def _warn_git(self) -> None:
+    def _shown(self, folder: str) -> str:
+        """A folder as the user knows it: relative to the project folder when inside it."""
+        relative = os.path.relpath(folder, self._project)
+        return folder if relative == "." or relative.startswith("..") else relative.replace(os.sep, "/")
+
+    def _warn_git(self) -> list[str]:
         """What git could not date. A broken repository is a warning; the documented
         fallbacks (no git installed, a shallow clone, a submodule, pages not committed yet)
-        are notes at info level: the CI checkout of a healthy site never fails for them."""
+        are notes at info level: the CI checkout of a healthy site never fails for them.
+        Returns the hints for the causes found, for the pages left undated."""
+        causes = []
+        if self._sourceless:
+            causes.append("git dates need the pages' source files, which sitemapkit build finds with --source-dir")
         if self._git is None:
-            return
+            return causes
         self._git.close()
-        fallback = "their lastmod falls back to the next source in 'lastmod'"
+        outside = _topmost(self.git.outside)
+        if outside:
+            shown = ", ".join(self._shown(folder) for folder in outside[:_EXAMPLES])
+            more = f" and {len(outside) - _EXAMPLES} more" if len(outside) > _EXAMPLES else ""
+            causes.append(f"{shown}{more} {'is' if len(outside) == 1 else 'are'} not in a git repository")
         for root, reason in sorted(self.git.failures.items()):
-            message = f"no git dates: {reason}; {fallback}"
+            message = f"no git dates: {reason}; the pages' lastmod falls back to the next source in 'lastmod'"
             if reason.startswith("git is not installed"):
                 self.report.info(str(root), "lastmod", "lastmod-git", message)
             else:
@@ -166,20 +216,27 @@ class LastmodResolver:
             self.report.info(
                 str(root), "lastmod", "lastmod-git-shallow",
                 f"shallow clone: the history of {_files(paths)} ({_examples(paths)}) "
-                f"is cut off, so {fallback}; fetch the whole history for git dates "
+                f"is cut off, so {_fallback(len(paths))}; fetch the whole history for git dates "
                 "(actions/checkout: fetch-depth: 0; git fetch --unshallow)",
             )
+        if self.git.shallow:
+            causes.append("for git dates, build from a full clone: fetch-depth: 0 in actions/checkout")
         for root, paths in sorted(self.git.submodule.items()):
             self.report.info(
                 str(root), "lastmod", "lastmod-git-submodule",
                 f"{_files(paths)} {'is' if len(paths) == 1 else 'are'} in a git submodule ({_examples(paths)}), "
-                f"whose history sitemapkit does not read; {fallback}",
+                f"whose history sitemapkit does not read; {_fallback(len(paths))}",
             )
+        uncommitted = False
         for root, paths in sorted(self.git.untracked.items()):
             paths = sorted(set(paths) - self.git.ignored(root, paths))
             if paths:
+                uncommitted = True
                 self.report.info(
                     str(root), "lastmod", "lastmod-git-untracked",
                     f"{_files(paths)} {'has' if len(paths) == 1 else 'have'} no commit yet "
-                    f"({_examples(paths)}); {fallback}",
+                    f"({_examples(paths)}); {_fallback(len(paths))}",
                 )
+        if uncommitted:
+            causes.append("for git dates, commit the pages")
+        return causes

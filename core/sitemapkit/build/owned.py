@@ -6,6 +6,13 @@ one MkDocs or sphinx-sitemap wrote, or a text sitemap of the same site); anythin
 an output name is an error before a byte is written. Stale files are removed only when the
 record lists them and they are still as the build that recorded them left them.
 
+The record is an input: anyone who can put a file in the output folder (a copied build, a
+theme's ``static/`` folder, a shared deploy folder) can write one, with the size and digest
+of any file they have a copy of. So a recorded name counts only when the current settings
+make it (``names.OwnNames``, given by the caller); any other name is ignored with a warning
+(``record-altered``), or a note (``record-option-off``) for a name of the sitemap family
+that an option now off made. No record can make a build touch a file of another name.
+
 The record is ``.sitemapkit-files.json`` in the output folder (it travels with the files it
 describes, as Sphinx's ``.buildinfo`` does): per file name, the size and SHA-256 of each
 version a build wrote, so the same site gives the same record. It is written atomically,
@@ -29,6 +36,7 @@ from pathlib import Path
 
 from ..report import Report
 from .files import BLOCK, OutputError, counting, faults_named, kind_of, read_regular, write_file
+from .names import OwnNames
 
 RECORD = ".sitemapkit-files.json"
 VERSION = 1
@@ -84,10 +92,17 @@ def identity(path: Path) -> Identity | None:
 class Owned:
     """The record of one output folder, as read at the start of a build."""
 
-    def __init__(self, folder: Path, report: Report, base_url: str) -> None:
+    def __init__(self, folder: Path, report: Report, base_url: str, names: OwnNames) -> None:
         self.folder, self.base_url = folder, base_url
         self.path = folder / RECORD
-        self.files = _load(self.path, report)
+        info = _lstat(self.path)
+        if info is not None and not stat.S_ISREG(info.st_mode):  # never replaced or removed
+            why = "a symbolic link" if stat.S_ISLNK(info.st_mode) else kind_of(info.st_mode)
+            raise ForeignFileError(f"{self.path} is {why}, not the record sitemapkit keeps of its own "
+                                   "files: move it away")
+        self.files = _load(self.path, report, names)
+        """The recorded files whose names ``names`` allows: the only ones ever replaced or
+        removed on the record's word."""
         self.pending: dict[str, set[Identity]] = {}
         """Files this build is putting in place, with their identity."""
 
@@ -169,10 +184,12 @@ class Owned:
         write_file(self.path, (json.dumps(data, indent=0, sort_keys=True) + "\n").encode())
 
 
-def record_written(folder: Path, paths: list[Path], report: Report, base_url: str) -> None:
+def record_written(folder: Path, paths: list[Path], report: Report, base_url: str,
+                   names: OwnNames) -> None:
     """Add files put in place after the writer settled the record (the change feed, written
-    from the manifest once every entry is consumed) to the record of ``folder``."""
-    Owned(folder, report, base_url).settle(paths, [], report.chosen_out)
+    from the manifest once every entry is consumed) to the record of ``folder``. What is
+    wrong with the record was said when the writer read it: it is not said twice."""
+    Owned(folder, Report(), base_url, names).settle(paths, [], report.chosen_out)
 
 
 def _lstat(path: Path) -> os.stat_result | None:
@@ -189,9 +206,11 @@ def _plain(name: object) -> bool:
     )
 
 
-def _load(path: Path, report: Report) -> dict[str, set[Identity]]:
-    """The record at ``path``: names to identities. Missing is empty; unreadable, too large
-    or of the wrong shape is empty with a warning (then nothing is deleted on its word)."""
+def _load(path: Path, report: Report, names: OwnNames) -> dict[str, set[Identity]]:
+    """The record at ``path``: names to identities, for the names ``names`` allows. Missing
+    is empty; unreadable, too large or of the wrong shape is empty with a warning (then
+    nothing is deleted on its word); a name the settings do not make is left out, with a
+    warning or a note."""
     try:
         data = json.loads(read_regular(path, _MAX_RECORD_BYTES + 1))
     except FileNotFoundError:
@@ -207,13 +226,34 @@ def _load(path: Path, report: Report) -> dict[str, set[Identity]]:
     if not isinstance(body, dict):
         _unreadable(report, path, "has the wrong shape")
         return {}
+    foreign, off = [], []
     for name, ids in body.items():
-        if _plain(name) and isinstance(ids, list):
+        if not (_plain(name) and names.allows(name)):
+            (off if _plain(name) and names.in_family(name) else foreign).append(name)
+        elif isinstance(ids, list):
             files[name] = {
                 (i[0], i[1]) for i in ids
                 if isinstance(i, list) and len(i) == 2 and type(i[0]) is int and type(i[1]) is str
             }
+    if foreign:
+        report.warn(str(path), "record", "record-altered",
+                    f"the record of sitemapkit's own files was altered: it names "
+                    f"{_some(foreign)}, which sitemapkit never writes with these settings (or "
+                    "filename was changed since); ignored: no file of that name is replaced or "
+                    "removed")
+    if off:
+        report.info(str(path), "record", "record-option-off",
+                    f"{_some(off)} {'was' if len(off) == 1 else 'were'} written by a build with other "
+                    "settings (an option now off); left in place and no longer recorded: delete "
+                    f"{'it' if len(off) == 1 else 'them'} by hand if the site no longer needs "
+                    f"{'it' if len(off) == 1 else 'them'}")
     return files
+
+
+def _some(names: list[object], shown: int = 5) -> str:
+    """Up to ``shown`` recorded names, quoted and escaped (they are input), and how many more."""
+    quoted = ", ".join(ascii(str(name))[:80] for name in sorted(map(str, names))[:shown])
+    return quoted + (f" and {len(names) - shown} more" if len(names) > shown else "")
 
 
 def _unreadable(report: Report, path: Path, why: str) -> None:

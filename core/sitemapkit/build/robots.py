@@ -14,6 +14,14 @@ NEW_ROBOTS = "User-agent: *\nDisallow:\n\nSitemap: {url}\n"
 MAX_ROBOTS_BYTES = 1 << 20
 """A robots.txt larger than this is left alone (Google reads the first 500 KiB)."""
 
+
+class RobotsTooLarge(Exception):
+    """A robots.txt over ``MAX_ROBOTS_BYTES``: left as it is, so it names none of ``wanted``."""
+
+    def __init__(self, path: Path, size: int) -> None:
+        super().__init__(f"{path} is over {MAX_ROBOTS_BYTES:,} bytes; left as it is")
+        self.path, self.size = path, size
+
 # A "Sitemap:" record: the field name in any case (RFC 9309 2.2), blanks around the value.
 # Performance: compiled (and cached by re) when a robots.txt is there to read, not on import
 # (measured: 0.07 ms; MkDocs empties its site folder before each build).
@@ -38,7 +46,8 @@ def drop_sitemap_line(site_dir: Path, sitemap_url: str) -> bool:
 def sync_robots_txt(site_dir: Path, wanted: Iterable[str], unwanted: Iterable[str]) -> bool:
     """Make ``robots.txt`` name every URL of ``wanted`` and none of ``unwanted`` (sitemaps of
     ours this build did not write), creating it when it is absent and there is something to
-    name. True when the file was written."""
+    name. True when the file was written. Raises ``RobotsTooLarge`` (nothing written) for a
+    file over ``MAX_ROBOTS_BYTES``."""
     path = Path(site_dir) / "robots.txt"
     wanted = list(dict.fromkeys(wanted))
     unwanted = {url.encode() for url in set(unwanted) - set(wanted)}
@@ -54,7 +63,7 @@ def sync_robots_txt(site_dir: Path, wanted: Iterable[str], unwanted: Iterable[st
         _replace(path, text.encode())
         return True
     if len(old) > MAX_ROBOTS_BYTES:
-        return False
+        raise RobotsTooLarge(path, _size(path, len(old)))
     newline = _newline(old)
     lines = old.split(newline)
     named = {_named(line) for line in lines} - {None}
@@ -99,3 +108,10 @@ def _mode(path: Path) -> int | None:
         return path.stat().st_mode & 0o7777
     except FileNotFoundError:
         return None
+
+
+def _size(path: Path, at_least: int) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return at_least

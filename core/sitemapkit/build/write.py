@@ -26,13 +26,12 @@ from ..urls import normalise_base_url
 from .feed import feed_name
 from .files import AnyTarget, faults_named, make_dir, open_target, remove, scratch
 from .html_sitemap import PAGE_NAME
+from .names import DIGEST, OwnNames, child_name, fixed_names, numbered_name, own_names, stem_of
 from .owned import RECORD, Owned
 from .render import NEWS, escape, extensions, head, index_item, news_url, tail
 from .render import decimal as _decimal
 
 _FLUSH_LINES = 2048
-_DIGEST = 12
-"""Hex digits of a child sitemap's content digest in its name (``sitemap-1-0123456789ab.xml``)."""
 _CACHE_SIZE = 4096
 
 AnyEntry = Entry | tuple[str, Moment | None]
@@ -78,17 +77,18 @@ def write_sitemaps(
     base_url = normalise_base_url(settings.base_url)
     out = Path(out_dir)
     make_dir(out)
-    owned = Owned(out, report, base_url)
-    stem = _stem(settings.filename)
+    names = own_names(settings)
+    owned = Owned(out, report, base_url, names)
+    stem = stem_of(settings.filename)
     twin = settings.gzip
     feed = feed_name(settings.filename) if settings.changes_feed else None
     page = PAGE_NAME if settings.html_sitemap else None
-    owned.check(_fixed_names(settings, stem, feed) + ([page] if page else []))
+    owned.check(fixed_names(settings) + ([page] if page else []))
 
     def numbered(first: str, suffix: str) -> Callable[[int, str], str]:
-        return lambda i, _: f"{first}{suffix}" if i == 1 else f"{first}-{i}{suffix}"
+        return lambda i, _: numbered_name(first, suffix, i)
 
-    urlsets = _Series(out, "urlset", lambda i, digest: f"{stem}-{i}-{digest}.xml",
+    urlsets = _Series(out, "urlset", lambda i, digest: child_name(stem, i, digest),
                       settings.max_urls, settings.max_bytes, settings.stylesheet, twin, hashed=True)
     news = _Series(out, "urlset", numbered(f"{stem}-news", ".xml"),
                    min(MAX_NEWS, settings.max_urls), settings.max_bytes,
@@ -135,7 +135,7 @@ def write_sitemaps(
     keep = {p.name for p in written}
     if written:  # generate writes them next
         keep.update(name for name in (feed, page) if name is not None)
-    stale = remove(owned.stale(keep) + _leftovers(out, settings.filename, stem))
+    stale = remove(owned.stale(keep) + _leftovers(out, names))
     owned.settle(written, stale, report.chosen_out)
     gone = [path for path in stale if not path.name.endswith(".tmp")]
     if removed is not None:
@@ -144,20 +144,6 @@ def write_sitemaps(
         _no_pages(report, out / settings.filename, len(gone))
     report.files.extend(written)
     return report
-
-
-def _fixed_names(settings: Settings, stem: str, feed: str | None) -> list[str]:
-    """The output names known before a page is read: checked before anything is written."""
-    names = [settings.filename]
-    if settings.txt:
-        names.append(f"{stem}.txt")
-    if settings.news is not None:
-        names.append(f"{stem}-news.xml")
-    if settings.gzip:
-        names += [name + ".gz" for name in names]
-    if feed is not None:
-        names.append(feed)
-    return names
 
 
 def _no_pages(report: Report, path: Path, removed: int) -> None:
@@ -169,10 +155,6 @@ def _no_pages(report: Report, path: Path, removed: int) -> None:
         f"written: a sitemap must list at least one URL{gone}; check exclude, "
         "include_noindex and base_url",
     )
-
-
-def _stem(filename: str) -> str:
-    return filename[:-4] if filename.endswith(".xml") else filename
 
 
 def _fill(
@@ -377,7 +359,7 @@ class _Series:
             digest = ""
             if self.hashed:
                 self._flush()
-                digest = hashlib.sha256(head + self._hash.digest() + tail).hexdigest()[:_DIGEST]
+                digest = hashlib.sha256(head + self._hash.digest() + tail).hexdigest()[:DIGEST]
             name = self.name(len(self.written) + 1, digest)
         self._hash = hashlib.sha256()
         target = open_target(self.out / name, gzip_twin=self.gzip_twin)
@@ -429,16 +411,20 @@ def _index(
     return target
 
 
-def _leftovers(out: Path, filename: str, stem: str) -> list[Path]:
+def _leftovers(out: Path, names: OwnNames) -> list[Path]:
     """Temporary files of a build of ours that was killed before it could clean up:
-    ``files.temporary_name()`` of a name this writer makes."""
-    s = re.escape(stem)
-    names = (
-        rf"(?:{re.escape(filename)}|{s}-[1-9]\d*(?:-[0-9a-f]+)?\.xml|{s}-news(?:-[1-9]\d*)?\.xml"
-        rf"|{s}\.txt|{s}-[1-9]\d*\.txt|{re.escape(feed_name(filename))}|{re.escape(RECORD)})(?:\.gz)?"
-    )
-    leftover = re.compile(rf"\.{names}\.\d+\.[0-9a-f]{{8}}\.tmp")
+    ``files.temporary_name()`` of a name of the sitemap family, or of the record. (Builds
+    into one folder take turns (``lock``), so none of these belongs to a build at work.)"""
     if not out.is_dir():  # a dry run into a folder that does not exist yet
         return []
     with faults_named(out, "list"):
-        return [child for child in out.iterdir() if leftover.fullmatch(child.name) and child.is_file()]
+        return [child for child in out.iterdir() if _leftover(child.name, names) and child.is_file()]
+
+
+def _leftover(name: str, names: OwnNames) -> bool:
+    found = _TEMPORARY.fullmatch(name)
+    return found is not None and (found.group(1) == RECORD or names.in_family(found.group(1)))
+
+
+_TEMPORARY = re.compile(r"\.(.+)\.\d+\.[0-9a-f]{8}\.tmp")
+"""``files.temporary_name()``: ``.{name}.{pid}.{8 hex digits}.tmp``."""

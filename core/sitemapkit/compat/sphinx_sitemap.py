@@ -101,9 +101,19 @@ class SphinxConfig:
         scheme, own = self.scheme, self.conf_language
         if scheme is None:
             return link if language == (own or "en") else f"{language}/{link}"
-        lang = "" if language == "en" and own is None else language + "/"
+        return self._filled(scheme, language if self.names(language) else "", link)
+
+    def _filled(self, scheme: str, language: str, link: str) -> str:
+        lang = language + "/" if language else ""
         version = self.version + "/" if self.version else ""
         return fill_scheme(scheme, "sitemap_url_scheme", lang=lang, version=version, link=link)
+
+    def names(self, language: str) -> bool:
+        """Whether ``{lang}`` is ``language/``: empty only for Sphinx's default ``en`` while
+        conf.py names no language. Only conf.py decides, as it is the same in every
+        language's build: ``-D language=en`` in the English build cannot move the French
+        build's ``hreflang="en"`` links, so it does not move the English pages either."""
+        return language != "en" or self.conf_language is not None
 
     def page_url(self, language: str, link: str) -> str | None:
         """The absolute URL of ``link`` in ``language``; None without a root URL."""
@@ -126,6 +136,16 @@ class SphinxConfig:
         if canonical is None or canonical == own:
             return None
         cause = f"sitemap_url_scheme '{self.scheme}' puts them" if self.scheme else "sitemapkit_base_url puts them"
+        root, language = self.root_url, self.language
+        if (self.scheme and "{lang}" in self.scheme and not self.names(language)
+                and root is not None and root + self._filled(self.scheme, language, "") == canonical):
+            return _problem("language", "canonical-clash",
+                f"no sitemap written: html_baseurl gives every page a canonical link under {canonical}, "
+                f"but {cause} under {own}: {{lang}} is empty because conf.py names no language "
+                f"(Sphinx's default '{language}' is not put into URLs unasked, and -D cannot move "
+                f"it: the other languages' builds would not see it); add language = \"{language}\" "
+                "to conf.py"
+            )
         return _problem("html_baseurl", "canonical-clash",
             f"no sitemap written: html_baseurl gives every page a canonical link under {canonical}, "
             f"but {cause} under {own}, so every page would be left out as canonical elsewhere; "
@@ -166,14 +186,34 @@ class SphinxConfig:
         return None
 
     def warnings(self) -> list[Problem]:
-        """sphinx-sitemap values sitemapkit takes but does not follow."""
-        found = []
+        """sphinx-sitemap values sitemapkit takes but does not follow, and where ``{lang}``
+        leaves English when nothing in conf.py names it."""
+        found = self._english_at_root()
         if "sphinx_sitemap" in self.extensions:
             found.append(_problem("extensions", "plugin-conflict", "sitemapkit_sphinx replaces sphinx_sitemap: "
                                   f"remove 'sphinx_sitemap' from extensions (both write {self.sitemap_filename})"))
         if self.sitemap_indent:  # sphinx-sitemap 2.9 and ours
             found.append(_problem("sitemap_indent", "option-ignored", "ignored: sitemapkit writes compact XML"))
         return found
+
+    def _english_at_root(self) -> list[Problem]:
+        """A note (never a failed ``-W`` build: the layout is a documented one) when English
+        sits at the root only because conf.py names no language, and this build says more:
+        ``-D language=en``, or another language's build listing English among its alternates."""
+        scheme = self.scheme
+        if scheme is None or "{lang}" not in scheme or self.names("en") or self.root_url is None:
+            return []
+        where, under = self.root_url + self._filled(scheme, "", ""), self.root_url + self._filled(scheme, "en", "")
+        if self.language == "en" and "language" in self.overrides and self.canonical_clash() is None:
+            why = (f"-D language=en does not put en/ into URLs: conf.py names no language, so every "
+                   f"language's build places English at {where}")
+        elif self.language != "en" and "en" in self.locales():
+            why = (f'hreflang="en" links point at {where}: conf.py names no language, so every '
+                   "language's build places English there")
+        else:
+            return []
+        return [Problem("settings", "lang-unnamed", f'{why}; add language = "en" to conf.py if English is '
+                        f"served under {under}", "info", field="language")]
 
     def settings(self) -> Settings:
         """``Settings`` from the ``sitemapkit_<key>`` values and sphinx-sitemap's. The manifest

@@ -19,6 +19,7 @@ from lxml import etree
 
 from ..protocol import IMAGE_NS, SITEMAP_NS, XHTML_NS, rule_entry
 from ..report import Problem
+from ..urls import link_href
 from .session import Session
 
 _LOC = f"{{{SITEMAP_NS}}}loc"
@@ -32,15 +33,28 @@ _BATCH = 4096
 """Chunks of the rendered page joined per write: Jinja2 yields one per bit of markup."""
 
 
+class Shown(NamedTuple):
+    """A URL as the sitemap has it, and the link the page may make of it."""
+
+    text: str
+    href: str | None
+    """``text`` where ``urls.link_href`` allows it as a link (absolute http(s)), else None: a
+    ``javascript:``, ``data:`` or other value is shown as text, never made a link."""
+
+
+def _shown(url: str) -> Shown:
+    return Shown(url, link_href(url))
+
+
 class Row(NamedTuple):
     file: int
     """The file's number in ``Session.files``."""
     line: int
-    loc: str
+    loc: Shown
     lastmod: str | None
-    images: list[str]
-    alternates: list[list[str]]
-    """``[hreflang, href]`` pairs."""
+    images: list[Shown]
+    alternates: list[tuple[str, Shown]]
+    """``(hreflang, href)`` pairs."""
 
 
 class UrlTable:
@@ -86,7 +100,8 @@ class UrlTable:
         try:
             for text in self._file:
                 number, line, _, loc, lastmod, images, links = json.loads(text)
-                yield Row(number, line, loc, lastmod, images, links)
+                yield Row(number, line, _shown(loc), lastmod, [_shown(image) for image in images],
+                          [(code, _shown(href)) for code, href in links])
         finally:
             self._file.close()
 
@@ -115,7 +130,7 @@ def _rank(severity: str) -> int:
 def write_report(out: IO[str], session: Session, table: UrlTable, *, targets: list[str], verdict: str,
                  errors: int, warnings: int) -> None:
     """Render the page to ``out``, streamed."""
-    from ..build.html_sitemap import environment
+    from ..build.html_sitemap import POLICY, environment
 
     numbers = {name: number for number, name in enumerate(session.files)}
     lines: dict[int, list[int]] = {}
@@ -127,7 +142,7 @@ def write_report(out: IO[str], session: Session, table: UrlTable, *, targets: li
     chunks = template.generate(
         targets=targets, verdict=verdict, errors=errors, warnings=warnings, files=session.files,
         numbers=numbers, groups=by_rule(session.problems), rows=table.rows(), urls=table.count,
-        anchors=anchors, flagged={(n, start) for (n, _), start in anchors.items()},
+        anchors=anchors, flagged={(n, start) for (n, _), start in anchors.items()}, policy=POLICY,
     )
     while batch := list(itertools.islice(chunks, _BATCH)):  # a chunk may be empty: count, not text
         out.write("".join(batch))

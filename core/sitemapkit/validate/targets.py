@@ -5,6 +5,7 @@ file goes through the same checks as a local one, read from the response as it a
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import os
 import re
@@ -13,6 +14,8 @@ import zlib
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from ..build.files import kind_of
+from ..build.lock import Waiting, folder_locked
 from ..protocol import MAX_URLS
 from .feeds import FeedChecker
 from .rules import check_url
@@ -31,11 +34,16 @@ def is_url(target: object) -> bool:
     return isinstance(target, str) and _URL.match(target) is not None
 
 
-def run_targets(paths, site_dir, progress, live=None, table=None) -> Session:
+def run_targets(paths, site_dir, progress, live=None, table=None, waiting: Waiting | None = None) -> Session:
     """Check every file ``paths`` name; the session holds the problems, sorted. ``live``
     (``validate.crawl.Live``): how to fetch URL targets, and whether to check the pages
     the sitemaps list (``session.pages``: how many were requested). ``table``
-    (``html_report.UrlTable``) is given every ``<url>`` checked."""
+    (``html_report.UrlTable``) is given every ``<url>`` checked.
+
+    While the local files are read, each folder they are read from (the targets' folders
+    and ``site_dir``) is locked for reading (``build.lock``): a build into one of them waits,
+    or is waited for (``waiting`` is told the folder), so no file is seen half replaced or
+    removed between its index and its children."""
     if isinstance(paths, str | os.PathLike):
         paths = [paths]
     site = None
@@ -62,7 +70,10 @@ def run_targets(paths, site_dir, progress, live=None, table=None) -> Session:
         if live.check_pages:
             listed = session.collect = Listed(live.sample)
     try:
-        _run(session, site, roots, paths, client)
+        with contextlib.ExitStack() as reading:
+            for folder in sorted(set(roots)):
+                reading.enter_context(folder_locked(folder, shared=True, waiting=waiting))
+            _run(session, site, roots, paths, client)
         if listed is not None:
             from .crawl import check_pages
 
@@ -170,8 +181,13 @@ class _Targets:
             return True  # check() says it is missing
         if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
             self.done.add(resolved)
-            self.session.add(str(path), None, "not-regular-file",
-                             f"{path} is not a regular file (a pipe, socket or device); skipped")
+            if given:  # what the user asked to check cannot be read: input error, exit 2
+                self.session.file_number(str(path))
+                self.session.add(str(path), None, "unreadable",
+                                 f"{path} is {kind_of(mode)}, not a regular file; nothing read")
+            else:
+                self.session.add(str(path), None, "not-regular-file",
+                                 f"{path} is not a regular file (a pipe, socket or device); skipped")
             return False
         return True
 
@@ -188,9 +204,13 @@ class _Targets:
                         break
                     if not a:
                         return
-        except (OSError, EOFError, zlib.error) as error:
+        except (gzip.BadGzipFile, EOFError, zlib.error) as error:
             self.session.add(str(packed), None, "unreadable", f"not a valid gzip file, cannot "
                              f"decompress: {error}")
+            return
+        except OSError as error:  # gone or unreadable: not a fault of its gzip data
+            self.session.add(str(packed), None, "unreadable", f"cannot read "
+                             f"{error.filename or packed}: {error.strerror or error}")
             return
         self.session.add(str(packed), None, "gzip-twin-differs",
                          f"{packed.name} does not decompress to {plain.name}; rebuild both")
@@ -452,22 +472,23 @@ class _Targets:
 
 _MISSPELT = re.compile(r"(?i)(xml[\s_-]*)?site[\s_-]*maps?([\s_-]*url)?")
 """Field names meant as ``Sitemap`` that crawlers do not read (``Site-map``, ``Sitemaps``)."""
-_ROBOTS_FIELD = re.compile(
-    rb"(?i)(user-?agent|allow|disallow|sitemap|crawl-delay|host|clean-param|request-rate|"
-    rb"visit-time|noindex|site[\s_-]*maps?)\s*:"
-)
+# A robots.txt record, known or not (RFC 9309, 2.2.4: crawlers skip the ones they do not
+# know): a field name, then a colon; never a URL's scheme ("https://" is a text sitemap's line).
+_RECORD = re.compile(rb"[A-Za-z][\w-]*[ \t]*:(?!//)")
+_GROUP_OR_SITEMAP = re.compile(rb"(?i)(?:user-?agent|sitemap)[ \t]*:")
 
 
 def _robots_like(head: bytes) -> bool:
-    """Whether a file reads as robots.txt: every full line of its start (comments and blank
-    lines aside) is a robots field, and at least one is User-agent, Allow, Disallow or
-    Sitemap. A text sitemap's lines are URLs, which never match."""
+    """Whether a file reads as robots.txt: most full lines of its start (comments and blank
+    lines aside) are ``field: value`` records, and one is ``User-agent`` or ``Sitemap``. Records
+    no crawler knows (``Content-Signal:``, ``Robot-version:``, a misspelt ``Desallow:``) count:
+    crawlers skip them. A text sitemap's lines are URLs, which never match."""
     lines = head.split(b"\n")
     if len(head) >= 4096:
         lines = lines[:-1]  # the last one may be cut
     fields = [line.strip() for line in lines if line.strip() and not line.strip().startswith(b"#")]
-    return bool(fields) and all(_ROBOTS_FIELD.match(line) for line in fields) and any(
-        line[:1].lower() in (b"u", b"a", b"d", b"s") for line in fields)
+    records = sum(1 for line in fields if _RECORD.match(line))
+    return records * 2 > len(fields) and any(_GROUP_OR_SITEMAP.match(line) for line in fields)
 
 
 def without_dot_segments(url: str) -> str:

@@ -10,8 +10,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from git_helpers import commit, init
 from project_checks import lastmods
+
+pytestmark = pytest.mark.slow  # real generator runs (make test-fast leaves them out)
 
 BIN = Path(sys.executable).parent
 SITE_URL = "https://docs.example.org/"

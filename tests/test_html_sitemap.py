@@ -16,6 +16,8 @@ import pytest
 
 from sitemap_checks import assert_valid_tree, locs
 
+pytestmark = pytest.mark.slow  # real generator runs (make test-fast leaves them out)
+
 REPO = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 BUILT = ("site", "output", "_build", "_site", ".cache")

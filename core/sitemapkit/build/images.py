@@ -1,0 +1,71 @@
+"""Which images are a page's own: the one filter every image passes, whatever its origin (the
+page's HTML, a generator's document tree, the ``sitemap_images`` key).
+
+Not a page's own, and never listed:
+
+- status badges and counters (by host, such as img.shields.io, or by a path naming a badge);
+- emoji (Twemoji, EmojiOne, GitHub's gemoji, as pymdownx.emoji and Material render them);
+- tracking pixels: an image 1 pixel (or 0) wide or high, one hidden by its style, or one
+  from a known analytics endpoint (the ``<noscript>`` pixel of an analytics snippet);
+- the site's chrome: its logo (an ``<img>`` whose class or id says ``logo``, or an image in
+  a link to the host's home page, where themes put the logo of every page) and, as the HTML
+  reader finds them, the images in the theme's navigation, sidebar, header and footer. A
+  content image that happens to be called ``logo.png`` stays.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+_BADGE_HOSTS = re.compile(
+    r"(?:[\w.-]+\.)?(?:shields\.io|badge\.fury\.io|badgen\.net|forthebadge\.com|badges\.gitter\.im"
+    r"|travis-ci\.(?:org|com)|circleci\.com|codecov\.io|coveralls\.io|app\.codacy\.com|ci\.appveyor\.com"
+    r"|api\.netlify\.com|snyk\.io|deepsource\.io|bestpractices\.coreinfrastructure\.org|pepy\.tech"
+    r"|img\.badgesize\.io|results\.pre-commit\.ci"
+    # visit counters
+    r"|hits\.seeyoufarm\.com|visitor-badge\.laobi\.icu|komarev\.com|hitwebcounter\.com|count\.getloli\.com"
+    r"|c\.statcounter\.com"
+    # analytics and advertising pixels
+    r"|google-analytics\.com|googletagmanager\.com|doubleclick\.net|px\.ads\.linkedin\.com|bat\.bing\.com"
+    r"|sb\.scorecardresearch\.com|pixel\.wp\.com|stats\.wp\.com|pixel\.quantserve\.com)"
+)
+_BADGE_PATH = re.compile(r"(?:^|/)(?:badges?(?:/|\.svg|\.png|$)|[^/]*[-_.]badge\.(?:svg|png))", re.IGNORECASE)
+_TRACKER_PATH = re.compile(r"(?:^|/)(?:matomo|piwik)\.php$|^(?:https?:)?//(?:www\.)?facebook\.com/tr/?$", re.IGNORECASE)
+_EMOJI = re.compile(r"(?:^|[\s/_-])(?:twemoji|emojione|joypixels|gemoji|emoji)(?:$|[\s/@._-])", re.IGNORECASE)
+_LOGO = re.compile(r"(?:^|[^a-z])logo(?:$|[^a-z])", re.IGNORECASE)
+_HOST = re.compile(r"^(?:https?:)?//([^/:?#]+)", re.IGNORECASE)
+_SIZE = re.compile(r"\s*(\d+)(?:\.\d*)?\s*(?:px)?\s*$", re.IGNORECASE)
+_HIDDEN = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
+
+_NO_ATTRIBUTES: Mapping[str, str] = {}
+
+
+def decorative(src: str, attrs: Mapping[str, str] = _NO_ATTRIBUTES, *, chrome: bool = False) -> bool:
+    """Whether the image ``src`` (as written, or absolute) is not the page's own. ``attrs``:
+    the ``<img>`` tag's attributes where there is one; ``chrome``: the HTML reader found it
+    in the theme's parts or in a link to the home page."""
+    if chrome:
+        return True
+    classes = attrs.get("class", "")
+    if _EMOJI.search(classes) or _LOGO.search(classes) or _LOGO.search(attrs.get("id", "")):
+        return True
+    address = src.split("#", 1)[0]
+    path = address.split("?", 1)[0]
+    if _EMOJI.search(address):
+        return True
+    host = _HOST.match(address)
+    if host and _BADGE_HOSTS.fullmatch(host.group(1).lower()):
+        return True
+    if _BADGE_PATH.search(path) or _TRACKER_PATH.search(path):
+        return True
+    return _pixel(attrs)
+
+
+def _pixel(attrs: Mapping[str, str]) -> bool:
+    """An image no reader sees: at most 1 pixel wide or high, or hidden by its style."""
+    for key in ("width", "height"):
+        size = _SIZE.match(attrs.get(key, ""))
+        if size is not None and int(size.group(1)) <= 1:
+            return True
+    return _HIDDEN.search(attrs.get("style", "")) is not None

@@ -1,0 +1,20 @@
+"""Fixtures shared across the suite. Helpers that are plain functions live in modules beside
+the tests (``sitemap_checks``, ``project_checks``, ``validator_inputs``, ...)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+import pytest
+
+
+@pytest.fixture
+def pin_now(monkeypatch: pytest.MonkeyPatch) -> Callable[[datetime | int], None]:
+    """Sets the build's "now" (``SOURCE_DATE_EPOCH``, as reproducible builds do) for one test."""
+
+    def pin(moment: datetime | int) -> None:
+        seconds = int(moment.timestamp()) if isinstance(moment, datetime) else moment
+        monkeypatch.setenv("SOURCE_DATE_EPOCH", str(seconds))
+
+    return pin
