@@ -30,15 +30,17 @@ it the oldest is written as it is (a link decided later can then only be reporte
 
 class ReturnLinks(Generic[T]):
     """The check itself. ``listed`` says whether the URL of a hash was listed before (the
-    caller's record of its listed URLs); each link carries a caller's token (where it is, to
-    report or to drop it), given back with the decision."""
+    caller's record of its listed URLs). Each URL comes with a caller's token (where it is, to
+    report or to drop its links); a decision names a link by that token and its index among
+    the URL's hrefs."""
 
     def __init__(self, listed: Callable[[int], bool]) -> None:
         self._listed = listed
         self._named: dict[int, tuple[int, ...]] = {}
         """hash(loc) -> the hashes of the URLs its alternates name."""
-        self._waiting: dict[int, list[tuple[int, T]]] = {}
-        """hash of a URL not listed yet -> (hash of the URL naming it, token) of each link."""
+        self._waiting: dict[int, list[tuple[int, T, int]]] = {}
+        """hash of a URL not listed yet -> (hash of the URL naming it, its token, the link's
+        index) of each link to it."""
 
     @property
     def waiting(self) -> bool:
@@ -46,25 +48,28 @@ class ReturnLinks(Generic[T]):
         be added too: it decides those links, all one-way)."""
         return bool(self._waiting)
 
-    def add(self, loc: str, links: Sequence[tuple[str, T]]) -> list[tuple[T, bool]]:
-        """Record the listed URL ``loc`` naming ``links`` ((href, token) pairs, itself among
-        them or not); call it before ``loc`` counts as listed. Returns the links decided now,
-        each as (token, whether it is returned): ``loc``'s own links to URLs listed before,
-        and the links that waited for ``loc``."""
+    def add(self, loc: str, hrefs: Sequence[str], token: T) -> tuple[list[tuple[T, int, bool]], int]:
+        """Record the listed URL ``loc`` naming ``hrefs`` (itself among them or not); call it
+        before ``loc`` counts as listed. Returns the decisions made now, each (token, index,
+        whether the link is returned): every link that waited for ``loc``, and those of
+        ``loc``'s own links to URLs listed before that are one-way; and how many of ``loc``'s
+        links wait for URLs not listed yet."""
         me = hash(loc)
-        hashes = tuple([hash(href) for href, _ in links])
+        hashes = tuple([hash(href) for href in hrefs])
         if hashes:
             self._named[me] = hashes
-        decided = [(token, source in hashes) for source, token in self._waiting.pop(me, ())]
-        named, listed = self._named, self._listed
-        for (_, token), target in zip(links, hashes, strict=True):
+        came = self._waiting.pop(me, None)
+        decided = [(source_token, index, source in hashes) for source, source_token, index in came] if came else []
+        named, listed, waits = self._named, self._listed, 0
+        for index, target in enumerate(hashes):
             if target == me:
                 continue
-            if listed(target):
-                decided.append((token, me in named.get(target, ())))
-            else:
-                self._waiting.setdefault(target, []).append((me, token))
-        return decided
+            if not listed(target):
+                self._waiting.setdefault(target, []).append((me, token, index))
+                waits += 1
+            elif me not in named.get(target, ()):
+                decided.append((token, index, False))
+        return decided, waits
 
 
 def without_one_way(entries: Iterable[Entry], report: Report, listed: Callable[[int], bool],
@@ -75,7 +80,7 @@ def without_one_way(entries: Iterable[Entry], report: Report, listed: Callable[[
     URLs not listed yet waits for them (up to ``hold`` entries, then the oldest goes on as it
     is); entries without alternates are not held. When the entries end, those still waiting
     go on with the links nothing decided (to URLs never listed)."""
-    returns: ReturnLinks[tuple[int, str, str, str]] = ReturnLinks(listed)
+    returns: ReturnLinks[tuple[int, Entry]] = ReturnLinks(listed)
     held: dict[int, Entry] = {}  # by number, in the order they came
     open_links: dict[int, int] = {}  # number -> its links not decided yet
     dropped: dict[int, set[str]] = {}  # number -> the hrefs of its one-way alternates
@@ -83,27 +88,27 @@ def without_one_way(entries: Iterable[Entry], report: Report, listed: Callable[[
         if not entry.alternates and not returns.waiting:
             yield entry
             continue
-        loc = entry.loc
-        links = [(alternate.href, (number, loc, alternate.hreflang, alternate.href)) for alternate in entry.alternates]
-        held[number] = entry
-        open_links[number] = sum(1 for href, _ in links if href != loc)
+        decided, waits = returns.add(entry.loc, [alternate.href for alternate in entry.alternates], (number, entry))
         ready: set[int] = set()
-        for (source, source_loc, code, href), returned in returns.add(loc, links):
+        for (source, source_entry), index, returned in decided:
+            alternate, waiting = source_entry.alternates[index], source == number or source in held
             if not returned:
-                _warn(report, source_loc, code, href, kept=source not in held)
-                if source in held:
-                    dropped.setdefault(source, set()).add(href)
-            if source in held:
+                _warn(report, source_entry.loc, alternate.hreflang, alternate.href, kept=not waiting)
+                if waiting:
+                    dropped.setdefault(source, set()).add(alternate.href)
+            if source in held:  # a link that waited for this entry
                 open_links[source] -= 1
                 if open_links[source] == 0:
                     ready.add(source)
-        if open_links[number] == 0:
-            ready.add(number)
-        elif len(held) - len(ready) > hold:
-            ready.add(next(source for source in held if source not in ready))
+        if waits:
+            held[number], open_links[number] = entry, waits
+            if len(held) - len(ready) > hold:
+                ready.add(next(source for source in held if source not in ready))
         for source in sorted(ready):
             del open_links[source]
             yield _finished(held.pop(source), dropped.pop(source, ()))
+        if not waits:
+            yield _finished(entry, dropped.pop(number, ()))
     for source, entry in held.items():
         yield _finished(entry, dropped.get(source, ()))
 

@@ -157,11 +157,12 @@ def _return_links(session: Session, heads: dict[str, tuple[int, int, tuple[tuple
     alternate's head was read too (a page not listed, or not sampled, is not fetched for it):
     the check a sitemap's alternates get (``return_links``), on the heads."""
     read: set[int] = set()  # the heads checked so far
-    returns: ReturnLinks[tuple[int, int, str, str, str]] = ReturnLinks(read.__contains__)
+    returns: ReturnLinks[tuple[int, int, str, tuple[tuple[str, str], ...]]] = ReturnLinks(read.__contains__)
     for loc, (number, line, alternates) in heads.items():
-        links = [(_same(href), (number, line, loc, code, href)) for code, href in alternates]
-        for (source_number, source_line, source, code, href), returned in returns.add(loc, links):
+        decided, _ = returns.add(loc, [_same(href) for _, href in alternates], (number, line, loc, alternates))
+        for (source_number, source_line, source, named), index, returned in decided:
             if not returned:
+                code, href = named[index]
                 session.add(session.files[source_number], source_line, "page-hreflang-return",
                             f"{source} names {href} as its hreflang=\"{code}\" alternate, but {href} "
                             f"does not link back to {source}; search engines ignore one-way hreflang")

@@ -137,7 +137,7 @@ class Session:
         """Origin -> the sitemap URLs its robots.txt (one of the targets) names."""
         # hash(loc) (or of (channel, loc)) -> file number << 32 | line
         self._seen: dict[int, int] = {}
-        self._returns: ReturnLinks[tuple[str, int, str, str]] = ReturnLinks(self._seen.__contains__)
+        self._returns: ReturnLinks[tuple[str, list[tuple[str, str, int]]]] = ReturnLinks(self._seen.__contains__)
         self.collect: Callable[[int, int, str], None] | None = None
         """With ``--check-pages``: given each URL the first time it is listed (file number,
         line, URL), past none of a file's first 50,000."""
@@ -203,11 +203,11 @@ class Session:
     def alternates(self, number: int, loc: str, links: list[tuple[str, str, int]]) -> None:
         """Check return links between listed pages (``return_links``, the check ``build``
         makes too), before ``loc`` counts as listed."""
-        file = self.files[number]
-        decided = self._returns.add(loc, [(href, (file, line, code, href)) for code, href, line in links])
-        for (source_file, line, code, href), returned in decided:
+        decided, _ = self._returns.add(loc, [href for _, href, _ in links], (self.files[number], links))
+        for (file, source_links), index, returned in decided:
             if not returned:
-                self.add(source_file, line, "hreflang-no-return",
+                code, href, line = source_links[index]
+                self.add(file, line, "hreflang-no-return",
                          f"alternate hreflang=\"{code}\" names {href}, whose <url> does not link back; "
                          "search engines ignore one-way hreflang")
 
