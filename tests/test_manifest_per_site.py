@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 import yaml
 from git_helpers import commit, git, init
+from lxml import etree
 from manifest_paths import manifests_in
 
 from sitemap_checks import assert_valid, assert_valid_tree
@@ -30,8 +31,6 @@ WHEN = {T1: "2023-11-14T22:13:20Z", T2: "2023-11-15T22:13:20Z", T3: "2023-11-16T
 def lastmods(sitemap: Path | bytes) -> dict[str, str | None]:
     """loc -> lastmod text of a urlset (a file, checked against the XSD, or its bytes)."""
     if isinstance(sitemap, bytes):
-        from lxml import etree
-
         root = etree.fromstring(sitemap)
     else:
         root = assert_valid(sitemap)
