@@ -5,7 +5,8 @@ for an extension-less URL, ``DIR/path/index.html`` for a folder), the inverse of
 ``build`` lists files by. What is no page is what the build said: the files it left out on
 purpose are in its record (``owned.chosen_out``), generated indexes and drafts among them;
 redirect stubs and fragments are known by their head (``pages.not_a_page``), the root
-``404.html`` by its place. Only a folder without a record (another tool's output) has the
+``404.html`` by its place. A folder holding another build's record (a language built by its
+own config into ``fr/``, a version folder) is that build's: its own ``404.html`` and record. Only a folder without a record (another tool's output) has the
 rest guessed, as ``sitemapkit build`` guesses on it (``pages.guess_not_a_page``). The site root
 URL is found from the first listed URL, as the shortest path prefix whose remainder is a
 built file. Pages are read with the same HTML reader the build uses
@@ -15,6 +16,7 @@ built file. Pages are read with the same HTML reader the build uses
 from __future__ import annotations
 
 import contextlib
+import posixpath
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -50,13 +52,38 @@ class SiteIndex:
         """Pages the build that wrote this folder left out on purpose: by the site's own
         settings, or as no page by the generator's word."""
         self._recorded = record is not None
+        self._inner: dict[str, set[str] | None] = {}
+        """Folder (site-relative) -> what the build of another site written into it (a
+        language built by its own config into ``fr/``) left out on purpose; None: no build's."""
+
+    def _inner_build(self, relative: str) -> str:
+        """The folder (``fr/``) of the nearest build of another site written inside this one
+        that holds the built file ``relative``; ``""`` for this site's own files."""
+        folder = posixpath.dirname(relative)
+        while folder:
+            if folder not in self._inner:
+                self._inner[folder] = chosen_out(self.dir / folder)
+            if self._inner[folder] is not None:
+                return folder + "/"
+            folder = posixpath.dirname(folder)
+        return ""
 
     def named_not_page(self, relative: str) -> str | None:
-        """Why the built file ``relative`` is no page by where it sits: the root ``404.html``;
-        without a build's record, what ``build`` guesses for a folder no adapter describes."""
+        """Why the built file ``relative`` is no page by where it sits: the root ``404.html``
+        (of this site, or of a build written inside it); without a build's record, what
+        ``build`` guesses for a folder no adapter describes."""
+        inner = self._inner_build(relative)
+        if inner:
+            return error_page(relative[len(inner):])
         if self._recorded:
             return error_page(relative)
         return guess_not_a_page(relative, self.dir)
+
+    def chosen_out(self, relative: str, url: str) -> bool:
+        """Whether the build that wrote the built file ``relative`` left ``url`` out on purpose."""
+        inner = self._inner_build(relative)
+        left_out = self._inner[inner[:-1]] if inner else self._chosen_out
+        return left_out is not None and url_key(url) in left_out
 
     def blocked(self, url: str) -> bool:
         """Whether the site's own robots.txt keeps crawlers away from ``url``."""
@@ -153,7 +180,7 @@ class SiteIndex:
                 url = encode_url(url)
             except URLError:
                 continue
-            if self.blocked(url) or url_key(url) in self._chosen_out:
+            if self.blocked(url) or self.chosen_out(relative, url):
                 continue
             noindex, canonical, not_page = self._page(relative, url)
             if noindex or not_page is not None or (canonical is not None and canonical != url
