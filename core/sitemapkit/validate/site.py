@@ -5,12 +5,13 @@ for an extension-less URL, ``DIR/path/index.html`` for a folder), the inverse of
 ``build`` lists files by. What is no page is what the build said: the files it left out on
 purpose are in its record (``owned.chosen_out``), generated indexes and drafts among them;
 redirect stubs and fragments are known by their head (``pages.not_a_page``), the root
-``404.html`` by its place. A folder holding another build's record (a language built by its
-own config into ``fr/``, a version folder) is that build's: its own ``404.html`` and record.
-Only a folder without a record (another tool's output) has the rest guessed, as ``sitemapkit build`` guesses on it (``pages.guess_not_a_page``). The site root
-URL is found from the first listed URL, as the shortest path prefix whose remainder is a
-built file. Pages are read with the same HTML reader the build uses
-(``extract.read_page_file``), so "noindex" and "canonical" mean here what they mean there.
+``404.html`` by its place. A folder holding another build's record (a language built by its own
+config into ``fr/``, a version folder) is that build's: its own ``404.html`` and record. Only a
+folder without a record (another tool's output) has the rest guessed, as ``sitemapkit build``
+guesses on it (``pages.guess_not_a_page``). The site root URL is found from the first listed
+URL, as the shortest path prefix whose remainder is a built file. Pages are read with the same
+HTML reader the build uses (``extract.read_page_file``), so "noindex" and "canonical" mean here
+what they mean there.
 """
 
 from __future__ import annotations
