@@ -16,6 +16,7 @@ import tomllib
 from . import __version__
 from .build.files import OutputError, fault
 from .build.generate import generate
+from .build.lock import folder_locked
 from .build.scan import html_files, pages_in
 from .options import OPTIONS, Option
 from .progress import ProgressLine
@@ -23,6 +24,7 @@ from .project import CONFIG_FILES, Project, ProjectError, Sources, file_urls, fi
 from .report import Report, SitemapError, plural
 from .settings import OPTION_NAMES, Settings, SettingsError
 from .values import OptionError
+from .versions import Versions, find_versions, write_version_index
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 EXIT_BROKEN_PIPE = 128 + 13
@@ -79,6 +81,10 @@ def _build(args: argparse.Namespace) -> int:
     except SettingsError as error:
         raise UsageError(str(error)) from None
 
+    versions = find_versions(site_dir, settings.filename, settings.base_url) if not args.out else None
+    if versions is not None:  # the root of a versioned deployment: its entry point only
+        return _build_root(site_dir, versions, settings, args)
+
     out_dir = Path(args.out) if args.out else site_dir
     if out_dir.exists() and not out_dir.is_dir():
         raise UsageError(f"--out {out_dir} is a file, not a folder")
@@ -126,6 +132,30 @@ def _build(args: argparse.Namespace) -> int:
                 count = f"{plural(urls, 'URL')}, " if urls is not None else ""
                 print(f"would write {path} ({count}{plural(report.sizes.get(path, 0), 'byte')})")
         print(report.summary())
+    return EXIT_OK
+
+
+def _build_root(site_dir: Path, versions: Versions, settings: Settings, args: argparse.Namespace) -> int:
+    """``build`` on the root of a versioned deployment: the index of the versions' sitemaps."""
+    quiet = args.quiet or args.format == "json"
+    report = Report(on_warning=None if quiet else lambda p: print(f"{p.severity}: {p}", file=sys.stderr))
+    try:
+        with folder_locked(site_dir, shared=False):
+            write_version_index(site_dir, versions, settings, report)
+    except (SitemapError, OSError) as error:
+        if isinstance(error, OSError) and not isinstance(error, OutputError):
+            error = fault(getattr(error, "filename", None) or site_dir, error, "use")
+        print(f"sitemapkit: {error}", file=sys.stderr)
+        return EXIT_USAGE if isinstance(error, OSError) else EXIT_PROBLEMS
+    if args.format == "json":
+        print(json.dumps(build_json(report, dry_run=False), indent=2, ensure_ascii=False))
+    elif not args.quiet:
+        listed = ", ".join(versions.listed) or "none"
+        where = f" in {', '.join(p.name for p in report.files)}" if report.files else "; no file written"
+        print(f"versioned deployment ({versions.source}): {plural(len(versions.listed), 'version')} ({listed})"
+              f"{where}; {plural(len(versions.left), 'folder')} left out; {plural(len(report.warnings), 'warning')}")
+    if settings.strict and report.warnings:
+        return EXIT_PROBLEMS
     return EXIT_OK
 
 

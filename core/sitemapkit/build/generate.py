@@ -7,6 +7,7 @@ import gc
 import re
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..dates import build_time
 from ..model import Page
@@ -26,6 +27,9 @@ from .owned import record_written
 from .robots import MAX_ROBOTS_BYTES, RobotsTooLarge, sync_robots_txt
 from .write import write_sitemaps
 
+if TYPE_CHECKING:
+    from ..versions import Deployment
+
 
 def generate(
     pages: Iterable[Page],
@@ -38,6 +42,7 @@ def generate(
     progress: Callable[[int], None] | None = None,
     dry_run: bool = False,
     render_html: Render | None = None,
+    deployment: Deployment | None = None,
 ) -> Report:
     """Build entries from ``pages`` and write every file into ``site_dir``.
 
@@ -50,12 +55,13 @@ def generate(
     say what would be written) and IndexNow prints what it would send. Under
     ``settings.strict`` any warning raises ``SitemapError`` once all files are written.
     With ``settings.html_sitemap``, ``render_html`` renders ``sitemap.html`` in the site's
-    theme (an adapter's); without it the page is sitemapkit's own plain one.
+    theme (an adapter's); without it the page is sitemapkit's own plain one. ``deployment``:
+    where this version of versioned documentation is served (``sitemapkit.versions``).
     """
     if not settings.base_url:
         raise SitemapError("sitemapkit needs the site's absolute URL: set base_url")
     run = dict(project_dir=project_dir, source_dirs=source_dirs, on_warning=on_warning, progress=progress,
-               render_html=render_html)
+               render_html=render_html, deployment=deployment)
     with _heap_frozen():
         if dry_run:
             with counted_only() as tally:
@@ -96,6 +102,7 @@ def _generate(
     progress: Callable[[int], None] | None,
     dry_run: bool,
     render_html: Render | None,
+    deployment: Deployment | None,
 ) -> Report:
     settings = settings.replace(base_url=normalise_base_url(settings.base_url))
     site_dir = Path(site_dir)
@@ -110,7 +117,7 @@ def _generate(
     # One build at a time per output folder, from reading the manifest to robots.txt.
     with folder_locked(site_dir, shared=dry_run, waiting=waiting):
         _write_all(pages, site_dir, settings, report, project_dir=project_dir, source_dirs=source_dirs,
-                   progress=progress, dry_run=dry_run, render_html=render_html)
+                   progress=progress, dry_run=dry_run, render_html=render_html, deployment=deployment)
     if settings.strict and report.warnings:
         raise SitemapError(
             f"{plural(len(report.warnings), 'sitemap warning')} and strict is on; the first: {report.warnings[0]}"
@@ -129,6 +136,7 @@ def _write_all(
     progress: Callable[[int], None] | None,
     dry_run: bool,
     render_html: Render | None,
+    deployment: Deployment | None,
 ) -> None:
     now = build_time()
     manifest = Manifest.for_settings(settings, project_dir, report, now)
@@ -143,7 +151,7 @@ def _write_all(
             pages = (page for page in pages if page.url not in own)
         documents = _documents(site_dir, settings, source_dirs, report) if settings.include else ()
         entries = build_entries(pages, settings, report=report, lastmod=resolver, site_dir=site_dir,
-                                documents=documents, listing=listing)
+                                documents=documents, listing=listing, deployment=deployment)
         if listing is not None:
             entries = listing.with_page(entries, PAGE_NAME, report.lastmod_sources if settings.lastmod else None)
         # entries -> the sitemap files
