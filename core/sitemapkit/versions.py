@@ -154,14 +154,28 @@ def find_versions(root: Path, filename: str, base_url: str) -> Versions | None:
 
 def _mike_versions(path: Path) -> list[str] | None:
     """The versions (never the aliases) mike's ``versions.json`` lists, or None without one."""
+    items = _mike_items(path)
+    if items is None:
+        return None
+    return list(dict.fromkeys(name for item in items if isinstance(name := item.get("version"), str)))
+
+
+def mike_aliases(folder: Path) -> set[str]:
+    """The alias folders (symbolic links, copies, redirect pages) the ``versions.json`` of
+    ``folder`` names, when it has one: names of plain folders only, never a version's own."""
+    items = _mike_items(folder / MIKE_VERSIONS) or []
+    versions = {item.get("version") for item in items}
+    found = {alias for item in items if isinstance(aliases := item.get("aliases"), list) for alias in aliases}
+    return {name for name in found - versions
+            if isinstance(name, str) and _SEGMENT.fullmatch(name) and name not in (".", "..")}
+
+
+def _mike_items(path: Path) -> list[dict[str, Any]] | None:
     try:
         data = json.loads(read_regular(path, MAX_VERSIONS_FILE + 1))
     except (OSError, ValueError):
         return None
-    if not isinstance(data, list):
-        return None
-    found = [item.get("version") for item in data if isinstance(item, dict)]
-    return list(dict.fromkeys(name for name in found if isinstance(name, str)))
+    return [item for item in data if isinstance(item, dict)] if isinstance(data, list) else None
 
 
 def _folders(root: Path) -> list[Path]:
