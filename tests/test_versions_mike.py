@@ -5,11 +5,14 @@ root index that `sitemapkit build` writes on the gh-pages tree, and `validate` o
 from __future__ import annotations
 
 import os
+import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+import yaml
 from git_helpers import commit, git, init
 from project_checks import served_file
 
@@ -18,6 +21,7 @@ from sitemapkit.cli import main
 
 pytestmark = pytest.mark.slow  # real mike deploys: MkDocs builds and git commits
 
+REPO = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 BASE = "https://example.org/project/"
 ORDERS = {"sitemapkit-before-mike": ["search", "sitemapkit", "mike"],
@@ -116,3 +120,33 @@ def test_root_index_lists_each_real_version_once(tmp_path, alias_type, capsys):
     before = (tree / "sitemap.xml").read_bytes(), (tree / "robots.txt").read_bytes()
     assert main(["build", str(tree), "--base-url", BASE]) == 0
     assert ((tree / "sitemap.xml").read_bytes(), (tree / "robots.txt").read_bytes()) == before
+
+
+def test_mike_recipe_as_written(tmp_path, monkeypatch, capsys):
+    text = (REPO / "docs" / "versions.md").read_text(encoding="utf-8")
+    section = text.split("## mike (MkDocs, Material)", 1)[1].split("\n## ", 1)[0]
+    yml = re.search(r"```yaml\n(.*?)```", section, re.S).group(1)
+    commands = [shlex.split(line) for line in re.search(r"```sh\n(.*?)```", section, re.S).group(1).splitlines()]
+    assert "mike" in yaml.safe_load(yml)["plugins"]
+    repo = init(tmp_path / "repo")
+    commit(repo, "2026-01-01T00:00:00", {"mkdocs.yml": yml, "docs/index.md": "# Home\n",
+                                          "docs/guide.md": "# Guide\n"})
+    run_mike(repo, "deploy", "1.0")
+    commit(repo, "2026-02-01T00:00:00", {"docs/new.md": "# New\n"})
+    here = repo
+    for words in commands:  # each line as a shell would run it, here
+        monkeypatch.chdir(here)
+        if words[0] == "cd":
+            here = (here / words[1]).resolve()
+        elif words[0] == "mike":
+            run_mike(here, *words[1:])
+        elif words[0] == "git":
+            git(here, *words[1:])
+        else:
+            assert words[0] == "sitemapkit" and main(words[1:]) == 0, capsys.readouterr()
+    assert here == (tmp_path / "gh-pages").resolve()
+    assert sorted(locs(here / "sitemap.xml")) == [f"{BASE}1.0/sitemap.xml", f"{BASE}2.0/sitemap.xml"]
+    assert sorted(locs(here / "2.0" / "sitemap.xml")) == [f"{BASE}2.0/{p}" for p in ("", "guide/", "new/")]
+    committed = git(repo, "show", "gh-pages:sitemap.xml")
+    assert committed == (here / "sitemap.xml").read_text(encoding="utf-8")
+    assert robots_sitemaps(here / "robots.txt") == [f"{BASE}sitemap.xml"]
