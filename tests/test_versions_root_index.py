@@ -133,3 +133,14 @@ def test_any_versions_json_lists_only_folders_inside_the_root(tmp_path_factory, 
         assert locs(root / "sitemap.xml") == [f"{BASE}1.0/sitemap.xml"]
         assert report.files == [root / "sitemap.xml"]
     assert set(os.listdir(root)) <= {"1.0", "versions.json", "sitemap.xml", ".sitemapkit-files.json"}
+
+
+def test_dry_run_on_a_versioned_root_writes_nothing(tmp_path, capsys):
+    site = versions_tree(tmp_path / "site")
+    for name in ("1.0", "2.0"):
+        assert main(["build", str(site / name), "--base-url", f"{BASE}{name}/", "-q", "--no-robots-txt"]) == 0
+    before = sorted(os.listdir(site))
+    capsys.readouterr()
+    assert main(["build", str(site), "--base-url", BASE, "--dry-run"]) == 0
+    assert f"would write {site / 'sitemap.xml'} (an index of 2 versions: 1.0, 2.0)" in capsys.readouterr().out
+    assert sorted(os.listdir(site)) == before

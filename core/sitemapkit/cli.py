@@ -138,6 +138,11 @@ def _build(args: argparse.Namespace) -> int:
 def _build_root(site_dir: Path, versions: Versions, settings: Settings, args: argparse.Namespace) -> int:
     """``build`` on the root of a versioned deployment: the index of the versions' sitemaps."""
     quiet = args.quiet or args.format == "json"
+    if args.dry_run:  # nothing is written: what would be
+        if not quiet:
+            print(f"would write {site_dir / settings.filename} (an index of "
+                  f"{plural(len(versions.listed), 'version')}: {', '.join(versions.listed) or 'none'})")
+        return EXIT_OK
     report = Report(on_warning=None if quiet else lambda p: print(f"{p.severity}: {p}", file=sys.stderr))
     try:
         with folder_locked(site_dir, shared=False):
