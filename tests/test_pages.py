@@ -15,7 +15,7 @@ from sitemap_checks import assert_valid_tree, locs, usp_urls
 from sitemapkit import Page, Settings, build_entries, validate
 from sitemapkit.build.extract import read_page_html
 from sitemapkit.cli import main
-from sitemapkit.pages import files_for_url, not_a_page, url_for_file
+from sitemapkit.pages import files_for_url, guess_not_a_page, not_a_page, url_for_file
 from sitemapkit.report import Report
 from sitemapkit.urls import encode_url
 
@@ -96,7 +96,7 @@ def test_build_and_validate_site_dir_agree_on_odd_names(tmp_path, monkeypatch):
 def test_any_name_built_is_found_by_validate_site_dir(tmp_path_factory, segments, suffix):
     site = tmp_path_factory.mktemp("site")
     name = "/".join(segments) + suffix
-    if not_a_page(url_for_file(name)) is not None:
+    if guess_not_a_page(name, site) is not None:
         return  # e.g. drafts/x.html: not a page, rightly not listed
     folders = segments[:-1] if suffix == ".html" else segments
     if any(folder.startswith(".") for folder in folders):
@@ -114,29 +114,42 @@ def test_any_name_built_is_found_by_validate_site_dir(tmp_path_factory, segments
 
 # ------------------------------------------------------------------------ not a page
 
-@pytest.mark.parametrize(("path", "reason"), [
-    ("genindex.html", "generated index"),
-    ("fr/genindex.html", "generated index"),
-    ("genindex/", "generated index"),  # Sphinx dirhtml
-    ("py-modindex.html", "generated index"),
-    ("search.html", "generated index"),
-    ("search/", "generated index"),
-    ("_modules/lighthouse/lamp.html", "generated index"),  # viewcode
-    ("404.html", "error page"),
-    ("fr/404.html", "error page"),
-    ("404/", "error page"),
-    ("drafts/winter-plans.html", "draft"),
-    ("fr/drafts/pages/x.html", "draft"),
+def sphinx_outputs(site: Path, *folders: str) -> Path:
+    """``site`` with a Sphinx build's ``.buildinfo`` in each of ``folders`` ("" for the root)."""
+    for folder in folders:
+        write(site, f"{folder}.buildinfo", "# Sphinx build info version 1\n")
+    return site
+
+
+@pytest.mark.parametrize(("name", "sphinx", "reason"), [
+    ("genindex.html", [""], "generated index"),
+    ("genindex-A.html", [""], "generated index"),  # html_split_index
+    ("genindex/index.html", [""], "generated index"),  # Sphinx dirhtml
+    ("py-modindex.html", [""], "generated index"),
+    ("search.html", [""], "generated index"),
+    ("search/index.html", [""], "generated index"),
+    ("_modules/lighthouse/lamp.html", [""], "generated index"),  # viewcode
+    ("en/latest/genindex.html", ["en/latest/"], "generated index"),  # a Sphinx output in a folder
+    ("en/latest/_modules/lamp.html", ["en/latest/"], "generated index"),
+    ("404.html", [], "error page"),
+    ("drafts/winter-plans.html", [], "draft"),
 ])
-def test_generated_error_and_draft_pages_by_path(path, reason):
-    assert not_a_page(path) == reason
+def test_generated_error_and_draft_pages_guessed_where_they_sit(tmp_path, name, sphinx, reason):
+    assert guess_not_a_page(name, sphinx_outputs(tmp_path, *sphinx)) == reason
 
 
-@pytest.mark.parametrize("path", ["", "guide/", "searching.html", "research/", "blog/drafts-of-a-novel/",
-                                  "modules/x.html", "404-reasons.html", "my-genindex-notes.html"])
-def test_pages_by_path(path):
-    assert not_a_page(path) is None
-    assert not_a_page(path, html().encode().split(b"<body")[0]) is None
+@pytest.mark.parametrize(("name", "sphinx"), [
+    ("index.html", [""]), ("guide/index.html", [""]), ("searching.html", [""]), ("research/index.html", [""]),
+    ("blog/drafts-of-a-novel/index.html", []), ("modules/x.html", [""]), ("404-reasons.html", []),
+    ("my-genindex-notes.html", [""]),
+    # names that mean nothing away from where the generator puts them
+    ("genindex.html", []), ("search.html", []), ("_modules/x.html", []), ("en/genindex.html", [""]),
+    ("fr/genindex.html", ["en/"]), ("plugins/search/index.html", [""]), ("blog/category/search/index.html", []),
+    ("tag/404.html", []), ("fr/404.html", []), ("404/index.html", []), ("fr/drafts/x.html", []),
+])
+def test_pages_by_path(tmp_path, name, sphinx):
+    assert guess_not_a_page(name, sphinx_outputs(tmp_path, *sphinx)) is None
+    assert not_a_page(html().encode().split(b"<body")[0]) is None
 
 
 @pytest.mark.parametrize(("text", "reason"), [
@@ -149,15 +162,18 @@ def test_pages_by_path(path):
 ])
 def test_redirect_stubs_and_fragments_by_their_head(text, reason):
     facts = read_page_html(text, BASE + "x.html")
-    assert not_a_page("x.html", facts.head) == reason
+    assert not_a_page(facts.head) == reason
 
 
 def test_the_core_leaves_them_out_for_every_adapter():
-    """Adapters pass pages to ``build_entries``; the definition applies there, unchanged adapters."""
+    """Adapters pass pages to ``build_entries``: what the generator says is no page
+    (``not_page``), redirect stubs and fragments by their head, and the root 404 page are left
+    out; a name alone elsewhere leaves nothing out."""
     pages = [
         Page("", html=html()),
-        Page("genindex.html", html=html()),
-        Page("_modules/x.html", html=html()),
+        Page("genindex.html", html=html(), not_page="generated index"),
+        Page("_modules/x.html", html=html(), not_page="generated index"),
+        Page("404.html", html=html()),
         Page("fr/404.html", html=html()),
         Page("old.html", html=html("<meta http-equiv='refresh' content='0; url=new.html'>")),
         Page("partials/footer.html", html="<footer>© Harbour</footer>"),
@@ -166,8 +182,10 @@ def test_the_core_leaves_them_out_for_every_adapter():
     ]
     report = Report()
     entries = list(build_entries(pages, Settings(base_url=BASE), report=report))
-    assert [e.loc for e in entries] == [BASE, BASE + "from-content-only.html"]
-    assert report.left_out == {"generated index": 2, "error page": 1, "redirect": 1, "fragment": 1, "draft": 1}
+    assert [e.loc for e in entries] == [BASE, BASE + "fr/404.html", BASE + "drafts/a.html",
+                                        BASE + "from-content-only.html"]
+    assert report.left_out == {"generated index": 2, "error page": 1, "redirect": 1, "fragment": 1}
+    assert report.not_pages == {"generated index": ["genindex.html", "_modules/x.html"], "error page": ["404.html"]}
     assert report.warnings == []
 
 
@@ -176,6 +194,7 @@ def test_cli_build_and_validate_site_dir_share_the_definition(tmp_path, monkeypa
     site = tmp_path / "site"
     write(site, "index.html")
     write(site, "guide/index.html")
+    write(site, ".buildinfo", "# Sphinx build info version 1\n")
     write(site, "genindex.html")
     write(site, "py-modindex.html")
     write(site, "_modules/pkg/mod.html")
@@ -297,7 +316,7 @@ def test_a_pattern_git_refuses_is_an_error_at_start_up_and_one_pathspec_ignores_
 @pytest.mark.parametrize(("name", "text", "reason"), [
     ("moved.html", "<html><head><meta http-equiv='refresh' content='0; url=/'></head><body></body></html>",
      "redirect"),
-    ("genindex.html", html(), "generated index"),
+    ("404.html", html(), "error page"),  # the root's: what static hosts serve for a missing URL
     ("footer.html", "<footer>© Harbour</footer>", "fragment"),
 ])
 def test_validate_site_dir_flags_a_listed_file_that_is_no_page(tmp_path, name, text, reason):

@@ -16,7 +16,7 @@ from sitemap_checks import assert_valid_tree, usp_urls
 from sitemapkit import validate
 from sitemapkit.build.owned import RECORD, chosen_out, url_key
 from sitemapkit.build.scan import html_files
-from sitemapkit.pages import files_for_url, not_a_page, url_for_file
+from sitemapkit.pages import files_for_url, guess_not_a_page, url_for_file
 
 pytestmark = pytest.mark.slow  # real generator runs (make test-fast leaves them out)
 
@@ -81,7 +81,7 @@ def test_validate_site_dir_never_asks_for_what_is_no_page(built, name, monkeypat
     site = built / "sample_sites" / folder
     for relative in NOT_PAGES[name]:
         assert (site / relative).is_file()
-        assert not_a_page(url_for_file(relative)) is not None
+        assert guess_not_a_page(relative, site) is not None
     problems = validate(sitemap_targets(site), site_dir=site)
     assert [p for p in problems if p.severity == "error"] == []
     named = {Path(p.where).resolve() for p in problems}
@@ -124,7 +124,7 @@ def test_build_of_the_built_folder_passes_strict_validation_and_agrees_with_the_
     finally:
         (tmp_path / "record").rename(site / RECORD)
     assert {base + url_for_file(str(Path(f).relative_to(site))) for f in unlisted} == build_urls - adapter_urls
-    pages = {name for name in html_files(copy) if not_a_page(url_for_file(name)) is None}
+    pages = {name for name in html_files(copy) if guess_not_a_page(name, copy) is None}
     assert all(pages.intersection(files_for_url(url[len(base):])) for url in build_urls)
 
     strict = run(tmp_path, "sitemapkit", "validate", str(copy / "sitemap.xml"), str(copy / "robots.txt"),

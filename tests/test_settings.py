@@ -19,6 +19,7 @@ def test_every_contract_key_is_an_option():
         "lastmod", "state_file", "images", "videos", "news", "alternates", "x_default", "gzip",
         "txt", "robots_txt", "max_urls", "max_bytes", "stylesheet", "indexnow", "changes_feed",
         "strict", "include", "html_sitemap",  # issue 16
+        "static_html",  # issue 25: HTML the generator copies as it is, listed or omitted
     }
     assert set(OPTION_NAMES) == contract and len(OPTION_NAMES) == len(contract)
 

@@ -16,13 +16,16 @@ import tomllib
 from . import __version__
 from .build.files import OutputError, fault
 from .build.generate import generate
+from .build.listings import listings_dated
 from .build.lock import folder_locked
 from .build.scan import html_files, pages_in
+from .layouts import FILES
 from .options import OPTIONS, Option
 from .progress import ProgressLine
 from .project import CONFIG_FILES, Project, ProjectError, Sources, file_urls, find_project
 from .report import Report, SitemapError, plural
 from .settings import OPTION_NAMES, Settings, SettingsError
+from .source_layout import detect
 from .values import OptionError
 from .versions import Versions, find_versions, write_version_index
 
@@ -96,9 +99,15 @@ def _build(args: argparse.Namespace) -> int:
         pages = file_urls(pages)
     source_dir = args.source_dir or (project.docs_dir if project else None)
     if source_dir is not None:  # pages dated by their sources' front matter and git
-        sources = Sources(source_dir, project.languages, project.snippets) if project else Sources(source_dir)
+        if args.source_dir:  # Hugo, Jekyll, Docusaurus, Eleventy: the layout its marker files name
+            found = detect(Path(args.source_dir).absolute(), project.languages if project else ())
+            sources = Sources(args.source_dir, snippets=project.snippets if project else None, found=found)
+        else:
+            sources = Sources(source_dir, project.languages, project.snippets)
         pages = sources.attach(pages, lambda name, message: None if quiet else print(
             f"warning: {name}: {message}", file=sys.stderr))
+        if sources.layout is not FILES and "meta" in settings.lastmod:  # a generator's listing pages
+            pages = listings_dated(pages, settings, Path(source_dir).absolute())
     # With --format json, stdout holds the one document: IndexNow's dry-run lines go to stderr.
     printed = contextlib.redirect_stdout(sys.stderr) if json_out else contextlib.nullcontext()
     try:
@@ -108,9 +117,11 @@ def _build(args: argparse.Namespace) -> int:
                 out_dir,
                 settings,
                 project_dir=project.root if project else project_folder(site_dir, args.config),
+                source_dirs=[Path(source_dir).absolute()] if source_dir is not None else (),
                 on_warning=None if quiet else lambda p: print(f"{p.severity}: {p}", file=sys.stderr),
                 progress=show,
                 dry_run=args.dry_run,
+                other_sitemaps=True,
             )
     except (SitemapError, OSError) as error:
         # A file fault (disk full, a read-only folder, a file sitemapkit did not write under
@@ -201,6 +212,7 @@ def build_json(report: Report, *, dry_run: bool) -> dict[str, Any]:
         "videos": report.videos,
         "news": report.news,
         "left_out": dict(sorted(report.left_out.items())),
+        "not_pages": {reason: sorted(names) for reason, names in sorted(report.not_pages.items())},
         "warnings": [p.as_dict() for p in report.warnings],
         "notes": [p.as_dict() for p in report.notes],
     }

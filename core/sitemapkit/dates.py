@@ -122,13 +122,15 @@ def front_matter_dates(
     meta: Mapping[str, Any], warn: Callable[[str], None], updated: tuple[str, ...] = ("updated",)
 ) -> tuple[Moment | None, Moment | None]:
     """(published, modified) from ``date`` and ``updated`` (or the other keys in ``updated``),
-    or Material's blog ``date: {created, updated}``; a page with only a date was last
-    modified then. ``warn(message)`` hears of a value that is not a date."""
+    or Material's blog ``date: {created, updated}``, or Docusaurus' ``last_update: {date}``;
+    a page with only a date was last modified then. ``warn(message)`` hears of a value that is not a date."""
     created = meta.get("date")
     later = next((meta[key] for key in updated if meta.get(key) not in (None, "")), None)
     if isinstance(created, Mapping):
         later = created.get("updated", later)
         created = created.get("created")
+    if isinstance(later, Mapping):  # Docusaurus' last_update: {date, author}
+        later = later.get("date")
     published = _front_matter_date(created, "date", warn)
     return published, _front_matter_date(later, "updated", warn) or published
 

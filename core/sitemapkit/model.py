@@ -132,6 +132,15 @@ class Page(Data):
     """Other files the page is made from, as the generator records them (included files,
     literalinclude, autodoc's module sources, MkDocs snippets): paths as ``source`` takes
     them. The page's lastmod is the newest of its own date and theirs (see ``lastmod.py``)."""
+    not_page: str | None = None
+    """Why this written file is no page, as its generator knows it (``"generated index"``:
+    Sphinx's genindex, search and module indexes; ``"error page"``: a theme's ``404.html``):
+    it is left out, named in the summary and recorded as left out on purpose, so that
+    ``validate --site-dir`` does not ask for it."""
+    copied: bool = False
+    """The generator copied this HTML file as it is, from no source it rendered (Pelican's
+    static files, MkDocs' ``.html`` files in docs_dir): listed, or left out on purpose, as
+    the ``static_html`` option says."""
 
     def __init__(
         self, url: str, source: str | os.PathLike[str] | None = None, output: str | os.PathLike[str] | None = None,
@@ -139,7 +148,8 @@ class Page(Data):
         title: str | None = None, lang: str | None = None, translations: Mapping[str, str] | None = None,
         published: Moment | None = None, modified: Moment | None = None, listed: tuple[Moment | None, ...] = (),
         images: tuple[str, ...] = (), name: str | None = None,
-        depends_on: tuple[str | os.PathLike[str], ...] = (),
+        depends_on: tuple[str | os.PathLike[str], ...] = (), not_page: str | None = None,
+        copied: bool = False,
     ) -> None:
         self.url = url
         self.source = source
@@ -156,6 +166,8 @@ class Page(Data):
         self.images = images
         self.name = name
         self.depends_on = depends_on
+        self.not_page = not_page
+        self.copied = copied
 
     @property
     def label(self) -> str:

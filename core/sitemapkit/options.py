@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from . import values
 from .protocol import MAX_BYTES, MAX_URLS
-from .values import CHANGEFREQS, LASTMOD_SOURCES, IndexNowSettings, NewsSettings, OptionError, Rule
+from .values import CHANGEFREQS, LASTMOD_SOURCES, STATIC_HTML, IndexNowSettings, NewsSettings, OptionError, Rule
 
 
 class Kind(NamedTuple):  # not a dataclass, for the import's sake: see values.Rule
@@ -108,6 +108,7 @@ LASTMOD = Kind(values.lastmod, (list, tuple, bool, str), tuple[str, ...], "SOURC
 NEWS = Kind(values.news, (dict,), NewsSettings, "KEY=VALUE,...", read=key_values)
 LANGUAGE = Kind(values.language, (str,), str, "LANG")
 STYLESHEET = Kind(values.stylesheet, (str,), str, "URL")
+COPIED_HTML = Kind(values.static_html, (str,), str, "HOW", choices=STATIC_HTML)
 INDEXNOW = Kind(values.indexnow, (dict,), IndexNowSettings, "KEY=VALUE,...", read=key_values)
 
 
@@ -125,6 +126,10 @@ OPTIONS: tuple[Option, ...] = (
            "(gitignore style): `blog/drafts/`, `tags/`, `404.html`"),
     Option("include", GLOBS, (), "also list the files that are not HTML matching these patterns (gitignore "
            "style): `*.pdf`, `papers/`; dated by git or the manifest, never the build time"),
+    Option("static_html", COPIED_HTML, "list", "HTML files the generator copies as they are "
+           "(Pelican's `STATIC_PATHS`, MkDocs' `.html` in docs_dir, Sphinx's `html_extra_path`): `list` them "
+           "as pages, or `omit` them "
+           "(recorded as left out on purpose, so `validate --site-dir` does not ask for them)"),
     Option("include_noindex", FLAG, False,
            'keep pages whose HTML says `<meta name="robots" content="noindex">`'),
     Option("changefreq", CHANGEFREQ, None, "default `<changefreq>` of every entry"),

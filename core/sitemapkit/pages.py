@@ -1,14 +1,25 @@
 """What a page is, and where it lives: the one definition shared by every adapter (through
 the core's entry building), ``sitemapkit build`` and ``validate --site-dir``.
 
-A built HTML file is *not a page* when it is a generated index (Sphinx's ``genindex``, its
-domain indices such as ``py-modindex``, ``search``, viewcode sources under ``_modules/``), an
-error page (``404``), a draft (Pelican writes drafts under ``drafts/``), a meta-refresh
-redirect stub, or a template fragment (no ``<html>``, ``<head>`` or doctype before its body:
-a theme partial copied as a static file). Hidden pages carry no sign of it in the HTML a
-generator writes; the adapters know them from the generator (Pelican's ``Status: hidden``).
+Which written files are no pages the generator knows, and says: an adapter gives the core
+such a file as a ``Page`` with ``not_page`` set (Sphinx's generated indexes, MkDocs' theme
+``404.html``), or with ``sitemap: false`` (Pelican's drafts, hidden and private pages); the
+build records them as left out on purpose, and ``validate --site-dir`` reads that record.
+Two things hold for every page, whatever made it: a meta-refresh redirect stub and a template
+fragment (no ``<html>``, ``<head>`` or doctype before its body: a theme partial copied as a
+static file) are no pages, by their head (``not_a_page``), and the root ``404.html`` is the
+site's error page, as static hosts serve it (``error_page``).
 
-The test reads only the page's URL path and the head bytes the core reads anyway.
+Only for a folder no adapter describes (``sitemapkit build`` on unknown HTML, and
+``validate --site-dir`` without a build's record) are file names guessed, and only where such
+files really sit (``guess_not_a_page``): Sphinx's generated pages at the root of a Sphinx
+output (the site's, or a folder's), and Pelican's ``drafts/`` at the root. A page the
+name-based guess leaves out is named in the build's summary.
+
+URL <-> file, the one mapping (``url_for_file``, ``files_for_url``): a file is served at its
+path, a folder's ``index.html`` as the folder (``a/index.html`` -> ``a/``); an extension-less
+URL ``a`` is served by the file ``a``, else ``a.html`` (as GitHub Pages, Netlify and
+Cloudflare Pages serve it), else ``a/index.html``.
 """
 
 from __future__ import annotations
@@ -28,40 +39,62 @@ if TYPE_CHECKING:  # imported only when a robots.txt disallows something
 
 HTML_SUFFIXES = (".html", ".htm")
 INDEX_FILES = ("index.html", "index.htm")
+ERROR_PAGES = ("404.html", "404.htm")
+"""The site's error page, at its root: GitHub, GitLab and Cloudflare Pages and Netlify serve
+it for every missing URL, whatever generator wrote it."""
 
-# Generated pages, by their last path segment (``genindex.html``, or ``genindex/`` from
-# Sphinx's dirhtml builder); ``*-modindex`` covers every domain's module index.
-_GENERATED = re.compile(r"(?:genindex|search|[a-z]+-modindex|404)(?:\.html?|/)?")
-_NOT_PAGE_FOLDERS = {"_modules": "generated index", "drafts": "draft"}
+# Pages Sphinx's HTML builders generate, by page name at the output's root (``genindex.html``,
+# ``genindex-A.html`` of a split index, ``search.html``, every domain's ``py-modindex.html``;
+# ``genindex/index.html`` from the dirhtml builder), and viewcode's sources under ``_modules/``;
+# the output may be a folder of the site (``en/latest/``, as Read the Docs deploys them).
+_SPHINX_GENERATED = re.compile(
+    r"(?P<root>(?:[^/]+/)*?)(?:(?:genindex(?:-[^/]+)?|search|[a-z]+-modindex)(?:\.html|/index\.html)|_modules/.+)"
+)
+_SPHINX_MARKERS = (".buildinfo", "searchindex.js", "_static/documentation_options.js")
+"""Files only a Sphinx HTML build leaves in its output folder."""
 _REFRESH = re.compile(rb"""http-equiv\s*=\s*["']?\s*refresh""", re.IGNORECASE)
 _DOCUMENT = re.compile(rb"<(?:html|head|!doctype)\b", re.IGNORECASE)
 # RFC 3986 pchar: unreserved, sub-delims, ":" and "@" stay; every other byte is %XX.
 _SAFE = "/:@!$&'()*+,;=-._~"
 
 
-def not_a_page(path: str, head: bytes | None = None) -> str | None:
-    """Why the file at site-relative URL ``path`` is not a page (``"generated index"``,
-    ``"error page"``, ``"draft"``, ``"redirect"``, ``"fragment"``), or ``None`` for a page.
-
-    ``head``: the page's bytes before ``</head>`` or ``<body>`` (``HtmlFacts.head``); ``None``
-    when the HTML was not read, and then only the path counts.
-    """
-    segments = path.split("/")
-    last = segments[-1] or (segments[-2] + "/" if len(segments) > 1 else "")
-    if _GENERATED.fullmatch(last):
-        return "error page" if last.startswith("404") else "generated index"
-    for segment in segments[:-1]:
-        reason = _NOT_PAGE_FOLDERS.get(segment)
-        if reason is not None:
-            return reason
-    if head is None:
-        return None
+def not_a_page(head: bytes) -> str | None:
+    """Why a file whose head is ``head`` is not a page (``"redirect"``, ``"fragment"``), or
+    ``None`` for a page. ``head``: the page's bytes before ``</head>`` or ``<body>``
+    (``HtmlFacts.head``)."""
     if not head or _DOCUMENT.search(head) is None:
         return "fragment"
     # Two plain finds first: a case-insensitive regex over every head costs ~40 times more.
     if (b"efresh" in head or b"EFRESH" in head) and _REFRESH.search(head):
         return "redirect"
     return None
+
+
+def error_page(path: str) -> str | None:
+    """``"error page"`` for the site's root ``404.html`` (``path``: its URL path below the
+    site root, or its file name), else ``None``."""
+    return "error page" if path in ERROR_PAGES else None
+
+
+def sphinx_output(folder: str | os.PathLike[str]) -> bool:
+    """Whether ``folder`` is the output of a Sphinx HTML build (by the files only it leaves)."""
+    return any(os.path.isfile(os.path.join(folder, marker)) for marker in _SPHINX_MARKERS)
+
+
+def guess_not_a_page(name: str, site_dir: str | os.PathLike[str]) -> str | None:
+    """For a folder of HTML no adapter describes (``site_dir``): why the file ``name``
+    (site-relative, as written) is no page, guessed from where it sits, or ``None``. Sphinx's
+    ``genindex``, ``search`` and module indexes, and ``_modules/`` (viewcode), are generated
+    indexes at the root of a Sphinx output (``sphinx_output``: the site's, or a folder's such
+    as ``en/latest/``); Pelican writes drafts to a root ``drafts/``; the root ``404.html`` is
+    the error page. Anywhere else a name means nothing: ``plugins/search/`` and
+    ``tag/404.html`` are pages."""
+    if name.startswith("drafts/"):
+        return "draft"
+    generated = _SPHINX_GENERATED.fullmatch(name)
+    if generated is not None and sphinx_output(os.path.join(site_dir, generated["root"])):
+        return "generated index"
+    return error_page(name)
 
 
 def robots_rules(site_dir: str | os.PathLike[str]) -> Protego | None:
@@ -101,11 +134,29 @@ def url_for_file(name: str) -> str:
 
 def files_for_url(path: str) -> tuple[str, ...]:
     """The built files that may serve the URL ``path`` (percent-encoded, below the site
-    root), most likely first; the inverse of ``url_for_file``."""
+    root), in the order a static host looks for them; the inverse of ``url_for_file``. A
+    folder URL (``a/``) is served by its index; any other by the file of that name, else,
+    when the name does not end in ``.html``, by ``a.html`` (an extension-less URL, as GitHub
+    Pages, Netlify and Cloudflare Pages serve it: Pelican's ``ARTICLE_URL = '{slug}'`` with
+    ``ARTICLE_SAVE_AS = '{slug}.html'``), else by the folder's index ``a/index.html``."""
     name = os.fsdecode(unquote_to_bytes(path))
     if not name or name.endswith("/"):
         return tuple(name + index for index in INDEX_FILES)
-    return (name, *(f"{name}/{index}" for index in INDEX_FILES))
+    html = () if name.endswith(HTML_SUFFIXES) else (name + ".html",)
+    return (name, *html, *(f"{name}/{index}" for index in INDEX_FILES))
+
+
+def serving_file(site_dir: str | os.PathLike[str], url: str) -> str | None:
+    """The site-relative file of ``site_dir`` that serves ``url`` (a URL path below the site
+    root, percent-encoded: ``a/``, ``a.html``, ``a``; a query or fragment is no part of it),
+    by ``files_for_url``; ``None`` when no file answers (the URL would be a 404) or the path
+    leaves the folder."""
+    # not urlsplit: a path such as "A:.html" is no scheme here
+    path = url.split("#", 1)[0].split("?", 1)[0].lstrip("/")
+    candidates = files_for_url(path)
+    if ".." in candidates[0].split("/") or candidates[0].startswith("/"):
+        return None
+    return next((name for name in candidates if os.path.isfile(os.path.join(site_dir, name))), None)
 
 
 def fold_index(path: str) -> str:

@@ -3,18 +3,22 @@ ProperDocs or MkDocs project (site URL, folders, languages), and each built page
 source, so that front matter and git date the pages as the MkDocs plugin does.
 
 Sources are matched to built pages by name (``guide/setup.md`` -> ``guide/setup/`` or
-``guide/setup.html``), which is also how Hugo's ``content/``, Jekyll and Eleventy lay out
-their output (``--source-dir``).
+``guide/setup.html``), following the layout of the generator that built them (Hugo's
+language suffixes, Jekyll's posts, Docusaurus' docs and blog: the table in ``layouts``) for
+``--source-dir``.
 """
 
 # Performance: no ``from __future__ import annotations`` in this module: see values.Rule.
 import os
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, NamedTuple
+from urllib.parse import unquote
 
-from .dates import front_matter_dates
+from .dates import DateError, front_matter_dates, parse_moment
+from .layouts import DATED, FILES, NUMBER_PREFIX, SKIPPED, Found, categories_of, dated_url
 from .model import Page
 from .snippets import EXTENSION as SNIPPETS
 from .snippets import Snippets
@@ -30,11 +34,8 @@ def _toml() -> Any:
 
 CONFIG_FILES = ("zensical.toml", "properdocs.yml", "properdocs.yaml", "mkdocs.yml", "mkdocs.yaml")
 """In the order the generators themselves prefer them."""
-SOURCE_SUFFIXES = (".md", ".markdown", ".mdown", ".mkd", ".html", ".htm", ".njk", ".liquid", ".rst")
-UPDATED_KEYS = ("updated", "lastmod", "last_modified_at")
-"""Front-matter keys of a page's last change: MkDocs/Material, Hugo, Jekyll's plugin."""
-_FOLDER_NAMES = ("index", "_index", "README", "readme")
-"""Sources that build their folder's page (MkDocs ``index.md``/``README.md``, Hugo ``_index.md``)."""
+_TEMPLATED = re.compile(r"[:{]")
+"""A permalink with placeholders (``/:year/``, ``{{ page.fileSlug }}``): not followed."""
 
 
 def project_dir(source: str | os.PathLike[str], output: str | os.PathLike[str]) -> str:
@@ -176,51 +177,135 @@ def file_urls(pages: Iterable[Page]) -> Iterator[Page]:
 
 
 class Sources:
-    """The sources of one folder by the page key they build (see ``page_key``)."""
+    """The sources of one folder by the page key they build (see ``page_key``), matched by
+    the folder's layout (``layouts.detect``): Hugo, Jekyll, Docusaurus, Eleventy, or a
+    folder that mirrors the output (MkDocs' ``docs_dir``)."""
 
     def __init__(
-        self, folder: Path | str, languages: Iterable[str] = (), snippets: Snippets | None = None
+        self, folder: Path | str, languages: Iterable[str] = (), snippets: Snippets | None = None,
+        found: Found | None = None,
     ) -> None:
-        self.folder = Path(folder)
-        self.languages = tuple(languages)
+        self.folder = Path(folder).absolute()
         self.snippets = snippets
-        self.by_key: dict[str, str] = {}
-        for dirpath, dirs, files in os.walk(self.folder):
-            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-            for name in sorted(files):
-                if name.endswith(SOURCE_SUFFIXES):
-                    path = os.path.join(dirpath, name)
-                    relative = os.path.relpath(path, self.folder).replace(os.sep, "/")
-                    self.by_key.setdefault(self._key(relative), path)
+        self.found = found or Found(FILES, self.folder, ((self.folder, "", None),), tuple(languages))
+        self.layout = self.found.layout
+        self.languages = self.found.languages
+        self.by_key: dict[str, tuple[str, dict[str, Any] | None]] = {}
+        """Page key -> (source path, its front matter when it was read to place the page)."""
+        layout = self.layout
+        placed_by_front_matter = bool(layout.url_keys or layout.slug_keys or self.found.templates or layout.date_words)
+        for base, prefix, lang in self.found.folders:
+            for path in self._files(Path(base).absolute()):
+                relative = os.path.relpath(path, base).replace(os.sep, "/")
+                meta = self._head(path) if placed_by_front_matter else None
+                key = self._key(relative, prefix, lang, meta or {})
+                if key is not None:
+                    self.by_key.setdefault(key, (path, meta))
 
-    def _key(self, relative: str) -> str:
-        parts = relative.rsplit(".", 1)[0].split("/")
-        base, dot, lang = parts[-1].rpartition(".")
-        if dot and lang in self.languages:  # mkdocs-static-i18n's suffix layout: a.fr.md
-            parts = [lang, *parts[:-1], base]
-        if len(parts) > 1 and parts[0] == (self.languages or ("",))[0]:
-            parts = parts[1:]  # the default language is built at the site's root
-        if parts[-1] in _FOLDER_NAMES:
+    def _files(self, base: Path) -> Iterator[str]:
+        """Source files under ``base`` in a stable order; a README after the other names, so
+        that ``index.md`` builds its folder's page where both are."""
+        layout = self.layout
+        for dirpath, dirs, files in os.walk(base):
+            at_root = dirpath == os.fspath(base)
+            dirs[:] = sorted(
+                d for d in dirs if not d.startswith(".")
+                and not (layout is not FILES and at_root and d in SKIPPED)
+                and not (layout.skip_underscore and d.startswith("_") and d not in dict(self.found.templates))
+            )
+            names = [n for n in files if n.endswith(layout.suffixes) and not n.startswith(".")
+                     and not (layout.skip_underscore and n.startswith("_"))]
+            for name in sorted(names, key=lambda n: (n.split(".")[0].lower() == "readme", n)):
+                yield os.path.join(dirpath, name)
+
+    @staticmethod
+    def _head(path: str) -> dict[str, Any]:
+        try:
+            return read_front_matter(path)
+        except ValueError:
+            return {}  # warned about when the page is dated (attach)
+
+    def _key(self, relative: str, prefix: str, lang: str | None, meta: Mapping[str, Any]) -> str | None:
+        """The page key the source at ``relative`` (in a folder served under ``prefix``,
+        holding language ``lang``, or every language when None) builds; None when it
+        builds no page (Eleventy's ``permalink: false``)."""
+        layout, found = self.layout, self.found
+        suffix = next(s for s in layout.suffixes if relative.endswith(s))
+        parts = relative[: -len(suffix)].split("/")
+        default = (found.languages or ("",))[0]
+        base, dot, code = parts[-1].rpartition(".")
+        spoken = code if code in found.languages else code.lower()  # Hugo's codes are lower case
+        if lang is None and dot and spoken in found.languages:  # Hugo/mkdocs-static-i18n: a.fr.md
+            parts, lang = [*parts[:-1], base], spoken
+        elif lang is None and len(parts) > 1 and parts[0] in found.languages:  # fr/a.md
+            parts, lang = parts[1:], parts[0]
+        lang = lang or default
+        for key in layout.url_keys:
+            value = meta.get(key)
+            if value is False:
+                return None
+            if isinstance(value, str) and value.startswith("/") and not _TEMPLATED.search(value):
+                return self._finish(value)
+        folder_page = parts[-1] in layout.folder_pages and not (
+            len(parts) == 1 and not prefix and parts[-1].lower() == "readme" and layout is not FILES)
+        dated = self._dated(parts, prefix, meta, folder_page)
+        if dated is not None:
+            return self._finish(dated)
+        if layout.number_prefixes:
+            parts = [NUMBER_PREFIX.sub("", part, count=1) for part in parts]
+        if folder_page:
             parts = parts[:-1]
-        return "/".join(parts)
+        slug = next((meta[key] for key in layout.slug_keys if isinstance(meta.get(key), str | int)), None)
+        if slug is not None:
+            slug = str(slug)  # "/a": from the folder's URL prefix (Docusaurus' docs root)
+            parts = slug.strip("/").split("/") if slug.startswith("/") else [*parts[:-1], slug]
+        if lang != default or (found.default_in_subdir and lang):
+            parts = [lang, *parts]
+        return self._finish("/".join([prefix, *parts]))
+
+    def _dated(self, parts: list[str], prefix: str, meta: Mapping[str, Any], folder_page: bool) -> str | None:
+        """The URL of a ``YYYY-MM-DD-slug`` source (Jekyll's posts, Docusaurus' blog)."""
+        for folder, template in self.found.templates:
+            inside = folder in parts[:-1] if folder.startswith("_") else prefix == folder
+            name = parts[-2] if folder_page and len(parts) > 1 else parts[-1]
+            match = DATED.fullmatch(name) if inside else None
+            if match is None:
+                continue
+            year, month, day, slug = match.groups()
+            if self.layout.slug_keys and isinstance(meta.get("slug"), str):
+                return f"{prefix}/{meta['slug'].strip('/')}"
+            title = str(meta.get("slug") or slug)
+            year, month, day = _front_matter_day(meta.get("date")) or (year, month, day)  # Jekyll's URL date
+            categories = categories_of(meta, parts[: parts.index(folder)]) if folder in parts else []
+            return dated_url(template, year, month, day, title, categories)
+        return None
+
+    def _finish(self, path: str) -> str:
+        key = page_key(path)
+        return key.lower().replace(" ", "-") if self.layout.lower_case else key
 
     def attach(
-        self, pages: Iterable[Page], warn: Callable[[str, str], None], updated: tuple[str, ...] = UPDATED_KEYS
+        self, pages: Iterable[Page], warn: Callable[[str, str], None], updated: tuple[str, ...] | None = None
     ) -> Iterator[Page]:
         """Each page with its source, front matter and dates; pages with no source as given.
-        ``warn(page, message)`` hears of dates that cannot be read."""
+        ``warn(page, message)`` hears of dates that cannot be read. ``updated``: the
+        front-matter keys of a page's last change (by default the layout's)."""
+        updated = updated or self.layout.updated
         for page in pages:
-            source = self.by_key.get(page_key(page.url))
-            if source is None:
+            found = self.by_key.get(page_key(page.url))
+            if found is None:
                 yield page
                 continue
+            source, meta = found
             name = os.path.relpath(source, self.folder).replace(os.sep, "/")
-            try:
-                meta = read_front_matter(source)
-            except ValueError as error:
-                rule = "front-matter"  # protocol.RULES
-                warn(name, f"front matter ignored: {error} [{rule}]")
-                meta = {}
+            if meta is None:
+                try:
+                    meta = read_front_matter(source)
+                except ValueError as error:
+                    rule = "front-matter"  # protocol.RULES
+                    warn(name, f"front matter ignored: {error} [{rule}]")
+                    meta = {}
+            meta = self._dated_meta(source, meta)
             published, modified = front_matter_dates(meta, lambda m, n=name: warn(n, m), updated)
             yield replace(page, source=source, meta=meta, published=published, modified=modified, name=name,
                           depends_on=self._included(source))
@@ -235,10 +320,42 @@ class Sources:
         except OSError:
             return ()
 
+    def _dated_meta(self, source: str, meta: dict[str, Any]) -> dict[str, Any]:
+        """Front matter as the generator reads it: a dated file's name gives its ``date``
+        (Jekyll, Docusaurus), and Eleventy's ``date: Last Modified`` is no date."""
+        if meta.get("date") in self.layout.date_words and self.layout.date_words:
+            return {key: value for key, value in meta.items() if key != "date"}
+        if self.found.templates and meta.get("date") in (None, ""):
+            stem = Path(source).stem if Path(source).stem not in self.layout.folder_pages else Path(source).parent.name
+            match = DATED.fullmatch(stem)
+            if match is not None:
+                return {**meta, "date": "-".join(match.groups()[:3])}
+        return meta
+
+
+def _front_matter_day(value: Any) -> tuple[str, str, str] | None:
+    """(year, month, day) of a front-matter ``date``, as written (its own offset); None when
+    there is none or it is no date."""
+    try:
+        moment = parse_moment(value) if value not in (None, "") else None
+    except DateError:
+        return None
+    return None if moment is None else (f"{moment.year:04}", f"{moment.month:02}", f"{moment.day:02}")
+
+
+def _front_matter_day(value: Any) -> tuple[str, str, str] | None:
+    """(year, month, day) of a front-matter ``date``, as written (its own offset); None when
+    there is none or it is no date."""
+    try:
+        moment = parse_moment(value) if value not in (None, "") else None
+    except DateError:
+        return None
+    return None if moment is None else (f"{moment.year:04}", f"{moment.month:02}", f"{moment.day:02}")
+
 
 def page_key(url: str) -> str:
     """``a/b/``, ``a/b.html``, ``a/b/index.html`` -> ``a/b``; the home page is ``""``."""
-    key = "/" + url.split("?", 1)[0].split("#", 1)[0].strip("/")
+    key = "/" + unquote(url.split("?", 1)[0].split("#", 1)[0]).strip("/")
     for suffix in ("/index.html", "/index.htm", ".html", ".htm"):
         if key.endswith(suffix):
             key = key[: -len(suffix)]

@@ -237,6 +237,12 @@ RULES: dict[str, RuleEntry] = {
                                      TOOL),
     "lastmod-git-submodule": RuleEntry(INFO, "pages in a git submodule; lastmod falls back", TOOL),
     "lastmod-git-untracked": RuleEntry(INFO, "pages with no commit yet; lastmod falls back", TOOL),
+    "lastmod-no-source": RuleEntry(INFO, "listed pages whose URL matches no file in the source folder "
+                                         "(sitemapkit build --source-dir)", TOOL),
+    "sitemap-other": RuleEntry(WARNING, "sitemap files another tool left in the site's folder (build: "
+                                        "named, never removed)", TOOL),
+    "noindex-most": RuleEntry(WARNING, "most pages say noindex and are left out (a theme or a "
+                                       "development setting)", TOOL),
     "state-corrupt": RuleEntry(WARNING, "the manifest of the last build cannot be read (rebuilt)", TOOL),
     "state-write": RuleEntry(WARNING, "the manifest cannot be saved", TOOL),
     "base-url-missing": RuleEntry(WARNING, "the site's absolute URL is not configured (build: no "

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import field
 from pathlib import Path
 
@@ -82,6 +82,9 @@ class Report(Data):
     news: int = 0
     left_out: dict[str, int] = field(default_factory=dict)
     """Pages deliberately not listed, by reason (``noindex``, ``exclude`` ...)."""
+    not_pages: dict[str, list[str]] = field(default_factory=dict)
+    """Files left out as no page by what they are (generated indexes, error pages, drafts),
+    by reason: their names, which the summary gives, never only their count."""
     chosen_out: set[str] = field(default_factory=set)
     """Keys (``owned.url_key``) of the pages the site's own settings leave out (``sitemap:
     false``, ``exclude``): recorded so that ``validate --site-dir`` does not ask for them."""
@@ -98,6 +101,7 @@ class Report(Data):
         sizes: dict[Path, int] | None = None, urls: int = 0, images: int = 0, videos: int = 0, news: int = 0,
         left_out: dict[str, int] | None = None, chosen_out: set[str] | None = None,
         lastmod_sources: dict[str, int] | None = None, lastmod_hint: str = "",
+        not_pages: dict[str, list[str]] | None = None,
     ) -> None:
         self.on_warning = on_warning
         self.warnings = [] if warnings is None else warnings
@@ -108,6 +112,7 @@ class Report(Data):
         self.urls, self.images, self.videos, self.news = urls, images, videos, news
         self.left_out = {} if left_out is None else left_out
         self.chosen_out = set() if chosen_out is None else chosen_out
+        self.not_pages = {} if not_pages is None else not_pages
         self.lastmod_sources = {} if lastmod_sources is None else lastmod_sources
         self.lastmod_hint = lastmod_hint
 
@@ -132,7 +137,8 @@ class Report(Data):
             for count, label in ((self.images, "image"), (self.videos, "video"), (self.news, "news article"))
             if count
         )
-        skipped = ", ".join(f"{count} {reason}" for reason, count in sorted(self.left_out.items()))
+        skipped = ", ".join(f"{count} {reason}{named(self.not_pages.get(reason, ()))}"
+                            for reason, count in sorted(self.left_out.items()))
         skipped = f"; left out: {skipped}" if skipped else ""
         where = f" in {', '.join(p.name for p in self.files)}" if self.files else "; no file written"
         sources = self.lastmod_sources
@@ -145,6 +151,21 @@ class Report(Data):
         dated += f" ({self.lastmod_hint})" if self.lastmod_hint else ""
         return (f"{plural(self.urls, 'URL')}{extras}{where}{skipped}{dated}; "
                 f"{plural(len(self.warnings), 'warning')}")
+
+
+def named(names: Iterable[str]) -> str:
+    """`` (genindex.html, search.html)``: the files left out, by name; the files of a folder
+    that holds more than ``_NAMED_IN_FOLDER`` of them as that folder (``_modules/lamp/ (12
+    files)``, viewcode's sources of a package). ``""`` for none."""
+    folders: dict[str, list[str]] = {}
+    for name in sorted(names):
+        folders.setdefault(name.rpartition("/")[0], []).append(name)
+    shown = [f"{folder}/ ({len(inside)} files)" if len(inside) > _NAMED_IN_FOLDER else ", ".join(inside)
+             for folder, inside in folders.items()]
+    return f" ({', '.join(shown)})" if shown else ""
+
+
+_NAMED_IN_FOLDER = 5
 
 
 def plural(count: int, noun: str) -> str:

@@ -9,6 +9,7 @@ from .pages import check_exclude
 
 CHANGEFREQS = ("always", "hourly", "daily", "weekly", "monthly", "yearly", "never")
 LASTMOD_SOURCES = ("meta", "git", "fingerprint")
+STATIC_HTML = ("list", "omit")
 DEFAULT_INDEXNOW_ENDPOINT = "https://api.indexnow.org/indexnow"
 
 
@@ -135,6 +136,12 @@ def exclude_patterns(value: Any) -> tuple[str, ...]:
     except ValueError as error:
         raise OptionError(f"{error} (see git's gitignore: 'drafts/', '**/print/', '404.html')") from None
     return patterns
+
+
+def static_html(value: Any) -> str:
+    if isinstance(value, str) and value.lower() in STATIC_HTML:
+        return value.lower()
+    raise OptionError(f"must be one of {', '.join(STATIC_HTML)}")
 
 
 def changefreq(value: Any) -> str:

@@ -3,9 +3,11 @@ own ``sitemap.xml``."""
 
 from __future__ import annotations
 
+import itertools
 import logging
 import os
 import signal
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +24,7 @@ from sitemapkit.build.generate import generate
 from sitemapkit.compat.material import lost_features
 from sitemapkit.dates import front_matter_dates
 from sitemapkit.model import Moment, Page
+from sitemapkit.pages import HTML_SUFFIXES, error_page, url_for_file
 from sitemapkit.report import Problem, SitemapError
 from sitemapkit.settings import Settings, SettingsError, no_base_url
 from sitemapkit.snippets import EXTENSION as SNIPPETS
@@ -43,6 +46,8 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
         """mkdocs-static-i18n, whatever name it was enabled under, or None."""
         self.project_dir = Path.cwd()
         self.dirty = self.serving = False
+        self.copied: list[Page] = []
+        """The HTML files of docs_dir MkDocs copies as they are."""
         self.theme: tuple[Any, Any, Files] | None = None
         """The theme's environment, the nav and the files of this build, for ``sitemap.html``."""
         self.deployment: Deployment | None = None
@@ -111,6 +116,11 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
         theme_map = files.get_file_from_path("sitemap.xml")
         if theme_map is not None and not _inside(theme_map.abs_src_path, config.docs_dir):
             files.remove(theme_map)
+        if not self._nested():  # .html files in docs_dir, copied as they are (static_html)
+            self.copied = [Page(url=file.url, source=file.abs_src_path, output=file.abs_dest_path, name=file.src_uri,
+                                copied=True)
+                           for file in files.static_pages()
+                           if file.src_uri.endswith(HTML_SUFFIXES) and _inside(file.abs_src_path, config.docs_dir)]
         return files
 
     def on_nav(self, nav: Any, config: MkDocsConfig, files: Files) -> Any:
@@ -146,7 +156,8 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
             log.info("--dirty build: the sitemap of the last full build is kept")
             return
         try:
-            pages = (_page(*page, self.snippets) for page in held)
+            pages = itertools.chain((_page(*page, self.snippets) for page in held), _theme_pages(config),
+                                    self.copied)
             report = generate(pages, config.site_dir, self.settings, project_dir=self.project_dir,
                               source_dirs=[config.docs_dir], on_warning=_log,
                               render_html=renderer(*self.theme, config) if self.theme else None,
@@ -176,6 +187,16 @@ def _page(
         listed=tuple(_dates(post.meta or {}, post.file.src_uri)[1] for post in posts) if posts else (),
         depends_on=snippets.files(page.markdown) if snippets is not None and page.markdown else (),
     )
+
+
+def _theme_pages(config: MkDocsConfig) -> Iterator[Page]:
+    """The theme's own pages, rendered from no Markdown (``static_templates``: its
+    ``404.html``): no pages, by MkDocs' word, which the build names and records as left out."""
+    for name in sorted(config.theme.static_templates):
+        output = Path(config.site_dir, name)
+        if name.endswith(HTML_SUFFIXES) and output.is_file():
+            yield Page(url=url_for_file(name), output=output, name=name,
+                       not_page=error_page(name) or "theme template")
 
 
 def _source(file: File) -> str | None:

@@ -13,7 +13,7 @@ from sitemapkit import Page, Problem
 from sitemapkit.compat.pelican_sitemap import PelicanSitemap, public
 from sitemapkit.dates import authored
 from sitemapkit.model import Moment
-from sitemapkit.pages import fold_index, url_from_root
+from sitemapkit.pages import HTML_SUFFIXES, fold_index, url_from_root
 from sitemapkit.served import listed_url
 from sitemapkit.translations import folder_prefix
 from sitemapkit.urls import absolute
@@ -75,8 +75,9 @@ class Run:
 
 
 def site_pages(runs: list[Run], options: PelicanSitemap, warn: Callable[[Problem], None]) -> Iterator[Page]:
-    """The pages of what ``runs`` wrote, in order; drafts, hidden and private content and
-    ``SITEMAP``'s excludes among them with ``sitemap: false``, which the core leaves out."""
+    """The pages of what ``runs`` wrote, in order, then the HTML files they copied; drafts,
+    hidden and private content and ``SITEMAP``'s excludes among them with ``sitemap: false``,
+    which the core leaves out."""
     urls, dates = {}, {}  # by the id of each article and page written
     for run in runs:
         for path, (key, *_) in run.files.items():
@@ -106,6 +107,22 @@ def site_pages(runs: list[Run], options: PelicanSitemap, warn: Callable[[Problem
                              for value in map(content.metadata.get, ("image", "cover"))
                              if isinstance(value, str) and value.strip()),
             )
+    yield from _static_html(runs, warn)
+
+
+def _static_html(runs: list[Run], warn: Callable[[Problem], None]) -> Iterator[Page]:
+    """The HTML files Pelican copied as they are (``STATIC_PATHS``: a demo page under
+    ``content/media/``), each once; the core lists them or not by ``static_html``."""
+    seen = set()
+    for run in runs:
+        for static in run.static.values():
+            save_as = getattr(static, "save_as", None) or ""
+            path = os.path.join(run.output, save_as)
+            if not save_as.endswith(HTML_SUFFIXES) or path in seen or not os.path.isfile(path):
+                continue
+            seen.add(path)
+            yield Page(url=run.url(path, static.url, warn), source=static.source_path, output=path, copied=True,
+                       name=static.source_path.removeprefix(run.source_root))
 
 
 def _dates(content: Content) -> tuple[Moment | None, Moment | None]:

@@ -22,8 +22,10 @@ from sphinx.util import logging
 
 from sitemapkit import OPTION_NAMES, Page, Problem, SettingsError, SitemapError, __version__, generate
 from sitemapkit.build.html_sitemap import TEMPLATE_NAME, TEMPLATES, Render, Section
+from sitemapkit.build.scan import html_files
 from sitemapkit.compat.sphinx_sitemap import CONFIG_VALUES, DROP_IN, SphinxConfig
 from sitemapkit.options import OPTIONS
+from sitemapkit.pages import HTML_SUFFIXES, url_for_file
 from sitemapkit.pyconf import conf_py
 from sitemapkit.settings import no_base_url
 from sitemapkit.versions import read_the_docs
@@ -164,7 +166,8 @@ def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
 
 
 def pages(app: Sphinx, site: SphinxConfig, base_url: str) -> Iterator[Page]:
-    """One Page per document the builder wrote, in docname order."""
+    """One Page per document the builder wrote, in docname order, then the pages it
+    generated (``generated``)."""
     env, builder, srcdir = app.env, app.builder, Path(app.srcdir)
     others, problem = site.translations()
     if problem is not None:
@@ -181,6 +184,43 @@ def pages(app: Sphinx, site: SphinxConfig, base_url: str) -> Iterator[Page]:
                    translations={code: site.page_url(code, link) for code in others},
                    images=tuple(_image_urls(images.get(docname, ()), builder, base_url)),
                    depends_on=tuple(sorted(str(srcdir / path) for path in env.dependencies.get(docname, ()))))
+    yield from generated(app)
+
+
+def generated(app: Sphinx) -> Iterator[Page]:
+    """The HTML files the builder wrote from no document. Its general index (each letter's page
+    of a split one too), search page, domain indices (``py-modindex``) and viewcode's module
+    sources go to the core as no pages, which the build names and records as left out; the
+    ``html_additional_pages`` rendered from the project's templates are pages; the
+    ``html_extra_path`` files it copied as they are go as such (``static_html``)."""
+    builder, outdir, config = app.builder, Path(app.outdir), app.config
+    names = [name for name, *_ in getattr(builder, "domain_indices", ())]
+    if getattr(builder, "search", False):
+        names.append("search")
+    if getattr(builder, "use_index", False):
+        names.append("genindex")
+        if config.html_split_index:  # genindex-all, genindex-A ...: one a letter, at the root
+            names += sorted({entry.removesuffix(".html") for entry in os.listdir(outdir)
+                             if entry.startswith("genindex-")})
+    files = {_written(builder, name): "generated index" for name in names}
+    if "sphinx.ext.viewcode" in app.extensions:
+        files.update((f"_modules/{name}", "generated index") for name in html_files(outdir / "_modules"))
+    files.update((_written(builder, name), None) for name in config.html_additional_pages
+                 if name not in app.env.found_docs)
+    for name, why in files.items():
+        if (outdir / name).is_file():
+            yield Page(url=url_for_file(name), output=outdir / name, name=name, not_page=why)
+    for extra in map(Path(app.confdir).joinpath, config.html_extra_path):
+        for name in [extra.name] if extra.is_file() else html_files(extra):
+            if name.endswith(HTML_SUFFIXES) and (outdir / name).is_file():
+                yield Page(url=url_for_file(name), source=extra if extra.is_file() else extra / name,
+                           output=outdir / name, name=name, copied=True)
+
+
+def _written(builder: Any, pagename: str) -> str:
+    """The output file of ``pagename``, relative to the output folder (``genindex.html``, or
+    ``genindex/index.html`` under dirhtml)."""
+    return Path(builder.get_outfilename(pagename)).relative_to(builder.outdir).as_posix()
 
 
 def _image_urls(found: tuple[str | tuple, ...], builder: Any, base_url: str) -> Iterator[str]:

@@ -20,7 +20,7 @@ from urllib.parse import unquote
 
 from ..dates import DateError, as_datetime, build_time, format_moment, newest, parse_moment
 from ..model import Entry, Image, Moment, Page
-from ..pages import Exclude, fold_index, not_a_page, robots_rules
+from ..pages import Exclude, error_page, fold_index, not_a_page, robots_rules, serving_file
 from ..protocol import MAX_IMAGES, OTHER_VERSION
 from ..report import Report
 from ..settings import CHANGEFREQS, Rule, Settings
@@ -103,7 +103,7 @@ def _entries(
     listing: Listing | None,
     deployment: Deployment | None,
 ) -> Iterator[Entry]:
-    maker = _EntryMaker(settings, report, lastmod)
+    maker = _EntryMaker(settings, report, lastmod, site_dir)
     maker.deployment = deployment
     maker.robots = robots_rules(site_dir) if site_dir is not None else None
     seen = UrlHashes()
@@ -204,8 +204,11 @@ _PRIORITY = _Field("priority", "sitemap_priority", "priority-range", _priority, 
 class _EntryMaker:
     """Makes each page's ``Entry``: decides whether it is listed, then each field's value."""
 
-    def __init__(self, settings: Settings, report: Report, lastmod: LastmodResolver):
+    def __init__(self, settings: Settings, report: Report, lastmod: LastmodResolver,
+                 site_dir: str | os.PathLike[str] | None = None):
         self.settings = settings
+        self.site_dir = site_dir
+        """The built site, where the files are that serve each URL (None: not known)."""
         self.base = settings.base_url or ""
         self.report = report
         self.resolver = lastmod
@@ -243,8 +246,17 @@ class _EntryMaker:
             self.warn(page, "loc", rule, f"page left out: {error}")
             return None
         path = site_path(loc, self.base)
+        if (not_page := page.not_page or error_page(path)) is not None:
+            self.left_out(not_page)
+            self.report.not_pages.setdefault(not_page, []).append(page.label)
+            self.report.chosen_out.add(url_key(loc))
+            return None
         if self.excludes and self.excludes(path):
             self.left_out("exclude")
+            self.report.chosen_out.add(url_key(loc))
+            return None
+        if page.copied and self.settings.static_html == "omit":
+            self.left_out("static_html: omit")
             self.report.chosen_out.add(url_key(loc))
             return None
         if self.robots is not None and not self.robots.can_fetch(loc, "*"):
@@ -259,7 +271,7 @@ class _EntryMaker:
         for label, size in facts.long_values:
             self.warn(page, label, "url-too-long", f"a {size:,}-byte value left unread: a URL must be "
                       f"under {MAX_LOC_LENGTH} characters")
-        not_page = not_a_page(path, facts.head if self.read_markup(page, facts) else None)
+        not_page = not_a_page(facts.head) if self.read_markup(page, facts) else None
         if not_page is not None:
             self.left_out(not_page)
             return None
@@ -340,9 +352,19 @@ class _EntryMaker:
             return False
 
     def same_file(self, canonical: str, path: str) -> bool:
-        """Whether ``canonical`` names the file ``path`` is served from, in its other form
-        (``a/index.html`` for ``a/``, as Sphinx's canonical links do)."""
-        return in_scope(canonical, self.base) and fold_index(site_path(canonical, self.base)) == fold_index(path)
+        """Whether ``canonical`` names the page at ``path`` in another spelling: its folder's
+        ``index.html`` (``a/index.html`` for ``a/``, as Sphinx's canonical links do), or,
+        in a known site folder, any URL the same file serves (``a`` for ``a/``, as Docusaurus
+        writes it; ``a`` for ``a.html``), by the one URL <-> file mapping."""
+        if not in_scope(canonical, self.base):
+            return False
+        named = site_path(canonical, self.base)
+        if fold_index(named) == fold_index(path):
+            return True
+        if self.site_dir is None:
+            return False
+        served = serving_file(self.site_dir, named)
+        return served is not None and served == serving_file(self.site_dir, path)
 
     @staticmethod
     def read_markup(page: Page, facts: HtmlFacts) -> bool:

@@ -507,3 +507,13 @@ def _video_fields(attrs: dict[str, str], page_url: str) -> dict[str, str]:
 def _text(raw: bytes, encoding: str) -> str | None:
     text = " ".join(html.unescape(re.sub(rb"<[^>]*>", b"", raw).decode(encoding, "replace")).split())
     return text or None
+
+
+def main_content(data: bytes) -> bytes:
+    """The page's own content (``<main>``, ``role="main"``, the one ``<article>``, else
+    ``<body>``), without comments, scripts, styles and templates: what a listing page lists."""
+    lowered = data.lower()
+    data, lowered = _without_comments(data, lowered)
+    head_end = _HEAD_END.search(lowered)
+    start, end = _main_content(lowered, head_end.start() if head_end else 0)
+    return data[start:end]

@@ -23,6 +23,8 @@ from .lastmod import LastmodResolver
 from .lock import folder_locked
 from .manifest import Manifest
 from .names import own_names, stem_of
+from .others import other_sitemaps as find_other_sitemaps
+from .others import warn_other_sitemaps
 from .owned import record_written
 from .robots import MAX_ROBOTS_BYTES, RobotsTooLarge, sync_robots_txt
 from .write import write_sitemaps
@@ -43,6 +45,7 @@ def generate(
     dry_run: bool = False,
     render_html: Render | None = None,
     deployment: Deployment | None = None,
+    other_sitemaps: bool = False,
 ) -> Report:
     """Build entries from ``pages`` and write every file into ``site_dir``.
 
@@ -55,13 +58,16 @@ def generate(
     say what would be written) and IndexNow prints what it would send. Under
     ``settings.strict`` any warning raises ``SitemapError`` once all files are written.
     With ``settings.html_sitemap``, ``render_html`` renders ``sitemap.html`` in the site's
-    theme (an adapter's); without it the page is sitemapkit's own plain one. ``deployment``:
-    where this version of versioned documentation is served (``sitemapkit.versions``).
+    theme (an adapter's); without it the page is sitemapkit's own plain one.
+    ``other_sitemaps``: look through ``site_dir`` for sitemap files another tool left there
+    and name them in a ``sitemap-other`` warning (``sitemapkit build``, which takes any
+    folder of HTML; an adapter knows its generator's sitemap). ``deployment``: where this
+    version of versioned documentation is served (``sitemapkit.versions``).
     """
     if not settings.base_url:
         raise SitemapError("sitemapkit needs the site's absolute URL: set base_url")
     run = dict(project_dir=project_dir, source_dirs=source_dirs, on_warning=on_warning, progress=progress,
-               render_html=render_html, deployment=deployment)
+               render_html=render_html, deployment=deployment, other_sitemaps=other_sitemaps)
     with _heap_frozen():
         if dry_run:
             with counted_only() as tally:
@@ -103,6 +109,7 @@ def _generate(
     dry_run: bool,
     render_html: Render | None,
     deployment: Deployment | None,
+    other_sitemaps: bool,
 ) -> Report:
     settings = settings.replace(base_url=normalise_base_url(settings.base_url))
     site_dir = Path(site_dir)
@@ -117,7 +124,7 @@ def _generate(
     # One build at a time per output folder, from reading the manifest to robots.txt.
     with folder_locked(site_dir, shared=dry_run, waiting=waiting):
         _write_all(pages, site_dir, settings, report, project_dir=project_dir, source_dirs=source_dirs,
-                   progress=progress, dry_run=dry_run, render_html=render_html, deployment=deployment)
+               render_html=render_html, deployment=deployment, other_sitemaps=other_sitemaps)
     if settings.strict and report.warnings:
         raise SitemapError(
             f"{plural(len(report.warnings), 'sitemap warning')} and strict is on; the first: {report.warnings[0]}"
@@ -137,6 +144,7 @@ def _write_all(
     dry_run: bool,
     render_html: Render | None,
     deployment: Deployment | None,
+    other_sitemaps: bool,
 ) -> None:
     now = build_time()
     manifest = Manifest.for_settings(settings, project_dir, report, now)
@@ -158,6 +166,8 @@ def _write_all(
         removed: list[Path] = []
         write_sitemaps(entries, site_dir, settings, report=report, removed=removed)
         resolver.finish()
+        if other_sitemaps:
+            warn_other_sitemaps(report, site_dir, list(find_other_sitemaps(site_dir, report.files, settings.base_url)))
         # every page seen -> the new manifest, and what changed since the last one
         changes = manifest.finish()
         # the pages for people beside the sitemaps: the change feed, sitemap.html

@@ -88,7 +88,8 @@ class LastmodResolver:
         self.manifest = manifest or Manifest.for_settings(settings, self.project_dir, report, now)
         self._git: GitDates | None = None
         self._moments: dict[str, Moment] = {}
-        self._sourceless = 0  # pages git was asked about that have no source file
+        self._sourceless: list[str] = []
+        """Pages git was asked about that have no source file, as site paths."""
 
     @property
     def git(self) -> GitDates:
@@ -136,7 +137,7 @@ class LastmodResolver:
             return page.modified
         if source == "git":
             if page.source is None:
-                self._sourceless += 1
+                self._sourceless.append(loc.removeprefix(self.settings.base_url.rstrip("/")) or loc)
                 return None
             # os.path.join keeps an absolute source as it is, as Path's / does: no Path per page.
             return self.git.date(os.path.join(self._project, page.source))
@@ -183,6 +184,22 @@ class LastmodResolver:
                 causes = ["add git to 'lastmod' to date pages by their last commit"]
             self.report.lastmod_hint = "; ".join(causes)
 
+    def _no_source(self) -> str:
+        """Why pages found no source: no source folder was given, or their names match no
+        file in it (listing pages, a permalink not followed), which an info note lists."""
+        if not self.source_dirs:
+            return "git dates need the pages' source files, which sitemapkit build finds with --source-dir"
+        pages = self._sourceless
+        count = "1 page" if len(pages) == 1 else f"{len(pages)} pages"
+        folders = ", ".join(self._shown(os.fspath(folder)) for folder in self.source_dirs)
+        self.report.info(
+            folders, "lastmod", "lastmod-no-source",
+            f"{count} match no source file in {folders} ({_examples(pages)}): listing pages (home, "
+            "sections, tags, archives) and pages moved by a permalink sitemapkit does not follow; "
+            "give them sitemap_lastmod or leave them undated",
+        )
+        return f"{count} with no source file ({_examples(pages)})"
+
     def _shown(self, folder: str) -> str:
         """A folder as the user knows it: relative to the project folder when inside it."""
         relative = os.path.relpath(folder, self._project)
@@ -193,9 +210,7 @@ class LastmodResolver:
         fallbacks (no git installed, a shallow clone, a submodule, pages not committed yet)
         are notes at info level: the CI checkout of a healthy site never fails for them.
         Returns the hints for the causes found, for the pages left undated."""
-        causes = []
-        if self._sourceless:
-            causes.append("git dates need the pages' source files, which sitemapkit build finds with --source-dir")
+        causes = [self._no_source()] if self._sourceless else []
         if self._git is None:
             return causes
         self._git.close()

@@ -58,14 +58,16 @@ def url_key(loc: str) -> str:
     return hashlib.sha256(loc.encode("utf-8")).hexdigest()[:16]
 
 
-def chosen_out(folder: Path) -> set[str]:
-    """The keys of the pages the last build in ``folder`` left out on purpose (none when
-    there is no readable record)."""
+def chosen_out(folder: Path) -> set[str] | None:
+    """The keys of the pages the last build in ``folder`` left out on purpose; ``None`` when
+    there is no readable record (no build of sitemapkit's wrote that folder)."""
     try:
         data = json.loads(read_regular(folder / RECORD, _MAX_RECORD_BYTES + 1))
     except (OSError, ValueError, RecursionError):
-        return set()
-    keys = data.get("left_out") if isinstance(data, dict) else None
+        return None
+    if not isinstance(data, dict) or data.get("sitemapkit_files") != VERSION:
+        return None
+    keys = data.get("left_out")
     return {key for key in keys if isinstance(key, str)} if isinstance(keys, list) else set()
 
 
@@ -128,7 +130,7 @@ class Owned:
                 why = "is a symbolic link"
             elif not stat.S_ISREG(info.st_mode):
                 why = f"is {kind_of(info.st_mode)}"
-            elif _is_sitemap(path, self.base_url):
+            elif is_sitemap(path, self.base_url):
                 continue
             else:
                 why = "is not a file sitemapkit wrote"
@@ -262,7 +264,7 @@ def _unreadable(report: Report, path: Path, why: str) -> None:
                 "and a fresh record is written")
 
 
-def _is_sitemap(path: Path, base_url: str) -> bool:
+def is_sitemap(path: Path, base_url: str) -> bool:
     """Whether the file at ``path`` is a sitemap already (so replacing it loses nothing the
     user made): an XML sitemap or index, plain or gzip, a text sitemap of this site, or a
     change feed sitemapkit wrote. Only its first few kilobytes are read."""

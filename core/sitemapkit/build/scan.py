@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from ..model import Page
-from ..pages import HTML_SUFFIXES, Exclude, url_for_file
+from ..pages import HTML_SUFFIXES, Exclude, guess_not_a_page, url_for_file
 
 
 def html_files(site_dir: Path) -> Iterator[str]:
@@ -22,12 +22,15 @@ def html_files(site_dir: Path) -> Iterator[str]:
 
 def pages_in(site_dir: Path | str) -> Iterator[Page]:
     """One ``Page`` per HTML file, at the URL a web server gives it (``a/index.html`` -> ``a/``,
-    every other byte of the name percent-encoded). The HTML is read later, one page at a
-    time, by the core's rules, which also leave out what is not a page (``pages.not_a_page``).
+    every other byte of the name percent-encoded). No generator says which files are no
+    pages here: they are guessed from where they sit (``pages.guess_not_a_page``), and the
+    core leaves them out, by name. The HTML is read later, one page at a time, by the core's
+    rules, which also leave out redirect stubs and fragments (``pages.not_a_page``).
     """
     site_dir = Path(site_dir)
     for relative in html_files(site_dir):
-        yield Page(url=url_for_file(relative), output=site_dir / relative, name=relative)
+        yield Page(url=url_for_file(relative), output=site_dir / relative, name=relative,
+                   not_page=guess_not_a_page(relative, site_dir))
 
 
 def documents_in(

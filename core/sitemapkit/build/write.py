@@ -143,8 +143,20 @@ def write_sitemaps(
         removed.extend(gone)
     if not written:
         _no_pages(report, out / settings.filename, len(gone))
+    elif report.left_out.get("noindex", 0) > report.urls:
+        noindex = report.left_out["noindex"]
+        report.warn(str(out), "pages", "noindex-most",
+                    f"{noindex} of {noindex + report.urls} pages say noindex and are left out: {NOINDEX_CAUSE}")
     report.files.extend(written)
     return report
+
+
+NOINDEX_CAUSE = (
+    "a theme or a development setting usually does this (Hugo themes such as Ananke mark every page "
+    "noindex unless built for production: HUGO_ENV=production hugo, or hugo --environment production); "
+    "build for production, or set include_noindex to list them anyway"
+)
+"""Why most pages of a built site say noindex, when they do."""
 
 
 def _no_pages(report: Report, path: Path, removed: int) -> None:
@@ -154,11 +166,12 @@ def _no_pages(report: Report, path: Path, removed: int) -> None:
         report.info(str(path), "pages", "no-pages-other-version",
                     f"no sitemap written: every page ({reasons}) has its canonical URL in another version{gone}")
         return
+    cause = f"; every page says noindex: {NOINDEX_CAUSE}" if set(report.left_out) == {"noindex"} else (
+        "; check exclude, include_noindex and base_url")
     report.warn(
         str(path), "pages", "no-pages",
         f"no page to list{f' (left out: {reasons})' if reasons else ''}, so no sitemap was "
-        f"written: a sitemap must list at least one URL{gone}; check exclude, "
-        "include_noindex and base_url",
+        f"written: a sitemap must list at least one URL{gone}{cause}",
     )
 
 

@@ -279,7 +279,7 @@ def _answered(client: Client, loc: str, method: str, answer: Answer) -> PageResu
         facts = read_page_html(head, loc)
         alternates = facts.alternates
         canonical = canonical or facts.canonical
-        why = not_a_page(urlsplit(loc).path.lstrip("/"), facts.head)
+        why = not_a_page(facts.head)
         if why is not None:
             found.append(("page-not-a-page", f"{loc} is listed but is no page ({why}); list only "
                           "the pages people should land on", None))

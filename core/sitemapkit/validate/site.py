@@ -1,8 +1,12 @@
 """``validate --site-dir``: the sitemap against the built site it describes.
 
-A listed URL maps to the built file ``pages.files_for_url`` names (``DIR/path``, or
-``DIR/path/index.html`` for a folder URL), the inverse of the mapping ``build`` lists files
-by; a built file that ``pages.not_a_page`` says is no page is never missed. The site root
+A listed URL maps to the built file ``pages.serving_file`` finds (``DIR/path``, ``DIR/path.html``
+for an extension-less URL, ``DIR/path/index.html`` for a folder), the inverse of the mapping
+``build`` lists files by. What is no page is what the build said: the files it left out on
+purpose are in its record (``owned.chosen_out``), generated indexes and drafts among them;
+redirect stubs and fragments are known by their head (``pages.not_a_page``), the root
+``404.html`` by its place. Only a folder without a record (another tool's output) has the
+rest guessed, as ``sitemapkit build`` guesses on it (``pages.guess_not_a_page``). The site root
 URL is found from the first listed URL, as the shortest path prefix whose remainder is a
 built file. Pages are read with the same HTML reader the build uses
 (``extract.read_page_file``), so "noindex" and "canonical" mean here what they mean there.
@@ -18,7 +22,16 @@ from urllib.parse import urlsplit
 from ..build.extract import read_page_file
 from ..build.owned import chosen_out, url_key
 from ..build.scan import html_files
-from ..pages import HTML_SUFFIXES, files_for_url, not_a_page, robots_rules, url_for_file
+from ..pages import (
+    HTML_SUFFIXES,
+    error_page,
+    files_for_url,
+    guess_not_a_page,
+    not_a_page,
+    robots_rules,
+    serving_file,
+    url_for_file,
+)
 from ..urls import URLError, encode_url
 
 Complain = Callable[[str, str], None]
@@ -32,8 +45,18 @@ class SiteIndex:
         self._listed: set[str] = set()
         self._facts: dict[str, tuple[bool, str | None, str | None]] = {}
         self._robots = robots_rules(site_dir)
-        self._chosen_out = chosen_out(site_dir)
-        """Pages the build that wrote this folder left out by the site's own settings."""
+        record = chosen_out(site_dir)
+        self._chosen_out = record or set()
+        """Pages the build that wrote this folder left out on purpose: by the site's own
+        settings, or as no page by the generator's word."""
+        self._recorded = record is not None
+
+    def named_not_page(self, relative: str) -> str | None:
+        """Why the built file ``relative`` is no page by where it sits: the root ``404.html``;
+        without a build's record, what ``build`` guesses for a folder no adapter describes."""
+        if self._recorded:
+            return error_page(relative)
+        return guess_not_a_page(relative, self.dir)
 
     def blocked(self, url: str) -> bool:
         """Whether the site's own robots.txt keeps crawlers away from ``url``."""
@@ -55,13 +78,7 @@ class SiteIndex:
 
     def _file(self, relative: str) -> str | None:
         """The built file a site-relative URL path is served from, as a site-relative path."""
-        candidates = files_for_url(relative)
-        if candidates[0].startswith("/") or ".." in candidates[0].split("/"):
-            return None
-        for candidate in candidates:
-            if (self.dir / candidate).is_file():
-                return candidate
-        return None
+        return serving_file(self.dir, relative)
 
     def relative(self, url: str) -> str | None:
         """``url``'s path below the site root, or ``None`` when it is not under it."""
@@ -76,8 +93,8 @@ class SiteIndex:
             return
         built = self._file(relative)
         if built is None:
-            complain("page-missing", f"{loc} has no built page in {self.dir} (looked for "
-                     f"{relative or '.'}{'index.html' if not relative or relative.endswith('/') else ''}); "
+            looked = " or ".join(files_for_url(relative)[:2])
+            complain("page-missing", f"{loc} has no built page in {self.dir} (looked for {looked}); "
                      "it would be a 404")
             return
         if built in self._listed:
@@ -96,9 +113,15 @@ class SiteIndex:
         if noindex:
             complain("page-noindex", f"{loc} is listed but {built} says noindex in its robots meta; "
                      "list only pages you want indexed")
-        elif canonical is not None and canonical != loc:
+        elif canonical is not None and canonical != loc:  # even the same file: list it as the site names it
             complain("page-canonical", f"{loc} is listed but {built} names {canonical} as its "
                      "canonical URL; list the canonical URL instead")
+
+    def names_file(self, url: str, built: str) -> bool:
+        """Whether ``url`` is served by the built file ``built``: the same page in another
+        spelling (``a`` or ``a/index.html`` for ``a/``), as ``build`` reads a canonical link."""
+        relative = self.relative(url)
+        return relative is not None and self._file(relative) == built
 
     def _page(self, relative: str, url: str) -> tuple[bool, str | None, str | None]:
         """``(noindex, canonical, why it is not a page)`` of a built file, read once."""
@@ -110,7 +133,7 @@ class SiteIndex:
                 with contextlib.suppress(URLError):
                     canonical = encode_url(canonical)
             read = page.head or page.digest is not None  # an empty file has nothing to judge
-            not_page = not_a_page(url_for_file(relative), page.head if read else None)
+            not_page = self.named_not_page(relative) or (not_a_page(page.head) if read else None)
             facts = self._facts[relative] = (page.noindex, canonical, not_page)
         return facts
 
@@ -121,7 +144,9 @@ class SiteIndex:
             return
         for relative in html_files(self.dir):
             path = url_for_file(relative)
-            if relative in self._listed or not_a_page(path) is not None:
+            # The guess too, even beside a record: it only keeps a file from being asked for
+            # (a record an older sitemapkit wrote names no generated index).
+            if relative in self._listed or guess_not_a_page(relative, self.dir) is not None:
                 continue
             url = self.root + path
             try:
@@ -131,7 +156,8 @@ class SiteIndex:
             if self.blocked(url) or url_key(url) in self._chosen_out:
                 continue
             noindex, canonical, not_page = self._page(relative, url)
-            if noindex or not_page is not None or (canonical is not None and canonical != url):
+            if noindex or not_page is not None or (canonical is not None and canonical != url
+                                                   and not self.names_file(canonical, relative)):
                 continue
             found(relative, f"{url} ({relative}) is an indexable page but no sitemap lists it")
 

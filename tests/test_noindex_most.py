@@ -1,0 +1,49 @@
+"""A site whose pages mostly say noindex (Hugo's Ananke theme outside production, a staging
+setting) gets one warning that says so and names the likely cause."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sitemapkit.build.generate import generate
+from sitemapkit.build.scan import pages_in
+from sitemapkit.settings import Settings
+
+BASE = "https://ananke.example/"
+NOINDEX = '<meta name="robots" content="noindex, nofollow">'
+
+
+def site(folder: Path, pages: int, noindex: int) -> Path:
+    for number in range(pages):
+        head = NOINDEX if number < noindex else ""
+        page = folder / f"p{number}" / "index.html"
+        page.parent.mkdir(parents=True)
+        page.write_text(f"<!DOCTYPE html><html><head><title>P{number}</title>{head}</head>"
+                        f"<body><main><p>Page {number}</p></main></body></html>", encoding="utf-8")
+    return folder
+
+
+def build(folder: Path):
+    return generate(pages_in(folder), folder, Settings(base_url=BASE, lastmod=[]), project_dir=folder)
+
+
+def test_most_pages_noindex_is_one_warning_naming_the_cause(tmp_path):
+    report = build(site(tmp_path, pages=10, noindex=8))
+    assert report.urls == 2 and report.left_out == {"noindex": 8}
+    [warning] = [w for w in report.warnings if w.rule == "noindex-most"]
+    assert "8 of 10 pages say noindex and are left out" in warning.message
+    assert "a theme or a development setting" in warning.message
+    assert "HUGO_ENV=production" in warning.message and "include_noindex" in warning.message
+    assert len(report.warnings) == 1
+
+
+def test_every_page_noindex_says_the_cause_in_the_one_no_pages_warning(tmp_path):
+    report = build(site(tmp_path, pages=4, noindex=4))
+    assert [w.rule for w in report.warnings] == ["no-pages"]
+    assert "every page says noindex: a theme or a development setting" in report.warnings[0].message
+    assert not (tmp_path / "sitemap.xml").exists()
+
+
+def test_a_few_noindex_pages_are_no_warning(tmp_path):
+    report = build(site(tmp_path, pages=10, noindex=5))
+    assert report.left_out == {"noindex": 5} and not report.warnings

@@ -1,0 +1,45 @@
+"""Sitemap files another tool left in a folder of HTML are named in one warning, with the
+settings that turn them off, and never removed; sitemapkit's own files are never named."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from sitemapkit.cli import main
+
+BASE = "https://other.example/"
+URLSET = ('<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+          f"<url><loc>{BASE}fr/</loc></url></urlset>")
+
+
+def folder(root: Path) -> Path:
+    for name in ("index.html", "a/index.html", "fr/index.html"):
+        page = root / name
+        page.parent.mkdir(parents=True, exist_ok=True)
+        page.write_text(f"<html><head><title>{name}</title></head><body><main>{name}</main></body></html>")
+    (root / "fr" / "sitemap.xml").write_text(URLSET)  # Hugo's per-language sitemap
+    (root / "sitemap_index.xml").write_text(URLSET.replace("urlset", "sitemapindex"))
+    (root / "sitemap-style.xml").write_text('<?xml version="1.0"?><xsl:stylesheet version="1.0"/>')  # no sitemap
+    os.symlink(root / "fr" / "sitemap.xml", root / "a" / "sitemap.xml")  # a link is never read
+    return root
+
+
+def test_other_sitemaps_are_named_and_kept(tmp_path, capsys):
+    site = folder(tmp_path / "site")
+    before = {path: path.read_bytes() for path in site.rglob("*sitemap*") if not path.is_symlink()}
+    assert main(["build", str(site), "--base-url", BASE, "--max-urls", "2"]) == 0  # an index and its children
+    err = capsys.readouterr().err
+    assert "2 sitemap files another tool wrote are in the site (fr/sitemap.xml, sitemap_index.xml)" in err
+    assert 'disableKinds = ["sitemap"]' in err and "jekyll-sitemap" in err and "sitemap: false" in err
+    assert err.count("[sitemap-other]") == 1
+    assert all(path.read_bytes() == text for path, text in before.items())  # never removed nor changed
+    # a second build names the same files, never sitemapkit's own index and children
+    assert main(["build", str(site), "--base-url", BASE, "--max-urls", "2"]) == 0
+    assert "2 sitemap files another tool wrote" in capsys.readouterr().err
+
+
+def test_strict_fails_on_them(tmp_path, capsys):
+    site = folder(tmp_path / "site")
+    assert main(["build", str(site), "--base-url", BASE, "--strict"]) == 1
+    assert "sitemap-other" in capsys.readouterr().err
