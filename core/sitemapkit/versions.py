@@ -19,7 +19,7 @@ from .build.names import own_names
 from .build.owned import Owned
 from .build.robots import MAX_ROBOTS_BYTES, RobotsTooLarge, sync_robots_txt
 from .build.write import write_index
-from .pages import HTML_SUFFIXES, not_a_page, url_for_file
+from .pages import HTML_SUFFIXES, error_page, guess_not_a_page, not_a_page
 from .protocol import MAX_BYTES, SITEMAP_NS
 from .report import Problem, Report
 from .settings import Settings
@@ -197,7 +197,7 @@ def _has_pages(root: Path) -> bool:
             head = read_regular(file, _HEAD_BYTES)
         except OSError:
             continue
-        if not_a_page(url_for_file(file.name), head) is None:
+        if error_page(file.name) is None and guess_not_a_page(file.name, root) is None and not_a_page(head) is None:
             return True
     return False
 

@@ -124,7 +124,8 @@ def _generate(
     # One build at a time per output folder, from reading the manifest to robots.txt.
     with folder_locked(site_dir, shared=dry_run, waiting=waiting):
         _write_all(pages, site_dir, settings, report, project_dir=project_dir, source_dirs=source_dirs,
-               render_html=render_html, deployment=deployment, other_sitemaps=other_sitemaps)
+                   progress=progress, dry_run=dry_run, render_html=render_html, deployment=deployment,
+                   other_sitemaps=other_sitemaps)
     if settings.strict and report.warnings:
         raise SitemapError(
             f"{plural(len(report.warnings), 'sitemap warning')} and strict is on; the first: {report.warnings[0]}"
