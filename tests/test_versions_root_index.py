@@ -28,7 +28,7 @@ def page(title: str) -> str:
 
 def versions_tree(root: Path, names: tuple[str, ...] = ("1.0", "2.0")) -> Path:
     for name in names:
-        for path in ("index.html", "guide/index.html"):
+        for path in ("index.html", "guide/index.html", "404.html"):  # each version has its error page
             file = root / name / path
             file.parent.mkdir(parents=True, exist_ok=True)
             file.write_text(page(f"{name} {path}"), encoding="utf-8")

@@ -162,9 +162,10 @@ NOINDEX_CAUSE = (
 def _no_pages(report: Report, path: Path, removed: int) -> None:
     reasons = ", ".join(f"{count} {reason}" for reason, count in sorted(report.left_out.items()))
     gone = f"; removed the {removed} sitemap file{'s' * (removed != 1)} an earlier build left" if removed else ""
-    if set(report.left_out) == {OTHER_VERSION}:  # a version whose pages are all another's: as it should be
+    if OTHER_VERSION in report.left_out:  # a version whose pages are another's: as it should be
         report.info(str(path), "pages", "no-pages-other-version",
-                    f"no sitemap written: every page ({reasons}) has its canonical URL in another version{gone}")
+                    f"no sitemap written: no page to list (left out: {reasons}); this version's pages have their "
+                    f"canonical URLs in another version{gone}")
         return
     cause = f"; every page says noindex: {NOINDEX_CAUSE}" if set(report.left_out) == {"noindex"} else (
         "; check exclude, include_noindex and base_url")

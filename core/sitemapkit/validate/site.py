@@ -52,11 +52,21 @@ class SiteIndex:
         self._recorded = record is not None
 
     def named_not_page(self, relative: str) -> str | None:
-        """Why the built file ``relative`` is no page by where it sits: the root ``404.html``;
-        without a build's record, what ``build`` guesses for a folder no adapter describes."""
-        if self._recorded:
-            return error_page(relative)
-        return guess_not_a_page(relative, self.dir)
+        """Why the built file ``relative`` is no page by where it sits: the root ``404.html``,
+        and that of a folder holding its own sitemap (each version of versioned
+        documentation); without a build's record, what ``build`` guesses for a folder no
+        adapter describes."""
+        why = error_page(relative) if self._recorded else guess_not_a_page(relative, self.dir)
+        if why is None:
+            folder, _, name = relative.rpartition("/")
+            if folder and error_page(name) is not None and self._own_site(folder):
+                why = "error page"
+        return why
+
+    def _own_site(self, folder: str) -> bool:
+        """Whether ``folder`` is a site of its own (a version or a language with its own
+        sitemap), whose ``404.html`` is that site's error page."""
+        return (self.dir / folder / "sitemap.xml").is_file()
 
     def blocked(self, url: str) -> bool:
         """Whether the site's own robots.txt keeps crawlers away from ``url``."""
