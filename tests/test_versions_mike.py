@@ -150,3 +150,14 @@ def test_mike_recipe_as_written(tmp_path, monkeypatch, capsys):
     committed = git(repo, "show", "gh-pages:sitemap.xml")
     assert committed == (here / "sitemap.xml").read_text(encoding="utf-8")
     assert robots_sitemaps(here / "robots.txt") == [f"{BASE}sitemap.xml"]
+
+
+def test_a_setting_that_drops_a_versions_home_page_is_a_warning(tmp_path):
+    repo = init(tmp_path / "repo")
+    commit(repo, "2026-01-01T00:00:00", {"mkdocs.yml": config(ORDERS["mike-before-sitemapkit"]),
+                                          "docs/index.md": "---\nsitemap: false\n---\n# Home\n",
+                                          "docs/guide.md": "# Guide\n"})
+    log = run_mike(repo, "deploy", "1.0")
+    assert ("index.md: loc: this version's home page https://example.org/project/1.0/ is left out of its "
+            "sitemap (sitemap: false)") in log
+    assert "WARNING" in log.split("[version-home-left-out]")[0].splitlines()[-1]

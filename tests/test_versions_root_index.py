@@ -16,7 +16,7 @@ from sitemap_checks import assert_valid, locs, robots_sitemaps
 from sitemapkit.cli import main
 from sitemapkit.report import Report
 from sitemapkit.settings import Settings
-from sitemapkit.versions import find_versions, write_version_index
+from sitemapkit.versions import Deployment, find_versions, mike_deployment, write_version_index
 
 REPO = Path(__file__).resolve().parents[1]
 BASE = "https://example.org/docs/"
@@ -144,3 +144,23 @@ def test_dry_run_on_a_versioned_root_writes_nothing(tmp_path, capsys):
     assert main(["build", str(site), "--base-url", BASE, "--dry-run"]) == 0
     assert f"would write {site / 'sitemap.xml'} (an index of 2 versions: 1.0, 2.0)" in capsys.readouterr().out
     assert sorted(os.listdir(site)) == before
+
+
+def test_where_mike_deploys_a_version():
+    # mike's plugin joins the root with the version, or with canonical_version, unslashed
+    assert mike_deployment("https://example.org/p/1.0", "1.0") == Deployment(
+        "https://example.org/p/1.0/", "https://example.org/p/", selector=True)
+    assert mike_deployment("https://example.org/p/latest", "1.0").url == "https://example.org/p/1.0/"
+    assert mike_deployment("https://example.org/p/x", "1.0", root_url="https://example.org/docs").url == (
+        "https://example.org/docs/1.0/")
+    assert mike_deployment("https://example.org/p/1.0", None) is None
+    assert mike_deployment("https://example.org/p/1.0", "../x") is None
+
+
+@given(version=st.text(max_size=20))
+def test_a_versions_url_is_always_below_the_root(version):
+    found = mike_deployment("https://example.org/p/latest", version)
+    if found is not None:
+        assert found.url.startswith(found.root) and found.url != found.root and "/" not in found.url[len(found.root):-1]
+        assert not found.other_version(found.url + "page/")
+        assert found.other_version(found.root + "other-version/page/") or found.url == found.root + "other-version/"
