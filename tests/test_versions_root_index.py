@@ -16,7 +16,7 @@ from sitemap_checks import assert_valid, locs, robots_sitemaps
 from sitemapkit.cli import main
 from sitemapkit.report import Report
 from sitemapkit.settings import Settings
-from sitemapkit.versions import Deployment, find_versions, mike_deployment, write_version_index
+from sitemapkit.versions import Deployment, find_versions, mike_aliases, mike_deployment, write_version_index
 
 REPO = Path(__file__).resolve().parents[1]
 BASE = "https://example.org/docs/"
@@ -164,3 +164,21 @@ def test_a_versions_url_is_always_below_the_root(version):
         assert found.url.startswith(found.root) and found.url != found.root and "/" not in found.url[len(found.root):-1]
         assert not found.other_version(found.url + "page/")
         assert found.other_version(found.root + "other-version/page/") or found.url == found.root + "other-version/"
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+                         lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+                             st.sampled_from(["version", "aliases", "title"]), inner, max_size=3), max_leaves=20))
+def test_any_json_in_versions_json_is_read_without_a_crash(tmp_path_factory, data):
+    root = tmp_path_factory.mktemp("root")
+    (root / "versions.json").write_text(json.dumps(data), encoding="utf-8")
+    found = find_versions(root, "sitemap.xml", BASE)
+    assert found is None or found.listed == ()
+    assert all("/" not in name and name not in (".", "..") for name in mike_aliases(root))
+
+
+def test_versions_json_nested_too_deep_is_no_versions_json(tmp_path):
+    (tmp_path / "versions.json").write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    assert find_versions(tmp_path, "sitemap.xml", BASE) is None
+    assert mike_aliases(tmp_path) == set()

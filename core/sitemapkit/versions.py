@@ -164,16 +164,16 @@ def mike_aliases(folder: Path) -> set[str]:
     """The alias folders (symbolic links, copies, redirect pages) the ``versions.json`` of
     ``folder`` names, when it has one: names of plain folders only, never a version's own."""
     items = _mike_items(folder / MIKE_VERSIONS) or []
-    versions = {item.get("version") for item in items}
-    found = {alias for item in items if isinstance(aliases := item.get("aliases"), list) for alias in aliases}
-    return {name for name in found - versions
-            if isinstance(name, str) and _SEGMENT.fullmatch(name) and name not in (".", "..")}
+    versions = {name for item in items if isinstance(name := item.get("version"), str)}
+    found = {alias for item in items if isinstance(aliases := item.get("aliases"), list)
+             for alias in aliases if isinstance(alias, str)}
+    return {name for name in found - versions if _SEGMENT.fullmatch(name) and name not in (".", "..")}
 
 
 def _mike_items(path: Path) -> list[dict[str, Any]] | None:
     try:
         data = json.loads(read_regular(path, MAX_VERSIONS_FILE + 1))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # none, unreadable, not JSON, nested too deep
         return None
     return [item for item in data if isinstance(item, dict)] if isinstance(data, list) else None
 
