@@ -161,3 +161,14 @@ def test_a_setting_that_drops_a_versions_home_page_is_a_warning(tmp_path):
     assert ("index.md: loc: this version's home page https://example.org/project/1.0/ is left out of its "
             "sitemap (sitemap: false)") in log
     assert "WARNING" in log.split("[version-home-left-out]")[0].splitlines()[-1]
+
+
+def test_the_ci_workflow_runs_the_tested_recipe():
+    text = (REPO / "docs" / "versions.md").read_text(encoding="utf-8")
+    section = text.split("## mike (MkDocs, Material)", 1)[1].split("\n## ", 1)[0]
+    recipe = re.search(r"```sh\n(.*?)```", section, re.S).group(1).splitlines()
+    workflow = yaml.safe_load(re.findall(r"```yaml\n(.*?)```", section, re.S)[1])
+    runs = [step["run"].splitlines() for step in workflow["jobs"]["deploy"]["steps"] if "run" in step]
+    assert runs[-1] == [*recipe, "git push origin gh-pages"]  # the lines test_mike_recipe_as_written runs
+    assert workflow["permissions"] == {"contents": "write"}
+    assert workflow["jobs"]["deploy"]["steps"][0]["with"]["fetch-depth"] == 0
