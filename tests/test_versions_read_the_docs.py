@@ -88,3 +88,20 @@ def test_base_url_from_read_the_docs_without_html_baseurl_and_robots_txt_when_as
     assert sorted(locs(out / "sitemap.xml")) == [STABLE + "guide.html", STABLE + "index.html"]
     assert f"Sitemap: {STABLE}sitemap.xml" in (out / "robots.txt").read_text(encoding="utf-8")
     assert "robots-version-off" not in log
+
+
+def test_mkdocs_on_read_the_docs_lists_the_versions_url_and_leaves_robots_txt(tmp_path):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# Home\n", encoding="utf-8")
+    (tmp_path / "docs" / "guide.md").write_text("# Guide\n", encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text(f"site_name: P\nsite_url: {STABLE}\nplugins:\n  - sitemapkit\n",
+                                         encoding="utf-8")
+    latest = HOST + "en/latest/"
+    env = {**os.environ, "READTHEDOCS": "True", "READTHEDOCS_VERSION": "latest", "READTHEDOCS_CANONICAL_URL": latest}
+    done = subprocess.run([str(Path(sys.executable).parent / "mkdocs"), "build", "--strict"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    # site_url says stable (every page's canonical link): latest lists none of stable's URLs
+    assert not (tmp_path / "site" / "sitemap.xml").exists()
+    assert f"guide.md: canonical: page left out: its canonical URL {STABLE}guide/ is another version's" in done.stderr
+    assert not (tmp_path / "site" / "robots.txt").exists() and "[robots-version-off]" in done.stderr

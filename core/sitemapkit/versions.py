@@ -113,6 +113,23 @@ def robots_left_alone(options: Mapping[str, Any], why: str) -> tuple[dict[str, A
     return {**options, "robots_txt": False}, note
 
 
+def version_build(
+    options: Mapping[str, Any], site_url: str | None, environ: Mapping[str, str], *, mike: bool
+) -> tuple[Deployment | None, dict[str, Any], Problem | None]:
+    """What a build's environment says of the version it builds: where mike (``mike``: its
+    plugin is enabled; ``site_url`` as that plugin left it) or Read the Docs deploys it, the
+    options with robots.txt left alone unless ``robots_txt`` is set, and the note saying so.
+    A ``base_url`` option is mike's root; on Read the Docs it is where the pages are."""
+    root = options.get("base_url")
+    if mike and (found := mike_deployment(site_url, environ.get(MIKE_VERSION), root_url=root)) is not None:
+        return found, *robots_left_alone(options, MIKE_ROBOTS)
+    docs = read_the_docs(environ)
+    if docs is not None:
+        found = None if root else docs.deployment()
+        return found, *robots_left_alone(options, READ_THE_DOCS_ROBOTS)
+    return None, dict(options), None
+
+
 # ---------------------------------------------------------------- the root of a deployment
 
 

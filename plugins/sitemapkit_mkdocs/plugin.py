@@ -29,7 +29,7 @@ from sitemapkit.report import Problem, SitemapError
 from sitemapkit.settings import Settings, SettingsError, no_base_url
 from sitemapkit.snippets import EXTENSION as SNIPPETS
 from sitemapkit.snippets import Snippets
-from sitemapkit.versions import MIKE_ROBOTS, MIKE_VERSION, Deployment, mike_deployment, robots_left_alone
+from sitemapkit.versions import Deployment, version_build
 
 from .html_sitemap import renderer
 from .options import SitemapkitConfig
@@ -68,7 +68,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
     # After plugins that move site_url at the default priority (mike's, to the version it
-    # deploys), before mkdocs-static-i18n's (-100), whatever the order of plugins:.
+    # deploys), before mkdocs-static-i18n's (-100), whatever the order in plugins:.
     @event_priority(-50)
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         # MkDocs renders sitemap.xml (and its .gz twin) from this template: ours replaces both.
@@ -78,8 +78,8 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
         if self._nested():
             return config  # mkdocs-static-i18n building another language: keep the settings
         self.settings = None
-        self.deployment = (mike_deployment(config.site_url, os.environ.get(MIKE_VERSION), root_url=self.config.base_url)
-                           if "mike" in config.plugins else None)
+        self.deployment, options, note = version_build(self.config.as_mapping(), config.site_url, os.environ,
+                                                       mike="mike" in config.plugins)
         base_url = self.deployment.url if self.deployment else self.config.base_url or config.site_url
         if not base_url:
             message = str(no_base_url("site_url", None, "set 'site_url' in the config file, or 'base_url' "
@@ -88,11 +88,10 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
                 raise PluginError(message)
             log.warning(message)  # MkDocs' --strict makes this a failed build
             return config
-        options, note = robots_left_alone(self.config.as_mapping(), MIKE_ROBOTS) if self.deployment else ({}, None)
         if note is not None:
             _log(note)
         try:
-            settings = Settings.from_mapping(options or self.config.as_mapping(), base_url=base_url)
+            settings = Settings.from_mapping(options, base_url=base_url)
         except SettingsError as error:
             raise PluginError(str(error)) from None
         if self.serving:
