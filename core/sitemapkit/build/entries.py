@@ -103,8 +103,7 @@ def _entries(
     listing: Listing | None,
     deployment: Deployment | None,
 ) -> Iterator[Entry]:
-    maker = _EntryMaker(settings, report, lastmod, site_dir)
-    maker.deployment = deployment
+    maker = _EntryMaker(settings, report, lastmod, site_dir, deployment)
     maker.robots = robots_rules(site_dir) if site_dir is not None else None
     seen = UrlHashes()
     marked = ((page, False) for page in pages)
@@ -205,9 +204,10 @@ class _EntryMaker:
     """Makes each page's ``Entry``: decides whether it is listed, then each field's value."""
 
     def __init__(self, settings: Settings, report: Report, lastmod: LastmodResolver,
-                 site_dir: str | os.PathLike[str] | None = None):
+                 site_dir: str | os.PathLike[str] | None = None, deployment: Deployment | None = None):
         self.settings = settings
         self.site_dir = site_dir
+        self.deployment = deployment
         """The built site, where the files are that serve each URL (None: not known)."""
         self.base = settings.base_url or ""
         self.report = report
@@ -217,7 +217,6 @@ class _EntryMaker:
         self._early: dict[tzinfo, datetime] = {}
         self.excludes = Exclude(settings.exclude)
         self.robots: Protego | None = None
-        self.deployment: Deployment | None = None
         self.title: str | None = None
         """The title of the page ``entry`` last listed (for ``sitemap.html``)."""
         self.titles = settings.html_sitemap
