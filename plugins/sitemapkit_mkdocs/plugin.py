@@ -51,7 +51,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
         self.theme: tuple[Any, Any, Files] | None = None
         """The theme's environment, the nav and the files of this build, for ``sitemap.html``."""
         self.deployment: Deployment | None = None
-        """Where the version mike is deploying is served, or None."""
+        """Where the version being built is served (mike, Read the Docs), or None."""
         self.snippets: Snippets | None = None
         """pymdownx.snippets as configured, when it is enabled: the files pages include."""
 
