@@ -99,7 +99,9 @@ def sphinx_project(root: Path, extra: str = "") -> Path:
 def test_sphinx_shows_the_summary_at_its_default_level(tmp_path):
     done = run(["sphinx", "-b", "html", "src", "out"], sphinx_project(tmp_path))
     assert done.returncode == 0, no_crash(done)
-    assert re.search(r"^sitemapkit: 2 URLs in sitemap\.xml, robots\.txt; lastmod: .*; 0 warnings$",
+    assert re.search(r"^sitemapkit: 2 URLs in sitemap\.xml, robots\.txt; "
+                     r"left out: 2 generated index \(genindex\.html, search\.html\); "
+                     r"lastmod: 2 none \(\S+ is not in a git repository\); 0 warnings$",
                      done.stdout, re.MULTILINE), done.stdout
 
 
@@ -137,5 +139,7 @@ def test_mkdocs_shows_the_summary_at_its_default_level(tmp_path):
                                          encoding="utf-8")
     done = run(["mkdocs", "build"], tmp_path)
     assert done.returncode == 0, no_crash(done)
-    assert re.search(r"^INFO +- +sitemapkit: 2 URLs in sitemap\.xml, robots\.txt; lastmod: .*; 0 warnings$",
+    assert re.search(r"^INFO +- +sitemapkit: 2 URLs in sitemap\.xml, robots\.txt; "
+                     r"left out: 1 error page \(404\.html\); "
+                     r"lastmod: 2 none \(docs is not in a git repository\); 0 warnings$",
                      done.stderr, re.MULTILINE), done.stderr

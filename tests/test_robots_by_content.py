@@ -99,11 +99,12 @@ def test_most_lines_decide_and_text_sitemaps_stay_text_sitemaps(tmp_path):
     mostly.write_text(records + "stray words\nmore stray words\n", encoding="utf-8")
     done = validate(str(mostly))
     assert json.loads(done.stdout)["problems"] == [] and done.returncode == 0, done.stdout
-    # half the lines records: prose with a colon or two, checked as a text sitemap
+    # half the lines records: prose with a colon or two, no robots.txt; and with no URL in it,
+    # no text sitemap either: one not-a-sitemap
     notes = tmp_path / "notes.txt"
     notes.write_text("Subject: the launch\nUser-agent: Mozilla\nwe ship on Monday\nand then rest\n",
                      encoding="utf-8")
-    assert {p["rule"] for p in json.loads(validate(str(notes)).stdout)["problems"]} == {"txt-line"}
+    assert [p["rule"] for p in json.loads(validate(str(notes)).stdout)["problems"]] == ["not-a-sitemap"]
     # URLs are no records, whatever their scheme's colon
     urls = tmp_path / "urls.txt"
     urls.write_text("https://www.example.com/\nhttps://www.example.com/a\n", encoding="utf-8")

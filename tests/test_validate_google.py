@@ -54,10 +54,10 @@ def test_robots_txt_is_known_by_its_content_under_any_name(tmp_path):
     # a robots file without Sitemap is read as robots.txt (its own warning), not as a text
     # sitemap of broken lines
     assert rules(validate(write(tmp_path, ROBOTS, "robots-staging.txt"))) == {"robots-no-sitemap"}
-    # a text sitemap is still a text sitemap, and a text file of prose still fails
+    # a text sitemap is still a text sitemap, and a text file of prose still fails, once
     assert validate(write(tmp_path, f"{ROOT}a/\n", "urls.txt")) == []
     assert rules(validate(write(tmp_path, "Hello: world\nthis is not robots\n", "notes.txt"))) == {
-        "txt-line"}
+        "not-a-sitemap"}
 
 
 def test_misspelt_and_relative_sitemap_lines_are_named_for_what_they_are(tmp_path):

@@ -256,17 +256,26 @@ def _flags(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _validate(args: argparse.Namespace) -> int:
-    from .cli_validate import run_validate
+    from .cli_validate import run_validate  # lxml: loaded only to validate
 
     live = None
     if args.sample is not None and not args.check_pages:
         raise UsageError("--sample N needs --check-pages")
     if args.check_pages or any("://" in target for target in args.targets):
-        from .validate.crawl import Live
+        from .validate.crawl import Live  # urllib3 and protego
 
-        live = Live(args.check_pages, args.sample, args.concurrency, args.timeout)
+        live = Live(args.check_pages, args.sample, args.concurrency, args.timeout,
+                    allow_hosts=tuple(args.allow_host or ()))
     return run_validate(args.targets, args.site_dir, args.format, args.strict,
                         progress=sys.stderr.isatty() and not args.quiet, live=live, quiet=args.quiet)
+
+
+def _host(text: str) -> str:
+    from .validate.reach import parse_host
+
+    if parse_host(text) is None:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a host name or address (HOST or HOST:PORT)")
+    return text
 
 
 def _at_least(low: float, kind: type):
@@ -348,7 +357,11 @@ def _parser() -> argparse.ArgumentParser:
     live.add_argument("--concurrency", metavar="N", type=_at_least(1, int), default=4,
                       help="requests at a time, so at most N per host (default 4)")
     live.add_argument("--timeout", metavar="SECONDS", type=_at_least(0.1, float), default=10.0,
-                      help="to connect, and between two reads of an answer (default 10)")
+                      help="to connect, and between two reads of an answer (default 10); a whole "
+                      "answer is cut at 30 times this")
+    live.add_argument("--allow-host", metavar="HOST", action="append", type=_host,
+                      help="also request this host (HOST or HOST:PORT; repeatable): by default only "
+                      "the URL targets' hosts are, never another host a fetched file or redirect names")
     return parser
 
 

@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 
 from .progress import CLEAR, ProgressLine, megabytes
 from .report import plural
+from .validate.html_report import UrlTable, write_report
 from .validate.targets import is_url, run_targets
 
 BIG_FILE = 8 * 1024 * 1024
@@ -33,8 +34,6 @@ def run_validate(targets: list[str], site_dir: str | None, fmt: str, strict: boo
         live.progress = ProgressLine("pages checked")
     table = None
     if fmt == "html":
-        from .validate.html_report import UrlTable
-
         table = UrlTable()
     try:
         session = run_targets(targets, site_dir, file_progress() if progress else None, live, table,
@@ -55,8 +54,6 @@ def run_validate(targets: list[str], site_dir: str | None, fmt: str, strict: boo
         totals["pages"] = session.pages
     verdict = "OK" if not problems else "FAILED" if failed else "OK with warnings"
     if table is not None:
-        from .validate.html_report import write_report
-
         write_report(sys.stdout, session, table, targets=targets, verdict=verdict, errors=errors,
                      warnings=warnings)
     elif fmt == "json":

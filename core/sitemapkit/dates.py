@@ -8,12 +8,12 @@ from collections.abc import Callable, Iterable, Mapping
 from datetime import date, datetime, time, timezone
 from typing import Any
 
-from .model import Moment
+Moment = date | datetime
+"""A ``date``, or an aware ``datetime``: the two forms a sitemap date may take."""
 
-# Patterns for dates written as text, compiled (and cached by re) on first use: generators
-# mostly hand over date objects.
-_DATE = r"\d{4}-\d{2}-\d{2}"
-_DATETIME = r"(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2}(\.\d+)?)?\s*(Z|z|[+-]\d{2}:?\d{2}|UTC|GMT)?"
+# Dates written as text.
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_DATETIME = re.compile(r"(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2}(\.\d+)?)?\s*(Z|z|[+-]\d{2}:?\d{2}|UTC|GMT)?")
 
 
 class DateError(ValueError):
@@ -42,12 +42,12 @@ def parse_moment(value: object) -> Moment:
         return datetime.fromtimestamp(value, tz=timezone.utc)
     if isinstance(value, str):
         text = value.strip()
-        if re.fullmatch(_DATE, text):
+        if _DATE.fullmatch(text):
             try:
                 return date.fromisoformat(text)
             except ValueError:
                 raise DateError(f"'{value}' is not a real date") from None
-        found = re.fullmatch(_DATETIME, text)
+        found = _DATETIME.fullmatch(text)
         if found:
             day, hm, seconds, _, zone = found.groups()
             zone = {"Z": "+00:00", "z": "+00:00", "UTC": "+00:00", "GMT": "+00:00"}.get(

@@ -40,6 +40,7 @@ JEKYLL_STYLES = {
     "ordinal": "/:categories/:year/:y_day/:title:output_ext",
     "none": "/:categories/:title:output_ext",
 }
+_SLASHES = re.compile(r"/{2,}")
 _PLACEHOLDER = re.compile(r":(categories|year|short_year|month|i_month|day|i_day|y_day|title|slug|name|output_ext)")
 
 
@@ -130,7 +131,7 @@ def dated_url(template: str, year: str, month: str, day: str, slug: str, categor
         "slug": slug, "name": slug, "output_ext": ".html",
     }
     path = _PLACEHOLDER.sub(lambda match: values[match.group(1)], template)
-    return re.sub(r"/{2,}", "/", path)
+    return _SLASHES.sub("/", path)
 
 
 def _day_of_year(year: int, month: int, day: int) -> int:

@@ -6,16 +6,17 @@ An option is a name, a ``Kind`` (what values it takes), a default and one line o
 made from ``OPTIONS``: a new option is one more line there.
 """
 
-# Performance: no ``from __future__ import annotations`` in this module: see values.Rule.
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any
 
 from . import values
 from .protocol import MAX_BYTES, MAX_URLS
 from .values import CHANGEFREQS, LASTMOD_SOURCES, STATIC_HTML, IndexNowSettings, NewsSettings, OptionError, Rule
 
 
-class Kind(NamedTuple):  # not a dataclass, for the import's sake: see values.Rule
+@dataclass(frozen=True, slots=True)
+class Kind:
     """What an option takes, and how each front end spells it."""
 
     check: Callable[[Any], Any]
@@ -34,7 +35,8 @@ class Kind(NamedTuple):  # not a dataclass, for the import's sake: see values.Ru
     """The allowed values, where they are a short list (shown in the help)."""
 
 
-class Option(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Option:
     name: str
     kind: Kind
     default: Any

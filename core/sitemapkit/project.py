@@ -8,13 +8,12 @@ language suffixes, Jekyll's posts, Docusaurus' docs and blog: the table in ``lay
 ``--source-dir``.
 """
 
-# Performance: no ``from __future__ import annotations`` in this module: see values.Rule.
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 from urllib.parse import unquote
 
 from .dates import DateError, front_matter_dates, parse_moment
@@ -22,15 +21,6 @@ from .layouts import DATED, FILES, NUMBER_PREFIX, SKIPPED, Found, categories_of,
 from .model import Page
 from .snippets import EXTENSION as SNIPPETS
 from .snippets import Snippets
-
-
-def _toml() -> Any:
-    """The TOML reader, imported when a TOML file is read: most builds read none, and an
-    adapter's import (paid by every build) should not carry it."""
-    import tomllib
-
-    return tomllib
-
 
 CONFIG_FILES = ("zensical.toml", "properdocs.yml", "properdocs.yaml", "mkdocs.yml", "mkdocs.yaml")
 """In the order the generators themselves prefer them."""
@@ -50,7 +40,8 @@ class ProjectError(Exception):
     """A configuration file that cannot be read; the message names the file."""
 
 
-class Project(NamedTuple):  # not a dataclass, for the import's sake: see values.Rule
+@dataclass(frozen=True, slots=True)
+class Project:
     config_file: Path
     site_url: str | None
     docs_dir: Path
@@ -83,7 +74,9 @@ def read_project(config_file: Path) -> Project:
     try:
         if config_file.suffix == ".toml":
             with open(config_file, "rb") as handle:
-                data = _toml().load(handle)
+                import tomllib  # heavy: see read_front_matter
+
+                data = tomllib.load(handle)
             data = data.get("project", data)
         else:
             data = _yaml_config(config_file)
@@ -382,12 +375,14 @@ def read_front_matter(path: str | os.PathLike[str]) -> dict[str, Any]:
     except OSError:
         return {}
     text = "".join(lines)
-    # Performance: PyYAML is imported by the first page with front matter to read, not by
-    # every adapter's import (measured: 8 ms on this machine; Pelican does not import it itself).
+    # PyYAML and tomllib are imported by the first page with front matter to read, not by
+    # every adapter's import: each costs about 10 ms (tomllib compiles its patterns), and
+    # Pelican, whose adapter imports this module, loads neither itself.
+    import tomllib
     import yaml
 
     try:
-        data = _toml().loads(text) if fence == "+++" else yaml.safe_load(text)
+        data = tomllib.loads(text) if fence == "+++" else yaml.safe_load(text)
     except yaml.YAMLError as error:
         raise ValueError(" ".join(line.strip() for line in str(error).splitlines())) from None
     return data if isinstance(data, dict) else {}

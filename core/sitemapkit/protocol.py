@@ -5,7 +5,6 @@ Each constant names where it comes from (the section of SPEC.md, shipped in the 
 quotes the source). Pure data: importing it costs nothing.
 """
 
-# Performance: no ``from __future__ import annotations`` in this module: see values.Rule.
 from typing import NamedTuple
 
 # -- namespaces -------------------------------------------------------------------------------
@@ -37,6 +36,7 @@ VIDEO_MAX_RATING = 5.0  # from 0.0: Google video sitemaps (SPEC 3)
 VIDEO_MAX_TAGS = 32  # <video:tag> per video: Google video sitemaps (SPEC 3)
 VIDEO_MAX_UPLOADER = 255  # characters: Google video sitemaps (SPEC 3)
 VIDEO_MAX_CATEGORY = 256  # characters: sitemap-video.xsd (a tag Google dropped in 2022)
+HTML_READ_BYTES = 2 * 1024 * 1024  # of an HTML page, the first 2 MB are what Googlebot reads
 
 # -- rules ------------------------------------------------------------------------------------
 
@@ -208,6 +208,11 @@ RULES: dict[str, RuleEntry] = {
                                         "redirects)", HTTP),
     "page-unreachable": RuleEntry(ERROR, "a listed URL that gives no answer: timeout, refused connection, "
                                          "TLS or transfer fault", HTTP),
+    "fetch-refused": RuleEntry(WARNING, "a URL a fetched file, redirect or sitemap names on a host the "
+                                        "user did not name (--allow-host), or at a loopback, private, "
+                                        "link-local or other special address: not requested", HTTP),
+    "wait-capped": RuleEntry(WARNING, "a robots.txt Crawl-delay or a Retry-After longer than sitemapkit "
+                                      "waits: requests go at the cap, an answer is not asked again", HTTP),
     "page-hreflang-return": RuleEntry(ERROR, "a listed page whose hreflang alternate (in its HTML head) "
                                              "does not link back", G_HREFLANG),
     # the build only: what it could not write, and its own sources

@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from .model import Data, FrozenData, data
-
-_set = object.__setattr__
 _SOURCES = ("meta", "git", "fingerprint")
 
 
-@data
-class Problem(FrozenData):
+@dataclass(frozen=True, slots=True)
+class Problem:
     """A rule of ``protocol.RULES`` broken somewhere: where, which rule, how badly, and why.
 
     A build names the page (or the file or setting it could not use) and its ``field``; the
@@ -31,15 +28,6 @@ class Problem(FrozenData):
     """The page's field, at build time."""
     line: int | None = None
     """The file's line, when validating."""
-
-    def __init__(self, where: str, rule: str, message: str, severity: str = "warning",
-                 field: str | None = None, line: int | None = None) -> None:
-        _set(self, "where", where)
-        _set(self, "rule", rule)
-        _set(self, "message", message)
-        _set(self, "severity", severity)
-        _set(self, "field", field)
-        _set(self, "line", line)
 
     def __str__(self) -> str:
         if self.field is not None:
@@ -61,8 +49,8 @@ class SitemapError(Exception):
     """A build that cannot go on (no base URL, or warnings under ``strict``)."""
 
 
-@data
-class Report(Data):
+@dataclass(slots=True)
+class Report:
     """Collects warnings as they happen (``on_warning`` lets an adapter log each at once),
     and what was written."""
 
@@ -82,9 +70,6 @@ class Report(Data):
     news: int = 0
     left_out: dict[str, int] = field(default_factory=dict)
     """Pages deliberately not listed, by reason (``noindex``, ``exclude`` ...)."""
-    not_pages: dict[str, list[str]] = field(default_factory=dict)
-    """Files left out as no page by what they are (generated indexes, error pages, drafts),
-    by reason: their names, which the summary gives, never only their count."""
     chosen_out: set[str] = field(default_factory=set)
     """Keys (``owned.url_key``) of the pages the site's own settings leave out (``sitemap:
     false``, ``exclude``): recorded so that ``validate --site-dir`` does not ask for them."""
@@ -94,27 +79,9 @@ class Report(Data):
     lists others (``sitemap.html``) under its own name: the newest of those dates it."""
     lastmod_hint: str = ""
     """What would date the pages that have none."""
-
-    def __init__(
-        self, on_warning: Callable[[Problem], None] | None = None, warnings: list[Problem] | None = None,
-        notes: list[Problem] | None = None, files: list[Path] | None = None, url_counts: dict[Path, int] | None = None,
-        sizes: dict[Path, int] | None = None, urls: int = 0, images: int = 0, videos: int = 0, news: int = 0,
-        left_out: dict[str, int] | None = None, chosen_out: set[str] | None = None,
-        lastmod_sources: dict[str, int] | None = None, lastmod_hint: str = "",
-        not_pages: dict[str, list[str]] | None = None,
-    ) -> None:
-        self.on_warning = on_warning
-        self.warnings = [] if warnings is None else warnings
-        self.notes = [] if notes is None else notes
-        self.files = [] if files is None else files
-        self.url_counts = {} if url_counts is None else url_counts
-        self.sizes = {} if sizes is None else sizes
-        self.urls, self.images, self.videos, self.news = urls, images, videos, news
-        self.left_out = {} if left_out is None else left_out
-        self.chosen_out = set() if chosen_out is None else chosen_out
-        self.not_pages = {} if not_pages is None else not_pages
-        self.lastmod_sources = {} if lastmod_sources is None else lastmod_sources
-        self.lastmod_hint = lastmod_hint
+    not_pages: dict[str, list[str]] = field(default_factory=dict)
+    """Files left out as no page by what they are (generated indexes, error pages, drafts),
+    by reason: their names, which the summary gives, never only their count."""
 
     def warn(self, page: str, field: str, rule: str, message: str) -> None:
         problem = Problem(page, rule, message, field=field)

@@ -47,8 +47,16 @@ class URLError(ValueError):
 
 
 def shown(url: str, room: int = 80) -> str:
-    """``url`` for a message: a hostile 20 MB value must not become a 20 MB message."""
-    return url if len(url) <= room else f"{url[:room]}... ({len(url):,} characters)"
+    """``url`` for a message: a hostile 20 MB value must not become a 20 MB message, nor a
+    control character a terminal escape (each is written escaped, ``\\x1b``)."""
+    if len(url) <= room:
+        return escaped(url)
+    return f"{escaped(url[:room])}... ({len(url):,} characters)"
+
+
+def escaped(text: str) -> str:
+    """``text`` with each control (non-printable) character written as Python escapes it."""
+    return text if text.isprintable() else "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def link_href(url: str) -> str | None:
@@ -207,9 +215,12 @@ def base_url_problem(base_url: str) -> str | None:
     return None
 
 
+_PASSWORD = re.compile(r"(//[^/@:]*:)[^/@]*@")
+
+
 def masked(url: str) -> str:
     """``url`` with any password in it hidden, for messages."""
-    return re.sub(r"(//[^/@:]*:)[^/@]*@", r"\1***@", url)
+    return _PASSWORD.sub(r"\1***@", url)
 
 
 def _origin(parts) -> tuple[str, str, int | None]:

@@ -3,9 +3,11 @@
 value must be. ``Settings`` puts the option's name in front of that."""
 
 from collections.abc import Iterable, Mapping
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any
 
 from .pages import check_exclude
+from .urls import HREFLANG, INDEXNOW_KEY, MAX_LOC_LENGTH, NEWS_LANGUAGE, URLError, base_url_problem, normalise_base_url
 
 CHANGEFREQS = ("always", "hourly", "daily", "weekly", "monthly", "yearly", "never")
 LASTMOD_SOURCES = ("meta", "git", "fingerprint")
@@ -17,19 +19,15 @@ class OptionError(ValueError):
     """What a value must be ("must be true or false"); the caller names the option."""
 
 
-# Performance: these option values, options.Kind/Option and project.Project are NamedTuples,
-# not frozen dataclasses, because every adapter import makes the classes: 0.06 ms instead of
-# 0.35 for this one (measured: the six, 21 M of the MkDocs adapter's 123 M instructions, 3 ms).
-# The modules that declare NamedTuples evaluate their annotations (no ``from __future__ import
-# annotations``): typing.NamedTuple compiles each annotation given as text (measured: 10 µs a
-# field, 3 M of the MkDocs adapter's 63 M instructions).
-class Rule(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Rule:
     match: str
     changefreq: str | None = None
     priority: float | None = None
 
 
-class NewsSettings(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class NewsSettings:
     publication: str
     language: str | None
     """None: each page's own language (``Page.lang``, else its ``<html lang>``)."""
@@ -37,7 +35,8 @@ class NewsSettings(NamedTuple):
     window_hours: float = 48
 
 
-class IndexNowSettings(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class IndexNowSettings:
     key: str
     endpoint: str = DEFAULT_INDEXNOW_ENDPOINT
     key_location: str | None = None
@@ -73,8 +72,6 @@ def http_url(value: Any) -> str:
 def base_url(value: Any) -> str:
     """Scheme and host lower-cased, the default port dropped, a trailing ``/``; anything a
     ``<loc>`` must not carry is refused by name."""
-    from .urls import URLError, base_url_problem, normalise_base_url
-
     if not isinstance(value, str):
         raise OptionError("must be an absolute http(s) URL such as 'https://example.com/docs/'")
     problem = base_url_problem(value)
@@ -97,8 +94,6 @@ def filename(value: Any) -> str:
 
 
 def language(value: Any) -> str:
-    from .urls import HREFLANG
-
     code = value.strip().replace("_", "-") if isinstance(value, str) else ""
     if HREFLANG.fullmatch(code) and code.lower() != "x-default":
         return code
@@ -109,8 +104,6 @@ def stylesheet(value: Any) -> str:
     """An http(s) URL or a path on the site (``/sitemap.xsl``, ``sitemap.xsl``): a browser
     loads an XSL stylesheet only from the sitemap's own origin, and never a
     ``javascript:`` or ``data:`` one."""
-    from .urls import MAX_LOC_LENGTH
-
     if isinstance(value, str) and 0 < len(value) < MAX_LOC_LENGTH and value.isprintable():
         text = value.strip()
         scheme = text.partition(":")[0].lower() if ":" in text.partition("/")[0] else ""
@@ -222,8 +215,6 @@ def news(value: Any) -> NewsSettings:
     publication, language = value.get("publication"), value.get("language")
     if not isinstance(publication, str) or not publication.strip():
         raise OptionError(f"{expected}; 'publication' is required")
-    from .urls import NEWS_LANGUAGE
-
     if language is not None and (not isinstance(language, str) or not NEWS_LANGUAGE.fullmatch(language.lower())):
         raise OptionError(f"{expected}; 'language' must be an ISO 639 code such as 'en' (or zh-cn, zh-tw)")
     match = value.get("match", "*")
@@ -236,8 +227,6 @@ def news(value: Any) -> NewsSettings:
 
 
 def indexnow(value: Any) -> IndexNowSettings:
-    from .urls import INDEXNOW_KEY
-
     expected = "must be {key: KEY, endpoint: URL}"
     if isinstance(value, IndexNowSettings):
         return value

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import unquote
 
 from ..dates import DateError, as_datetime, build_time, format_moment, newest, parse_moment
-from ..model import Entry, Image, Moment, Page
+from ..model import Alternate, Entry, Image, Moment, NewsArticle, Page, Video
 from ..pages import Exclude, error_page, fold_index, not_a_page, robots_rules, serving_file
 from ..protocol import MAX_IMAGES, OTHER_VERSION
 from ..report import Report
@@ -43,11 +43,11 @@ from .images import decorative
 from .lastmod import LastmodResolver
 from .owned import url_key
 from .page_keys import NO_KEYS, PageKeys, page_keys
+from .videos import VideoError, clean_text, video_from_fields
 
 if TYPE_CHECKING:
     from protego import Protego
 
-    from ..extensions import Alternate, NewsArticle, Video
     from ..versions import Deployment
 
 
@@ -479,9 +479,6 @@ class _EntryMaker:
     def videos(self, page: Page, keys: PageKeys, facts: HtmlFacts, loc: str) -> tuple[Video, ...]:
         if not keys.videos and not facts.videos:
             return ()
-        # Imported here, by the first page with a video, news or alternates (see model.py).
-        from .videos import VideoError, video_from_fields
-
         videos: list[Video] = []
         for fields in keys.videos:
             try:
@@ -509,9 +506,6 @@ class _EntryMaker:
         assert news is not None
         if keys.news is False or not fnmatchcase(path, news.match.lstrip("/")):
             return None
-        from ..extensions import NewsArticle
-        from .videos import clean_text
-
         fields = keys.news or {}
         published = (
             self.moment(page, "sitemap_news.publication_date", fields.get("publication_date"))
@@ -544,8 +538,6 @@ class _EntryMaker:
     def alternates(self, page: Page, facts: HtmlFacts, loc: str) -> tuple[Alternate, ...]:
         if not page.translations and not facts.alternates:
             return ()
-        from ..extensions import Alternate
-
         versions: dict[str, str] = {}
         own = _language_code(page.lang or facts.lang or "")
         for code, url in (*page.translations.items(), *facts.alternates):

@@ -11,7 +11,6 @@ bodies are cut out before scanning, and attribute values are unescaped as HTML, 
 generator output (which is well-formed) reads the same as a full parser would read it.
 """
 
-# Performance: no ``from __future__ import annotations`` in this module: see values.Rule.
 import codecs
 import functools
 import html
@@ -31,35 +30,39 @@ from .images import decorative
 # character at a time.
 _ATTRIBUTES = rb"""([^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*)>"""
 # Patterns that run over a page's lower-cased copy (same offsets, and no IGNORECASE, which
-# costs more than the lowering once a page carries a big navigation tree). Performance: those
-# only some pages need (a title or lang asked for, images, comments, no content given, a huge
-# value) stay text here, compiled on first use by ``_compiled`` (measured: 11 patterns, 0.7 ms
-# of every adapter's import; a MkDocs build of pages without images compiles none of them).
+# costs more than the lowering once a page carries a big navigation tree).
 _HEAD_TAG = re.compile(rb"<(meta|link)\b" + _ATTRIBUTES)
-_HTML_TAG = rb"<(html)\b" + _ATTRIBUTES
-_CONTENT_TAG = rb"<(img|video|source|/video)\b" + _ATTRIBUTES
-_CONTENT_START = rb"<(?:img|video)\b"
+_HEAD_TAG_NAME = re.compile(rb"<(?:meta|link)\b")
+_HTML_TAG = re.compile(rb"<(html)\b" + _ATTRIBUTES)
+_CONTENT_NAME = re.compile(rb"<(img|video|source|/video)\b")
+_CONTENT_TAG = re.compile(rb"<(img|video|source|/video)\b" + _ATTRIBUTES)
+_CONTENT_START = re.compile(rb"<(?:img|video)\b")
 _LINK_TAG = re.compile(rb"<a\b" + _ATTRIBUTES)
 _LINK_END = re.compile(rb"</a\s*>")
+_LINK_OPEN = re.compile(rb"<a[\s>]")
 # Whatever makes a content region more than text to checksum, any case: one quick look.
 _NOTABLE = re.compile(rb"<(?:!--|script|style|template|img|video)", re.IGNORECASE)
 _ATTRIBUTE = re.compile(rb"""([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
 _HEAD_WORDS = (b"robots", b"googlebot", b"article:", b"og:updated", b"canonical", b"hreflang")
 _HIDING = re.compile(rb"<(?:!--|script|style|template)")
-_TITLE = rb"(?s)<title\b[^>]*>(.*?)</title\s*>"
-_NOT_CONTENT = rb"(?s)<!--.*?-->|<(script|style|template)\b.*?</\1\s*>"
-_MAIN_START = rb"<main[\s>]"
-_ROLE_MAIN = rb"""role\s*=\s*["']?main\b"""
+_TITLE = re.compile(rb"(?s)<title\b[^>]*>(.*?)</title\s*>")
+# Where a comment or a script, style or template body starts, and what ends each; found with
+# plain searches, each byte looked at a bounded number of times (see ``_hidden``).
+_HIDDEN_START = re.compile(rb"<(?:!--|(script|style|template)\b)")
+_HIDDEN_END = {name: re.compile(rb"</" + name + rb"\s*>") for name in (b"script", b"style", b"template")}
+_MAIN_START = re.compile(rb"<main[\s>]")
+_ROLE_MAIN = re.compile(rb"""role\s*=\s*["']?main\b""")
 _SPACE = (b" ", b"\t", b"\n", b"\r", b"\f")
-_ARTICLE_START = rb"<article[\s>]"
-_BODY = rb"<body\b[^>]*>"
+_ARTICLE_START = re.compile(rb"<article[\s>]")
+_BODY = re.compile(rb"<body\b[^>]*>")
 # Runs over the raw page, and stops within its first kilobytes.
 _HEAD_END = re.compile(rb"</head|<body", re.IGNORECASE)
 _HEAD_BYTES = 4096
+_TAG_NAME = re.compile(rb"<([A-Za-z][\w-]*)")
+_ELEMENT_NAME = re.compile(rb"<(\w+)")
+_ANY_TAG = re.compile(rb"<[^>]*>")
 _CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
 
-
-_compiled = functools.cache(re.compile)
 
 
 class HtmlFacts(NamedTuple):
@@ -81,12 +84,12 @@ class HtmlFacts(NamedTuple):
 
     @property
     def title(self) -> str | None:
-        found = self._in_head(_compiled(_TITLE), 1)
+        found = self._in_head(_TITLE, 1)
         return _text(*found) if found else None
 
     @property
     def lang(self) -> str | None:
-        found = self._in_head(_compiled(_HTML_TAG), 2)
+        found = self._in_head(_HTML_TAG, 2)
         return (_attributes(*found).get("lang", "").strip() or None) if found else None
 
     def _in_head(self, pattern: re.Pattern[bytes], group: int) -> tuple[bytes, str] | None:
@@ -119,6 +122,16 @@ def _read_html(data: bytes, page_url: str, content: str | None, long_values: lis
     else:
         facts = _facts(data, page_url, None)
     return facts._replace(long_values=tuple(long_values)) if long_values else facts
+
+
+def read_head_html(data: bytes, page_url: str) -> HtmlFacts:
+    """The head's facts (robots, canonical, hreflang, dates) of a page's first bytes, as a
+    crawler that read only that far has them: the head ends at ``</head>`` or ``<body>``, or
+    with ``data`` when neither is in it. Linear in ``len(data)``."""
+    found = _HEAD_END.search(data)
+    head = data[: found.start()] if found else data
+    noindex, canonical, alternates, published, modified = _head_facts(head, head.lower(), page_url)
+    return HtmlFacts(noindex, canonical, alternates, published=published, modified=modified, head=head)
 
 
 _HEAD_END_TEXT = re.compile(r"</head|<body", re.IGNORECASE)
@@ -174,7 +187,10 @@ def _read_head(fd: int, long_values: list[tuple[str, int]]) -> bytes:
 
 LONG_VALUE = 1 << 16
 """Attribute values longer than this many bytes are not read: no URL is that long."""
-_VALUE_START = rb"""([^\s"'<>/=]+)[ \t\r\n\f]*=[ \t\r\n\f]*(["'])"""
+# A quoted value's start. The name starts only where a name can (the lookbehind): without it,
+# a search over a long run of name characters with no "=" retried from every byte of the run,
+# which made a page of long words in comments quadratic (64 KiB: 30 s).
+_VALUE_START = re.compile(rb"""(?<![^\s"'<>/=])([^\s"'<>/=]+)[ \t\r\n\f]*=[ \t\r\n\f]*(["'])""")
 _URL_ATTRIBUTES = (b"src", b"href", b"poster")
 
 
@@ -187,27 +203,27 @@ def _squeeze(chunks: Iterator[bytes], long_values: list[tuple[str, int]]) -> byt
     Each cut URL attribute (``src``, ``href``, ``poster``) is added to ``long_values``."""
     out: list[bytes] = []
     buffer = b""
-    value_start = _compiled(_VALUE_START)
     for chunk in chunks:
         buffer += chunk
+        at = 0  # bytes of ``buffer`` before ``at`` are read: kept, not copied again per value
         while True:
-            found = value_start.search(buffer)
+            found = _VALUE_START.search(buffer, at)
             if found is None:
-                keep = min(len(buffer), 256)  # an "=" and its quote may still come
-                out.append(buffer[: len(buffer) - keep])
-                buffer = buffer[len(buffer) - keep :]
+                cut = max(at, len(buffer) - 256)  # an "=" and its quote may still come
+                out.append(buffer[:cut])
+                buffer = buffer[cut:]
                 break
             quote, start = found.group(2), found.end()
             end = buffer.find(quote, start, start + LONG_VALUE + 1)
             if end >= 0:
-                out.append(buffer[: end + 1])
-                buffer = buffer[end + 1 :]
+                at = end + 1
                 continue
             if len(buffer) - start <= LONG_VALUE:  # the value may end in the next chunk
                 out.append(buffer[: found.start()])
                 buffer = buffer[found.start() :]
                 break
             buffer = _skip_value(buffer, found, chunks, out, long_values)
+            at = 0
     out.append(buffer)
     return b"".join(out)
 
@@ -232,7 +248,7 @@ def _skip_value(buffer: bytes, found: re.Match[bytes], chunks: Iterator[bytes], 
             break
     out.append(b"%d-%08x" % (length, crc))
     if name in _URL_ATTRIBUTES and not prefix:
-        tag = re.match(rb"<([A-Za-z][\w-]*)", buffer[buffer.rfind(b"<", 0, found.start()) :])
+        tag = _TAG_NAME.match(buffer[buffer.rfind(b"<", 0, found.start()) :])
         label = (tag.group(1).lower() + b" " if tag else b"") + name
         long_values.append((label.decode("ascii", "replace"), length))
     return rest[end:] if rest else quote
@@ -313,14 +329,25 @@ def _head_tags(head: bytes) -> list[re.Match[bytes]]:
     """
     starts = []
     for word in _HEAD_WORDS:
-        at = head.find(word)
+        at, before, start = head.find(word), 0, -1
         while at >= 0:
-            starts.append(head.rfind(b"<", 0, at))
-            at = head.find(word, at + len(word))
-    tags = []
+            # the "<" before this word: looked for back to the previous one only (so each byte
+            # is looked at once per word), else it is the previous one's
+            found = head.rfind(b"<", before, at)
+            start = found if found >= 0 else start
+            starts.append(start)
+            before, at = at, head.find(word, at + len(word))
+    tags: list[re.Match[bytes]] = []
+    end = 0
     for start in sorted(set(starts)) if len(starts) > 1 else starts:
-        if start >= 0 and (tag := _HEAD_TAG.match(head, start)) is not None:
+        if start < end:
+            continue  # inside a tag already read (a value that holds "<meta"): not a tag
+        tag = _HEAD_TAG.match(head, start)
+        if tag is not None:
             tags.append(tag)
+            end = tag.end()
+        elif _HEAD_TAG_NAME.match(head, start):
+            break  # a <meta> or <link> that never ends: the rest of the head is inside it
     return tags
 
 
@@ -343,13 +370,36 @@ def _without_comments(data: bytes, lowered: bytes) -> tuple[bytes, bytes]:
     if _HIDING.search(lowered) is None:
         return data, lowered
     kept, last = [], 0
-    for found in _compiled(_NOT_CONTENT).finditer(lowered):
-        kept.append((last, found.start()))
-        last = found.end()
+    for start, end in _hidden(lowered):
+        kept.append((last, start))
+        last = end
     if not kept:
         return data, lowered
     kept.append((last, len(data)))
     return b"".join(data[a:b] for a, b in kept), b"".join(lowered[a:b] for a, b in kept)
+
+
+def _hidden(lowered: bytes) -> Iterator[tuple[int, int]]:
+    """``(start, end)`` of each comment and script, style or template element of ``lowered``,
+    in order: the first ``-->`` (or ``</script>``...) after each start ends it. Linear in the
+    size: once one start finds no end, no later start of its kind can, so none looks again."""
+    at, unclosed = 0, set()
+    while (found := _HIDDEN_START.search(lowered, at)) is not None:
+        name = found.group(1)
+        end = -1
+        if name not in unclosed:
+            if name is None:
+                end = lowered.find(b"-->", found.end())
+                end = end + 3 if end >= 0 else -1
+            else:
+                close = _HIDDEN_END[name].search(lowered, found.end())
+                end = close.end() if close is not None else -1
+        if end < 0:
+            unclosed.add(name)
+            at = found.start() + 1
+            continue
+        yield found.start(), end
+        at = end
 
 
 def _attributes(raw: bytes, encoding: str) -> dict[str, str]:
@@ -366,20 +416,20 @@ def _attributes(raw: bytes, encoding: str) -> dict[str, str]:
 def _main_content(lowered: bytes, offset: int) -> tuple[int, int]:
     """Where the page's own content is, not the theme around it: ``<main>`` or the
     ``role="main"`` element, else the one ``<article>``, else ``<body>``."""
-    found = _compiled(_MAIN_START).search(lowered, offset)
+    found = _MAIN_START.search(lowered, offset)
     if found:
         return found.start(), _element_end(lowered, found.start())
     role = lowered.find(b"role", offset)  # rare in a page, so found far faster than by a regex
     while role >= 0:
-        if lowered[role - 1 : role] in _SPACE and _compiled(_ROLE_MAIN).match(lowered, role):
+        if lowered[role - 1 : role] in _SPACE and _ROLE_MAIN.match(lowered, role):
             start = lowered.rfind(b"<", offset, role)
             return start, _element_end(lowered, start)
         role = lowered.find(b"role", role + 4)
-    articles = _compiled(_ARTICLE_START).findall(lowered, offset)
+    articles = _ARTICLE_START.findall(lowered, offset)
     if len(articles) == 1:
         start = lowered.find(articles[0], offset)
         return start, _element_end(lowered, start)
-    body = _compiled(_BODY).search(lowered, offset)
+    body = _BODY.search(lowered, offset)
     return (body.end() if body else offset), len(lowered)
 
 
@@ -390,7 +440,7 @@ def _open_and_close(name: bytes) -> re.Pattern[bytes]:
 
 def _element_end(lowered: bytes, start: int) -> int:
     """Where the element starting at ``start`` ends: its matching close tag, nesting counted."""
-    name = re.match(rb"<(\w+)", lowered[start : start + 64])
+    name = _ELEMENT_NAME.match(lowered[start : start + 64])
     if name is None:
         return len(lowered)
     depth = 0
@@ -399,6 +449,19 @@ def _element_end(lowered: bytes, start: int) -> int:
         if depth == 0:
             return tag.end()
     return len(lowered)
+
+
+def _whole_tags(lowered: bytes, at: int) -> Iterator[re.Match[bytes]]:
+    """The ``<img>``, ``<video>``, ``<source>`` and ``</video>`` tags from ``at`` on, as
+    ``finditer`` finds them, but ending at the first that never ends (the rest of the page is
+    inside it, as HTML reads it): a page of unclosed tags is scanned once, not once a tag."""
+    name, tag = _CONTENT_NAME, _CONTENT_TAG
+    while (start := name.search(lowered, at)) is not None:
+        found = tag.match(lowered, start.start())
+        if found is None:
+            return
+        yield found
+        at = found.end()
 
 
 def _content(region: bytes, lowered: bytes | None, page_url: str, encoding: str):
@@ -414,9 +477,10 @@ def _content(region: bytes, lowered: bytes | None, page_url: str, encoding: str)
     images: dict[str, None] = {}
     videos: list[dict[str, str]] = []
     video: dict[str, str] | None = None
-    first = _compiled(_CONTENT_START).search(lowered)
+    first = _CONTENT_START.search(lowered)
     around = _theme_parts(lowered) if first else ()
-    for found in _compiled(_CONTENT_TAG).finditer(lowered, first.start()) if first else ():
+    home_link = _HomeLink(region, lowered, page_url, encoding)
+    for found in _whole_tags(lowered, first.start()) if first else ():
         tag = found.group(1)
         if tag == b"/video":
             if video is not None:
@@ -428,7 +492,7 @@ def _content(region: bytes, lowered: bytes | None, page_url: str, encoding: str)
         if tag == b"img":
             if src and not src.startswith("data:"):
                 at = found.start()
-                chrome = any(a <= at < b for a, b in around) or _link_home(region, lowered, at, page_url, encoding)
+                chrome = any(a <= at < b for a, b in around) or home_link.holds(at)
                 if not decorative(src, attrs, chrome=chrome):
                     images.setdefault(resolve(page_url, src), None)
         elif tag == b"video":
@@ -440,21 +504,38 @@ def _content(region: bytes, lowered: bytes | None, page_url: str, encoding: str)
 
 # Elements that hold the theme's parts, not the page's content (HTML's own meaning of them):
 # a sidebar's logo, a footer's sponsors. A <header> inside <main> or an <article> is the page's.
-_THEME_PART = rb"<(nav|aside|footer|header|article|main)[\s>]"
+_THEME_PART = re.compile(rb"<(nav|aside|footer|header|article|main)[\s>]")
 
 
-def _link_home(region: bytes, lowered: bytes, offset: int, page_url: str, encoding: str) -> bool:
-    """Whether the tag at ``offset`` sits in a link to the host's home page, a logo's place."""
-    start = lowered.rfind(b"<a", 0, offset)
-    while start >= 0 and lowered[start + 2 : start + 3] not in (*_SPACE, b">"):
-        start = lowered.rfind(b"<a", 0, start)
-    if start < 0 or _LINK_END.search(lowered, start, offset) is not None:
-        return False
-    tag = _LINK_TAG.match(lowered, start)
-    if tag is None:
-        return False
-    href = _attributes(region[tag.start(1) : tag.end(1)], encoding).get("href", "").strip()
-    return bool(href) and urlsplit(resolve(page_url, href)).path in ("/", "/index.html")
+class _HomeLink:
+    """Whether a tag sits in a link to the host's home page (a logo's place), asked for tags in
+    the order they stand: the links' starts and ends are each looked for once, so a page of
+    many images and links is read in one pass, never once an image."""
+
+    def __init__(self, region: bytes, lowered: bytes, page_url: str, encoding: str) -> None:
+        self.region, self.lowered, self.page_url, self.encoding = region, lowered, page_url, encoding
+        self.opens, self.closes = _LINK_OPEN.finditer(lowered), _LINK_END.finditer(lowered)
+        self.next_open, self.next_close = next(self.opens, None), next(self.closes, None)
+        self.open = self.close = -1
+        self.home: dict[int, bool] = {}
+
+    def holds(self, offset: int) -> bool:
+        while self.next_open is not None and self.next_open.start() < offset:
+            self.open, self.next_open = self.next_open.start(), next(self.opens, None)
+        while self.next_close is not None and self.next_close.start() < offset:
+            self.close, self.next_close = self.next_close.start(), next(self.closes, None)
+        if self.open < 0 or self.close > self.open:
+            return False
+        if self.open not in self.home:
+            self.home[self.open] = self._to_home(self.open, offset)
+        return self.home[self.open]
+
+    def _to_home(self, start: int, offset: int) -> bool:
+        tag = _LINK_TAG.match(self.lowered, start, offset)  # a tag that never ends before ``offset`` holds it
+        if tag is None:
+            return False
+        href = _attributes(self.region[tag.start(1) : tag.end(1)], self.encoding).get("href", "").strip()
+        return bool(href) and urlsplit(resolve(self.page_url, href)).path in ("/", "/index.html")
 
 
 def _theme_parts(lowered: bytes) -> tuple[tuple[int, int], ...]:
@@ -462,7 +543,7 @@ def _theme_parts(lowered: bytes) -> tuple[tuple[int, int], ...]:
     article) ``header`` element of a content region; looked for only where it has images."""
     parts: list[tuple[int, int]] = []
     articles: list[tuple[int, int]] = []
-    for found in _compiled(_THEME_PART).finditer(lowered):
+    for found in _THEME_PART.finditer(lowered):
         name, start = found.group(1), found.start()
         if any(a <= start < b for a, b in parts):
             continue  # inside one already found
@@ -505,7 +586,7 @@ def _video_fields(attrs: dict[str, str], page_url: str) -> dict[str, str]:
 
 
 def _text(raw: bytes, encoding: str) -> str | None:
-    text = " ".join(html.unescape(re.sub(rb"<[^>]*>", b"", raw).decode(encoding, "replace")).split())
+    text = " ".join(html.unescape(_ANY_TAG.sub(b"", raw).decode(encoding, "replace")).split())
     return text or None
 
 

@@ -8,6 +8,7 @@ newest entry, so an unchanged site gives the same bytes.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable
 from datetime import datetime, timezone
 from pathlib import Path
@@ -39,8 +40,6 @@ def latest_changes(
 ) -> list[tuple[datetime, str, Record]]:
     """The ``count`` most recently changed pages, newest first, ties in URL order; only
     ``count`` are held, however many records stream through."""
-    import heapq  # Performance: only a build with changes_feed loads it (measured: 0.15 ms)
-
     keyed = ((_moment(record), loc, record) for loc, record in records)
     return heapq.nsmallest(count, keyed, key=lambda item: (-item[0].timestamp(), item[1]))
 

@@ -27,6 +27,7 @@ from .others import other_sitemaps as find_other_sitemaps
 from .others import warn_other_sitemaps
 from .owned import record_written
 from .robots import MAX_ROBOTS_BYTES, RobotsTooLarge, sync_robots_txt
+from .scan import documents_in
 from .write import write_sitemaps
 
 if TYPE_CHECKING:
@@ -185,6 +186,8 @@ def _write_all(
         manifest.close()
 
     if settings.indexnow:
+        # Loaded only by a build that submits: IndexNow posts with urllib.request, which
+        # loads http.client and ssl (about 10 ms).
         from .indexnow import submit_changes
 
         submit_changes(changes, site_dir, settings, report, dry_run=dry_run)
@@ -208,8 +211,6 @@ def _write_all(
 def _documents(site_dir: Path, settings: Settings, source_dirs: Iterable[Path | str],
                report: Report) -> Iterator[Page]:
     """The files ``include`` names, never one of the files a build writes."""
-    from .scan import documents_in  # only with ``include``, not on every adapter's import
-
     stem = stem_of(settings.filename)
 
     def ours(name: str) -> bool:

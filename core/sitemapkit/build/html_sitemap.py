@@ -7,7 +7,6 @@ one, ``sitemapkit/page.html`` makes a plain self-contained page. Either way the 
 the file, as one of its own (see ``owned``).
 """
 
-# Performance: no ``from __future__ import annotations`` in this module: see values.Rule.
 import os
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -19,6 +18,7 @@ from ..model import Entry, Moment
 from ..protocol import MAX_URLS
 from ..report import Report, plural
 from ..urls import link_href, site_path
+from .files import write_file
 
 PAGE_NAME = "sitemap.html"
 TEMPLATE_NAME = "sitemap.html"
@@ -150,8 +150,6 @@ def plain_page(sections: list[Section], base_url: str) -> str:
 
 def write_page(folder: Path, sections: list[Section], render: Render | None, base_url: str) -> Path:
     """Render and write ``sitemap.html`` atomically in ``folder``."""
-    from .files import write_file
-
     html = render(sections) if render is not None else plain_page(sections, base_url)
     path = folder / PAGE_NAME
     write_file(path, html.encode("utf-8"))

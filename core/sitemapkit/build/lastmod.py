@@ -28,16 +28,13 @@ import os
 from collections.abc import Iterable
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..dates import as_datetime, format_moment, parse_moment
 from ..model import Moment, Page
 from ..report import Report
 from ..settings import Settings
+from .git import GitDates
 from .manifest import Manifest
-
-if TYPE_CHECKING:
-    from .git import GitDates
 
 _EXAMPLES = 3
 
@@ -95,8 +92,6 @@ class LastmodResolver:
     def git(self) -> GitDates:
         """The git reader, made when a page first asks it (often never: most pages have dates)."""
         if self._git is None:
-            from .git import GitDates
-
             self._git = GitDates(self.source_dirs)
         return self._git
 

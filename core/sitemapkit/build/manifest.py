@@ -19,13 +19,12 @@ build after. A site whose pages all carry dates and that asks for neither never 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import field
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..dates import format_moment
-from ..model import Data, data
 from ..report import Report
 from ..settings import Settings
 from .files import counting
@@ -45,8 +44,8 @@ query per page and a join (measured on 1,000 small MkDocs pages: generate() 34 Â
 instead of 42)."""
 
 
-@data
-class Changes(Data):
+@dataclass(slots=True)
+class Changes:
     """What changed since the last build, from the manifest."""
 
     added: list[str] = field(default_factory=list)
@@ -59,17 +58,6 @@ class Changes(Data):
     unsent: list[str] = field(default_factory=list)
     """URLs an earlier build failed to submit to IndexNow."""
     state_file: Path | None = None
-
-    def __init__(
-        self, added: list[str] | None = None, changed: list[str] | None = None, removed: list[str] | None = None,
-        first_build: bool = False, unsent: list[str] | None = None, state_file: Path | None = None,
-    ) -> None:
-        self.added = [] if added is None else added
-        self.changed = [] if changed is None else changed
-        self.removed = [] if removed is None else removed
-        self.first_build = first_build
-        self.unsent = [] if unsent is None else unsent
-        self.state_file = state_file
 
     @property
     def urls(self) -> list[str]:

@@ -5,7 +5,6 @@ metadata give strings (``sitemap_priority: 0.8``, ``sitemap_video: {"title": ...
 ``title=...; thumbnail_loc=...``). Both spellings, flat and nested, mean the same.
 """
 
-# Performance: no ``from __future__ import annotations`` in this module: see values.Rule.
 import json
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple

@@ -5,17 +5,12 @@ xhtml:link). Only text comes out of here; counting, splitting and files are ``wr
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from ..dates import format_moment
-from ..model import Entry, Image, Moment
+from ..model import Alternate, Entry, Image, Moment, NewsArticle, Video
 from ..protocol import IMAGE_NS, NEWS_NS, SITEMAP_NS, VIDEO_NS, XHTML_NS
-
-if TYPE_CHECKING:
-    from ..extensions import Alternate, NewsArticle, Video
 
 # Extension namespaces as bit flags, so a file can remember cheaply which ones it used.
 IMAGE, VIDEO, NEWS, XHTML = 1, 2, 4, 8
@@ -33,32 +28,21 @@ DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n'
 _ASCII_WORK = re.compile("[&<>\"'\r\x00-\x08\x0b\x0c\x0e-\x1f]").search
 
 
-@functools.cache
-def _work() -> re.Pattern[str]:
-    """Performance: a character class reaching past U+00FF is slow to compile; this one is
-    compiled when text that is not ASCII is first escaped, not on import (measured: 0.43 ms,
-    the ASCII pattern 0.03)."""
-    return re.compile("[&<>\"'\r\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-
-
-@functools.cache
-def _forbidden() -> re.Pattern[str]:
-    """Characters XML 1.0 forbids (C0 controls but tab/LF/CR, lone surrogates, U+FFFE/U+FFFF).
-    Performance: compiled when first needed, not on import (measured: 0.3 ms; most builds
-    escape no text that holds one of the characters ``_work`` looks for)."""
-    return re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_WORK = re.compile("[&<>\"'\r\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]").search
+# Characters XML 1.0 forbids (C0 controls but tab/LF/CR, lone surrogates, U+FFFE/U+FFFF).
+_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def strip_forbidden(text: str) -> str:
     """``text`` without the characters XML 1.0 forbids, as ``escape`` writes it: for checks
     made before writing, such as whether a required field is empty."""
-    return _forbidden().sub("", text)
+    return _FORBIDDEN.sub("", text)
 
 
 def escape(text: str) -> str:
     """``text`` as XML character data or attribute value: the five entities of sitemaps.org,
     CR kept as ``&#13;`` (a parser would turn a raw one into LF), forbidden characters removed."""
-    if (_ASCII_WORK(text) if text.isascii() else _work().search(text)) is None:
+    if (_ASCII_WORK(text) if text.isascii() else _WORK(text)) is None:
         return text
     return (
         strip_forbidden(text)

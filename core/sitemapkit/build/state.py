@@ -5,8 +5,6 @@ It is JSON, one page per line in URL order, so it diffs well and a rebuild that 
 nothing rewrites the same bytes. It is written to a temporary name and renamed.
 """
 
-# Performance: no ``from __future__ import annotations`` in this module: see values.Rule.
-import functools
 import io
 import itertools
 import json
@@ -32,7 +30,6 @@ _JSON = json.JSONEncoder(ensure_ascii=False)
 # through json.dumps(ensure_ascii=False), which makes an encoder a call (four strings a
 # record: about 0.5 s per million pages).
 _quoted = json.encoder.encode_basestring
-_compiled = functools.cache(re.compile)
 _WRITE_BLOCK = 1024
 
 
@@ -223,14 +220,14 @@ def _records(lines: Iterator[bytes]) -> Iterator[tuple[str, Record]]:
 # their text is what JSON would decode; any other line takes the JSON path. Compiled when a
 # manifest is first read a line at a time (a big one): 0.3 ms that small sites never pay.
 _PLAIN_VALUE = r'(?:"([^"\\\x00-\x1f]*)"|null)'  # the text inside the quotes; None for null
-_PLAIN_RECORD = r'"([^"\\\x00-\x1f]*)": \[' + ", ".join([_PLAIN_VALUE] * 4) + r"\],?\r?\n?"
+_PLAIN_RECORD = re.compile(r'"([^"\\\x00-\x1f]*)": \[' + ", ".join([_PLAIN_VALUE] * 4) + r"\],?\r?\n?")
 
 
 def _plain_record(line: bytes) -> tuple[str | None, ...] | None:
     """``(loc, digest, first_seen, title, lastmod)`` of a plain record line; None for any
     other line (or bytes that are not UTF-8, which the JSON path reports)."""
     try:
-        found = _compiled(_PLAIN_RECORD).fullmatch(line.decode("utf-8", "surrogatepass"))
+        found = _PLAIN_RECORD.fullmatch(line.decode("utf-8", "surrogatepass"))
     except UnicodeDecodeError:
         return None
     return found.groups() if found is not None else None

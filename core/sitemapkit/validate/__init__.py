@@ -32,6 +32,7 @@ def validate(
     sample: int | None = None,
     concurrency: int = 4,
     timeout: float = 10.0,
+    allow_hosts: Iterable[str] = (),
 ) -> list[Problem]:
     """Every problem in the files ``paths`` name (files, folders or http(s) URLs, fetched
     with what they name), in file and line order.
@@ -39,16 +40,19 @@ def validate(
     With ``site_dir``, also the sitemap against the built site: listed URLs with no page,
     noindex or non-canonical pages listed, indexable pages not listed. With ``check_pages``,
     every listed URL (or ``sample`` of them) is requested as a crawler would, ``concurrency``
-    at a time, each request given ``timeout`` seconds. Raises ``NotADirectoryError`` when
+    at a time, each request given ``timeout`` seconds. Only the hosts of URL targets and
+    ``allow_hosts`` (``HOST`` or ``HOST:PORT``) are requested. Raises ``NotADirectoryError`` when
     ``site_dir`` is not a folder, ``ValueError`` for a URL that is not http(s).
     """
-    # The checks (and lxml) load here, not with the package: a build never needs them.
+    # Loaded here, not with the package: the checks read XML with lxml, the crawler fetches
+    # with urllib3 and reads robots.txt with protego, and a build needs none of them.
     from .targets import run_targets
 
     live = None
-    if check_pages:
+    allow_hosts = tuple(allow_hosts)
+    if check_pages or allow_hosts:
         from .crawl import Live
 
-        live = Live(True, sample, concurrency, timeout)
+        live = Live(check_pages, sample, concurrency, timeout, allow_hosts=allow_hosts)
     return run_targets(paths, site_dir, progress, live).problems
 

@@ -4,7 +4,9 @@ A page is requested once, whatever sitemaps list it, and only when the site's ro
 lets sitemapkit in (RFC 9309, read by protego: longest match and ``*``/``$`` patterns, as
 search engines read it, which ``urllib.robotparser`` does not). A URL whose name says it is
 no HTML page (``.pdf``, images...) gets a HEAD; a page gets a GET of which only the head is
-read (at most ``HEAD_CAP`` bytes), and the connection is kept when little is left to drain.
+read (at most ``HEAD_CAP`` bytes, in time linear in them), and the connection is kept when
+little is left to drain. Only pages on the hosts the user named are requested (``reach``);
+``Crawl-delay`` and a 429 or 503's ``Retry-After`` are honoured up to ``MAX_WAIT`` seconds.
 The findings use the rule ids of ``--site-dir`` where the fault is the same (``page-noindex``,
 ``page-canonical``, ``page-blocked``, ``page-not-a-page``); the workers only request and read,
 and the main thread reports, so the session needs no lock.
@@ -24,24 +26,27 @@ from urllib.parse import urlsplit
 
 from protego import Protego
 
-from ..build.extract import read_page_html
+from ..build.extract import read_head_html
 from ..pages import not_a_page
-from ..protocol import ERROR
+from ..protocol import ERROR, HTML_READ_BYTES
 from ..urls import URLError, encode_url, resolve
 from .fetch import (
     DEFAULT_CONCURRENCY,
     DEFAULT_TIMEOUT,
+    MAX_WAIT,
     ROBOTS_TOKEN,
     Answer,
     Client,
     FetchError,
+    Refusal,
     chain,
     redirect_target,
+    retry_after,
 )
 from .session import Session, origin_of
 
-HEAD_CAP = 512 * 1024
-"""Bytes of a page read at most to find the end of its head."""
+HEAD_CAP = HTML_READ_BYTES
+"""Bytes of a page read at most to find the end of its head: what Googlebot reads of a page."""
 DRAIN = 256 * 1024
 """Bytes left unread after the head that are still read, to keep the connection."""
 ROBOTS_CAP = 500 * 1024
@@ -69,6 +74,8 @@ class Live:
     timeout: float = DEFAULT_TIMEOUT
     progress: Callable[[int, int], None] | None = None
     """``progress(pages_done, pages_total)``, called as pages are checked."""
+    allow_hosts: tuple[str, ...] = ()
+    """``--allow-host`` values: hosts besides the targets' that may be requested."""
 
 
 class Listed:
@@ -130,6 +137,12 @@ def check_pages(session: Session, client: Client, live: Live, listed: Listed) ->
 
     with ThreadPoolExecutor(max_workers=live.concurrency, thread_name_prefix="sitemapkit") as pool:
         for number, line, loc in pages:
+            if not client.reach.allows(loc):
+                session.add(session.files[number], line, "fetch-refused",
+                            f"{loc} is on {urlsplit(loc).netloc}, not a host you named (the targets' "
+                            "hosts and --allow-host); not requested")
+                tick()
+                continue
             rules = robots.rules(origin_of(loc))
             if rules is None or not rules.can_fetch(loc, ROBOTS_TOKEN):
                 if rules is not None:
@@ -172,9 +185,10 @@ def _same(url: str) -> str:
 
 
 class _Pace:
-    """robots.txt's Crawl-delay for one host: requests start that many seconds apart."""
+    """robots.txt's Crawl-delay for one host: requests start that many seconds apart; a
+    Retry-After holds them all back."""
 
-    def __init__(self, delay: float) -> None:
+    def __init__(self, delay: float = 0.0) -> None:
         self.delay = delay
         self.lock = threading.Lock()
         self.next = 0.0
@@ -184,7 +198,13 @@ class _Pace:
             now = time.monotonic()
             start = max(now, self.next)
             self.next = start + self.delay
-        time.sleep(start - now)
+        if start > now:
+            time.sleep(start - now)
+
+    def hold(self, seconds: float) -> None:
+        """No request to this host starts in the next ``seconds``."""
+        with self.lock:
+            self.next = max(self.next, time.monotonic() + seconds)
 
 
 class _Robots:
@@ -195,24 +215,37 @@ class _Robots:
         self.session = session
         self.client = client
         self._rules: dict[str, Protego | None] = {}
-        self._paces: dict[str, _Pace | None] = {}
+        self._paces: dict[str, _Pace] = {}
 
     def rules(self, origin: str) -> Protego | None:
         """The rules, or ``None`` when the host must not be crawled at all."""
         if origin not in self._rules:
             self._rules[origin] = self._fetch(origin + "robots.txt")
             rules = self._rules[origin]
-            delay = rules.crawl_delay(ROBOTS_TOKEN) if rules is not None else None
-            self._paces[origin] = _Pace(float(delay)) if delay else None
+            delay = float(rules.crawl_delay(ROBOTS_TOKEN) or 0) if rules is not None else 0.0
+            if delay > MAX_WAIT:
+                url = origin + "robots.txt"
+                self.session.file_number(url)
+                self.session.add(url, None, "wait-capped",
+                                 f"{url} asks for Crawl-delay: {delay:g} s; sitemapkit waits at most "
+                                 f"{MAX_WAIT:g} s between two requests to a host, so its pages were "
+                                 "requested that far apart")
+                delay = MAX_WAIT
+            self._paces[origin] = _Pace(delay)
         return self._rules[origin]
 
-    def pace(self, origin: str) -> _Pace | None:
-        return self._paces.get(origin)
+    def pace(self, origin: str) -> _Pace:
+        return self._paces.setdefault(origin, _Pace())
 
     def _fetch(self, url: str) -> Protego | None:
         why = None
         try:
             answer = self.client.fetch(url, accept="text/plain")
+        except Refusal as error:
+            self.session.file_number(url)
+            self.session.add(url, None, "fetch-refused", f"{url} was not requested: {error}; so none "
+                             "of its host's pages was")
+            return None
         except FetchError as error:
             why = str(error)
         else:
@@ -238,20 +271,35 @@ class _Robots:
 
 def check_page(client: Client, loc: str, pace: _Pace | None = None) -> PageResult:
     """What a crawler finds at ``loc``: status, redirect, noindex (X-Robots-Tag or robots
-    meta), canonical (Link header or link element), hreflang alternates, no-page markers."""
-    if pace is not None:
-        pace.wait()
+    meta), canonical (Link header or link element), hreflang alternates, no-page markers.
+    A 429 or 503 with a ``Retry-After`` up to ``MAX_WAIT`` is asked once more after it."""
+    pace = pace or _Pace()
+    pace.wait()
     method = "HEAD" if _NOT_HTML.search(urlsplit(loc).path) else "GET"
+    waited: list[PageFinding] = []
     try:
         answer = client.request(method, loc, _ACCEPT_HTML)
         if method == "HEAD" and answer.status in (405, 501):  # no HEAD here: ask again
             answer.close()
             method = "GET"
             answer = client.request(method, loc, _ACCEPT_HTML)
+        delay = retry_after(answer)
+        if delay is not None and delay <= MAX_WAIT:
+            answer.close()
+            pace.hold(delay)
+            pace.wait()
+            answer = client.request(method, loc, _ACCEPT_HTML)
+        elif delay is not None:
+            waited.append(("wait-capped", f"{loc} answered HTTP {answer.status} with Retry-After: "
+                           f"{delay:g} s, longer than sitemapkit waits ({MAX_WAIT:g} s); not asked "
+                           "again", None))
+    except Refusal as error:
+        return PageResult([("fetch-refused", f"{loc} was not requested: {error}", None)])
     except FetchError as error:
         return PageResult([("page-unreachable", f"{loc} cannot be fetched: {error}", None)])
     try:
-        return _answered(client, loc, method, answer)
+        result = _answered(client, loc, method, answer)
+        return PageResult(waited + result.findings, result.alternates)
     finally:
         answer.close(DRAIN)
 
@@ -276,7 +324,7 @@ def _answered(client: Client, loc: str, method: str, answer: Answer) -> PageResu
         head, error = _read_head(answer, client.timeout)
         if error is not None:
             return PageResult([("page-unreachable", f"{loc}: {error}", None)])
-        facts = read_page_html(head, loc)
+        facts = read_head_html(head, loc)
         alternates = facts.alternates
         canonical = canonical or facts.canonical
         why = not_a_page(facts.head)
@@ -298,6 +346,8 @@ def _redirect(client: Client, loc: str, answer: Answer) -> PageFinding:
     """``page-redirect``, naming where the redirects end (followed by HEAD, up to 5)."""
     try:
         final = client.fetch(loc, method="HEAD", first=answer)
+    except Refusal as error:
+        return "page-redirect", f"{loc} is listed but {error}", None
     except FetchError as error:
         return "page-redirect", f"{loc} is listed but {error}", ERROR
     final.close()
@@ -311,16 +361,15 @@ def _redirect(client: Client, loc: str, answer: Answer) -> PageFinding:
 def _read_head(answer: Answer, timeout: float) -> tuple[bytes, str | None]:
     """The page up to the end of its head (at most ``HEAD_CAP`` bytes), or the fault."""
     body = answer.body(HEAD_CAP, 3 * timeout)
-    data = b""
-    while True:
-        chunk = body.read(16 * 1024)
-        if not chunk:
+    parts: list[bytes] = []
+    tail = b""
+    while chunk := body.read(64 * 1024):
+        parts.append(chunk)
+        window = tail + chunk  # an end tag cut between two chunks is found too
+        if _HEAD_END.search(window):
             break
-        start = max(0, len(data) - 16)
-        data += chunk
-        if _HEAD_END.search(data, start):
-            break
-    return data, body.error
+        tail = window[-16:]
+    return b"".join(parts), body.error
 
 
 def _header_noindex(value: str) -> str | None:

@@ -6,10 +6,15 @@ connections per host (``block=True``: the per-host limit of ``--concurrency`` co
 pool itself), and it streams the raw bytes with redirects and retries off, so every hop and
 every decompressed byte is ours to count. Content-Encoding is undone here in bounded steps
 (``Body``), never by the library: a gzip bomb stops at the limit, whatever its ratio.
+
+Where requests may go and for how long is ``validate.reach``'s: only hosts the user named,
+never a special address they do not resolve to, and every response cut at its total deadline.
 """
 
 from __future__ import annotations
 
+import email.utils
+import threading
 import time
 import zlib
 from dataclasses import dataclass, field
@@ -17,8 +22,10 @@ from urllib.parse import urljoin, urlsplit
 
 import urllib3
 from urllib3.exceptions import HTTPError, LocationValueError
+from urllib3.util import parse_url
 
 from .. import __version__
+from .reach import Reach, Refused, Watchdog, new_pool
 
 USER_AGENT = f"sitemapkit/{__version__} (+https://github.com/sitemapkit/sitemapkit)"
 ROBOTS_TOKEN = "sitemapkit"
@@ -28,8 +35,12 @@ CHUNK = 64 * 1024
 DEFAULT_TIMEOUT = 10.0
 DEFAULT_CONCURRENCY = 4
 HTTP_SCHEMES = ("http", "https")
-SITEMAP_SECONDS = 30
-"""A sitemap's whole transfer may take this many times the timeout (50 MiB on a slow link)."""
+RESPONSE_SECONDS = 30
+"""A response's total deadline, from its request to its last byte, in timeouts (a 50 MiB
+sitemap on a slow link): past it the connection is cut, however the server paces its bytes."""
+MAX_WAIT = 30.0
+"""The longest robots.txt ``Crawl-delay`` or ``Retry-After`` honoured, in seconds: a longer one
+is cut to this (Crawl-delay) or not waited for (Retry-After), with a warning."""
 
 
 def is_http(url: str) -> bool:
@@ -40,6 +51,11 @@ def is_http(url: str) -> bool:
 class FetchError(Exception):
     """A request that got no usable answer: refused, timed out, redirected too often or to
     something that is not http(s). The message says which, for a person."""
+
+
+class Refusal(FetchError):
+    """A request not made: its host is not one the user named, or its address is a special
+    one (``validate.reach``). Reported as ``fetch-refused``."""
 
 
 @dataclass
@@ -54,6 +70,8 @@ class Answer:
     client: Client
     hops: list[tuple[int, str]] = field(default_factory=list)
     """``(status, location)`` of each redirect followed on the way."""
+    deadline: float = float("inf")
+    """When the watchdog cuts this response (``RESPONSE_SECONDS`` after its request)."""
     _body: Body | None = None
     _closed: bool = False
 
@@ -63,7 +81,7 @@ class Answer:
     def body(self, limit: int, seconds: float) -> Body:
         """The body, read at most to ``limit`` decoded bytes and for ``seconds`` from now."""
         if self._body is None:
-            self._body = Body(self, limit, time.monotonic() + seconds)
+            self._body = Body(self, limit, min(self.deadline, time.monotonic() + seconds))
         return self._body
 
     def close(self, drain: int = CHUNK) -> None:
@@ -74,6 +92,8 @@ class Answer:
         if self._closed:
             return
         self._closed = True
+        if time.monotonic() > self.deadline:
+            drain = 0  # no time left to drain: the connection goes
         try:
             left = getattr(response, "length_remaining", None)  # 0 after a HEAD; None: not known
             if left is not None and left <= drain and not response.closed:
@@ -84,36 +104,64 @@ class Answer:
         except (HTTPError, OSError):
             response.close()
         finally:
+            self.client.watchdog.disarm(response.connection)
             response.release_conn()
 
 
 class Client:
-    """One pool for a run: a User-Agent naming sitemapkit, at most ``concurrency``
-    connections per host, ``timeout`` seconds to connect and between two reads."""
+    """One pool per host for a run: a User-Agent naming sitemapkit, at most ``concurrency``
+    connections per host, ``timeout`` seconds to connect and between two reads, each response
+    cut ``RESPONSE_SECONDS`` timeouts after its request; requests only where ``reach`` allows."""
 
-    def __init__(self, timeout: float = DEFAULT_TIMEOUT, concurrency: int = DEFAULT_CONCURRENCY) -> None:
+    def __init__(self, timeout: float = DEFAULT_TIMEOUT, concurrency: int = DEFAULT_CONCURRENCY,
+                 reach: Reach | None = None) -> None:
         self.timeout = timeout
         self.concurrency = concurrency
-        self.pool = urllib3.PoolManager(
-            num_pools=16, maxsize=concurrency, block=True, retries=False,
-            timeout=urllib3.Timeout(connect=timeout, read=timeout),
-        )
+        self.reach = reach or Reach(frozenset(), frozenset())
+        self.watchdog = Watchdog()
+        self._pools: dict[tuple[str, str, int | None], urllib3.HTTPConnectionPool] = {}
+        self._lock = threading.Lock()
         self.headers = {"User-Agent": USER_AGENT, "Accept-Encoding": "gzip"}
 
+    def _pool(self, scheme: str, host: str, port: int | None) -> urllib3.HTTPConnectionPool:
+        key = (scheme, host, port)
+        with self._lock:
+            pool = self._pools.get(key)
+            if pool is None:
+                pool = self._pools[key] = new_pool(
+                    scheme, host, port, maxsize=self.concurrency, block=True, retries=False,
+                    timeout=urllib3.Timeout(connect=self.timeout, read=self.timeout),
+                    reach=self.reach, watchdog=self.watchdog, seconds=RESPONSE_SECONDS * self.timeout)
+            return pool
+
     def request(self, method: str, url: str, accept: str = "*/*") -> Answer:
-        """One request, no redirect followed; raises ``FetchError``."""
+        """One request, no redirect followed; raises ``FetchError`` (``Refusal`` for a host
+        the user did not name or a special address)."""
         if not is_http(url):
             raise FetchError(f"{url} is not an http or https URL; only those are fetched")
+        if not self.reach.allows(url):
+            host = urlsplit(url).netloc.rpartition("@")[2]
+            raise Refusal(f"{url} is on {host}, not a host you named (the targets' hosts and "
+                          f"--allow-host); not requested (to check it, add --allow-host {host})")
+        started = time.monotonic()
         try:
-            response = self.pool.request(
-                method, url, headers={**self.headers, "Accept": accept}, redirect=False, retries=False,
-                preload_content=False, decode_content=False,
+            parts = parse_url(url)
+            pool = self._pool(parts.scheme or "http", parts.host or "", parts.port)
+            response = pool.urlopen(
+                method, parts.request_uri, headers={**self.headers, "Accept": accept}, redirect=False,
+                retries=False, preload_content=False, decode_content=False, assert_same_host=False,
             )
-        except LocationValueError as error:
+        except Refused as error:
+            raise Refusal(f"{url}: {error}") from None
+        except (LocationValueError, ValueError) as error:
             raise FetchError(f"{url} cannot be requested: {error}") from None
-        except HTTPError as error:
+        except (HTTPError, OSError) as error:
+            seconds = RESPONSE_SECONDS * self.timeout
+            if time.monotonic() - started >= seconds:
+                raise FetchError(f"no complete answer within {seconds:g} s (the total deadline)") from None
             raise FetchError(_why(error, self.timeout)) from None
-        return Answer(url, response.status, response.headers, response, self)
+        return Answer(url, response.status, response.headers, response, self,
+                      deadline=started + RESPONSE_SECONDS * self.timeout)
 
     def fetch(self, url: str, accept: str = "*/*", method: str = "GET",
               first: Answer | None = None) -> Answer:
@@ -134,6 +182,10 @@ class Client:
             if not is_http(target):
                 raise FetchError(f"{url} redirects ({answer.status}) to {target}, which is not an "
                                  "http or https URL; not followed")
+            if not self.reach.allows(target):
+                host = urlsplit(target).netloc.rpartition("@")[2]
+                raise Refusal(f"{url} redirects ({answer.status}) to {target}, on {host}, not a host "
+                              f"you named; not followed (to follow it, add --allow-host {host})")
             if target in seen:
                 raise FetchError(f"redirects in a loop: {start} {chain(hops)}")
             if len(hops) > MAX_REDIRECTS:
@@ -142,12 +194,31 @@ class Client:
             url = target
 
     def close(self) -> None:
-        self.pool.clear()
+        self.watchdog.stop()
+        with self._lock:
+            for pool in self._pools.values():
+                pool.close()
+            self._pools.clear()
 
 
 def chain(hops: list[tuple[int, str]]) -> str:
     """``-301-> https://a/ -302-> https://b/``, for messages."""
     return " ".join(f"-{status}-> {location}" for status, location in hops)
+
+
+def retry_after(answer: Answer) -> float | None:
+    """Seconds a 429 or 503 answer's ``Retry-After`` asks to wait (RFC 9110, 10.2.3: a number
+    of seconds or an HTTP date), or ``None``."""
+    if answer.status not in (429, 503):
+        return None
+    value = answer.header("Retry-After").strip()
+    if value.isdigit():
+        return float(value)
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError, IndexError):
+        return None
+    return max(0.0, when.timestamp() - time.time()) if when.tzinfo is not None else None
 
 
 def redirect_target(answer: Answer) -> str | None:
@@ -159,12 +230,13 @@ def redirect_target(answer: Answer) -> str | None:
 
 
 def _why(error: HTTPError, timeout: float) -> str:
-    if isinstance(error, urllib3.exceptions.TimeoutError):
-        return f"no answer within {timeout:g} s (timeout)"
+    # urllib3's NewConnectionError is a ConnectTimeoutError too: asked about first
     if isinstance(error, urllib3.exceptions.NameResolutionError):
         return "the host name does not resolve"
     if isinstance(error, urllib3.exceptions.NewConnectionError):
         return "the connection was refused or could not be made"
+    if isinstance(error, urllib3.exceptions.TimeoutError):
+        return f"no answer within {timeout:g} s (timeout)"
     if isinstance(error, urllib3.exceptions.SSLError):
         return f"TLS failed: {error}"
     return f"the request failed: {error}"
@@ -217,14 +289,18 @@ class Body:
                 self.error = "the transfer took too long (stopped)"
                 self._eof = True
                 return
-            try:
-                raw = self.answer.response.read(CHUNK, decode_content=False)
+            try:  # read1: what has come, so a trickle is stopped at the deadline
+                raw = self.answer.response.read1(CHUNK, decode_content=False)
             except HTTPError as error:
-                self.error = f"the transfer broke off: {_why(error, self.answer.client.timeout)}"
+                self.error = self._broke(_why(error, self.answer.client.timeout))
                 self._eof = True
                 return
             except OSError as error:
-                self.error = f"the transfer broke off: {error}"
+                self.error = self._broke(str(error))
+                self._eof = True
+                return
+            if not raw and time.monotonic() >= self.answer.deadline:
+                self.error = self._broke("")
                 self._eof = True
                 return
             if not raw:
@@ -247,6 +323,11 @@ class Body:
                     return
                 self._pending = self._inflate.unconsumed_tail
                 self._take(data)
+
+    def _broke(self, why: str) -> str:
+        if time.monotonic() >= min(self.deadline, self.answer.deadline):
+            return "the transfer took too long (stopped)"
+        return f"the transfer broke off: {why}"
 
     def _take(self, data: bytes) -> None:
         self._buffer += data
@@ -311,7 +392,7 @@ class Fetched:
 
     def __post_init__(self) -> None:
         self.name = urlsplit(self.url).path.rsplit("/", 1)[-1]
-        self._body = self.answer.body(self.limit, SITEMAP_SECONDS * self.answer.client.timeout)
+        self._body = self.answer.body(self.limit, RESPONSE_SECONDS * self.answer.client.timeout)
 
     def open_body(self) -> Body:
         return self._body

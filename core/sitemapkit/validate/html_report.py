@@ -17,6 +17,7 @@ from typing import IO, Any, NamedTuple
 
 from lxml import etree
 
+from ..build.html_sitemap import POLICY, environment
 from ..protocol import IMAGE_NS, SITEMAP_NS, XHTML_NS, rule_entry
 from ..report import Problem
 from ..urls import link_href
@@ -130,8 +131,6 @@ def _rank(severity: str) -> int:
 def write_report(out: IO[str], session: Session, table: UrlTable, *, targets: list[str], verdict: str,
                  errors: int, warnings: int) -> None:
     """Render the page to ``out``, streamed."""
-    from ..build.html_sitemap import POLICY, environment
-
     numbers = {name: number for number, name in enumerate(session.files)}
     lines: dict[int, list[int]] = {}
     for problem in session.problems:

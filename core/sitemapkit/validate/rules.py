@@ -9,7 +9,7 @@ import bisect
 import functools
 import re
 from dataclasses import dataclass, field
-from datetime import date, datetime, timezone
+from datetime import date, datetime, timedelta, timezone
 
 from ..protocol import (
     IMAGE_NS,
@@ -23,7 +23,7 @@ from ..protocol import (
     XHTML_NS,
 )
 from ..settings import CHANGEFREQS
-from ..urls import HREFLANG, NEWS_LANGUAGE
+from ..urls import HREFLANG, NEWS_LANGUAGE, escaped
 
 PREFIXES = {SITEMAP_NS: "", IMAGE_NS: "image:", VIDEO_NS: "video:", NEWS_NS: "news:", XHTML_NS: "xhtml:"}
 
@@ -353,7 +353,8 @@ def check_loc_length(value: str) -> Finding:
 
 
 def _short(value: str, limit: int = 80) -> str:
-    return value if len(value) <= limit else value[: limit - 3] + "..."
+    """``value`` for a message: at most ``limit`` characters, control characters escaped."""
+    return escaped(value if len(value) <= limit else value[: limit - 3] + "...")
 
 
 _DATE_RE = re.compile(
@@ -374,8 +375,6 @@ def parse_w3c(value: str) -> tuple[date | datetime | None, bool]:
         tz = timezone.utc
         if zone and zone != "Z":
             sign = -1 if zone[0] == "-" else 1
-            from datetime import timedelta
-
             tz = timezone(sign * timedelta(hours=int(zone[1:3]), minutes=int(zone[4:6])))
         if hour == "24" and minute == "00" and second == "00":
             hour = "00"  # xsd allows 24:00:00; it names midnight at the day's end

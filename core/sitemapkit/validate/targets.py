@@ -1,7 +1,8 @@
 """Which files ``sitemapkit validate`` checks, and in what order: the targets given, the
 sitemaps a folder holds, an index's children and robots.txt's ``Sitemap:`` files. A target
-given as an http(s) URL is fetched (``validate.fetch``), and so is what it names; a fetched
-file goes through the same checks as a local one, read from the response as it arrives."""
+given as an http(s) URL is fetched (``validate.fetch``), and so is what it names when it is
+on a host the user named (``validate.reach``); a fetched file goes through the same checks as
+a local one, read from the response as it arrives."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import gzip
 import os
 import re
 import stat
+import time
 import zlib
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -17,6 +19,7 @@ from urllib.parse import unquote, urlsplit
 from ..build.files import kind_of
 from ..build.lock import Waiting, folder_locked
 from ..protocol import MAX_URLS
+from ..urls import shown
 from ..versions import MIKE_VERSIONS, mike_aliases
 from .feeds import FeedChecker
 from .rules import check_url
@@ -62,12 +65,14 @@ def run_targets(paths, site_dir, progress, live=None, table=None, waiting: Waiti
     if site is not None:
         roots.append(_resolved(site.dir))
     client = listed = None
-    if live is not None or any(isinstance(path, str) for path in paths):
-        from .crawl import Listed, Live
+    urls = [path for path in paths if isinstance(path, str)]
+    if live is not None or urls:
+        from .crawl import Listed, Live  # urllib3 and protego: loaded only to fetch
         from .fetch import Client
+        from .reach import reach_of
 
         live = live or Live()
-        client = Client(live.timeout, live.concurrency)
+        client = Client(live.timeout, live.concurrency, reach_of(urls, live.allow_hosts))
         if live.check_pages:
             listed = session.collect = Listed(live.sample)
     try:
@@ -78,7 +83,15 @@ def run_targets(paths, site_dir, progress, live=None, table=None, waiting: Waiti
         if listed is not None:
             from .crawl import check_pages
 
-            session.pages = check_pages(session, client, live, listed)
+            crawler = client
+            if not urls and listed.items:  # local sitemaps: their site's host (not its address)
+                crawler = Client(live.timeout, live.concurrency,
+                                 reach_of((), live.allow_hosts, site=min(listed.items)[2]))
+            try:
+                session.pages = check_pages(session, crawler, live, listed)
+            finally:
+                if crawler is not client:
+                    crawler.close()
     finally:
         if client is not None:
             client.close()
@@ -252,6 +265,13 @@ class _Targets:
             return "robots"
         scope = self._scope(path, url, robots)
         if not stripped.startswith(b"<") and (path.name.endswith(_TXT_SUFFIXES) or stripped[:4] == b"http"):
+            if stripped and b"://" not in stripped:
+                self.session.file_number(name)
+                self.session.add(name, None, "not-a-sitemap",
+                                 f"{path.name} is not a sitemap: no line of its start "
+                                 f"({min(len(stripped), 4096):,} bytes) is a URL, so it is no text "
+                                 "sitemap; nothing in it was checked or quoted")
+                return None
             self._text(path, name, scope)
             return "text"
         if (not stripped.startswith(b"<") and not path.name.endswith(_XML_SUFFIXES)
@@ -286,15 +306,25 @@ class _Targets:
         one, read from the response as it arrives and never past the local limits. A file
         that cannot be fetched is ``unreadable`` when given, else ``sitemap-fetch`` where it
         was named; a 200 answer is also checked for its Content-Type."""
-        from .fetch import Fetched, FetchError, check_content_type
+        from .fetch import MAX_WAIT, Fetched, FetchError, Refusal, check_content_type, retry_after  # urllib3
 
         if url in self.fetched:
             return
         self.fetched.add(url)
         try:
             answer = self.client.fetch(url)
+            delay = retry_after(answer)
+            if delay is not None and delay <= MAX_WAIT:  # asked to come back soon: once
+                answer.close()
+                time.sleep(delay)
+                answer = self.client.fetch(url)
+            elif delay is not None:
+                self.session.add(*(named_at or via or (url, None)), "wait-capped",
+                                 f"{url} answered HTTP {answer.status} with Retry-After: {delay:g} s, "
+                                 f"longer than sitemapkit waits ({MAX_WAIT:g} s); not asked again")
         except FetchError as error:
-            return self._unfetched(url, str(error), given, named_at or via)
+            rule = "fetch-refused" if isinstance(error, Refusal) else "sitemap-fetch"
+            return self._unfetched(url, str(error), given, named_at or via, rule)
         try:
             if answer.status != 200:
                 reason = answer.response.reason or ""
@@ -309,12 +339,15 @@ class _Targets:
         finally:
             answer.close()
 
-    def _unfetched(self, url: str, why: str, given: bool, named_at: tuple[str, int] | None) -> None:
+    def _unfetched(self, url: str, why: str, given: bool, named_at: tuple[str, int] | None,
+                   rule: str = "sitemap-fetch") -> None:
         if given or named_at is None:
             self.session.file_number(url)
             self.session.add(url, None, "unreadable", f"cannot fetch {url}: {why}")
+        elif rule == "fetch-refused":
+            self.session.add(*named_at, rule, why if why.startswith(url) else f"{url} was not fetched: {why}")
         else:
-            self.session.add(*named_at, "sitemap-fetch", f"{url} cannot be fetched: {why}")
+            self.session.add(*named_at, rule, f"{url} cannot be fetched: {why}")
 
     def _scope(self, path: Path, url: str | None, robots: frozenset[str] = frozenset()) -> Scope:
         if url is not None or self.site is None:
@@ -407,8 +440,8 @@ class _Targets:
             written += 1
             if "://" not in value or " " in value.split("://", 1)[0]:
                 self.session.add(name, line, "txt-line",
-                                 f"'{value[:60]}' is not a URL; a text sitemap holds one absolute "
-                                 "URL per line and nothing else")
+                                 f"'{shown(value, 60)}' is not a URL; a text sitemap holds one "
+                                 "absolute URL per line and nothing else")
                 continue
             finding = scope.check(value, "URL", minimum=False)
             if finding is not None:
@@ -441,8 +474,8 @@ class _Targets:
                 if _MISSPELT.fullmatch(field):
                     sitemap_lines += 1
                     self.session.add(name, line, "robots-sitemap-field",
-                                     f"'{field}:' is not a field crawlers read, so '{value}' is "
-                                     "ignored; write 'Sitemap:'")
+                                     f"'{shown(field, 60)}:' is not a field crawlers read, so "
+                                     f"'{shown(value, 60)}' is ignored; write 'Sitemap:'")
                 continue
             sitemap_lines += 1
             finding = check_url(value, "Sitemap:")
