@@ -160,7 +160,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("x_default", LANGUAGE, None, 'the language whose version is also given as `hreflang="x-default"`'),
     Option("gzip", FLAG, False, "also write a `.gz` twin of every file (byte-identical when decompressed)"),
     Option("txt", FLAG, False, "also write `sitemap.txt`, one URL a line"),
-    Option("robots_txt", FLAG, True, "create robots.txt, or add the `Sitemap:` line to the one the site has"),
+    Option("robots_txt", FLAG, True, "create robots.txt, or add the `Sitemap:` line to the one the site has "
+           "(a version's build under mike or on Read the Docs leaves it alone unless set)"),
     Option("max_urls", whole(1, MAX_URLS), MAX_URLS, "URLs per sitemap file; past it `sitemap.xml` is an index"),
     Option("max_bytes", whole(1024, MAX_BYTES), MAX_BYTES,
            "bytes per sitemap file; past it `sitemap.xml` is an index"),

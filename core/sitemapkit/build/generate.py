@@ -7,6 +7,7 @@ import gc
 import re
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..dates import build_time
 from ..model import Page
@@ -29,6 +30,9 @@ from .robots import MAX_ROBOTS_BYTES, RobotsTooLarge, sync_robots_txt
 from .scan import documents_in
 from .write import write_sitemaps
 
+if TYPE_CHECKING:
+    from ..versions import Deployment
+
 
 def generate(
     pages: Iterable[Page],
@@ -41,6 +45,7 @@ def generate(
     progress: Callable[[int], None] | None = None,
     dry_run: bool = False,
     render_html: Render | None = None,
+    deployment: Deployment | None = None,
     other_sitemaps: bool = False,
 ) -> Report:
     """Build entries from ``pages`` and write every file into ``site_dir``.
@@ -57,12 +62,13 @@ def generate(
     theme (an adapter's); without it the page is sitemapkit's own plain one.
     ``other_sitemaps``: look through ``site_dir`` for sitemap files another tool left there
     and name them in a ``sitemap-other`` warning (``sitemapkit build``, which takes any
-    folder of HTML; an adapter knows its generator's sitemap).
+    folder of HTML; an adapter knows its generator's sitemap). ``deployment``: where this
+    version of versioned documentation is served (``sitemapkit.versions``).
     """
     if not settings.base_url:
         raise SitemapError("sitemapkit needs the site's absolute URL: set base_url")
     run = dict(project_dir=project_dir, source_dirs=source_dirs, on_warning=on_warning, progress=progress,
-               render_html=render_html, other_sitemaps=other_sitemaps)
+               render_html=render_html, deployment=deployment, other_sitemaps=other_sitemaps)
     with _heap_frozen():
         if dry_run:
             with counted_only() as tally:
@@ -103,6 +109,7 @@ def _generate(
     progress: Callable[[int], None] | None,
     dry_run: bool,
     render_html: Render | None,
+    deployment: Deployment | None,
     other_sitemaps: bool,
 ) -> Report:
     settings = settings.replace(base_url=normalise_base_url(settings.base_url))
@@ -118,7 +125,8 @@ def _generate(
     # One build at a time per output folder, from reading the manifest to robots.txt.
     with folder_locked(site_dir, shared=dry_run, waiting=waiting):
         _write_all(pages, site_dir, settings, report, project_dir=project_dir, source_dirs=source_dirs,
-                   progress=progress, dry_run=dry_run, render_html=render_html, other_sitemaps=other_sitemaps)
+                   progress=progress, dry_run=dry_run, render_html=render_html, deployment=deployment,
+                   other_sitemaps=other_sitemaps)
     if settings.strict and report.warnings:
         raise SitemapError(
             f"{plural(len(report.warnings), 'sitemap warning')} and strict is on; the first: {report.warnings[0]}"
@@ -137,6 +145,7 @@ def _write_all(
     progress: Callable[[int], None] | None,
     dry_run: bool,
     render_html: Render | None,
+    deployment: Deployment | None,
     other_sitemaps: bool,
 ) -> None:
     now = build_time()
@@ -152,7 +161,7 @@ def _write_all(
             pages = (page for page in pages if page.url not in own)
         documents = _documents(site_dir, settings, source_dirs, report) if settings.include else ()
         entries = build_entries(pages, settings, report=report, lastmod=resolver, site_dir=site_dir,
-                                documents=documents, listing=listing)
+                                documents=documents, listing=listing, deployment=deployment)
         if listing is not None:
             entries = listing.with_page(entries, PAGE_NAME, report.lastmod_sources if settings.lastmod else None)
         # entries -> the sitemap files

@@ -19,7 +19,7 @@ from typing import BinaryIO
 
 from ..dates import format_moment, newest
 from ..model import Entry, Moment
-from ..protocol import MAX_NEWS
+from ..protocol import MAX_NEWS, OTHER_VERSION
 from ..report import Report, SitemapError
 from ..settings import PROTOCOL_MAX_BYTES, PROTOCOL_MAX_URLS, Settings
 from ..urls import normalise_base_url
@@ -113,7 +113,8 @@ def write_sitemaps(
                 entry_point = urlsets.targets.pop()
                 urlsets.written.clear()
             else:
-                entry_point = _index(out / settings.filename, urlsets.written, base_url, settings)
+                children = [(base_url + child.name, lastmod) for child, lastmod in urlsets.written]
+                entry_point = write_index(out / settings.filename, children, settings)
             closed = [item for series in every for item in series.closed] + entry_point.close()
             owned.check(path.name for path, _ in closed)
             owned.expect(closed)
@@ -161,6 +162,11 @@ NOINDEX_CAUSE = (
 def _no_pages(report: Report, path: Path, removed: int) -> None:
     reasons = ", ".join(f"{count} {reason}" for reason, count in sorted(report.left_out.items()))
     gone = f"; removed the {removed} sitemap file{'s' * (removed != 1)} an earlier build left" if removed else ""
+    if OTHER_VERSION in report.left_out:  # a version whose pages are another's: as it should be
+        report.info(str(path), "pages", "no-pages-other-version",
+                    f"no sitemap written: no page to list (left out: {reasons}); this version's pages have their "
+                    f"canonical URLs in another version{gone}")
+        return
     cause = f"; every page says noindex: {NOINDEX_CAUSE}" if set(report.left_out) == {"noindex"} else (
         "; check exclude, include_noindex and base_url")
     report.warn(
@@ -397,10 +403,9 @@ class _Series:
         self._reset()
 
 
-def _index(
-    path: Path, children: list[tuple[Path, Moment | None]], base_url: str, settings: Settings
-) -> AnyTarget:
-    """The index over ``children``, written under a temporary name (not yet committed)."""
+def write_index(path: Path, children: list[tuple[str, Moment | None]], settings: Settings) -> AnyTarget:
+    """The index over ``children`` (each sitemap's URL and newest lastmod), written under a
+    temporary name (not yet committed)."""
     if len(children) > PROTOCOL_MAX_URLS:
         raise SitemapError(
             f"{path.name} would list {len(children)} sitemaps; an index may list at most "
@@ -409,7 +414,7 @@ def _index(
     text = "".join(
         [
             head("sitemapindex", 0, settings.stylesheet),
-            *(index_item(base_url + child.name, lastmod) for child, lastmod in children),
+            *(index_item(url, lastmod) for url, lastmod in children),
             tail("sitemapindex"),
         ]
     ).encode()

@@ -71,14 +71,23 @@ class SiteIndex:
 
     def named_not_page(self, relative: str) -> str | None:
         """Why the built file ``relative`` is no page by where it sits: the root ``404.html``
-        (of this site, or of a build written inside it); without a build's record, what
+        of this site, of a build of another site written inside it, and of a folder holding its
+        own sitemap (each version of versioned documentation); without a build's record, what
         ``build`` guesses for a folder no adapter describes."""
         inner = self._inner_build(relative)
         if inner:
             return error_page(relative[len(inner):])
-        if self._recorded:
-            return error_page(relative)
-        return guess_not_a_page(relative, self.dir)
+        why = error_page(relative) if self._recorded else guess_not_a_page(relative, self.dir)
+        if why is None:
+            folder, _, name = relative.rpartition("/")
+            if folder and error_page(name) is not None and self._own_site(folder):
+                why = "error page"
+        return why
+
+    def _own_site(self, folder: str) -> bool:
+        """Whether ``folder`` is a site of its own (a version or a language with its own
+        sitemap), whose ``404.html`` is that site's error page."""
+        return (self.dir / folder / "sitemap.xml").is_file()
 
     def chosen_out(self, relative: str, url: str) -> bool:
         """Whether the build that wrote the built file ``relative`` left ``url`` out on purpose."""
