@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from sitemapkit import SettingsError
+from sitemapkit.build.manifest import site_manifest
 from sitemapkit.compat.sphinx_sitemap import CONFIG_VALUES, SCHEME, SphinxConfig
 from sitemapkit.pyconf import conf_py
 
@@ -105,8 +106,12 @@ def test_settings_take_sphinx_sitemaps_values_under_ours():
 
 
 def test_each_language_keeps_its_own_manifest():
-    site = SphinxConfig(html_baseurl=ROOT + "fr/", sitemapkit_base_url=ROOT, cache_dir="/cache")
-    assert site.settings().state_file == "/cache/fr/state.json"
+    fr = SphinxConfig(html_baseurl=ROOT + "fr/", sitemapkit_base_url=ROOT, cache_dir="/cache").settings()
+    en = SphinxConfig(html_baseurl=ROOT, cache_dir="/cache").settings()
+    assert fr.state_file == en.state_file == "/cache/state.json"
+    assert fr.base_url != en.base_url  # so each has its own manifest there (its key is in its name)
+    assert site_manifest(Path(fr.state_file), fr.base_url, None, "/") != site_manifest(
+        Path(en.state_file), en.base_url, None, "/")
 
 
 def test_a_misspelt_option_in_conf_py_is_an_error():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from git_helpers import commit, init
 from lxml import etree
+from manifest_paths import manifest_of
 
 from sitemap_checks import SITEMAP_NS
 from sitemapkit import Page, Report, Settings, build_entries, generate
@@ -34,15 +35,15 @@ def test_build_entries_dates_every_page_as_the_build_does(tmp_path):
     site = tmp_path / "site"
     for _ in range(2):  # the first build starts the manifest, the second dates b/ by it
         generate(pages, site, settings, project_dir=tmp_path, source_dirs=[repo / "docs"])
-    manifest = (tmp_path / ".cache/sitemapkit/state.json").read_bytes()
+    manifest = manifest_of(tmp_path, BASE, site).read_bytes()
     built = {url.findtext(f"{{{SITEMAP_NS}}}loc"): url.findtext(f"{{{SITEMAP_NS}}}lastmod")
              for url in etree.parse(str(site / "sitemap.xml")).getroot()}
 
-    entries = build_entries(pages, settings, project_dir=tmp_path, source_dirs=[repo / "docs"])
+    entries = build_entries(pages, settings, project_dir=tmp_path, source_dirs=[repo / "docs"], site_dir=site)
     listed = {entry.loc: format_moment(entry.lastmod) for entry in entries}
     assert listed == built
     assert listed[BASE + "a/"] == "2020-01-01T00:00:00Z" and listed[BASE + "b/"] is not None
-    assert (tmp_path / ".cache/sitemapkit/state.json").read_bytes() == manifest
+    assert manifest_of(tmp_path, BASE, site).read_bytes() == manifest
 
 
 def test_duplicate_urls_are_found_among_many(tmp_path):

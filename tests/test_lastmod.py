@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from git_helpers import commit, git, init, utc
+from manifest_paths import manifest_of
 
 from sitemap_checks import assert_valid_tree, locs
 from sitemapkit import Page, Report, Settings, SitemapError, generate
@@ -120,11 +121,11 @@ def test_unchanged_rebuild_keeps_every_lastmod_and_one_edit_moves_one(tmp_path):
     assert set(unknown.values()) == {None}  # a first build knows no first-seen times yet
     first, changes, _ = resolve(tmp_path, pages, now=FEB)
     assert set(first.values()) == {JAN} and not changes.urls
-    saved = (tmp_path / ".cache/sitemapkit/state.json").read_bytes()
+    saved = (manifest_of(tmp_path, BASE)).read_bytes()
 
     again, changes, report = resolve(tmp_path, pages, now=FEB)
     assert again == first and not changes.urls and not report.warnings
-    assert (tmp_path / ".cache/sitemapkit/state.json").read_bytes() == saved
+    assert (manifest_of(tmp_path, BASE)).read_bytes() == saved
 
     pages[2] = (pages[2][0], "edited")
     later, changes, _ = resolve(tmp_path, pages, now=FEB)
@@ -164,7 +165,7 @@ def test_manifest_records_digest_title_and_written_lastmod_for_every_source(tmp_
     resolver.lastmod(Page(url="m/", modified=date(2022, 2, 2)), BASE + "m/", "d1", "Meta page")
     resolver.lastmod(Page(url="o/"), BASE + "o/", "d2", "Own", override=date(2021, 1, 1))
     resolver.manifest.finish()
-    state = load_state(tmp_path / ".cache/sitemapkit/state.json")
+    state = load_state(manifest_of(tmp_path, BASE))
     assert state.pages[BASE + "m/"] == ("d1", "2024-01-01T00:00:00Z", "Meta page", "2022-02-02")
     assert state.pages[BASE + "o/"].lastmod == "2021-01-01"
 
@@ -172,7 +173,7 @@ def test_manifest_records_digest_title_and_written_lastmod_for_every_source(tmp_
 def test_the_manifest_is_started_by_its_first_use_and_kept_after(tmp_path):
     """Pages that all carry dates need no manifest: none is read or written. The first build
     that fingerprints a page starts it, and every build after keeps it current."""
-    state = tmp_path / ".cache/sitemapkit/state.json"
+    state = manifest_of(tmp_path, BASE)
     dated = [(Page(url="a/", modified=date(2023, 5, 5)), "1"), (Page(url="b/", modified=JAN), "2")]
     found, changes, _ = resolve(tmp_path, dated)
     assert found["a/"] == date(2023, 5, 5) and changes.first_build
@@ -190,7 +191,7 @@ def test_the_manifest_is_started_by_its_first_use_and_kept_after(tmp_path):
 def test_a_rebuild_that_changes_nothing_leaves_the_manifest_file_alone(tmp_path):
     """Same pages, same digests, same lastmods: the manifest is not written again (same file,
     same bytes); a lastmod from metadata, a removed page or an edit each rewrite it."""
-    state = tmp_path / ".cache/sitemapkit/state.json"
+    state = manifest_of(tmp_path, BASE)
     pages = [(Page(url="a/"), "1"), (Page(url="b/"), "2")]
     resolve(tmp_path, pages)
     resolve(tmp_path, pages, now=FEB)  # the lastmods move from none to JAN: written
@@ -214,7 +215,7 @@ def test_first_seen_honours_source_date_epoch(tmp_path, monkeypatch):
 @pytest.mark.parametrize("content", [b"{not json", b'{"sitemapkit_state": 99}', b"\xff\xfe",
                                      b'{"sitemapkit_state": 1, "pages": {"x": [1, 2]}}'])
 def test_corrupt_manifest_is_rebuilt_with_a_warning(tmp_path, content):
-    state = tmp_path / ".cache/sitemapkit/state.json"
+    state = manifest_of(tmp_path, BASE)
     state.parent.mkdir(parents=True)
     state.write_bytes(content)
     found, changes, report = resolve(tmp_path, [(Page(url="a/"), "1")])
@@ -234,7 +235,7 @@ def test_corrupt_manifest_is_rebuilt_with_a_warning(tmp_path, content):
     b'{"sitemapkit_state": 1,\n"indexnow_unsent": [],\n"pages": {\n"x": [null, "2024-01-01", null, null]\n',
 ], ids=["nested-record", "nested", "huge", "unsent-type", "record-types", "first-seen", "cut-short"])
 def test_hostile_manifest_is_one_warning_and_a_fresh_manifest(tmp_path, content):
-    state = tmp_path / ".cache/sitemapkit/state.json"
+    state = manifest_of(tmp_path, BASE, tmp_path / "site")
     state.parent.mkdir(parents=True)
     state.write_bytes(content)
     site, pages = _site(tmp_path, {"a": "text"})
@@ -268,7 +269,7 @@ def test_a_state_file_that_cannot_hold_a_manifest_is_one_warning(tmp_path, where
 def test_missing_manifest_is_a_quiet_first_build(tmp_path):
     _, changes, report = resolve(tmp_path, [(Page(url="a/"), "1")], state_file="deep/s.json")
     assert changes.first_build and not report.warnings
-    assert json.loads((tmp_path / "deep/s.json").read_text())["sitemapkit_state"] == 1
+    assert json.loads(manifest_of(tmp_path, BASE, state_file="deep/s.json").read_text())["sitemapkit_state"] == 1
 
 
 def test_unwritable_manifest_is_a_warning(tmp_path):

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from manifest_paths import manifest_of
 
 from sitemap_checks import assert_valid_tree
 from sitemapkit import Page, Settings, generate
@@ -47,7 +48,7 @@ def mutated(original: bytes, data: st.DataObject) -> bytes:
 def test_any_manifest_bytes_leave_the_build_whole(tmp_path_factory, data):
     project = tmp_path_factory.mktemp("fuzz")
     build(project, {"a": "first", "b": "second"})
-    state = project / OPTIONS.state_file
+    state = manifest_of(project, BASE, project / "site", OPTIONS.state_file)
     assert state.is_file()
     state.write_bytes(mutated(state.read_bytes(), data))
 
@@ -86,7 +87,7 @@ def test_a_manifest_read_whole_reads_as_it_does_a_line_at_a_time(tmp_path_factor
     project = tmp_path_factory.mktemp("whole")
     build(project, {"a": "first", "b": "second", "c": "third"})
     build(project, {"a": "first", "b": "edited", "c": "third"})
-    state = project / OPTIONS.state_file
+    state = manifest_of(project, BASE, project / "site", OPTIONS.state_file)
     original = state.read_bytes()
     state.write_bytes(original if data.draw(st.booleans()) else mutated(original, data))
     whole, lines = _read(state, whole=True), _read(state, whole=False)
@@ -118,6 +119,6 @@ def _two_records_a_line(text: bytes) -> bytes:
 def test_crafted_manifests_read_whole_as_a_line_at_a_time(tmp_path, change):
     build(tmp_path, {"a": "first", "b": "second", "c": "third"})
     build(tmp_path, {"a": "first", "b": "edited", "c": "third"})
-    state = tmp_path / OPTIONS.state_file
+    state = manifest_of(tmp_path, BASE, tmp_path / "site", OPTIONS.state_file)
     state.write_bytes(change(state.read_bytes()))
     assert _read(state, whole=True) == _read(state, whole=False)

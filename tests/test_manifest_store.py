@@ -8,6 +8,7 @@ import random
 from datetime import datetime, timedelta, timezone
 
 import pytest
+from manifest_paths import manifest_of
 
 from sitemapkit import Page, Report, Settings
 from sitemapkit.build import manifest
@@ -36,7 +37,7 @@ def builds(project, seed: int) -> list:
         resolver.finish()
         changes = resolver.manifest.finish()
         resolver.manifest.close()
-        state = project / ".cache" / "sitemapkit" / "state.json"
+        state = manifest_of(project, BASE)
         seen.append((lastmods, changes.added, changes.changed, changes.removed, changes.first_build,
                      state.read_bytes()))
     return seen

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 from lxml import etree
+from manifest_paths import manifests_in
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.exceptions import Abort, ConfigurationError
@@ -536,13 +537,13 @@ def test_serve_keeps_the_project_manifest_untouched(tmp_path):
     """`mkdocs serve` pages carry the dev server's URLs: they must not replace the real
     manifest (the lastmod and IndexNow memory of real builds)."""
     config_file = make_site(tmp_path, {"index.md": "# Home\n"})
-    state = tmp_path / ".cache" / "sitemapkit" / "state.json"
+    state = tmp_path / ".cache" / "sitemapkit"
     config = load_config(str(config_file))
     plugin = config.plugins["sitemapkit"]
     plugin.on_startup(command="serve", dirty=False)
     build(config, serve_url="http://127.0.0.1:8000/")
     assert locs(tmp_path / "site" / "sitemap.xml") == [BASE]
-    assert not state.exists()
+    assert not manifests_in(state)
     plugin.on_shutdown()
     run_build(config_file)
-    assert state.exists()
+    assert manifests_in(state)

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 import yaml
 from lxml import etree
+from manifest_paths import manifest_of
 
 import sitemapkit
 from sitemap_checks import REPO, XSD, assert_valid_tree
@@ -170,10 +171,10 @@ def test_dry_run_writes_nothing_and_predicts_the_real_build(tmp_path):
     site = project / "public"
     printed, sizes = dry_then_real(project, "--changes-feed", "5")
     assert str(site / "sitemap.xml") in sizes and str(site / "robots.txt") in sizes
-    assert str(project / ".cache" / "sitemapkit" / "state.json") in sizes
+    assert str(manifest_of(project, BASE, site)) in sizes
     for name, size in sizes.items():
         assert re.search(rf"would write {re.escape(name)} \((\d+ URLs?, )?{size} bytes\)", printed), name
-    assert (project / ".cache" / "sitemapkit" / "state.json").is_file()  # the real build kept one
+    assert manifest_of(project, BASE, site).is_file()  # the real build kept one
     assert_valid_tree(site, BASE)
 
     # An earlier build's split files, and IndexNow with a changed page: still nothing written.
@@ -204,7 +205,7 @@ def test_cli_manifest_lives_in_the_project_folder_not_the_current_one(tmp_path):
     done = sitemapkit_cli("build", project / "public", "--base-url", BASE, "--lastmod", "fingerprint",
                           cwd=elsewhere)
     assert done.returncode == 0, done.stderr
-    assert (project / ".cache" / "sitemapkit" / "state.json").is_file()
+    assert manifest_of(project, BASE, project / "public").is_file()
     assert list(elsewhere.iterdir()) == []
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from lxml import etree
+from manifest_paths import manifests_in
 from sphinx.cmd.build import build_main
 
 from sitemap_checks import assert_valid, assert_valid_tree, locs, robots_sitemaps, usp_urls
@@ -344,8 +345,8 @@ def test_sample_site_builds_and_validates(tmp_path, monkeypatch):
         assert news.xpath("//news:language/text()", namespaces=NS) == [lang]
     # Each language build keeps its own manifest, so neither undoes the other's: beside
     # Sphinx's doctrees, never in the source tree.
-    assert (site / ".doctrees/sitemapkit/state.json").is_file()
-    assert (site / "fr/.doctrees/sitemapkit/fr/state.json").is_file()
+    assert manifests_in(site / ".doctrees/sitemapkit")
+    assert manifests_in(site / "fr/.doctrees/sitemapkit")
     assert not (src / ".cache").exists()
     assert (site / "sitemap.txt").exists() and (site / "sitemap.xml.gz").exists()
     assert robots_sitemaps(site / "robots.txt") == [base + "sitemap.xml", base + "sitemap-news.xml"]

@@ -17,6 +17,7 @@ from . import __version__
 from .build.files import OutputError, fault
 from .build.generate import generate
 from .build.listings import listings_dated
+from .build.lock import folder_locked
 from .build.scan import html_files, pages_in
 from .compat.material import reads_urlset
 from .layouts import FILES
@@ -27,6 +28,7 @@ from .report import Report, SitemapError, plural
 from .settings import OPTION_NAMES, Settings, SettingsError
 from .source_layout import detect
 from .values import OptionError
+from .versions import Versions, find_versions, write_version_index
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 EXIT_BROKEN_PIPE = 128 + 13
@@ -82,6 +84,10 @@ def _build(args: argparse.Namespace) -> int:
         settings = Settings.from_mapping(values)
     except SettingsError as error:
         raise UsageError(str(error)) from None
+
+    versions = find_versions(site_dir, settings.filename, settings.base_url) if not args.out else None
+    if versions is not None:  # the root of a versioned deployment: its entry point only
+        return _build_root(site_dir, versions, settings, args)
 
     out_dir = Path(args.out) if args.out else site_dir
     if out_dir.exists() and not out_dir.is_dir():
@@ -139,6 +145,35 @@ def _build(args: argparse.Namespace) -> int:
                 count = f"{plural(urls, 'URL')}, " if urls is not None else ""
                 print(f"would write {path} ({count}{plural(report.sizes.get(path, 0), 'byte')})")
         print(report.summary())
+    return EXIT_OK
+
+
+def _build_root(site_dir: Path, versions: Versions, settings: Settings, args: argparse.Namespace) -> int:
+    """``build`` on the root of a versioned deployment: the index of the versions' sitemaps."""
+    quiet = args.quiet or args.format == "json"
+    if args.dry_run:  # nothing is written: what would be
+        if not quiet:
+            print(f"would write {site_dir / settings.filename} (an index of "
+                  f"{plural(len(versions.listed), 'version')}: {', '.join(versions.listed) or 'none'})")
+        return EXIT_OK
+    report = Report(on_warning=None if quiet else lambda p: print(f"{p.severity}: {p}", file=sys.stderr))
+    try:
+        with folder_locked(site_dir, shared=False):
+            write_version_index(site_dir, versions, settings, report)
+    except (SitemapError, OSError) as error:
+        if isinstance(error, OSError) and not isinstance(error, OutputError):
+            error = fault(getattr(error, "filename", None) or site_dir, error, "use")
+        print(f"sitemapkit: {error}", file=sys.stderr)
+        return EXIT_USAGE if isinstance(error, OSError) else EXIT_PROBLEMS
+    if args.format == "json":
+        print(json.dumps(build_json(report, dry_run=False), indent=2, ensure_ascii=False))
+    elif not args.quiet:
+        listed = ", ".join(versions.listed) or "none"
+        where = f" in {', '.join(p.name for p in report.files)}" if report.files else "; no file written"
+        print(f"versioned deployment ({versions.source}): {plural(len(versions.listed), 'version')} ({listed})"
+              f"{where}; {plural(len(versions.left), 'folder')} left out; {plural(len(report.warnings), 'warning')}")
+    if settings.strict and report.warnings:
+        return EXIT_PROBLEMS
     return EXIT_OK
 
 

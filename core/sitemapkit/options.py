@@ -164,7 +164,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("lastmod", LASTMOD, LASTMOD_SOURCES,
            "where lastmod comes from, tried in order; `false` omits lastmod"),
     Option("state_file", PATH, ".cache/sitemapkit/state.json",
-           "the manifest kept between builds, relative to the project folder"),
+           "the manifest kept between builds, relative to the project folder; each site keeps its own "
+           "beside it, the site's key in its name (`state-0123456789ab.json`)"),
     Option("images", FLAG, True,
            "`<image:image>` entries from `<img>` in each page's main content and from page metadata"),
     Option("videos", FLAG, True, "`<video:video>` entries from page metadata, and from `<video>` elements "
@@ -179,7 +180,8 @@ OPTIONS: tuple[Option, ...] = (
     Option("x_default", LANGUAGE, None, 'the language whose version is also given as `hreflang="x-default"`'),
     Option("gzip", FLAG, False, "also write a `.gz` twin of every file (byte-identical when decompressed)"),
     Option("txt", FLAG, False, "also write `sitemap.txt`, one URL a line"),
-    Option("robots_txt", FLAG, True, "create robots.txt, or add the `Sitemap:` line to the one the site has"),
+    Option("robots_txt", FLAG, True, "create robots.txt, or add the `Sitemap:` line to the one the site has "
+           "(a version's build under mike or on Read the Docs leaves it alone unless set)"),
     Option("max_urls", whole(1, MAX_URLS), MAX_URLS, "URLs per sitemap file; past it `sitemap.xml` is an index"),
     Option("max_bytes", whole(1024, MAX_BYTES), MAX_BYTES,
            "bytes per sitemap file; past it `sitemap.xml` is an index"),

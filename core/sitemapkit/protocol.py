@@ -25,6 +25,7 @@ MAX_BYTES = 52_428_800  # bytes per file, uncompressed: sitemaps.org protocol (S
 MAX_LOC_LENGTH = 2048  # a loc is shorter than this: sitemaps.org protocol (SPEC 1.2)
 MIN_LOC_LENGTH = 12  # sitemap.xsd minLength of <loc> (SPEC 1.2)
 MAX_IMAGES = 1_000  # <image:image> per <url>: Google image sitemaps (SPEC 2)
+OTHER_VERSION = "canonical in another version"  # the reason a version's page is left out (build summary)
 MAX_NEWS = 1_000  # <news:news> per sitemap: Google News sitemaps (SPEC 4)
 NEWS_WINDOW_HOURS = 48  # articles of the last two days: Google News sitemaps (SPEC 4)
 VIDEO_MAX_TITLE = 100  # characters: sitemap-video.xsd (SPEC 3)
@@ -267,6 +268,19 @@ RULES: dict[str, RuleEntry] = {
     "theme-sitemap-name": RuleEntry(WARNING, "filename is not sitemap.xml, which the site's theme reads "
                                     "(Material's instant navigation, previews, version and language "
                                     "selectors)", TOOL),
+    "canonical-other-version": RuleEntry(INFO, "a page of one version whose canonical URL is another "
+                                         "version's (build: left out of this version's sitemap)", TOOL),
+    "no-pages-other-version": RuleEntry(INFO, "a version's build whose every page has its canonical URL in "
+                                        "another version (build: no sitemap written)", TOOL),
+    "version-home-left-out": RuleEntry(WARNING, "a version's home page left out of its sitemap (Material's "
+                                       "version selector cannot match its pages)", TOOL),
+    "version-left-out": RuleEntry(INFO, "a folder of a versioned deployment that is no version with a "
+                                  "sitemap of its own pages (an alias, a copy; build: not in the root index)",
+                                  TOOL),
+    "version-none": RuleEntry(WARNING, "a versioned deployment with no version that has a sitemap of its "
+                              "own pages (build: no root index)", TOOL),
+    "robots-version-off": RuleEntry(INFO, "one version's build (mike, Read the Docs) writes no robots.txt "
+                                    "unless robots_txt is set", TOOL),
     "exclude-unmatched": RuleEntry(WARNING, "an exclude pattern that matched no page", TOOL),
     "include-unmatched": RuleEntry(WARNING, "an include pattern that matched no file", TOOL),
     "transform-error": RuleEntry(WARNING, "the transform callable raised an exception or returned neither "

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
-from .settings import Settings, SettingsError
+from .settings import SettingsError
 
 
 def folder_url(url: str | None) -> str | None:
@@ -20,13 +20,6 @@ def folder_prefix(inner: str, outer: str) -> str:
     """Where folder ``inner`` sits inside ``outer`` as a URL prefix: ``""`` or ``fr/``."""
     relative = os.path.relpath(inner, outer).replace(os.sep, "/")
     return "" if relative == "." else relative + "/"
-
-
-def state_file_in(cache_dir: str | os.PathLike[str], root: str | None, own: str | None) -> str:
-    """The manifest of one build of a site built once per language (or version) in
-    ``cache_dir``: each build (``own``) keeps its own, in its folder below ``root``."""
-    prefix = own[len(root):] if root and own and own.startswith(root) else ""
-    return str(Path(cache_dir, prefix, PurePosixPath(Settings().state_file).name))
 
 
 def check_scheme(scheme: str, name: str) -> str:

@@ -29,6 +29,7 @@ from sitemapkit.report import Problem, SitemapError
 from sitemapkit.settings import Settings, SettingsError, no_base_url
 from sitemapkit.snippets import EXTENSION as SNIPPETS
 from sitemapkit.snippets import Snippets
+from sitemapkit.versions import Deployment, version_build
 
 from .html_sitemap import renderer
 from .options import SitemapkitConfig
@@ -49,6 +50,8 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
         """The HTML files of docs_dir MkDocs copies as they are."""
         self.theme: tuple[Any, Any, Files] | None = None
         """The theme's environment, the nav and the files of this build, for ``sitemap.html``."""
+        self.deployment: Deployment | None = None
+        """Where the version being built is served (mike, Read the Docs), or None."""
         self.snippets: Snippets | None = None
         """pymdownx.snippets as configured, when it is enabled: the files pages include."""
 
@@ -64,6 +67,9 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
         if signal.getsignal(signal.SIGTERM) is _interrupt:
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
+    # After plugins that move site_url at the default priority (mike's, to the version it
+    # deploys), before mkdocs-static-i18n's (-100), whatever the order in plugins:.
+    @event_priority(-50)
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         # MkDocs renders sitemap.xml (and its .gz twin) from this template: ours replaces both.
         config.theme.static_templates.discard("sitemap.xml")
@@ -72,7 +78,9 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
         if self._nested():
             return config  # mkdocs-static-i18n building another language: keep the settings
         self.settings = None
-        base_url = self.config.base_url or config.site_url
+        self.deployment, options, note = version_build(self.config.as_mapping(), config.site_url, os.environ,
+                                                       mike="mike" in config.plugins)
+        base_url = self.deployment.url if self.deployment else self.config.base_url or config.site_url
         if not base_url:
             message = str(no_base_url("site_url", None, "set 'site_url' in the config file, or 'base_url' "
                                       "under 'plugins: - sitemapkit:'"))
@@ -80,8 +88,10 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
                 raise PluginError(message)
             log.warning(message)  # MkDocs' --strict makes this a failed build
             return config
+        if note is not None:
+            _log(note)
         try:
-            settings = Settings.from_mapping(self.config.as_mapping(), base_url=base_url)
+            settings = Settings.from_mapping(options, base_url=base_url)
         except SettingsError as error:
             raise PluginError(str(error)) from None
         if self.serving:
@@ -150,7 +160,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
             report = generate(pages, config.site_dir, self.settings, project_dir=self.project_dir,
                               source_dirs=[config.docs_dir], on_warning=_log,
                               render_html=renderer(*self.theme, config) if self.theme else None,
-                              keep_urlset=reads_urlset(config.theme.name))
+                              deployment=self.deployment, keep_urlset=reads_urlset(config.theme.name))
         except SitemapError as error:
             raise PluginError(str(error)) from None
         log.info(report.summary())

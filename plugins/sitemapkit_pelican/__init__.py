@@ -71,8 +71,13 @@ def keep_heads(generator: Any) -> None:
 
 def collect(path: str, context: dict[str, Any]) -> None:
     head = rendered.rendered_head(context)
-    if _build.runs:
-        _build.runs[-1].add(path, context, head)
+    runs = _build.runs
+    if len(runs) > 1:  # i18n_subsites runs the sub-sites before the main run writes: the folder says whose
+        where = os.path.abspath(path)
+        runs = [max((run for run in runs if where.startswith(run.output + os.sep)), key=lambda run: len(run.output),
+                    default=runs[-1])]
+    if runs:
+        runs[-1].add(path, context, head)
 
 
 def write(pelican: Any) -> None:

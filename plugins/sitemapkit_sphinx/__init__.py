@@ -28,6 +28,7 @@ from sitemapkit.options import OPTIONS
 from sitemapkit.pages import HTML_SUFFIXES, url_for_file
 from sitemapkit.pyconf import conf_py
 from sitemapkit.settings import no_base_url
+from sitemapkit.versions import read_the_docs
 
 logger = logging.getLogger(__name__)
 BUILDERS = ("html", "dirhtml")
@@ -82,7 +83,7 @@ def compat(app: Sphinx) -> SphinxConfig:
     return SphinxConfig(*(getattr(config, name, None) for name in CONFIG_VALUES), confdir=str(app.confdir),
                         overrides=frozenset(config.overrides), conf_py=conf_py(app.confdir),
                         options={key: config[f"sitemapkit_{key}"] for key in OPTION_NAMES},
-                        cache_dir=str(Path(app.doctreedir, "sitemapkit")))
+                        cache_dir=str(Path(app.doctreedir, "sitemapkit")), read_the_docs=read_the_docs(os.environ))
 
 
 def check_config(app: Sphinx, config: Any) -> None:
@@ -157,7 +158,8 @@ def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
     try:
         found = pages(app, site, chosen.base_url)
         report = generate(found, app.outdir, chosen, project_dir=app.confdir, source_dirs=[app.srcdir],
-                          on_warning=_log, render_html=renderer(app) if chosen.html_sitemap else None)
+                          on_warning=_log, render_html=renderer(app) if chosen.html_sitemap else None,
+                          deployment=site.deployment())
     except SitemapError as error:
         raise ExtensionError(f"sitemapkit: {error}") from None
     logger.info("sitemapkit: %s", report.summary())

@@ -21,8 +21,9 @@ from urllib.parse import unquote
 from ..dates import DateError, as_datetime, build_time, format_moment, newest, parse_moment
 from ..model import Alternate, Entry, Image, Moment, NewsArticle, Page, Video
 from ..pages import Exclude, error_page, fold_index, not_a_page, robots_rules, serving_file
-from ..protocol import MAX_IMAGES
+from ..protocol import MAX_IMAGES, OTHER_VERSION
 from ..report import Report
+from ..return_links import without_one_way
 from ..settings import CHANGEFREQS, Rule, Settings
 from ..urls import (
     HREFLANG,
@@ -49,6 +50,8 @@ from .videos import VideoError, clean_text, video_from_fields
 if TYPE_CHECKING:
     from protego import Protego
 
+    from ..versions import Deployment
+
 
 def build_entries(
     pages: Iterable[Page],
@@ -61,6 +64,7 @@ def build_entries(
     listing: Listing | None = None,
     project_dir: str | os.PathLike[str] | None = None,
     source_dirs: Iterable[str | os.PathLike[str]] = (),
+    deployment: Deployment | None = None,
     transform: UserTransform | None = None,
 ) -> Iterator[Entry]:
     """One ``Entry`` per listable page, lazily, in the order the pages come. With
@@ -69,10 +73,13 @@ def build_entries(
     Lastmods come from ``settings.lastmod`` as in a build: git history of the pages'
     sources (``source_dirs``: the folders git reads; ``project_dir``: where relative
     sources and ``state_file`` are, the current folder by default) and the fingerprints of
-    the manifest an earlier build left, which is read, not written: ``generate`` keeps it.
+    the manifest an earlier build of the site left (the one of ``site_dir``: pass the folder
+    ``generate`` wrote), which is read, not written: ``generate`` keeps it.
     ``lastmod`` is the resolver a build shares with its manifest. ``documents``: files that
     are not HTML (the ``include`` option), listed after the pages with only a loc and a
-    lastmod. ``listing`` gathers each entry's title for ``sitemap.html``. The pages of
+    lastmod. ``listing`` gathers each entry's title for ``sitemap.html``. ``deployment``:
+    the site is one version of versioned documentation (pages canonical to another version
+    are left out and named; a home page left out is warned of). The pages of
     ``settings.extra_urls`` follow the pages given, checked as they are. Each entry goes
     through ``settings.transform`` (``transform``: that callable, already loaded; else it is
     loaded from ``project_dir``) before it is listed.
@@ -86,10 +93,12 @@ def build_entries(
     if settings.transform and transform is None:
         transform = load_transform(settings.transform, project)
     if lastmod is None:
-        lastmod = LastmodResolver(settings, project, report, build_time(), source_dirs)
+        lastmod = LastmodResolver(settings, project, report, build_time(), source_dirs, site_dir=site_dir)
+    seen = UrlHashes()
     try:
-        yield from _entries(itertools.chain(pages, extra_pages(settings)), settings, report, lastmod, site_dir,
-                            documents, listing, transform)
+        made = _entries(itertools.chain(pages, extra_pages(settings)), settings, report, lastmod, site_dir,
+                        documents, listing, seen, deployment, transform)
+        yield from without_one_way(made, report, seen.holds) if settings.alternates else made
     finally:
         if own:
             lastmod.finish()
@@ -104,22 +113,33 @@ def _entries(
     site_dir: str | os.PathLike[str] | None,
     documents: Iterable[Page],
     listing: Listing | None,
+    seen: UrlHashes,
+    deployment: Deployment | None,
     transform: UserTransform | None,
 ) -> Iterator[Entry]:
-    maker = _EntryMaker(settings, report, lastmod, site_dir)
+    """The entries of ``pages`` then ``documents``, each URL once (``seen``: those listed),
+    each through ``transform``."""
+    maker = _EntryMaker(settings, report, lastmod, site_dir, deployment)
     change = None
     if transform is not None and settings.transform:
         change = Transform(transform, settings.transform, maker.base, report,
                            lambda label, field, moment: maker.not_future(Page(label), field, moment),
                            lastmod.manifest.renote)
     maker.robots = robots_rules(site_dir) if site_dir is not None else None
-    seen = UrlHashes()
     marked = ((page, False) for page in pages)
     for page, document in itertools.chain(marked, ((file, True) for file in documents)):
+        home = deployment is not None and deployment.selector and not document and maker.home(page)
+        before = dict(report.left_out) if home else None
         entry = maker.document(page) if document else maker.entry(page)
         if entry is not None and change is not None:
             entry = change(entry)
         if entry is None:
+            if before is not None:
+                why = ", ".join(reason for reason, count in report.left_out.items() if count != before.get(reason))
+                report.warn(page.label, "loc", "version-home-left-out",
+                            f"this version's home page {maker.base} is left out of its sitemap ({why or 'a warning'}): "
+                            "Material's version selector finds a version's pages through that sitemap and "
+                            "cannot match them without it")
             continue
         if not seen.add(entry.loc):
             report.warn(page.label, "loc", "duplicate-url", f"{entry.loc} is listed already")
@@ -150,6 +170,17 @@ class UrlHashes:
         self._mask = (1 << 12) - 1
         self._table = array("q", bytes(8 << 12))
         self._count = 0
+
+    def holds(self, key: int) -> bool:
+        """Whether a URL whose ``hash()`` is ``key`` was noted."""
+        key = key or 1
+        table, mask = self._table, self._mask
+        slot = key & mask
+        while found := table[slot]:
+            if found == key:
+                return True
+            slot = (slot + 1) & mask
+        return False
 
     def add(self, url: str) -> bool:
         """Note ``url``; False when it was noted before."""
@@ -214,9 +245,10 @@ class _EntryMaker:
     """Makes each page's ``Entry``: decides whether it is listed, then each field's value."""
 
     def __init__(self, settings: Settings, report: Report, lastmod: LastmodResolver,
-                 site_dir: str | os.PathLike[str] | None = None):
+                 site_dir: str | os.PathLike[str] | None = None, deployment: Deployment | None = None):
         self.settings = settings
         self.site_dir = site_dir
+        self.deployment = deployment
         """The built site, where the files are that serve each URL (None: not known)."""
         self.base = settings.base_url or ""
         self.report = report
@@ -289,6 +321,12 @@ class _EntryMaker:
         if facts.canonical and facts.canonical != loc and (canonical := self.canonical(facts.canonical)) != loc:
             if canonical is not None and self.same_file(canonical, path):
                 loc, path = canonical, site_path(canonical, self.base)  # the page's own name for itself
+            elif canonical is not None and self.deployment is not None and self.deployment.other_version(canonical):
+                self.report.info(page.label, "canonical", "canonical-other-version",
+                                 f"page left out: its canonical URL {canonical} is another version's; this "
+                                 f"version's sitemap lists only its own URLs, under {self.base}")
+                self.left_out(OTHER_VERSION)
+                return None
             else:
                 if canonical is None or not in_scope(canonical, self.base):
                     # Not a print view pointing at its original: the site says it lives elsewhere,
@@ -345,6 +383,13 @@ class _EntryMaker:
         if page.content is not None:
             return read_page_html(b"", loc, content=page.content)
         return HtmlFacts()
+
+    def home(self, page: Page) -> bool:
+        """Whether ``page`` is the site's home page (``base_url`` itself)."""
+        try:
+            return fold_index(site_path(site_loc(self.base, page.url), self.base)) == ""
+        except URLError:
+            return False
 
     def same_file(self, canonical: str, path: str) -> bool:
         """Whether ``canonical`` names the page at ``path`` in another spelling: its folder's

@@ -7,6 +7,7 @@ import gc
 import re
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..dates import build_time
 from ..model import Page
@@ -30,6 +31,9 @@ from .scan import documents_in
 from .transform import UserTransform, load_transform
 from .write import write_sitemaps
 
+if TYPE_CHECKING:
+    from ..versions import Deployment
+
 
 def generate(
     pages: Iterable[Page],
@@ -42,6 +46,7 @@ def generate(
     progress: Callable[[int], None] | None = None,
     dry_run: bool = False,
     render_html: Render | None = None,
+    deployment: Deployment | None = None,
     other_sitemaps: bool = False,
     keep_urlset: bool = False,
 ) -> Report:
@@ -59,14 +64,16 @@ def generate(
     theme (an adapter's); without it the page is sitemapkit's own plain one.
     ``other_sitemaps``: look through ``site_dir`` for sitemap files another tool left there
     and name them in a ``sitemap-other`` warning (``sitemapkit build``, which takes any
-    folder of HTML; an adapter knows its generator's sitemap).
+    folder of HTML; an adapter knows its generator's sitemap). ``deployment``: where this
+    version of versioned documentation is served (``sitemapkit.versions``).
     ``keep_urlset``: the site's theme reads ``filename`` as a ``<urlset>`` (an adapter says so,
     see ``compat.material.reads_urlset``): with ``sections`` the index gets another name.
     """
     if not settings.base_url:
         raise SitemapError("sitemapkit needs the site's absolute URL: set base_url")
     run = dict(project_dir=project_dir, source_dirs=source_dirs, on_warning=on_warning, progress=progress,
-               render_html=render_html, other_sitemaps=other_sitemaps, keep_urlset=keep_urlset)
+               render_html=render_html, deployment=deployment, other_sitemaps=other_sitemaps,
+               keep_urlset=keep_urlset)
     with _heap_frozen():
         if dry_run:
             with counted_only() as tally:
@@ -107,6 +114,7 @@ def _generate(
     progress: Callable[[int], None] | None,
     dry_run: bool,
     render_html: Render | None,
+    deployment: Deployment | None,
     other_sitemaps: bool,
     keep_urlset: bool,
 ) -> Report:
@@ -126,8 +134,8 @@ def _generate(
     # One build at a time per output folder, from reading the manifest to robots.txt.
     with folder_locked(site_dir, shared=dry_run, waiting=waiting):
         _write_all(pages, site_dir, settings, report, project_dir=project_dir, source_dirs=source_dirs,
-                   progress=progress, dry_run=dry_run, render_html=render_html, transform=transform,
-                   other_sitemaps=other_sitemaps, keep_urlset=keep_urlset)
+                   progress=progress, dry_run=dry_run, render_html=render_html, deployment=deployment,
+                   transform=transform, other_sitemaps=other_sitemaps, keep_urlset=keep_urlset)
     if settings.strict and report.warnings:
         raise SitemapError(
             f"{plural(len(report.warnings), 'sitemap warning')} and strict is on; the first: {report.warnings[0]}"
@@ -146,13 +154,14 @@ def _write_all(
     progress: Callable[[int], None] | None,
     dry_run: bool,
     render_html: Render | None,
+    deployment: Deployment | None,
     transform: UserTransform | None,
     keep_urlset: bool,
     other_sitemaps: bool,
 ) -> None:
     now = build_time()
     named_before = named_extras(site_dir, settings.base_url)  # before this build's record replaces it
-    manifest = Manifest.for_settings(settings, project_dir, report, now)
+    manifest = Manifest.for_settings(settings, project_dir, report, now, site_dir)
     try:
         # pages -> entries, each dated as it streams (and noted in the manifest)
         resolver = LastmodResolver(settings, project_dir, report, now, source_dirs, manifest)
@@ -164,7 +173,8 @@ def _write_all(
             pages = (page for page in pages if page.url not in own)
         documents = _documents(site_dir, settings, source_dirs, report) if settings.include else ()
         entries = build_entries(pages, settings, report=report, lastmod=resolver, site_dir=site_dir,
-                                documents=documents, listing=listing, transform=transform)
+                                documents=documents, listing=listing, deployment=deployment,
+                                transform=transform)
         if listing is not None:
             entries = listing.with_page(entries, PAGE_NAME, report.lastmod_sources if settings.lastmod else None)
         # entries -> the sitemap files

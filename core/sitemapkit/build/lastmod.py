@@ -72,17 +72,19 @@ class LastmodResolver:
         now: datetime,
         source_dirs: Iterable[Path | str] = (),
         manifest: Manifest | None = None,
+        site_dir: Path | str | None = None,
     ) -> None:
         """``source_dirs``: the folders the pages' sources are read from (the generator's
         docs or content folder); git reads only their history. ``manifest``: the one this
-        build keeps (by default the one at ``settings.state_file``)."""
+        build keeps (by default the site's, named after ``settings.state_file``, for the
+        output folder ``site_dir``)."""
         self.settings = settings
         self.source_dirs = tuple(source_dirs)
         self.project_dir = Path(project_dir)
         self._project = os.fspath(self.project_dir)
         self.report = report
         self.now = now
-        self.manifest = manifest or Manifest.for_settings(settings, self.project_dir, report, now)
+        self.manifest = manifest or Manifest.for_settings(settings, self.project_dir, report, now, site_dir)
         self._git: GitDates | None = None
         self._moments: dict[str, Moment] = {}
         self._sourceless: list[str] = []

@@ -11,6 +11,11 @@ records, last build's and this build's together) stays in a dict and a list, mov
 SQLite once it grows past that. The file on disk stays the JSON manifest,
 written in URL order, so a rebuild that changes nothing writes the same bytes.
 
+Each site has its own manifest: ``site_manifest`` puts a key of the site (its base URL and
+output folder) in the file's name, so sites or configs sharing a project folder (one config
+per language, mike's versions, sibling site folders) never read or replace each other's
+records, and a page's first-seen time comes only from an earlier build of the same site.
+
 The manifest is started by the first build that uses it (a page dated by its fingerprint,
 IndexNow, the change feed), with nothing known to have changed, and kept current by every
 build after. A site whose pages all carry dates and that asks for neither never has one.
@@ -18,6 +23,9 @@ build after. A site whose pages all carry dates and that asks for neither never 
 
 from __future__ import annotations
 
+import hashlib
+import os
+import stat
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -37,11 +45,40 @@ _BATCH = 4096
 """This build's records go to SQLite in batches: one ``executemany`` per batch."""
 _CACHE_KIB = 8192
 """SQLite's page cache: what the store may hold in memory before it reads from its file."""
+_KEY = 12
+"""Hex digits of a site's key in its manifest's name (``state-0123456789ab.json``)."""
 _IN_MEMORY = 20_000
 """Up to this many records the manifest stays in Python (a few MB at most); beyond, it moves
 to SQLite. Performance: a dict lookup per page and one sort, instead of SQLite inserts, a
 query per page and a join (measured on 1,000 small MkDocs pages: generate() 34 µs a page
 instead of 42)."""
+
+
+def site_manifest(state_file: Path, base_url: str, site_dir: Path | str | None, project_dir: Path | str) -> Path:
+    """The manifest of the site at ``base_url`` built into ``site_dir``: ``state_file`` with the
+    site's key in its name (``.cache/sitemapkit/state-0123456789ab.json``). The key takes
+    ``site_dir`` relative to ``project_dir`` when it lies inside it or beside it (Sphinx's
+    ``source/`` and ``build/html``), so a fresh clone in another folder (a CI machine) finds
+    the manifest its cache restored; an output elsewhere counts by its absolute path. A
+    ``state_file`` that exists and is not a regular file (a folder, a pipe), or that has no
+    name, is returned as it is, for the reader to report."""
+    try:
+        mode = state_file.stat().st_mode
+    except OSError:
+        mode = stat.S_IFREG
+    if not state_file.name or state_file.name == ".." or not stat.S_ISREG(mode):
+        return state_file
+    folder = ""
+    if site_dir is not None:
+        out = os.path.abspath(site_dir)
+        try:
+            folder = os.path.relpath(out, os.path.abspath(project_dir)).replace(os.sep, "/")
+        except ValueError:  # another drive
+            folder = ".."
+        if folder == ".." or folder.startswith("../.."):  # neither inside nor beside the project
+            folder = out.replace(os.sep, "/")
+    key = hashlib.sha256(f"{base_url}\n{folder}".encode("utf-8", "surrogatepass")).hexdigest()[:_KEY]
+    return state_file.with_name(f"{state_file.stem}-{key}{state_file.suffix}")
 
 
 @dataclass(slots=True)
@@ -93,11 +130,15 @@ class Manifest:
         self._finished = False
 
     @classmethod
-    def for_settings(cls, settings: Settings, project_dir: Path, report: Report, now: datetime) -> Manifest:
-        """The manifest at ``settings.state_file`` (relative to ``project_dir``)."""
+    def for_settings(
+        cls, settings: Settings, project_dir: Path, report: Report, now: datetime, site_dir: Path | str | None = None
+    ) -> Manifest:
+        """The manifest of the site ``settings.base_url`` built into ``site_dir``, named after
+        ``settings.state_file`` (relative to ``project_dir``): see ``site_manifest``."""
         wanted = bool(settings.indexnow) or bool(settings.changes_feed)
         read = "fingerprint" in settings.lastmod
-        return cls(Path(project_dir) / settings.state_file, report, now, wanted=wanted, read=read)
+        path = site_manifest(Path(project_dir) / settings.state_file, settings.base_url or "", site_dir, project_dir)
+        return cls(path, report, now, wanted=wanted, read=read)
 
     # ------------------------------------------------------------------ the last build
 

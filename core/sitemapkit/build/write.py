@@ -19,7 +19,7 @@ from typing import BinaryIO
 
 from ..dates import format_moment, newest
 from ..model import Entry, Moment
-from ..protocol import MAX_NEWS
+from ..protocol import MAX_NEWS, OTHER_VERSION
 from ..report import Report, SitemapError
 from ..settings import PROTOCOL_MAX_BYTES, PROTOCOL_MAX_URLS, Settings
 from ..urls import normalise_base_url, site_path
@@ -138,16 +138,16 @@ def write_sitemaps(
                     whole.written.clear()
                 else:
                     extras = () if parts else settings.extra_sitemaps
-                    tops.append((_index(out / settings.filename, whole.written, base_url, settings, extras),
-                                 len(whole.written) + len(extras)))
+                    tops.append((write_index(out / settings.filename, _children(whole.written, base_url, extras),
+                                             settings), len(whole.written) + len(extras)))
             if parts:
                 children = []
                 for _, name, series in parts:
                     if not series.empty:
                         series.finish(section_file(stem, name) if not series.written else None)
                         children += series.written
-                top = _index(out / index_name(settings, keep_urlset), children, base_url, settings,
-                             settings.extra_sitemaps)
+                top = write_index(out / index_name(settings, keep_urlset),
+                                  _children(children, base_url, settings.extra_sitemaps), settings)
                 tops.append((top, len(children) + len(settings.extra_sitemaps)))
             news.finish()
             if texts is not None:
@@ -202,6 +202,11 @@ NOINDEX_CAUSE = (
 def _no_pages(report: Report, path: Path, removed: int) -> None:
     reasons = ", ".join(f"{count} {reason}" for reason, count in sorted(report.left_out.items()))
     gone = f"; removed the {removed} sitemap file{'s' * (removed != 1)} an earlier build left" if removed else ""
+    if OTHER_VERSION in report.left_out:  # a version whose pages are another's: as it should be
+        report.info(str(path), "pages", "no-pages-other-version",
+                    f"no sitemap written: no page to list (left out: {reasons}); this version's pages have their "
+                    f"canonical URLs in another version{gone}")
+        return
     cause = f"; every page says noindex: {NOINDEX_CAUSE}" if set(report.left_out) == {"noindex"} else (
         "; check exclude, include_noindex and base_url")
     report.warn(
@@ -456,14 +461,17 @@ def _router(parts: list[tuple[str, str, _Series]], base_url: str) -> Callable[[s
     return route
 
 
-def _index(
-    path: Path, children: list[tuple[Path, Moment | None]], base_url: str, settings: Settings,
-    extras: tuple[str, ...] = (),
-) -> AnyTarget:
-    """The index over ``children`` (and ``extras``, sitemaps other tools write: without a
-    lastmod, which sitemapkit does not know), written under a temporary name (not yet
-    committed)."""
-    if len(children) + len(extras) > PROTOCOL_MAX_URLS:
+def _children(written: list[tuple[Path, Moment | None]], base_url: str,
+              extras: tuple[str, ...] = ()) -> list[tuple[str, Moment | None]]:
+    """An index's entries: each file written (its URL and newest lastmod), then ``extras``,
+    sitemaps other tools write, without a lastmod (sitemapkit does not know it)."""
+    return [(base_url + path.name, lastmod) for path, lastmod in written] + [(url, None) for url in extras]
+
+
+def write_index(path: Path, children: list[tuple[str, Moment | None]], settings: Settings) -> AnyTarget:
+    """The index over ``children`` (each sitemap's URL and newest lastmod), written under a
+    temporary name (not yet committed)."""
+    if len(children) > PROTOCOL_MAX_URLS:
         raise SitemapError(
             f"{path.name} would list {len(children)} sitemaps; an index may list at most "
             f"{PROTOCOL_MAX_URLS}: raise max_urls"
@@ -471,8 +479,7 @@ def _index(
     text = "".join(
         [
             head("sitemapindex", 0, settings.stylesheet),
-            *(index_item(base_url + child.name, lastmod) for child, lastmod in children),
-            *(index_item(url, None) for url in extras),
+            *(index_item(url, lastmod) for url, lastmod in children),
             tail("sitemapindex"),
         ]
     ).encode()

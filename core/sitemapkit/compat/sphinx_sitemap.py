@@ -7,14 +7,15 @@ from __future__ import annotations
 import functools
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field, fields
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import urljoin
 
 from ..options import OPTION_NAMES
 from ..report import Problem
 from ..settings import MovedTo, Settings, SettingsError, moved_to
-from ..translations import check_scheme, fill_scheme, folder_url, locale_codes, state_file_in
+from ..translations import check_scheme, fill_scheme, folder_url, locale_codes
+from ..versions import READ_THE_DOCS_ROBOTS, Deployment, ReadTheDocs, robots_left_alone
 
 _LIST = frozenset({list, tuple})
 SCHEME = "{lang}{version}{link}"  # sphinx-sitemap's default
@@ -63,6 +64,8 @@ class SphinxConfig:
     conf_py: Mapping[str, Any] = field(default_factory=dict)
     options: Mapping[str, Any] = field(default_factory=dict)
     cache_dir: str = "."
+    read_the_docs: ReadTheDocs | None = None
+    """The Read the Docs build this is (from its environment), or None."""
 
     @functools.cached_property
     def root_url(self) -> str | None:
@@ -120,10 +123,20 @@ class SphinxConfig:
         root = self.root_url
         return None if root is None else root + self.link_url(language, link)
 
+    def deployment(self) -> Deployment | None:
+        """Where Read the Docs serves this version (``READTHEDOCS_CANONICAL_URL``), unless
+        ``sitemapkit_base_url`` or ``sitemap_url_scheme`` says where the pages are."""
+        if self.read_the_docs is None or self.sitemapkit_base_url or self.scheme is not None:
+            return None
+        return self.read_the_docs.deployment()
+
     def build_url(self) -> str | None:
-        """Where this build's pages are: ``html_baseurl`` (as in each page's canonical link)
-        unless ``sitemap_url_scheme`` places them under the root; None without an absolute URL."""
+        """Where this build's pages are: on Read the Docs, the version's URL; otherwise
+        ``html_baseurl`` (as in each page's canonical link) unless ``sitemap_url_scheme``
+        places them under the root; None without an absolute URL."""
         root = self.root_url  # checked even when html_baseurl is the answer
+        if (deployment := self.deployment()) is not None:
+            return deployment.url
         if self.scheme is None and folder_url(self.html_baseurl):
             return folder_url(self.html_baseurl)
         return None if root is None else root + self.link_url(self.language, "")
@@ -135,6 +148,8 @@ class SphinxConfig:
         canonical = folder_url(urljoin(own, self.html_baseurl)) if own and self.html_baseurl else None
         if canonical is None or canonical == own:
             return None
+        if (deployment := self.deployment()) is not None and deployment.other_version(canonical):
+            return None  # another version's pages are the canonical ones: each page is left out, named
         cause = f"sitemap_url_scheme '{self.scheme}' puts them" if self.scheme else "sitemapkit_base_url puts them"
         root, language = self.root_url, self.language
         if (self.scheme and "{lang}" in self.scheme and not self.names(language)
@@ -192,6 +207,8 @@ class SphinxConfig:
         if "sphinx_sitemap" in self.extensions:
             found.append(_problem("extensions", "plugin-conflict", "sitemapkit_sphinx replaces sphinx_sitemap: "
                                   f"remove 'sphinx_sitemap' from extensions (both write {self.sitemap_filename})"))
+        if self.read_the_docs is not None and self.options.get("robots_txt") is None:
+            found.append(robots_left_alone(self.options, READ_THE_DOCS_ROBOTS)[1])
         if self.sitemap_indent:  # sphinx-sitemap 2.9 and ours
             found.append(_problem("sitemap_indent", "option-ignored", "ignored: sitemapkit writes compact XML"))
         return found
@@ -217,16 +234,18 @@ class SphinxConfig:
 
     def settings(self) -> Settings:
         """``Settings`` from the ``sitemapkit_<key>`` values and sphinx-sitemap's. The manifest
-        defaults to one in ``cache_dir`` per language and version."""
+        defaults to ``cache_dir`` (each language and version keeps its own there: its key is
+        in its name, see ``build.manifest.site_manifest``)."""
         # conf.py names Sphinx does not know are not errors to Sphinx; they are to us.
         unknown = {n[11:]: v for n, v in self.conf_py.items() if n[:11] == "sitemapkit_" and n[11:] not in OPTION_NAMES}
-        chosen = {**self.options, **unknown, "base_url": self.build_url()}
+        options = robots_left_alone(self.options, READ_THE_DOCS_ROBOTS)[0] if self.read_the_docs else self.options
+        chosen = {**options, **unknown, "base_url": self.build_url()}
         chosen = moved_to(chosen, {name: getattr(self, name) for name in MOVED_TO}, MOVED_TO)
         if self.sitemap_excludes:
             own = chosen.get("exclude")
             chosen["exclude"] = [*([own] if isinstance(own, str) else own or []), *self.sitemap_excludes]
         if chosen.get("state_file") is None:
-            chosen["state_file"] = state_file_in(self.cache_dir, self.root_url, chosen["base_url"])
+            chosen["state_file"] = str(Path(self.cache_dir, PurePosixPath(Settings().state_file).name))
         return Settings.from_mapping(chosen)
 
 

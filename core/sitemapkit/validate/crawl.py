@@ -29,6 +29,7 @@ from protego import Protego
 from ..build.extract import read_head_html
 from ..pages import not_a_page
 from ..protocol import ERROR, HTML_READ_BYTES
+from ..return_links import ReturnLinks
 from ..urls import URLError, encode_url, resolve
 from .fetch import (
     DEFAULT_CONCURRENCY,
@@ -166,16 +167,19 @@ def check_pages(session: Session, client: Client, live: Live, listed: Listed) ->
 
 def _return_links(session: Session, heads: dict[str, tuple[int, int, tuple[tuple[str, str], ...]]]) -> None:
     """Each hreflang alternate a page's head names must name the page back, where that
-    alternate's head was read too (a page not listed, or not sampled, is not fetched for it)."""
+    alternate's head was read too (a page not listed, or not sampled, is not fetched for it):
+    the check a sitemap's alternates get (``return_links``), on the heads."""
+    read: set[int] = set()  # the heads checked so far
+    returns: ReturnLinks[tuple[int, int, str, tuple[tuple[str, str], ...]]] = ReturnLinks(read.__contains__)
     for loc, (number, line, alternates) in heads.items():
-        for code, href in alternates:
-            other = _same(href)
-            if other == loc or other not in heads:
-                continue
-            if loc not in {_same(back) for _, back in heads[other][2]}:
-                session.add(session.files[number], line, "page-hreflang-return",
-                            f"{loc} names {href} as its hreflang=\"{code}\" alternate, but {href} "
-                            f"does not link back to {loc}; search engines ignore one-way hreflang")
+        decided, _ = returns.add(loc, [_same(href) for _, href in alternates], (number, line, loc, alternates))
+        for (source_number, source_line, source, named), index, returned in decided:
+            if not returned:
+                code, href = named[index]
+                session.add(session.files[source_number], source_line, "page-hreflang-return",
+                            f"{source} names {href} as its hreflang=\"{code}\" alternate, but {href} "
+                            f"does not link back to {source}; search engines ignore one-way hreflang")
+        read.add(hash(loc))
 
 
 def _same(url: str) -> str:

@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 from ..dates import build_time
 from ..protocol import ERROR, MAX_BYTES, RULES, WARNING
 from ..report import Problem
+from ..return_links import ReturnLinks
 from ..urls import in_scope
 from .rules import check_loc_length, check_url
 
@@ -136,8 +137,7 @@ class Session:
         """Origin -> the sitemap URLs its robots.txt (one of the targets) names."""
         # hash(loc) (or of (channel, loc)) -> file number << 32 | line
         self._seen: dict[int, int] = {}
-        self._hrefs: dict[int, tuple[int, ...]] = {}
-        self._pending: dict[int, list[tuple[int, str, int, str]]] = {}
+        self._returns: ReturnLinks[tuple[str, list[tuple[str, str, int]]]] = ReturnLinks(self._seen.__contains__)
         self.collect: Callable[[int, int, str], None] | None = None
         """With ``--check-pages``: given each URL the first time it is listed (file number,
         line, URL), past none of a file's first 50,000."""
@@ -201,36 +201,20 @@ class Session:
                 self.files[number], line, rule, message))
 
     def alternates(self, number: int, loc: str, links: list[tuple[str, str, int]]) -> None:
-        """Check return links between listed pages. Each page keeps the hashes of the URLs it
-        names; a link whose target is not listed yet waits for it (translations usually sit
-        together, so few wait for long)."""
-        me = hash(loc)
-        hashes = tuple([hash(href) for _, href, _ in links])
-        self._hrefs[me] = hashes
-        waiting = self._pending.pop(me, None)
-        if waiting:
-            for source, source_file, line, code in waiting:
-                if source not in hashes:
-                    self._no_return(source_file, line, code, loc)
-        seen, named = self._seen, self._hrefs
-        for (code, href, line), target in zip(links, hashes, strict=True):
-            if target == me:
-                continue
-            if target in seen:
-                if me not in named.get(target, ()):
-                    self._no_return(self.files[number], line, code, href)
-            else:
-                self._pending.setdefault(target, []).append((me, self.files[number], line, code))
+        """Check return links between listed pages (``return_links``, the check ``build``
+        makes too), before ``loc`` counts as listed."""
+        decided, _ = self._returns.add(loc, [href for _, href, _ in links], (self.files[number], links))
+        for (file, source_links), index, returned in decided:
+            if not returned:
+                code, href, line = source_links[index]
+                self.add(file, line, "hreflang-no-return",
+                         f"alternate hreflang=\"{code}\" names {href}, whose <url> does not link back; "
+                         "search engines ignore one-way hreflang")
 
     @property
     def waiting(self) -> bool:
         """Whether some alternate waits for its target's <url> to come."""
-        return bool(self._pending)
-
-    def _no_return(self, file: str, line: int, code: str, href: str) -> None:
-        self.add(file, line, "hreflang-no-return",
-                 f"alternate hreflang=\"{code}\" names {href}, whose <url> does not link back; "
-                 "search engines ignore one-way hreflang")
+        return self._returns.waiting
 
 
 class FileCheck:

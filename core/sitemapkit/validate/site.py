@@ -5,16 +5,19 @@ for an extension-less URL, ``DIR/path/index.html`` for a folder), the inverse of
 ``build`` lists files by. What is no page is what the build said: the files it left out on
 purpose are in its record (``owned.chosen_out``), generated indexes and drafts among them;
 redirect stubs and fragments are known by their head (``pages.not_a_page``), the root
-``404.html`` by its place. Only a folder without a record (another tool's output) has the
-rest guessed, as ``sitemapkit build`` guesses on it (``pages.guess_not_a_page``). The site root
-URL is found from the first listed URL, as the shortest path prefix whose remainder is a
-built file. Pages are read with the same HTML reader the build uses
-(``extract.read_page_file``), so "noindex" and "canonical" mean here what they mean there.
+``404.html`` by its place. A folder holding another build's record (a language built by its own
+config into ``fr/``, a version folder) is that build's: its own ``404.html`` and record. Only a
+folder without a record (another tool's output) has the rest guessed, as ``sitemapkit build``
+guesses on it (``pages.guess_not_a_page``). The site root URL is found from the first listed
+URL, as the shortest path prefix whose remainder is a built file. Pages are read with the same
+HTML reader the build uses (``extract.read_page_file``), so "noindex" and "canonical" mean here
+what they mean there.
 """
 
 from __future__ import annotations
 
 import contextlib
+import posixpath
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -52,13 +55,47 @@ class SiteIndex:
         self._recorded = record is not None
         self._elsewhere = served_elsewhere(site_dir)
         """URLs that build listed from ``extra_urls``: served by something else, not built."""
+        self._inner: dict[str, set[str] | None] = {}
+        """Folder (site-relative) -> what the build of another site written into it (a
+        language built by its own config into ``fr/``) left out on purpose; None: no build's."""
+
+    def _inner_build(self, relative: str) -> str:
+        """The folder (``fr/``) of the nearest build of another site written inside this one
+        that holds the built file ``relative``; ``""`` for this site's own files."""
+        folder = posixpath.dirname(relative)
+        while folder:
+            if folder not in self._inner:
+                self._inner[folder] = chosen_out(self.dir / folder)
+            if self._inner[folder] is not None:
+                return folder + "/"
+            folder = posixpath.dirname(folder)
+        return ""
 
     def named_not_page(self, relative: str) -> str | None:
-        """Why the built file ``relative`` is no page by where it sits: the root ``404.html``;
-        without a build's record, what ``build`` guesses for a folder no adapter describes."""
-        if self._recorded:
-            return error_page(relative)
-        return guess_not_a_page(relative, self.dir)
+        """Why the built file ``relative`` is no page by where it sits: the root ``404.html``
+        of this site, of a build of another site written inside it, and of a folder holding its
+        own sitemap (each version of versioned documentation); without a build's record, what
+        ``build`` guesses for a folder no adapter describes."""
+        inner = self._inner_build(relative)
+        if inner:
+            return error_page(relative[len(inner):])
+        why = error_page(relative) if self._recorded else guess_not_a_page(relative, self.dir)
+        if why is None:
+            folder, _, name = relative.rpartition("/")
+            if folder and error_page(name) is not None and self._own_site(folder):
+                why = "error page"
+        return why
+
+    def _own_site(self, folder: str) -> bool:
+        """Whether ``folder`` is a site of its own (a version or a language with its own
+        sitemap), whose ``404.html`` is that site's error page."""
+        return (self.dir / folder / "sitemap.xml").is_file()
+
+    def chosen_out(self, relative: str, url: str) -> bool:
+        """Whether the build that wrote the built file ``relative`` left ``url`` out on purpose."""
+        inner = self._inner_build(relative)
+        left_out = self._inner[inner[:-1]] if inner else self._chosen_out
+        return left_out is not None and url_key(url) in left_out
 
     def blocked(self, url: str) -> bool:
         """Whether the site's own robots.txt keeps crawlers away from ``url``."""
@@ -157,7 +194,7 @@ class SiteIndex:
                 url = encode_url(url)
             except URLError:
                 continue
-            if self.blocked(url) or url_key(url) in self._chosen_out:
+            if self.blocked(url) or self.chosen_out(relative, url):
                 continue
             noindex, canonical, not_page = self._page(relative, url)
             if noindex or not_page is not None or (canonical is not None and canonical != url

@@ -20,6 +20,7 @@ from ..build.files import kind_of
 from ..build.lock import Waiting, folder_locked
 from ..protocol import MAX_URLS
 from ..urls import shown
+from ..versions import MIKE_VERSIONS, mike_aliases
 from .feeds import FeedChecker
 from .rules import check_url
 from .session import CHUNK, READ_CAP, Reader, Scope, Session, folder_of, origin_of
@@ -157,7 +158,10 @@ class _Targets:
     def _discover(self, folder: Path) -> list[Path]:
         robots, indexes, others = [], [], []
         for here, dirs, files in os.walk(folder):
-            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            # mike's aliases (copies, redirect pages) repeat a version's files under another
+            # name: the root index and robots.txt name the versions' own sitemaps only.
+            aliases = mike_aliases(Path(here)) if MIKE_VERSIONS in files else set()
+            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in aliases)
             names = set(files)
             for name in sorted(files):
                 path = Path(here) / name

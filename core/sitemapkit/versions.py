@@ -1,0 +1,293 @@
+"""Versioned documentation: where one version is deployed (mike, Read the Docs), and the
+root entry point of a deployment that holds several (a sitemap index over the versions' own
+sitemaps, and the robots.txt line that names it)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, urljoin
+
+from lxml import etree
+
+from .build.files import NotRegularFile, read_regular
+from .build.names import own_names
+from .build.owned import Owned
+from .build.robots import MAX_ROBOTS_BYTES, RobotsTooLarge, sync_robots_txt
+from .build.write import write_index
+from .pages import HTML_SUFFIXES, error_page, guess_not_a_page, not_a_page
+from .protocol import MAX_BYTES, SITEMAP_NS
+from .report import Problem, Report
+from .settings import Settings
+from .translations import folder_url
+from .urls import in_scope, normalise_base_url
+
+MIKE_VERSION = "MIKE_DOCS_VERSION"
+"""The variable mike sets for the build of each version it deploys (its name for it)."""
+
+MIKE_VERSIONS = "versions.json"
+"""The list of versions mike keeps at the root of the deployment: ``[{"version": "1.0",
+"title": ..., "aliases": ["latest"]}, ...]``."""
+
+_HEAD_BYTES = 1 << 16  # enough of a root page to see whether it is a redirect
+MAX_VERSIONS_FILE = 1 << 20  # a versions.json larger than this is not read
+
+_SEGMENT = re.compile(r"[^/\\\x00-\x1f]{1,255}")
+"""A version's name as a single folder name: no slash, no control character."""
+
+
+@dataclass(frozen=True, slots=True)
+class Deployment:
+    """Where one version's pages are served (``url``), under the URL every version of the
+    documentation hangs under (``root``). A page whose canonical link is below ``root`` but
+    not below ``url`` belongs to another version."""
+
+    url: str
+    root: str
+    selector: bool = False
+    """Whether the site's version selector reads this version's sitemap to match its pages
+    (Material for MkDocs with mike): its home page must be listed."""
+
+    def other_version(self, canonical: str) -> bool:
+        return in_scope(canonical, self.root) and not in_scope(canonical, self.url)
+
+
+def mike_deployment(site_url: str | None, version: str | None, *, root_url: str | None = None) -> Deployment | None:
+    """The version mike is building (``version``, its variable ``MIKE_DOCS_VERSION``), or None.
+
+    mike's MkDocs plugin sets ``site_url`` to the root joined with the version, or with its
+    ``canonical_version`` (``https://example.org/project/latest``, no trailing slash): the
+    root is the folder above that; the version is deployed at the root plus its own name,
+    whatever its canonical links say. ``root_url`` (a ``base_url`` the user gave) is the root
+    as it is."""
+    if not version or not _SEGMENT.fullmatch(version) or version in (".", ".."):
+        return None
+    root = folder_url(root_url) if root_url else folder_url(urljoin(site_url, ".")) if site_url else None
+    if root is None:
+        return None
+    return Deployment(root + quote(version) + "/", root, selector=True)
+
+
+@dataclass(frozen=True, slots=True)
+class ReadTheDocs:
+    """What a Read the Docs build says of itself in its environment."""
+
+    canonical_url: str | None
+    """``READTHEDOCS_CANONICAL_URL``: where this version is served (custom domain included)."""
+    version: str | None
+    """``READTHEDOCS_VERSION``: the version's slug (``latest``, ``stable``, ``v1.2``)."""
+
+    def deployment(self) -> Deployment | None:
+        url = folder_url(self.canonical_url)
+        if url is None:
+            return None
+        slug = f"{self.version}/" if self.version else None
+        root = url[: -len(slug)] if slug and url.endswith("/" + slug) else url
+        return Deployment(url, root)
+
+
+def read_the_docs(environ: Mapping[str, str]) -> ReadTheDocs | None:
+    """The Read the Docs build this is (``READTHEDOCS=True``), or None."""
+    if environ.get("READTHEDOCS") != "True":
+        return None
+    return ReadTheDocs(environ.get("READTHEDOCS_CANONICAL_URL") or None, environ.get("READTHEDOCS_VERSION") or None)
+
+
+MIKE_ROBOTS = ("crawlers read robots.txt only at the host's root, not in a version's folder: run "
+               "'sitemapkit build' on the root of the deployment for its Sitemap: line")
+READ_THE_DOCS_ROBOTS = ("Read the Docs serves its own robots.txt at the domain's root (with Disallow: lines "
+                        "for hidden versions and a Sitemap: line for its own sitemap.xml)")
+
+
+def robots_left_alone(options: Mapping[str, Any], why: str) -> tuple[dict[str, Any], Problem | None]:
+    """The options of one version's build: robots.txt is not written or merged unless
+    ``robots_txt`` is set, with a note saying ``why``."""
+    if options.get("robots_txt") is not None:
+        return dict(options), None
+    note = Problem("settings", "robots-version-off", f"robots.txt left alone: {why} (set robots_txt to true "
+                   "to write it anyway)", "info", field="robots_txt")
+    return {**options, "robots_txt": False}, note
+
+
+def version_build(
+    options: Mapping[str, Any], site_url: str | None, environ: Mapping[str, str], *, mike: bool
+) -> tuple[Deployment | None, dict[str, Any], Problem | None]:
+    """What a build's environment says of the version it builds: where mike (``mike``: its
+    plugin is enabled; ``site_url`` as that plugin left it) or Read the Docs deploys it, the
+    options with robots.txt left alone unless ``robots_txt`` is set, and the note saying so.
+    A ``base_url`` option is mike's root; on Read the Docs it is where the pages are."""
+    root = options.get("base_url")
+    if mike and (found := mike_deployment(site_url, environ.get(MIKE_VERSION), root_url=root)) is not None:
+        return found, *robots_left_alone(options, MIKE_ROBOTS)
+    docs = read_the_docs(environ)
+    if docs is not None:
+        found = None if root else docs.deployment()
+        return found, *robots_left_alone(options, READ_THE_DOCS_ROBOTS)
+    return None, dict(options), None
+
+
+# ---------------------------------------------------------------- the root of a deployment
+
+
+@dataclass(frozen=True, slots=True)
+class Versions:
+    """What the root of a versioned deployment holds: the real versions' folder names, each
+    with its own sitemap listing its own pages, and what was left out, with why."""
+
+    listed: tuple[str, ...]
+    left: tuple[tuple[str, str], ...]
+    source: str
+    """``versions.json`` (mike), or ``version folders``."""
+
+
+def find_versions(root: Path, filename: str, base_url: str) -> Versions | None:
+    """The versions below ``root``, a deployment served at ``base_url``; None when ``root``
+    is no versioned deployment: no mike ``versions.json``, and no folder holding its own
+    ``filename``. Aliases (mike's symbolic links, copies and redirect pages) are never
+    listed: a version's sitemap must list URLs below its own folder, and at least one."""
+    base_url = normalise_base_url(base_url)
+    named = _mike_versions(root / MIKE_VERSIONS)
+    if named is not None:
+        names, source = named, MIKE_VERSIONS
+    else:
+        names = sorted(child.name for child in _folders(root) if _regular(child / filename))
+        if not names or _has_pages(root):  # a site with a sub-site (a language) of its own
+            return None
+        source = "version folders"
+    listed: list[str] = []
+    left: list[tuple[str, str]] = []
+    for name in names:
+        why = _not_own(root, name, filename, base_url)
+        if why is None:
+            listed.append(name)
+        else:
+            left.append((name, why))
+    return Versions(tuple(listed), tuple(left), source)
+
+
+def _mike_versions(path: Path) -> list[str] | None:
+    """The versions (never the aliases) mike's ``versions.json`` lists, or None without one."""
+    items = _mike_items(path)
+    if items is None:
+        return None
+    return list(dict.fromkeys(name for item in items if isinstance(name := item.get("version"), str)))
+
+
+def mike_aliases(folder: Path) -> set[str]:
+    """The alias folders (symbolic links, copies, redirect pages) the ``versions.json`` of
+    ``folder`` names, when it has one: names of plain folders only, never a version's own."""
+    items = _mike_items(folder / MIKE_VERSIONS) or []
+    versions = {name for item in items if isinstance(name := item.get("version"), str)}
+    found = {alias for item in items if isinstance(aliases := item.get("aliases"), list)
+             for alias in aliases if isinstance(alias, str)}
+    return {name for name in found - versions if _SEGMENT.fullmatch(name) and name not in (".", "..")}
+
+
+def _mike_items(path: Path) -> list[dict[str, Any]] | None:
+    try:
+        data = json.loads(read_regular(path, MAX_VERSIONS_FILE + 1))
+    except (OSError, ValueError, RecursionError):  # none, unreadable, not JSON, nested too deep
+        return None
+    return [item for item in data if isinstance(item, dict)] if isinstance(data, list) else None
+
+
+def _folders(root: Path) -> list[Path]:
+    try:
+        return [child for child in root.iterdir() if child.is_dir() and not child.is_symlink()]
+    except OSError:
+        return []
+
+
+def _has_pages(root: Path) -> bool:
+    """Whether ``root`` holds pages of its own, not only redirects (mike's root
+    ``index.html``) and error pages."""
+    try:
+        files = [child for child in root.iterdir() if child.name.endswith(HTML_SUFFIXES) and _regular(child)]
+    except OSError:
+        return False
+    for file in files:
+        try:
+            head = read_regular(file, _HEAD_BYTES)
+        except OSError:
+            continue
+        if error_page(file.name) is None and guess_not_a_page(file.name, root) is None and not_a_page(head) is None:
+            return True
+    return False
+
+
+def _regular(path: Path) -> bool:
+    return path.is_file() and not path.is_symlink()
+
+
+def _not_own(root: Path, name: str, filename: str, base_url: str) -> str | None:
+    """Why folder ``name`` is not a version with its own sitemap, or None when it is."""
+    if not _SEGMENT.fullmatch(name) or name in (".", ".."):
+        return "not a plain folder name"
+    folder = root / name
+    if folder.is_symlink() or not folder.is_dir():
+        return "a link to another folder (an alias) or no folder"
+    sitemap = folder / filename
+    if sitemap.is_symlink():
+        return f"its {filename} is a link"
+    scope = base_url + quote(name) + "/"
+    try:
+        locs = _locs(read_regular(sitemap, MAX_BYTES + 1))
+    except NotRegularFile:
+        return f"its {filename} is no regular file"
+    except OSError:
+        return f"no {filename} in it"
+    except etree.XMLSyntaxError:
+        return f"its {filename} is not XML"
+    if not locs:
+        return f"its {filename} lists no URL (its pages are canonical elsewhere, or it has none)"
+    outside = next((loc for loc in locs if not in_scope(loc, scope)), None)
+    if outside is not None:
+        return f"its {filename} lists {outside[:120]}, outside {scope} (a copy of another version)"
+    return None
+
+
+def _locs(data: bytes) -> list[str]:
+    """The ``<loc>`` values of a sitemap or sitemap index; no entity, DTD or network is read."""
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
+    tree = etree.fromstring(data, parser)
+    return [(node.text or "").strip() for node in tree.iter(f"{{{SITEMAP_NS}}}loc")]
+
+
+def write_version_index(root: Path, versions: Versions, settings: Settings, report: Report) -> Report:
+    """Write ``settings.filename`` at ``root``: an index whose children are the listed
+    versions' own sitemaps, and the robots.txt line naming it (``settings.robots_txt``)."""
+    base_url = normalise_base_url(settings.base_url or "")
+    for name, why in versions.left:
+        report.info(str(root / name), "version", "version-left-out", f"not listed in the root index: {why}")
+    path = root / settings.filename
+    if not versions.listed:
+        report.warn(str(root), "version", "version-none",
+                    f"no version below {root} has a sitemap of its own pages: no root index written")
+        return report
+    owned = Owned(root, report, base_url, own_names(settings))
+    owned.check([settings.filename])
+    children = [(f"{base_url}{quote(name)}/{settings.filename}", None) for name in versions.listed]
+    target = write_index(path, children, settings)
+    try:
+        owned.expect(target.close())
+        written = target.commit()
+    except BaseException:
+        target.abort()
+        raise
+    owned.settle(written, [])
+    report.files.extend(written)
+    report.url_counts[written[0]] = len(children)
+    if settings.robots_txt:
+        try:
+            sync_robots_txt(root, [base_url + settings.filename], [])
+        except RobotsTooLarge as error:
+            report.warn(str(error.path), "robots_txt", "robots-too-large",
+                        f"robots.txt is {error.size:,} bytes, over the {MAX_ROBOTS_BYTES:,} sitemapkit "
+                        "reads: left as it is, without the Sitemap: line of the root index")
+        else:
+            report.files.append(root / "robots.txt")
+    return report

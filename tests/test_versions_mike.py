@@ -1,0 +1,174 @@
+"""Versioned MkDocs sites deployed with mike (real `mike deploy` runs, committing to a local
+gh-pages branch; nothing is pushed): each version's own sitemap in either plugin order, the
+root index that `sitemapkit build` writes on the gh-pages tree, and `validate` on that root."""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from git_helpers import commit, git, init
+from project_checks import served_file
+
+from sitemap_checks import assert_valid, assert_valid_tree, locs, robots_sitemaps
+from sitemapkit.cli import main
+
+pytestmark = pytest.mark.slow  # real mike deploys: MkDocs builds and git commits
+
+REPO = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+BASE = "https://example.org/project/"
+ORDERS = {"sitemapkit-before-mike": ["search", "sitemapkit", "mike"],
+          "mike-before-sitemapkit": ["search", "mike", "sitemapkit"]}
+
+
+def config(plugins: list[str], mike: dict[str, str] | None = None) -> str:
+    lines = ["site_name: Project", f"site_url: {BASE}", "plugins:"]
+    for name in plugins:
+        if name == "mike" and mike:
+            lines += ["  - mike:", *(f"      {key}: {value}" for key, value in mike.items())]
+        else:
+            lines.append(f"  - {name}")
+    return "\n".join(lines) + "\n"
+
+
+def run_mike(repo: Path, *args: str) -> str:
+    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}", "GIT_CONFIG_GLOBAL": os.devnull,
+           "GIT_CONFIG_NOSYSTEM": "1"}
+    done = subprocess.run([str(BIN / "mike"), *args], cwd=repo, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return done.stderr + done.stdout
+
+
+def two_versions(tmp_path: Path, yml: str, *, alias_type: str = "symlink") -> tuple[Path, str, str]:
+    """1.0 with a page 2.0 dropped (old.md), 2.0 with a page of its own (new.md) and the alias
+    ``latest``; the deploy logs of both."""
+    repo = init(tmp_path / "repo")
+    commit(repo, "2026-01-01T00:00:00", {"mkdocs.yml": yml, "docs/index.md": "# Home\n",
+                                          "docs/guide.md": "# Guide\n", "docs/old.md": "# Old\n"})
+    first = run_mike(repo, "deploy", "1.0")
+    git(repo, "rm", "-q", "docs/old.md")
+    commit(repo, "2026-02-01T00:00:00", {"docs/new.md": "# New\n"})
+    second = run_mike(repo, "deploy", "--alias-type", alias_type, "2.0", "latest")
+    return repo, first, second
+
+
+def gh_pages(repo: Path, tmp_path: Path) -> Path:
+    tree = tmp_path / "gh-pages"
+    git(repo, "worktree", "add", "-q", str(tree), "gh-pages")
+    return tree
+
+
+@pytest.mark.parametrize("order", ORDERS)
+def test_each_version_lists_its_own_pages_where_it_is_deployed(tmp_path, order):
+    repo, first, _ = two_versions(tmp_path, config(ORDERS[order]))
+    tree = gh_pages(repo, tmp_path)
+    for version, pages in (("1.0", ["", "guide/", "old/"]), ("2.0", ["", "guide/", "new/"])):
+        sitemap = tree / version / "sitemap.xml"
+        assert_valid(sitemap)  # a urlset, which Material's version selector reads
+        listed = locs(sitemap)
+        assert sorted(listed) == sorted(f"{BASE}{version}/{page}" for page in pages)  # the home page too
+        assert all(served_file(tree, BASE, url).is_file() for url in listed)
+        # crawlers read robots.txt at the host's root only: a version's build leaves it alone
+        assert not (tree / version / "robots.txt").exists()
+    assert "[robots-version-off]" in first and "canonical elsewhere" not in first
+
+
+def test_canonical_version_never_lists_another_versions_url(tmp_path):
+    yml = config(ORDERS["sitemapkit-before-mike"], {"canonical_version": "latest"})
+    repo, first, _ = two_versions(tmp_path, yml)
+    tree = gh_pages(repo, tmp_path)
+    # 1.0's pages say their canonical URL is latest/...: 1.0 lists none of them, and never
+    # latest/old/, which 1.0's build wrote only under 1.0/ (latest/ is 2.0, without it)
+    assert not (tree / "1.0" / "sitemap.xml").exists()
+    assert "old.md: canonical: page left out: its canonical URL https://example.org/project/latest/old/" in first
+    assert "[canonical-other-version]" in first and "[version-home-left-out]" in first
+    assert "left out: 3 canonical in another version" in first
+    # and the root says that no version has a sitemap of its own pages
+    assert main(["build", str(tree), "--base-url", BASE]) == 0
+    assert not (tree / "sitemap.xml").exists()
+
+
+@pytest.mark.parametrize("alias_type", ["symlink", "copy", "redirect"])
+def test_root_index_lists_each_real_version_once(tmp_path, alias_type, capsys):
+    repo, _, _ = two_versions(tmp_path, config(ORDERS["sitemapkit-before-mike"]), alias_type=alias_type)
+    run_mike(repo, "set-default", "latest")  # a redirect page at the root
+    tree = gh_pages(repo, tmp_path)
+    assert (tree / "latest").exists()
+
+    assert main(["build", str(tree), "--base-url", BASE]) == 0
+    assert "2 versions (2.0, 1.0) in sitemap.xml, robots.txt" in capsys.readouterr().out
+    index = assert_valid(tree / "sitemap.xml")
+    assert index.tag.endswith("sitemapindex")
+    assert sorted(locs(tree / "sitemap.xml")) == [f"{BASE}1.0/sitemap.xml", f"{BASE}2.0/sitemap.xml"]
+    children = assert_valid_tree(tree, BASE)[1:]
+    assert all(assert_valid(child).tag.endswith("urlset") for child in children)
+    pages = [url for child in children for url in locs(child)]
+    assert len(pages) == len(set(pages)) == 6  # no flat copy, no alias, nothing twice
+    assert all(served_file(tree, BASE, url).is_file() for url in pages)
+    assert robots_sitemaps(tree / "robots.txt") == [f"{BASE}sitemap.xml"]
+
+    capsys.readouterr()
+    assert main(["validate", str(tree), "--site-dir", str(tree), "--strict"]) == 0, capsys.readouterr().out
+    # a second run changes nothing
+    before = (tree / "sitemap.xml").read_bytes(), (tree / "robots.txt").read_bytes()
+    assert main(["build", str(tree), "--base-url", BASE]) == 0
+    assert ((tree / "sitemap.xml").read_bytes(), (tree / "robots.txt").read_bytes()) == before
+
+
+def test_mike_recipe_as_written(tmp_path, monkeypatch, capsys):
+    text = (REPO / "docs" / "versions.md").read_text(encoding="utf-8")
+    section = text.split("## mike (MkDocs, Material)", 1)[1].split("\n## ", 1)[0]
+    yml = re.search(r"```yaml\n(.*?)```", section, re.S).group(1)
+    commands = [shlex.split(line) for line in re.search(r"```sh\n(.*?)```", section, re.S).group(1).splitlines()]
+    assert "mike" in yaml.safe_load(yml)["plugins"]
+    repo = init(tmp_path / "repo")
+    commit(repo, "2026-01-01T00:00:00", {"mkdocs.yml": yml, "docs/index.md": "# Home\n",
+                                          "docs/guide.md": "# Guide\n"})
+    run_mike(repo, "deploy", "1.0")
+    commit(repo, "2026-02-01T00:00:00", {"docs/new.md": "# New\n"})
+    here = repo
+    for words in commands:  # each line as a shell would run it, here
+        monkeypatch.chdir(here)
+        if words[0] == "cd":
+            here = (here / words[1]).resolve()
+        elif words[0] == "mike":
+            run_mike(here, *words[1:])
+        elif words[0] == "git":
+            git(here, *words[1:])
+        else:
+            assert words[0] == "sitemapkit" and main(words[1:]) == 0, capsys.readouterr()
+    assert here == (tmp_path / "gh-pages").resolve()
+    assert sorted(locs(here / "sitemap.xml")) == [f"{BASE}1.0/sitemap.xml", f"{BASE}2.0/sitemap.xml"]
+    assert sorted(locs(here / "2.0" / "sitemap.xml")) == [f"{BASE}2.0/{p}" for p in ("", "guide/", "new/")]
+    committed = git(repo, "show", "gh-pages:sitemap.xml")
+    assert committed == (here / "sitemap.xml").read_text(encoding="utf-8")
+    assert robots_sitemaps(here / "robots.txt") == [f"{BASE}sitemap.xml"]
+
+
+def test_a_setting_that_drops_a_versions_home_page_is_a_warning(tmp_path):
+    repo = init(tmp_path / "repo")
+    commit(repo, "2026-01-01T00:00:00", {"mkdocs.yml": config(ORDERS["mike-before-sitemapkit"]),
+                                          "docs/index.md": "---\nsitemap: false\n---\n# Home\n",
+                                          "docs/guide.md": "# Guide\n"})
+    log = run_mike(repo, "deploy", "1.0")
+    assert ("index.md: loc: this version's home page https://example.org/project/1.0/ is left out of its "
+            "sitemap (sitemap: false)") in log
+    assert "WARNING" in log.split("[version-home-left-out]")[0].splitlines()[-1]
+
+
+def test_the_ci_workflow_runs_the_tested_recipe():
+    text = (REPO / "docs" / "versions.md").read_text(encoding="utf-8")
+    section = text.split("## mike (MkDocs, Material)", 1)[1].split("\n## ", 1)[0]
+    recipe = re.search(r"```sh\n(.*?)```", section, re.S).group(1).splitlines()
+    workflow = yaml.safe_load(re.findall(r"```yaml\n(.*?)```", section, re.S)[1])
+    runs = [step["run"].splitlines() for step in workflow["jobs"]["deploy"]["steps"] if "run" in step]
+    assert runs[-1] == [*recipe, "git push origin gh-pages"]  # the lines test_mike_recipe_as_written runs
+    assert workflow["permissions"] == {"contents": "write"}
+    assert workflow["jobs"]["deploy"]["steps"][0]["with"]["fetch-depth"] == 0

@@ -1,0 +1,184 @@
+"""`sitemapkit build` on the root of a deployment of version folders (no mike): the root
+index of the versions' own sitemaps, what is left out of it, and hostile inputs."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sitemap_checks import assert_valid, locs, robots_sitemaps
+from sitemapkit.cli import main
+from sitemapkit.report import Report
+from sitemapkit.settings import Settings
+from sitemapkit.versions import Deployment, find_versions, mike_aliases, mike_deployment, write_version_index
+
+REPO = Path(__file__).resolve().parents[1]
+BASE = "https://example.org/docs/"
+
+
+def page(title: str) -> str:
+    return f"<!doctype html><html><head><title>{title}</title></head><body><p>{title}</p></body></html>"
+
+
+def versions_tree(root: Path, names: tuple[str, ...] = ("1.0", "2.0")) -> Path:
+    for name in names:
+        for path in ("index.html", "guide/index.html", "404.html"):  # each version has its error page
+            file = root / name / path
+            file.parent.mkdir(parents=True, exist_ok=True)
+            file.write_text(page(f"{name} {path}"), encoding="utf-8")
+    return root
+
+
+def recipe(heading: str) -> list[list[str]]:
+    """The command lines of the first ```sh block under ``heading`` in docs/versions.md."""
+    text = (REPO / "docs" / "versions.md").read_text(encoding="utf-8")
+    section = text.split(f"## {heading}", 1)[1]
+    block = re.search(r"```sh\n(.*?)```", section, re.S).group(1)
+    return [shlex.split(line) for line in block.splitlines() if line.strip()]
+
+
+def test_plain_folders_recipe_as_written(tmp_path, capsys, monkeypatch):
+    versions_tree(tmp_path / "site")
+    monkeypatch.chdir(tmp_path)
+    commands = recipe("Plain version folders (any generator)")
+    assert [words[:2] for words in commands] == [["sitemapkit", "build"]] * 3 + [["sitemapkit", "validate"]]
+    for words in commands:
+        assert main(words[1:]) == 0, capsys.readouterr()
+    site = tmp_path / "site"
+    assert sorted(locs(site / "sitemap.xml")) == [f"{BASE}1.0/sitemap.xml", f"{BASE}2.0/sitemap.xml"]
+    assert assert_valid(site / "sitemap.xml").tag.endswith("sitemapindex")
+    assert robots_sitemaps(site / "robots.txt") == [f"{BASE}sitemap.xml"]
+    assert not (site / "1.0" / "robots.txt").exists()
+
+
+def test_copies_links_and_empty_folders_are_left_out(tmp_path, capsys):
+    site = versions_tree(tmp_path / "site", ("1.0", "2.0", "3.0"))
+    for name in ("1.0", "2.0"):
+        assert main(["build", str(site / name), "--base-url", f"{BASE}{name}/", "--no-robots-txt", "-q"]) == 0
+    # a copy of 2.0 under another name (mike's copy alias), a link to it, and a folder whose
+    # sitemap lists nothing of its own
+    (site / "stable").mkdir()
+    for path in (site / "2.0").rglob("*"):
+        target = site / "stable" / path.relative_to(site / "2.0")
+        if path.is_dir():
+            target.mkdir(exist_ok=True)
+        else:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(path.read_bytes())
+    (site / "latest").symlink_to("2.0")
+    (site / "3.0" / "sitemap.xml").write_text(
+        '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"></urlset>')
+
+    assert main(["build", str(site), "--base-url", BASE]) == 0
+    err = capsys.readouterr().err
+    assert sorted(locs(site / "sitemap.xml")) == [f"{BASE}1.0/sitemap.xml", f"{BASE}2.0/sitemap.xml"]
+    assert "stable: version: not listed in the root index: its sitemap.xml lists https://example.org/docs/2.0/" in err
+    assert "3.0: version: not listed in the root index: its sitemap.xml lists no URL" in err
+    assert "latest" not in err  # a link is never followed, nor named
+
+
+def test_a_site_with_pages_of_its_own_is_no_versioned_root(tmp_path):
+    site = versions_tree(tmp_path / "site", ("fr",))
+    assert main(["build", str(site / "fr"), "--base-url", f"{BASE}fr/", "-q"]) == 0
+    (site / "index.html").write_text(page("home"), encoding="utf-8")
+    assert find_versions(site, "sitemap.xml", BASE) is None
+    assert main(["build", str(site), "--base-url", BASE, "-q"]) == 0
+    root = assert_valid(site / "sitemap.xml")  # the usual urlset of the site's pages
+    assert root.tag.endswith("urlset") and f"{BASE}" in locs(site / "sitemap.xml")
+
+
+def test_mike_versions_json_names_only_versions(tmp_path):
+    site = versions_tree(tmp_path / "site", ("1.0", "2.0"))
+    for name in ("1.0", "2.0"):
+        assert main(["build", str(site / name), "--base-url", f"{BASE}{name}/", "-q"]) == 0
+    hostile = [{"version": "2.0", "aliases": ["latest", "../../etc", "1.0"]},
+               {"version": "../outside", "aliases": []}, {"version": "1.0/..", "aliases": []},
+               {"version": "1.0"}, "not an object", {"version": 7}]
+    (site / "versions.json").write_text(json.dumps(hostile), encoding="utf-8")
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside" / "sitemap.xml").write_text("<urlset/>")
+    found = find_versions(site, "sitemap.xml", BASE)
+    assert found is not None and found.listed == ("2.0", "1.0")
+    assert {name for name, _ in found.left} == {"../outside", "1.0/.."}
+
+
+def test_a_foreign_root_sitemap_is_never_replaced(tmp_path):
+    site = versions_tree(tmp_path / "site")
+    for name in ("1.0", "2.0"):
+        assert main(["build", str(site / name), "--base-url", f"{BASE}{name}/", "-q"]) == 0
+    (site / "sitemap.xml").write_text("mine, not a sitemap", encoding="utf-8")
+    assert main(["build", str(site), "--base-url", BASE, "-q"]) == 2
+    assert (site / "sitemap.xml").read_text(encoding="utf-8") == "mine, not a sitemap"
+
+
+@settings(max_examples=40, deadline=None)
+@given(names=st.lists(st.text(min_size=1, max_size=12), max_size=6))
+def test_any_versions_json_lists_only_folders_inside_the_root(tmp_path_factory, names):
+    root = tmp_path_factory.mktemp("root")
+    versions_tree(root, ("1.0",))
+    main(["build", str(root / "1.0"), "--base-url", f"{BASE}1.0/", "-q"])
+    (root / "versions.json").write_text(json.dumps([{"version": name} for name in names]), encoding="utf-8")
+    found = find_versions(root, "sitemap.xml", BASE)
+    assert found is not None
+    for name in found.listed:
+        assert (root / name).resolve().parent == root.resolve() and name == "1.0"
+    if found.listed:
+        report = write_version_index(root, found, Settings(base_url=BASE, robots_txt=False), Report())
+        assert locs(root / "sitemap.xml") == [f"{BASE}1.0/sitemap.xml"]
+        assert report.files == [root / "sitemap.xml"]
+    assert set(os.listdir(root)) <= {"1.0", "versions.json", "sitemap.xml", ".sitemapkit-files.json"}
+
+
+def test_dry_run_on_a_versioned_root_writes_nothing(tmp_path, capsys):
+    site = versions_tree(tmp_path / "site")
+    for name in ("1.0", "2.0"):
+        assert main(["build", str(site / name), "--base-url", f"{BASE}{name}/", "-q", "--no-robots-txt"]) == 0
+    before = sorted(os.listdir(site))
+    capsys.readouterr()
+    assert main(["build", str(site), "--base-url", BASE, "--dry-run"]) == 0
+    assert f"would write {site / 'sitemap.xml'} (an index of 2 versions: 1.0, 2.0)" in capsys.readouterr().out
+    assert sorted(os.listdir(site)) == before
+
+
+def test_where_mike_deploys_a_version():
+    # mike's plugin joins the root with the version, or with canonical_version, unslashed
+    assert mike_deployment("https://example.org/p/1.0", "1.0") == Deployment(
+        "https://example.org/p/1.0/", "https://example.org/p/", selector=True)
+    assert mike_deployment("https://example.org/p/latest", "1.0").url == "https://example.org/p/1.0/"
+    assert mike_deployment("https://example.org/p/x", "1.0", root_url="https://example.org/docs").url == (
+        "https://example.org/docs/1.0/")
+    assert mike_deployment("https://example.org/p/1.0", None) is None
+    assert mike_deployment("https://example.org/p/1.0", "../x") is None
+
+
+@given(version=st.text(max_size=20))
+def test_a_versions_url_is_always_below_the_root(version):
+    found = mike_deployment("https://example.org/p/latest", version)
+    if found is not None:
+        assert found.url.startswith(found.root) and found.url != found.root and "/" not in found.url[len(found.root):-1]
+        assert not found.other_version(found.url + "page/")
+        assert found.other_version(found.root + "other-version/page/") or found.url == found.root + "other-version/"
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+                         lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+                             st.sampled_from(["version", "aliases", "title"]), inner, max_size=3), max_leaves=20))
+def test_any_json_in_versions_json_is_read_without_a_crash(tmp_path_factory, data):
+    root = tmp_path_factory.mktemp("root")
+    (root / "versions.json").write_text(json.dumps(data), encoding="utf-8")
+    found = find_versions(root, "sitemap.xml", BASE)
+    assert found is None or found.listed == ()
+    assert all("/" not in name and name not in (".", "..") for name in mike_aliases(root))
+
+
+def test_versions_json_nested_too_deep_is_no_versions_json(tmp_path):
+    (tmp_path / "versions.json").write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    assert find_versions(tmp_path, "sitemap.xml", BASE) is None
+    assert mike_aliases(tmp_path) == set()
