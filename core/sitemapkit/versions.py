@@ -12,8 +12,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urljoin
 
-from lxml import etree
-
 from .build.files import NotRegularFile, read_regular
 from .build.names import own_names
 from .build.owned import Owned
@@ -240,7 +238,7 @@ def _not_own(root: Path, name: str, filename: str, base_url: str) -> str | None:
         return f"its {filename} is no regular file"
     except OSError:
         return f"no {filename} in it"
-    except etree.XMLSyntaxError:
+    if locs is None:
         return f"its {filename} is not XML"
     if not locs:
         return f"its {filename} lists no URL (its pages are canonical elsewhere, or it has none)"
@@ -250,10 +248,16 @@ def _not_own(root: Path, name: str, filename: str, base_url: str) -> str | None:
     return None
 
 
-def _locs(data: bytes) -> list[str]:
-    """The ``<loc>`` values of a sitemap or sitemap index; no entity, DTD or network is read."""
+def _locs(data: bytes) -> list[str] | None:
+    """The ``<loc>`` values of a sitemap or sitemap index (None: not XML); no entity, DTD or
+    network is read."""
+    from lxml import etree  # heavy: loaded only on the root of a versioned deployment
+
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
-    tree = etree.fromstring(data, parser)
+    try:
+        tree = etree.fromstring(data, parser)
+    except etree.XMLSyntaxError:
+        return None
     return [(node.text or "").strip() for node in tree.iter(f"{{{SITEMAP_NS}}}loc")]
 
 
