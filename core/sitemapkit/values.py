@@ -6,8 +6,16 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .pages import check_exclude
-from .urls import HREFLANG, INDEXNOW_KEY, MAX_LOC_LENGTH, NEWS_LANGUAGE, URLError, base_url_problem, normalise_base_url
+from sitemapkit.site.pages import check_exclude
+from sitemapkit.urls import (
+    HREFLANG,
+    INDEXNOW_KEY,
+    MAX_LOC_LENGTH,
+    NEWS_LANGUAGE,
+    URLError,
+    base_url_problem,
+    normalise_base_url,
+)
 
 CHANGEFREQS = ("always", "hourly", "daily", "weekly", "monthly", "yearly", "never")
 LASTMOD_SOURCES = ("meta", "git", "fingerprint")

@@ -12,17 +12,17 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urljoin
 
-from .build.files import NotRegularFile, read_regular
-from .build.names import own_names
-from .build.owned import Owned
-from .build.robots import MAX_ROBOTS_BYTES, RobotsTooLarge, sync_robots_txt
-from .build.write import write_index
-from .pages import HTML_SUFFIXES, error_page, guess_not_a_page, not_a_page
-from .protocol import MAX_BYTES, SITEMAP_NS
-from .report import Problem, Report
-from .settings import Settings
-from .translations import folder_url
-from .urls import in_scope, normalise_base_url
+from sitemapkit.output.names import own_names
+from sitemapkit.output.robots import MAX_ROBOTS_BYTES, RobotsTooLarge, sync_robots_txt
+from sitemapkit.output.write import write_index
+from sitemapkit.protocol import MAX_BYTES, SITEMAP_NS
+from sitemapkit.report import Problem, Report
+from sitemapkit.settings import Settings
+from sitemapkit.site.files import NotRegularFile, read_regular
+from sitemapkit.site.owned import Owned
+from sitemapkit.site.pages import HTML_SUFFIXES, error_page, guess_not_a_page, not_a_page
+from sitemapkit.translations import folder_url
+from sitemapkit.urls import in_scope, normalise_base_url
 
 MIKE_VERSION = "MIKE_DOCS_VERSION"
 """The variable mike sets for the build of each version it deploys (its name for it)."""
