@@ -109,7 +109,7 @@ def peak_rss_kib() -> int:
 def child(root: str) -> None:
     """Every file's date the way a build asks for them (``GitDates.date`` per file: finding
     the repository, inspecting it, the one pass), timed inside this process; prints JSON."""
-    from sitemapkit.build.git import GitDates
+    from sitemapkit.lastmod.git import GitDates
 
     top = Path(root)
     listing = subprocess.run(

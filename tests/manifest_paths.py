@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from sitemapkit.build.manifest import site_manifest
+from sitemapkit.lastmod.manifest import site_manifest
 
 DEFAULT_STATE = ".cache/sitemapkit/state.json"
 

@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 
 from sitemapkit import SettingsError
-from sitemapkit.build.manifest import site_manifest
 from sitemapkit.compat.sphinx_sitemap import CONFIG_VALUES, SCHEME, SphinxConfig
-from sitemapkit.pyconf import conf_py
+from sitemapkit.lastmod.manifest import site_manifest
+from sitemapkit.sources.pyconf import conf_py
 
 ROOT = "https://example.org/manual/"
 

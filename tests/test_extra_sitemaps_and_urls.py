@@ -8,8 +8,8 @@ from around_helpers import BASE, built_site, pages_of
 
 from sitemap_checks import assert_valid, assert_valid_tree, locs, robots_sitemaps
 from sitemapkit import Settings, SettingsError
-from sitemapkit.build.generate import generate
 from sitemapkit.cli import main
+from sitemapkit.generate import generate
 
 SHOP = BASE + "shop/sitemap.xml"
 SHOP_SITEMAP = ('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/'

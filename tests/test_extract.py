@@ -1,6 +1,6 @@
 import pytest
 
-from sitemapkit.build.extract import read_page_html
+from sitemapkit.site.extract import read_page_html
 
 URL = "https://ex.com/docs/page/"
 
@@ -97,7 +97,7 @@ def test_markup_case_does_not_matter():
 def test_given_content_replaces_the_main_region_and_the_file_serves_for_its_head(tmp_path):
     """What an adapter that holds the rendered body (Pelican) gets: images and fingerprint from
     that body, robots and canonical still from the written page's head."""
-    from sitemapkit.build.extract import read_page_file
+    from sitemapkit.site.extract import read_page_file
 
     written = tmp_path / "post.html"
     written.write_text(page("<main><img src='theme-only.png'></main>",
@@ -114,7 +114,7 @@ def test_given_content_replaces_the_main_region_and_the_file_serves_for_its_head
 
 
 def test_a_long_head_is_read_whole_when_only_the_head_is_wanted(tmp_path):
-    from sitemapkit.build.extract import read_page_file
+    from sitemapkit.site.extract import read_page_file
 
     styles = "".join(f"<link rel='stylesheet' href='/assets/s{n}.css'>" for n in range(400))
     written = tmp_path / "page.html"

@@ -11,9 +11,9 @@ from usp.tree import sitemap_from_str
 
 from sitemap_checks import SITEMAP_NS, assert_valid_tree, robots_sitemaps, usp_urls
 from sitemapkit import Page, Report, Settings, generate
-from sitemapkit.build.feed import write_changes_feed
-from sitemapkit.build.lastmod import LastmodResolver
 from sitemapkit.dates import format_moment
+from sitemapkit.lastmod.sources import LastmodResolver
+from sitemapkit.output.feed import write_changes_feed
 from sitemapkit.protocol import ATOM_NS as ATOM
 
 BASE = "https://example.com/"

@@ -25,8 +25,8 @@ from fault_server import FaultServer, body, once_then, trickle
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sitemapkit.build import extract
-from sitemapkit.build.extract import read_head_html, read_page_html
+from sitemapkit.site import extract
+from sitemapkit.site.extract import read_head_html, read_page_html
 
 SITEMAPKIT = [sys.executable, "-m", "sitemapkit"]
 COMMENTS = (b"<!--" + b"x" * (64 * 1024 - 7) + b"-->") * 8  # 512 KiB

@@ -8,7 +8,7 @@ import subprocess
 import pytest
 from git_helpers import commit, git, init, move, utc
 
-from sitemapkit.build.git import GitDates, Repository, inspect, read_dates
+from sitemapkit.lastmod.git import GitDates, Repository, inspect, read_dates
 
 pytestmark = pytest.mark.slow  # real git histories (make test-fast leaves them out)
 

@@ -36,9 +36,9 @@ def loaded_heavy(code: str, cwd=None) -> list[str]:
 
 
 def test_importing_sitemapkit_loads_none_of_its_heavy_dependencies():
-    imports = ("import sitemapkit, sitemapkit.project, sitemapkit.validate, sitemapkit.build.generate, "
-               "sitemapkit.build.scan, sitemapkit.build.manifest, sitemapkit.build.html_sitemap, "
-               "sitemapkit.pages\n")
+    imports = ("import sitemapkit, sitemapkit.sources.project, sitemapkit.validate, sitemapkit.generate, "
+               "sitemapkit.site.scan, sitemapkit.lastmod.manifest, sitemapkit.output.html_sitemap, "
+               "sitemapkit.site.pages\n")
     assert loaded_heavy(imports) == []
     # The command line reads configuration files (TOML, YAML) to find a project's layout.
     assert set(loaded_heavy("import sitemapkit.cli\n")) <= {"tomllib", "yaml"}

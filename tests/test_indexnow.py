@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from sitemapkit import Page, Report, Settings, SitemapError, generate
-from sitemapkit.build.indexnow import submit_changes
-from sitemapkit.build.manifest import Changes
-from sitemapkit.build.state import load_state, save_state
+from sitemapkit.lastmod.manifest import Changes
+from sitemapkit.lastmod.state import load_state, save_state
+from sitemapkit.output.indexnow import submit_changes
 
 KEY = "0123456789abcdef"
 BASE = "https://example.com/"

@@ -15,9 +15,9 @@ from manifest_paths import manifest_of
 
 from sitemap_checks import assert_valid_tree, locs
 from sitemapkit import Page, Report, Settings, SitemapError, generate
-from sitemapkit.build.lastmod import LastmodResolver
-from sitemapkit.build.state import load_state
 from sitemapkit.dates import build_time
+from sitemapkit.lastmod.sources import LastmodResolver
+from sitemapkit.lastmod.state import load_state
 
 pytestmark = pytest.mark.slow  # real git histories (make test-fast leaves them out)
 

@@ -14,9 +14,9 @@ from git_helpers import commit, init
 from project_checks import committed, lastmods, validate_strict
 from sphinx.cmd.build import build_main
 
-from sitemapkit.build import git as git_module
 from sitemapkit.cli import main
-from sitemapkit.project import read_project
+from sitemapkit.lastmod import git as git_module
+from sitemapkit.sources.project import read_project
 
 BASE = "https://docs.example.org/"
 FIRST, CHANGELOG_EDIT, EXAMPLE_EDIT, MODULE_EDIT = (

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from sitemapkit.build.listings import with_listed
+from sitemapkit.lastmod.listings import with_listed
 from sitemapkit.model import Page
 
 BASE = "https://list.example/"

@@ -66,7 +66,7 @@ def test_any_manifest_bytes_leave_the_build_whole(tmp_path_factory, data):
 def _read(path: Path, *, whole: bool):
     """``read_state``'s answer (records and unsent, or the error) with a small manifest read
     whole, as a build reads it, or a line at a time, as a big one is."""
-    from sitemapkit.build import state as module
+    from sitemapkit.lastmod import state as module
 
     saved = module._WHOLE
     module._WHOLE = saved if whole else -1

@@ -11,8 +11,8 @@ import pytest
 from manifest_paths import manifest_of
 
 from sitemapkit import Page, Report, Settings
-from sitemapkit.build import manifest
-from sitemapkit.build.lastmod import LastmodResolver
+from sitemapkit.lastmod import manifest
+from sitemapkit.lastmod.sources import LastmodResolver
 
 BASE = "https://example.com/"
 START = datetime(2024, 1, 1, tzinfo=timezone.utc)

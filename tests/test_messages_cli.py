@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 from sitemap_checks import locs
 from sitemapkit.cli import main
-from sitemapkit.cli_validate import file_progress
-from sitemapkit.progress import CLEAR, REDRAWS_PER_SECOND, ProgressLine, progress_text
+from sitemapkit.cli.progress import CLEAR, REDRAWS_PER_SECOND, ProgressLine, progress_text
+from sitemapkit.cli.validate import file_progress
 
 BASE = "https://site.example/"
 SITEMAPKIT = [sys.executable, "-m", "sitemapkit"]

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sitemapkit.build.generate import generate
-from sitemapkit.build.scan import pages_in
+from sitemapkit.generate import generate
 from sitemapkit.settings import Settings
+from sitemapkit.site.scan import pages_in
 
 BASE = "https://ananke.example/"
 NOINDEX = '<meta name="robots" content="noindex, nofollow">'

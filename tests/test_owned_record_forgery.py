@@ -19,8 +19,8 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from sitemapkit import Page, Settings, generate
-from sitemapkit.build.files import OutputError
-from sitemapkit.build.owned import RECORD
+from sitemapkit.site.files import OutputError
+from sitemapkit.site.owned import RECORD
 
 BASE = "https://example.com/"
 

@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 
 from sitemap_checks import assert_valid_tree, locs, usp_urls
 from sitemapkit import Page, Settings, build_entries, validate
-from sitemapkit.build.extract import read_page_html
 from sitemapkit.cli import main
-from sitemapkit.pages import files_for_url, guess_not_a_page, not_a_page, url_for_file
 from sitemapkit.report import Report
+from sitemapkit.site.extract import read_page_html
+from sitemapkit.site.pages import files_for_url, guess_not_a_page, not_a_page, url_for_file
 from sitemapkit.urls import encode_url
 
 BASE = "https://example.com/"

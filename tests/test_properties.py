@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sitemap_checks import as_usp_reads, assert_valid_tree, read_bytes, usp_urls
-from sitemapkit.build.write import write_sitemaps
 from sitemapkit.model import Alternate, Entry, Image, NewsArticle, Video
+from sitemapkit.output.write import write_sitemaps
 from sitemapkit.settings import Settings
 from sitemapkit.urls import encode_url
 

@@ -132,7 +132,7 @@ def test_the_scan_finds_the_rules_of_each_stage():
                         ("loc-length", "entries.py"), ("loc-length", "validate/rules.py"),
                         ("video-tag-count", "videos.py"), ("video-tag-count", "validate/rules.py"),
                         ("feed-link", "validate/feeds.py"), ("page-missing", "validate/site.py"),
-                        ("indexnow-<status>", "indexnow.py"), ("lastmod-git", "lastmod.py"),
+                        ("indexnow-<status>", "indexnow.py"), ("lastmod-git", "lastmod/sources.py"),
                         ("base-url-missing", "settings.py")):
         assert any(where in place for place in EMITTED.get(rule, ())), (rule, where)
 
@@ -158,7 +158,7 @@ def test_each_entry_has_a_severity_a_summary_and_a_source():
 
 def test_the_build_and_the_validator_give_one_problem_one_id(tmp_path):
     # The same broken video, at build time and at validate time, under the same rule id.
-    from sitemapkit.build.videos import video_from_fields
+    from sitemapkit.listing.videos import video_from_fields
     from sitemapkit.report import Report
     from sitemapkit.validate import validate
 

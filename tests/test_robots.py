@@ -6,8 +6,8 @@ from __future__ import annotations
 import os
 
 from sitemap_checks import robots_sitemaps
-from sitemapkit.build.robots import NEW_ROBOTS, drop_sitemap_line, update_robots_txt
-from sitemapkit.pages import robots_rules
+from sitemapkit.output.robots import NEW_ROBOTS, drop_sitemap_line, update_robots_txt
+from sitemapkit.site.pages import robots_rules
 
 URL = "https://example.com/docs/sitemap.xml"
 

@@ -20,8 +20,8 @@ from lxml import etree
 
 from sitemap_checks import SITEMAP_NS, assert_valid, assert_valid_tree, locs, robots_sitemaps
 from sitemapkit import Page, Settings, SettingsError, generate
-from sitemapkit.build.owned import RECORD
-from sitemapkit.build.robots import sync_robots_txt
+from sitemapkit.output.robots import sync_robots_txt
+from sitemapkit.site.owned import RECORD
 
 pytestmark = pytest.mark.slow  # builds in child processes, killed and fuzzed (make test-fast leaves them out)
 

@@ -21,7 +21,7 @@ from mkdocs.config import load_config
 from sphinx.cmd.build import build_main
 
 from sitemapkit import Page, Settings
-from sitemapkit.build.generate import generate
+from sitemapkit.generate import generate
 
 BIN = Path(sys.executable).parent
 BASE = "https://example.com/"

@@ -14,9 +14,9 @@ import pytest
 
 from sitemap_checks import assert_valid_tree, usp_urls
 from sitemapkit import validate
-from sitemapkit.build.owned import RECORD, chosen_out, url_key
-from sitemapkit.build.scan import html_files
-from sitemapkit.pages import files_for_url, guess_not_a_page, url_for_file
+from sitemapkit.site.owned import RECORD, chosen_out, url_key
+from sitemapkit.site.pages import files_for_url, guess_not_a_page, url_for_file
+from sitemapkit.site.scan import html_files
 
 pytestmark = pytest.mark.slow  # real generator runs (make test-fast leaves them out)
 

@@ -8,9 +8,9 @@ from around_helpers import BASE, built_site, pages_of
 
 from sitemap_checks import assert_valid, assert_valid_tree, locs, robots_sitemaps, usp_urls
 from sitemapkit import Settings, SettingsError
-from sitemapkit.build.generate import generate
-from sitemapkit.build.names import own_names
 from sitemapkit.cli import main
+from sitemapkit.generate import generate
+from sitemapkit.output.names import own_names
 
 EVERY = {BASE, BASE + "blog/a/", BASE + "blog/b/", BASE + "docs/c/", BASE + "about/"}
 

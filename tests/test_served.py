@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from sitemapkit.pages import url_from_root
-from sitemapkit.served import listed_url
+from sitemapkit.site.pages import url_from_root
+from sitemapkit.site.served import listed_url
 
 
 def site(tmp_path: Path, *names: str) -> Path:

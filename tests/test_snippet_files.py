@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sitemapkit.snippets import Snippets
+from sitemapkit.sources.snippets import Snippets
 
 
 def tree(root: Path, files: dict[str, str]) -> Path:

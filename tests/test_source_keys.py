@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from sitemapkit.model import Page
-from sitemapkit.project import Sources
-from sitemapkit.source_layout import detect
+from sitemapkit.sources.generator import detect
+from sitemapkit.sources.project import Sources
 
 
 def tree(root: Path, files: dict[str, str]) -> Path:

@@ -10,8 +10,8 @@ from around_helpers import BASE, built_site, pages_of, transform_module
 
 from sitemap_checks import assert_valid_tree, locs, usp_urls
 from sitemapkit import Settings, SitemapError
-from sitemapkit.build.generate import generate
 from sitemapkit.cli import main
+from sitemapkit.generate import generate
 
 
 def run(tmp_path, spec, **options):
@@ -188,8 +188,8 @@ def test_a_module_edited_between_builds_is_read_again(tmp_path, monkeypatch):
 @pytest.mark.parametrize("in_sqlite", [False, True])
 def test_the_change_feed_and_manifest_follow_what_the_transform_lists(tmp_path, monkeypatch, in_sqlite):
     if in_sqlite:  # the manifest of a large site: records in SQLite, flushed in batches
-        monkeypatch.setattr("sitemapkit.build.manifest._IN_MEMORY", 1)
-        monkeypatch.setattr("sitemapkit.build.manifest._BATCH", 1)
+        monkeypatch.setattr("sitemapkit.lastmod.manifest._IN_MEMORY", 1)
+        monkeypatch.setattr("sitemapkit.lastmod.manifest._BATCH", 1)
     spec = transform_module(tmp_path, """
         def change(entry):
             if entry.loc.endswith("/about/"):

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from sitemapkit.build.robots import MAX_ROBOTS_BYTES
+from sitemapkit.output.robots import MAX_ROBOTS_BYTES
 
 BASE = "https://example.com/"
 URLSET = ('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 from sitemap_checks import assert_valid_tree, locs, usp_urls
 from sitemapkit import Page, Settings, generate, validate
-from sitemapkit.pages import files_for_url, serving_file, url_for_file
-from sitemapkit.served import listed_url
+from sitemapkit.site.pages import files_for_url, serving_file, url_for_file
+from sitemapkit.site.served import listed_url
 
 BIN = Path(sys.executable).parent
 BASE = "https://example.org/"

@@ -13,7 +13,7 @@ from validator_inputs import LINKS, NEWS_FULL, NOW, ROOT, VIDEO_FULL, rules, url
 
 import sitemapkit
 from sitemap_checks import assert_valid, schema
-from sitemapkit.cli_validate import run_validate
+from sitemapkit.cli.validate import run_validate
 from sitemapkit.protocol import RULES
 from sitemapkit.validate import validate
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from validator_inputs import ROOT, url, urlset, write
 
-from sitemapkit.cli_validate import run_validate
+from sitemapkit.cli.validate import run_validate
 from sitemapkit.validate import validate
 
 SECRET = "TOP-SECRET-LINE-42"

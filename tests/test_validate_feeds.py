@@ -7,7 +7,7 @@ from pathlib import Path
 
 from validator_inputs import ROOT, rules, write
 
-from sitemapkit.cli_validate import run_validate
+from sitemapkit.cli.validate import run_validate
 from sitemapkit.validate import validate
 
 ATOM_NS = "http://www.w3.org/2005/Atom"

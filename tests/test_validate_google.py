@@ -14,7 +14,7 @@ from lxml import etree
 from validator_inputs import ROOT, VIDEO_FULL, rules, url, urlset, write
 
 from sitemap_checks import schema
-from sitemapkit.cli_validate import run_validate
+from sitemapkit.cli.validate import run_validate
 from sitemapkit.protocol import RULES
 from sitemapkit.validate import validate
 

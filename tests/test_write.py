@@ -15,14 +15,14 @@ from lxml import etree
 
 from sitemap_checks import SITEMAP_NS, assert_valid, assert_valid_tree, locs, usp_urls
 from sitemapkit import Page, generate
-from sitemapkit.build.files import OutputError, dry_run
-from sitemapkit.build.names import own_names
-from sitemapkit.build.owned import RECORD, record_written
-from sitemapkit.build.render import escape, strip_forbidden
-from sitemapkit.build.write import write_sitemaps
 from sitemapkit.model import Alternate, Entry, Image, NewsArticle, Video
+from sitemapkit.output.names import own_names
+from sitemapkit.output.render import escape, strip_forbidden
+from sitemapkit.output.write import write_sitemaps
 from sitemapkit.report import Report
 from sitemapkit.settings import Settings
+from sitemapkit.site.files import OutputError, dry_run
+from sitemapkit.site.owned import RECORD, record_written
 from sitemapkit.urls import encode_url
 
 BASE = "https://example.com/"

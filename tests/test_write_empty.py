@@ -8,9 +8,9 @@ import pytest
 
 from sitemap_checks import assert_valid_tree, robots_sitemaps
 from sitemapkit import Page, Settings, generate
-from sitemapkit.build.owned import RECORD
 from sitemapkit.cli import main
 from sitemapkit.report import SitemapError
+from sitemapkit.site.owned import RECORD
 
 BASE = "https://example.com/docs/"
 NOINDEX = "<meta name='robots' content='noindex'>"

@@ -2,13 +2,13 @@
 
 from importlib.metadata import PackageNotFoundError, version
 
-from .build.entries import build_entries
-from .build.generate import generate
-from .build.write import write_sitemaps
-from .model import Alternate, Entry, Image, NewsArticle, Page, Video
-from .report import Problem, Report, SitemapError
-from .settings import OPTION_NAMES, Settings, SettingsError
-from .validate import validate
+from sitemapkit.generate import generate
+from sitemapkit.listing.entries import build_entries
+from sitemapkit.model import Alternate, Entry, Image, NewsArticle, Page, Video
+from sitemapkit.output.write import write_sitemaps
+from sitemapkit.report import Problem, Report, SitemapError
+from sitemapkit.settings import OPTION_NAMES, Settings, SettingsError
+from sitemapkit.validate import validate
 
 try:
     __version__ = version("sitemapkit")  # the installed distribution's (pyproject.toml is the one place)

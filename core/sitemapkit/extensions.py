@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .dates import Moment
+from sitemapkit.dates import Moment
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .dates import Moment
-from .extensions import Alternate, NewsArticle, Video
+from sitemapkit.dates import Moment
+from sitemapkit.extensions import Alternate, NewsArticle, Video
 
 __all__ = ["Alternate", "Entry", "Image", "Moment", "NewsArticle", "Page", "Video"]
 

@@ -10,9 +10,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import values
-from .protocol import MAX_BYTES, MAX_URLS
-from .values import (
+from sitemapkit import values
+from sitemapkit.protocol import MAX_BYTES, MAX_URLS
+from sitemapkit.values import (
     CHANGEFREQS,
     LASTMOD_SOURCES,
     STATIC_HTML,

@@ -18,8 +18,8 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import Generic, TypeVar
 
-from .model import Entry
-from .report import Report
+from sitemapkit.model import Entry
+from sitemapkit.report import Report
 
 T = TypeVar("T")
 

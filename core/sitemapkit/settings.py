@@ -13,12 +13,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import field, make_dataclass, replace
 from typing import Any
 
-from .options import OPTION_NAMES, OPTIONS
-from .protocol import MAX_BYTES as PROTOCOL_MAX_BYTES
-from .protocol import MAX_URLS as PROTOCOL_MAX_URLS
-from .report import Problem
-from .urls import masked, normalise_base_url, same_origin
-from .values import (
+from sitemapkit.options import OPTION_NAMES, OPTIONS
+from sitemapkit.protocol import MAX_BYTES as PROTOCOL_MAX_BYTES
+from sitemapkit.protocol import MAX_URLS as PROTOCOL_MAX_URLS
+from sitemapkit.report import Problem
+from sitemapkit.urls import masked, normalise_base_url, same_origin
+from sitemapkit.values import (
     CHANGEFREQS,
     DEFAULT_INDEXNOW_ENDPOINT,
     LASTMOD_SOURCES,

@@ -6,7 +6,7 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-from .settings import SettingsError
+from sitemapkit.settings import SettingsError
 
 
 def folder_url(url: str | None) -> str | None:

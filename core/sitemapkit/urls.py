@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from urllib.parse import quote, urljoin, urlsplit, urlunsplit
 
-from .pages import fold_index
-from .protocol import MAX_LOC_LENGTH
+from sitemapkit.protocol import MAX_LOC_LENGTH
+from sitemapkit.site.pages import fold_index
 
 NEWS_LANGUAGE = re.compile(r"zh-cn|zh-tw|[a-z]{2,3}")
 INDEXNOW_KEY = re.compile(r"[A-Za-z0-9-]{8,128}")

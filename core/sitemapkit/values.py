@@ -7,8 +7,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .pages import check_exclude
-from .urls import (
+from sitemapkit.site.pages import check_exclude
+from sitemapkit.urls import (
     HREFLANG,
     INDEXNOW_KEY,
     MAX_LOC_LENGTH,

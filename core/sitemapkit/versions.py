@@ -12,19 +12,17 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urljoin
 
-from lxml import etree
-
-from .build.files import NotRegularFile, read_regular
-from .build.names import own_names
-from .build.owned import Owned
-from .build.robots import MAX_ROBOTS_BYTES, RobotsTooLarge, sync_robots_txt
-from .build.write import write_index
-from .pages import HTML_SUFFIXES, error_page, guess_not_a_page, not_a_page
-from .protocol import MAX_BYTES, SITEMAP_NS
-from .report import Problem, Report
-from .settings import Settings
-from .translations import folder_url
-from .urls import in_scope, normalise_base_url
+from sitemapkit.output.names import own_names
+from sitemapkit.output.robots import MAX_ROBOTS_BYTES, RobotsTooLarge, sync_robots_txt
+from sitemapkit.output.write import write_index
+from sitemapkit.protocol import MAX_BYTES, SITEMAP_NS
+from sitemapkit.report import Problem, Report
+from sitemapkit.settings import Settings
+from sitemapkit.site.files import NotRegularFile, read_regular
+from sitemapkit.site.owned import Owned
+from sitemapkit.site.pages import HTML_SUFFIXES, error_page, guess_not_a_page, not_a_page
+from sitemapkit.translations import folder_url
+from sitemapkit.urls import in_scope, normalise_base_url
 
 MIKE_VERSION = "MIKE_DOCS_VERSION"
 """The variable mike sets for the build of each version it deploys (its name for it)."""
@@ -240,7 +238,7 @@ def _not_own(root: Path, name: str, filename: str, base_url: str) -> str | None:
         return f"its {filename} is no regular file"
     except OSError:
         return f"no {filename} in it"
-    except etree.XMLSyntaxError:
+    if locs is None:
         return f"its {filename} is not XML"
     if not locs:
         return f"its {filename} lists no URL (its pages are canonical elsewhere, or it has none)"
@@ -250,10 +248,16 @@ def _not_own(root: Path, name: str, filename: str, base_url: str) -> str | None:
     return None
 
 
-def _locs(data: bytes) -> list[str]:
-    """The ``<loc>`` values of a sitemap or sitemap index; no entity, DTD or network is read."""
+def _locs(data: bytes) -> list[str] | None:
+    """The ``<loc>`` values of a sitemap or sitemap index (None: not XML); no entity, DTD or
+    network is read."""
+    from lxml import etree  # heavy: loaded only on the root of a versioned deployment
+
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
-    tree = etree.fromstring(data, parser)
+    try:
+        tree = etree.fromstring(data, parser)
+    except etree.XMLSyntaxError:
+        return None
     return [(node.text or "").strip() for node in tree.iter(f"{{{SITEMAP_NS}}}loc")]
 
 

@@ -13,7 +13,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files
 from mkdocs.structure.nav import Navigation
 
-from sitemapkit.build.html_sitemap import TEMPLATE_NAME, TEMPLATES, Render, Section
+from sitemapkit.output.html_sitemap import TEMPLATE_NAME, TEMPLATES, Render, Section
 
 OURS = Path(os.path.abspath(__file__)).parent / "templates"  # no resolve(): 0.03 ms of file system calls
 

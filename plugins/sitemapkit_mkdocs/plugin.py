@@ -17,18 +17,19 @@ from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page as MkDocsPage
 
-# Loaded with the plugin, while MkDocs' heap is small: a collection its import set off at
-# post-build would walk every page MkDocs holds (generate itself freezes that heap).
-from sitemapkit.build.extract import head_of
-from sitemapkit.build.generate import generate
 from sitemapkit.compat.material import lost_features, reads_urlset
 from sitemapkit.dates import front_matter_dates
+from sitemapkit.generate import generate
 from sitemapkit.model import Moment, Page
-from sitemapkit.pages import HTML_SUFFIXES, error_page, url_for_file
 from sitemapkit.report import Problem, SitemapError
 from sitemapkit.settings import Settings, SettingsError, no_base_url
-from sitemapkit.snippets import EXTENSION as SNIPPETS
-from sitemapkit.snippets import Snippets
+
+# Loaded with the plugin, while MkDocs' heap is small: a collection its import set off at
+# post-build would walk every page MkDocs holds (generate itself freezes that heap).
+from sitemapkit.site.extract import head_of
+from sitemapkit.site.pages import HTML_SUFFIXES, error_page, url_for_file
+from sitemapkit.sources.snippets import EXTENSION as SNIPPETS
+from sitemapkit.sources.snippets import Snippets
 from sitemapkit.versions import Deployment, version_build
 
 from .html_sitemap import renderer

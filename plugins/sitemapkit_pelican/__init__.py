@@ -15,11 +15,11 @@ from pelican import signals
 from pelican.log import console
 
 from sitemapkit import Problem, generate
-from sitemapkit.build import rendered
-from sitemapkit.build.html_sitemap import PAGE_NAME, TEMPLATE_NAME, TEMPLATES, Render, Section
 from sitemapkit.compat.pelican_sitemap import PelicanSitemap, read_settings
-from sitemapkit.project import project_dir
+from sitemapkit.output.html_sitemap import PAGE_NAME, TEMPLATE_NAME, TEMPLATES, Render, Section
 from sitemapkit.settings import no_base_url
+from sitemapkit.site import rendered
+from sitemapkit.sources.project import project_dir
 from sitemapkit.translations import folder_prefix
 
 from .pages import Run, site_pages

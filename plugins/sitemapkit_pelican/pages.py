@@ -13,8 +13,8 @@ from sitemapkit import Page, Problem
 from sitemapkit.compat.pelican_sitemap import PelicanSitemap, public
 from sitemapkit.dates import authored
 from sitemapkit.model import Moment
-from sitemapkit.pages import HTML_SUFFIXES, fold_index, url_from_root
-from sitemapkit.served import listed_url
+from sitemapkit.site.pages import HTML_SUFFIXES, fold_index, url_from_root
+from sitemapkit.site.served import listed_url
 from sitemapkit.translations import folder_prefix
 from sitemapkit.urls import absolute
 

@@ -21,13 +21,13 @@ from sphinx.errors import ExtensionError
 from sphinx.util import logging
 
 from sitemapkit import OPTION_NAMES, Page, Problem, SettingsError, SitemapError, __version__, generate
-from sitemapkit.build.html_sitemap import TEMPLATE_NAME, TEMPLATES, Render, Section
-from sitemapkit.build.scan import html_files
 from sitemapkit.compat.sphinx_sitemap import CONFIG_VALUES, DROP_IN, SphinxConfig
 from sitemapkit.options import OPTIONS
-from sitemapkit.pages import HTML_SUFFIXES, url_for_file
-from sitemapkit.pyconf import conf_py
+from sitemapkit.output.html_sitemap import TEMPLATE_NAME, TEMPLATES, Render, Section
 from sitemapkit.settings import no_base_url
+from sitemapkit.site.pages import HTML_SUFFIXES, url_for_file
+from sitemapkit.site.scan import html_files
+from sitemapkit.sources.pyconf import conf_py
 from sitemapkit.versions import read_the_docs
 
 logger = logging.getLogger(__name__)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..report import Problem
+from sitemapkit.report import Problem
 
 PAGE_NAME = "sitemap.xml"
 """The one name Material asks for."""

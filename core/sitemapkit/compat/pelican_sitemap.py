@@ -10,9 +10,9 @@ import re
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from ..build.page_keys import with_defaults
-from ..options import OPTIONS
-from ..settings import MovedTo, Settings, SettingsError, moved_to
+from sitemapkit.listing.page_keys import with_defaults
+from sitemapkit.options import OPTIONS
+from sitemapkit.settings import MovedTo, Settings, SettingsError, moved_to
 
 KINDS = ("articles", "pages", "indexes")
 # SITEMAP key -> (page-level key it fills, SITEMAPKIT keys that beat it, pelican-sitemap's defaults)

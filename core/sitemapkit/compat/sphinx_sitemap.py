@@ -11,11 +11,11 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import urljoin
 
-from ..options import OPTION_NAMES
-from ..report import Problem
-from ..settings import MovedTo, Settings, SettingsError, moved_to
-from ..translations import check_scheme, fill_scheme, folder_url, locale_codes
-from ..versions import READ_THE_DOCS_ROBOTS, Deployment, ReadTheDocs, robots_left_alone
+from sitemapkit.options import OPTION_NAMES
+from sitemapkit.report import Problem
+from sitemapkit.settings import MovedTo, Settings, SettingsError, moved_to
+from sitemapkit.translations import check_scheme, fill_scheme, folder_url, locale_codes
+from sitemapkit.versions import READ_THE_DOCS_ROBOTS, Deployment, ReadTheDocs, robots_left_alone
 
 _LIST = frozenset({list, tuple})
 SCHEME = "{lang}{version}{link}"  # sphinx-sitemap's default

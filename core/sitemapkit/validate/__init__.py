@@ -17,8 +17,8 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..report import Problem
-    from .session import Progress
+    from sitemapkit.report import Problem
+    from sitemapkit.validate.session import Progress
 
 __all__ = ["validate"]
 
@@ -46,12 +46,12 @@ def validate(
     """
     # Loaded here, not with the package: the checks read XML with lxml, the crawler fetches
     # with urllib3 and reads robots.txt with protego, and a build needs none of them.
-    from .targets import run_targets
+    from sitemapkit.validate.targets import run_targets
 
     live = None
     allow_hosts = tuple(allow_hosts)
     if check_pages or allow_hosts:
-        from .crawl import Live
+        from sitemapkit.validate.crawl import Live
 
         live = Live(check_pages, sample, concurrency, timeout, allow_hosts=allow_hosts)
     return run_targets(paths, site_dir, progress, live).problems

@@ -26,12 +26,12 @@ from urllib.parse import urlsplit
 
 from protego import Protego
 
-from ..build.extract import read_head_html
-from ..pages import not_a_page
-from ..protocol import ERROR, HTML_READ_BYTES
-from ..return_links import ReturnLinks
-from ..urls import URLError, encode_url, resolve
-from .fetch import (
+from sitemapkit.protocol import ERROR, HTML_READ_BYTES
+from sitemapkit.return_links import ReturnLinks
+from sitemapkit.site.extract import read_head_html
+from sitemapkit.site.pages import not_a_page
+from sitemapkit.urls import URLError, encode_url, resolve
+from sitemapkit.validate.fetch import (
     DEFAULT_CONCURRENCY,
     DEFAULT_TIMEOUT,
     MAX_WAIT,
@@ -44,7 +44,7 @@ from .fetch import (
     redirect_target,
     retry_after,
 )
-from .session import Session, origin_of
+from sitemapkit.validate.session import Session, origin_of
 
 HEAD_CAP = HTML_READ_BYTES
 """Bytes of a page read at most to find the end of its head: what Googlebot reads of a page."""

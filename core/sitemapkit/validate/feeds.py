@@ -14,8 +14,8 @@ from pathlib import Path
 
 from lxml import etree
 
-from ..protocol import ATOM_NS, MAX_BYTES, MAX_URLS, WARNING
-from .session import FileCheck, Reader, Scope, Session
+from sitemapkit.protocol import ATOM_NS, MAX_BYTES, MAX_URLS, WARNING
+from sitemapkit.validate.session import FileCheck, Reader, Scope, Session
 
 _ENTRY, _LINK, _UPDATED = (f"{{{ATOM_NS}}}{name}" for name in ("entry", "link", "updated"))
 _RFC3339 = re.compile(

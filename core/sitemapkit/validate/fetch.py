@@ -24,8 +24,8 @@ import urllib3
 from urllib3.exceptions import HTTPError, LocationValueError
 from urllib3.util import parse_url
 
-from .. import __version__
-from .reach import Reach, Refused, Watchdog, new_pool
+from sitemapkit import __version__
+from sitemapkit.validate.reach import Reach, Refused, Watchdog, new_pool
 
 USER_AGENT = f"sitemapkit/{__version__} (+https://github.com/sitemapkit/sitemapkit)"
 ROBOTS_TOKEN = "sitemapkit"

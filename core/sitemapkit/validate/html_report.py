@@ -17,11 +17,11 @@ from typing import IO, Any, NamedTuple
 
 from lxml import etree
 
-from ..build.html_sitemap import POLICY, environment
-from ..protocol import IMAGE_NS, SITEMAP_NS, XHTML_NS, rule_entry
-from ..report import Problem
-from ..urls import link_href
-from .session import Session
+from sitemapkit.output.html_sitemap import POLICY, environment
+from sitemapkit.protocol import IMAGE_NS, SITEMAP_NS, XHTML_NS, rule_entry
+from sitemapkit.report import Problem
+from sitemapkit.urls import link_href
+from sitemapkit.validate.session import Session
 
 _LOC = f"{{{SITEMAP_NS}}}loc"
 _LASTMOD = f"{{{SITEMAP_NS}}}lastmod"

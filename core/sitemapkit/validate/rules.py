@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, timezone
 
-from ..protocol import (
+from sitemapkit.protocol import (
     IMAGE_NS,
     MAX_LOC_LENGTH,
     MIN_LOC_LENGTH,
@@ -22,8 +22,8 @@ from ..protocol import (
     WARNING,
     XHTML_NS,
 )
-from ..settings import CHANGEFREQS
-from ..urls import HREFLANG, NEWS_LANGUAGE, escaped
+from sitemapkit.settings import CHANGEFREQS
+from sitemapkit.urls import HREFLANG, NEWS_LANGUAGE, escaped
 
 PREFIXES = {SITEMAP_NS: "", IMAGE_NS: "image:", VIDEO_NS: "video:", NEWS_NS: "news:", XHTML_NS: "xhtml:"}
 

@@ -11,12 +11,12 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from ..dates import build_time
-from ..protocol import ERROR, MAX_BYTES, RULES, WARNING
-from ..report import Problem
-from ..return_links import ReturnLinks
-from ..urls import in_scope
-from .rules import check_loc_length, check_url
+from sitemapkit.dates import build_time
+from sitemapkit.protocol import ERROR, MAX_BYTES, RULES, WARNING
+from sitemapkit.report import Problem
+from sitemapkit.return_links import ReturnLinks
+from sitemapkit.urls import in_scope
+from sitemapkit.validate.rules import check_loc_length, check_url
 
 READ_CAP = MAX_BYTES + 4 * 1024 * 1024
 """Past the 50 MiB limit (plus a little, to report what follows it) reading stops: a gzip

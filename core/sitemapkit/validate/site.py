@@ -22,10 +22,9 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from ..build.extract import read_page_file
-from ..build.owned import chosen_out, served_elsewhere, url_key
-from ..build.scan import html_files
-from ..pages import (
+from sitemapkit.site.extract import read_page_file
+from sitemapkit.site.owned import chosen_out, served_elsewhere, url_key
+from sitemapkit.site.pages import (
     HTML_SUFFIXES,
     error_page,
     files_for_url,
@@ -35,7 +34,8 @@ from ..pages import (
     serving_file,
     url_for_file,
 )
-from ..urls import URLError, encode_url
+from sitemapkit.site.scan import html_files
+from sitemapkit.urls import URLError, encode_url
 
 Complain = Callable[[str, str], None]
 """``complain(rule, message)``: a rule of ``protocol.RULES`` a listed URL breaks, and why."""

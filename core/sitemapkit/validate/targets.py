@@ -16,16 +16,16 @@ import zlib
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from ..build.files import kind_of
-from ..build.lock import Waiting, folder_locked
-from ..protocol import MAX_URLS
-from ..urls import shown
-from ..versions import MIKE_VERSIONS, mike_aliases
-from .feeds import FeedChecker
-from .rules import check_url
-from .session import CHUNK, READ_CAP, Reader, Scope, Session, folder_of, origin_of
-from .site import SiteIndex
-from .xml import XMLChecker
+from sitemapkit.protocol import MAX_URLS
+from sitemapkit.site.files import kind_of
+from sitemapkit.site.lock import Waiting, folder_locked
+from sitemapkit.urls import shown
+from sitemapkit.validate.feeds import FeedChecker
+from sitemapkit.validate.rules import check_url
+from sitemapkit.validate.session import CHUNK, READ_CAP, Reader, Scope, Session, folder_of, origin_of
+from sitemapkit.validate.site import SiteIndex
+from sitemapkit.validate.xml import XMLChecker
+from sitemapkit.versions import MIKE_VERSIONS, mike_aliases
 
 _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
 _SNIFF = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?(urlset|sitemapindex|rss|feed)[\s>/]")
@@ -67,9 +67,9 @@ def run_targets(paths, site_dir, progress, live=None, table=None, waiting: Waiti
     client = listed = None
     urls = [path for path in paths if isinstance(path, str)]
     if live is not None or urls:
-        from .crawl import Listed, Live  # urllib3 and protego: loaded only to fetch
-        from .fetch import Client
-        from .reach import reach_of
+        from sitemapkit.validate.crawl import Listed, Live  # urllib3 and protego: loaded only to fetch
+        from sitemapkit.validate.fetch import Client
+        from sitemapkit.validate.reach import reach_of
 
         live = live or Live()
         client = Client(live.timeout, live.concurrency, reach_of(urls, live.allow_hosts))
@@ -81,7 +81,7 @@ def run_targets(paths, site_dir, progress, live=None, table=None, waiting: Waiti
                 reading.enter_context(folder_locked(folder, shared=True, waiting=waiting))
             _run(session, site, roots, paths, client)
         if listed is not None:
-            from .crawl import check_pages
+            from sitemapkit.validate.crawl import check_pages
 
             crawler = client
             if not urls and listed.items:  # local sitemaps: their site's host (not its address)
@@ -310,7 +310,14 @@ class _Targets:
         one, read from the response as it arrives and never past the local limits. A file
         that cannot be fetched is ``unreadable`` when given, else ``sitemap-fetch`` where it
         was named; a 200 answer is also checked for its Content-Type."""
-        from .fetch import MAX_WAIT, Fetched, FetchError, Refusal, check_content_type, retry_after  # urllib3
+        from sitemapkit.validate.fetch import (  # urllib3
+            MAX_WAIT,
+            Fetched,
+            FetchError,
+            Refusal,
+            check_content_type,
+            retry_after,
+        )
 
         if url in self.fetched:
             return

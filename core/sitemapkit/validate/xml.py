@@ -16,8 +16,8 @@ from urllib.parse import urlsplit
 
 from lxml import etree
 
-from ..dates import as_datetime
-from ..protocol import (
+from sitemapkit.dates import as_datetime
+from sitemapkit.protocol import (
     IMAGE_NS,
     MAX_BYTES,
     MAX_IMAGES,
@@ -40,7 +40,7 @@ from ..protocol import (
     WARNING,
     XSI_NS,
 )
-from .rules import (
+from sitemapkit.validate.rules import (
     CHANGEFREQ_VALUES,
     COUNTRIES,
     DATE_HINT,
@@ -84,7 +84,7 @@ from .rules import (
     plan_children,
     qname,
 )
-from .session import ENTRY_CAP, FileCheck, Reader, Scope, Session, declared_encoding
+from sitemapkit.validate.session import ENTRY_CAP, FileCheck, Reader, Scope, Session, declared_encoding
 
 _FUTURE_SLACK = timedelta(days=1)  # a date-only lastmod in a zone ahead of UTC is not "future"
 

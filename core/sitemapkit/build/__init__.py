@@ -1,1 +1,0 @@
-"""Building: pages in, entries out, files on disk; ``generate`` runs it all."""

@@ -1,0 +1,267 @@
+"""The whole post-build step in one call: what every adapter and ``sitemapkit build`` run."""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import re
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from sitemapkit.dates import build_time
+from sitemapkit.lastmod.manifest import Manifest
+from sitemapkit.lastmod.sources import LastmodResolver
+from sitemapkit.listing.entries import build_entries
+from sitemapkit.listing.transform import UserTransform, load_transform
+from sitemapkit.model import Page
+from sitemapkit.output.feed import feed_name, write_changes_feed
+from sitemapkit.output.html_sitemap import PAGE_NAME, Listing, Render, write_page
+from sitemapkit.output.names import index_name, own_names, sections_index, stem_of
+from sitemapkit.output.robots import MAX_ROBOTS_BYTES, RobotsTooLarge, sync_robots_txt
+from sitemapkit.output.write import write_sitemaps
+from sitemapkit.report import Problem, Report, SitemapError, plural
+from sitemapkit.settings import Settings
+from sitemapkit.site.files import dry_run as counted_only
+from sitemapkit.site.files import make_dir
+from sitemapkit.site.lock import folder_locked
+from sitemapkit.site.others import other_sitemaps as find_other_sitemaps
+from sitemapkit.site.others import warn_other_sitemaps
+from sitemapkit.site.owned import elsewhere_keys, named_extras, record_written
+from sitemapkit.site.scan import documents_in
+from sitemapkit.urls import encode_url, normalise_base_url
+
+if TYPE_CHECKING:
+    from sitemapkit.versions import Deployment
+
+
+def generate(
+    pages: Iterable[Page],
+    site_dir: Path | str,
+    settings: Settings,
+    *,
+    project_dir: Path | str | None = None,
+    source_dirs: Iterable[Path | str] = (),
+    on_warning: Callable[[Problem], None] | None = None,
+    progress: Callable[[int], None] | None = None,
+    dry_run: bool = False,
+    render_html: Render | None = None,
+    deployment: Deployment | None = None,
+    other_sitemaps: bool = False,
+    keep_urlset: bool = False,
+) -> Report:
+    """Build entries from ``pages`` and write every file into ``site_dir``.
+
+    ``project_dir`` anchors relative paths such as ``state_file`` (the folder holding the
+    generator's configuration; the current folder by default). ``source_dirs`` are the
+    folders the pages' sources come from (MkDocs' docs_dir, Sphinx's source folder,
+    Pelican's PATH): git reads only their history. ``progress`` is called with
+    the number of pages read so far. ``dry_run`` writes and removes nothing: every file is
+    rendered to a sink that only counts its bytes (``report.files`` and ``report.sizes``
+    say what would be written) and IndexNow prints what it would send. Under
+    ``settings.strict`` any warning raises ``SitemapError`` once all files are written.
+    With ``settings.html_sitemap``, ``render_html`` renders ``sitemap.html`` in the site's
+    theme (an adapter's); without it the page is sitemapkit's own plain one.
+    ``other_sitemaps``: look through ``site_dir`` for sitemap files another tool left there
+    and name them in a ``sitemap-other`` warning (``sitemapkit build``, which takes any
+    folder of HTML; an adapter knows its generator's sitemap). ``deployment``: where this
+    version of versioned documentation is served (``sitemapkit.versions``).
+    ``keep_urlset``: the site's theme reads ``filename`` as a ``<urlset>`` (an adapter says so,
+    see ``compat.material.reads_urlset``): with ``sections`` the index gets another name.
+    """
+    if not settings.base_url:
+        raise SitemapError("sitemapkit needs the site's absolute URL: set base_url")
+    run = dict(project_dir=project_dir, source_dirs=source_dirs, on_warning=on_warning, progress=progress,
+               render_html=render_html, deployment=deployment, other_sitemaps=other_sitemaps,
+               keep_urlset=keep_urlset)
+    with _heap_frozen():
+        if dry_run:
+            with counted_only() as tally:
+                report = _generate(pages, site_dir, settings, **run, dry_run=True)
+            report.sizes = dict(tally.sizes)  # every file it would write, the manifest included
+            return report
+        report = _generate(pages, site_dir, settings, **run, dry_run=False)
+    report.sizes = {path: path.stat().st_size for path in report.files if path.is_file()}
+    return report
+
+
+@contextlib.contextmanager
+def _heap_frozen() -> Iterator[None]:
+    """Performance: while sitemapkit works, the cycle collector looks only at the objects
+    this step makes, not at the whole heap the generator built before it (``gc.freeze``).
+    A full pass over that heap falls inside this step in some builds and not in others, and
+    costs as much as all of its page work: in a 1,000-post Pelican build, 18-21 ms of a
+    90 ms final step, and none with the heap frozen. This step's own garbage is still
+    collected. A heap the caller froze itself is left as it is."""
+    if gc.get_freeze_count():
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+
+
+def _generate(
+    pages: Iterable[Page],
+    site_dir: Path | str,
+    settings: Settings,
+    *,
+    project_dir: Path | str | None,
+    source_dirs: Iterable[Path | str],
+    on_warning: Callable[[Problem], None] | None,
+    progress: Callable[[int], None] | None,
+    dry_run: bool,
+    render_html: Render | None,
+    deployment: Deployment | None,
+    other_sitemaps: bool,
+    keep_urlset: bool,
+) -> Report:
+    settings = settings.replace(base_url=normalise_base_url(settings.base_url))
+    site_dir = Path(site_dir)
+    project_dir = Path(project_dir) if project_dir is not None else Path.cwd()
+    report = Report(on_warning=on_warning)
+    # The user's callable is imported before anything is read or written: one that cannot be is
+    # an error naming the option, as a wrong option value is.
+    transform = load_transform(settings.transform, project_dir) if settings.transform else None
+    make_dir(site_dir)  # to lock it (a dry run makes nothing)
+
+    def waiting(folder: Path) -> None:
+        report.info(str(folder), "output", "output-locked",
+                    "another sitemapkit build is writing into this folder: waiting for it to finish")
+
+    # One build at a time per output folder, from reading the manifest to robots.txt.
+    with folder_locked(site_dir, shared=dry_run, waiting=waiting):
+        _write_all(pages, site_dir, settings, report, project_dir=project_dir, source_dirs=source_dirs,
+                   progress=progress, dry_run=dry_run, render_html=render_html, deployment=deployment,
+                   transform=transform, other_sitemaps=other_sitemaps, keep_urlset=keep_urlset)
+    if settings.strict and report.warnings:
+        raise SitemapError(
+            f"{plural(len(report.warnings), 'sitemap warning')} and strict is on; the first: {report.warnings[0]}"
+        )
+    return report
+
+
+def _write_all(
+    pages: Iterable[Page],
+    site_dir: Path,
+    settings: Settings,
+    report: Report,
+    *,
+    project_dir: Path,
+    source_dirs: Iterable[Path | str],
+    progress: Callable[[int], None] | None,
+    dry_run: bool,
+    render_html: Render | None,
+    deployment: Deployment | None,
+    transform: UserTransform | None,
+    keep_urlset: bool,
+    other_sitemaps: bool,
+) -> None:
+    now = build_time()
+    named_before = named_extras(site_dir, settings.base_url)  # before this build's record replaces it
+    manifest = Manifest.for_settings(settings, project_dir, report, now, site_dir)
+    try:
+        # pages -> entries, each dated as it streams (and noted in the manifest)
+        resolver = LastmodResolver(settings, project_dir, report, now, source_dirs, manifest)
+        if progress is not None:
+            pages = _counted(pages, progress)
+        listing = Listing(settings.base_url) if settings.html_sitemap else None
+        if listing is not None:  # an earlier build's page is not read (nor dated, nor counted) as a page
+            own = (PAGE_NAME, settings.base_url + PAGE_NAME)
+            pages = (page for page in pages if page.url not in own)
+        documents = _documents(site_dir, settings, source_dirs, report) if settings.include else ()
+        entries = build_entries(pages, settings, report=report, lastmod=resolver, site_dir=site_dir,
+                                documents=documents, listing=listing, deployment=deployment,
+                                transform=transform)
+        if listing is not None:
+            entries = listing.with_page(entries, PAGE_NAME, report.lastmod_sources if settings.lastmod else None)
+        # entries -> the sitemap files
+        removed: list[Path] = []
+        write_sitemaps(entries, site_dir, settings, report=report, removed=removed, keep_urlset=keep_urlset)
+        resolver.finish()
+        if other_sitemaps:
+            found = find_other_sitemaps(site_dir, report.files, settings.base_url)
+            told = set(settings.extra_sitemaps)  # those named in extra_sitemaps are there on purpose
+            warn_other_sitemaps(report, site_dir, [name for name in found
+                                                   if encode_url(settings.base_url + name) not in told])
+        # every page seen -> the new manifest, and what changed since the last one
+        changes = manifest.finish()
+        # the pages for people beside the sitemaps: the change feed, sitemap.html
+        beside = []
+        if settings.changes_feed and report.urls:
+            beside.append(write_changes_feed(manifest, site_dir, settings)[0])
+        if listing is not None and report.urls:
+            listing.warn_left(report)
+            beside.append(write_page(site_dir, listing.sections(), render_html, settings.base_url))
+        if beside:
+            record_written(site_dir, beside, report, settings.base_url, own_names(settings),
+                           settings.extra_sitemaps if settings.robots_txt else (),
+                           elsewhere_keys(settings.base_url, (extra.loc for extra in settings.extra_urls)))
+            report.files.extend(beside)
+    finally:
+        manifest.close()
+
+    if settings.indexnow:
+        # Loaded only by a build that submits: IndexNow posts with urllib.request, which
+        # loads http.client and ssl (about 10 ms).
+        from sitemapkit.output.indexnow import submit_changes
+
+        submit_changes(changes, site_dir, settings, report, dry_run=dry_run)
+    if settings.robots_txt:
+        # The sitemap, and beside it each news sitemap and the change feed; an empty site
+        # has none, so robots.txt must not name one (nor files an earlier build left). The
+        # sitemaps of other tools (extra_sitemaps) are named whatever this build wrote; one
+        # an earlier build named and the option no longer has is taken out.
+        named = [settings.base_url + path.name for path in _entry_points(report.files, settings, keep_urlset)]
+        # (and the sections' own index, named while the theme kept sitemap.xml a urlset)
+        ours = {settings.filename, sections_index(settings.filename), *(p.name for p in removed)}
+        gone = [settings.base_url + name for name in ours]
+        named += settings.extra_sitemaps
+        gone += [url for url in named_before if url not in settings.extra_sitemaps]
+        try:
+            sync_robots_txt(site_dir, named, gone)
+        except RobotsTooLarge as error:
+            report.warn(str(error.path), "robots_txt", "robots-too-large",
+                        f"robots.txt is {error.size:,} bytes, over the {MAX_ROBOTS_BYTES:,} "
+                        "sitemapkit reads: left as it is, without the Sitemap: lines of this "
+                        "build; shorten it, or edit its Sitemap: lines yourself")
+        else:
+            if named:
+                report.files.append(site_dir / "robots.txt")
+
+
+def _documents(site_dir: Path, settings: Settings, source_dirs: Iterable[Path | str],
+               report: Report) -> Iterator[Page]:
+    """The files ``include`` names, never one of the files a build writes."""
+    stem = stem_of(settings.filename)
+
+    def ours(name: str) -> bool:
+        return name.startswith(stem) or name in ("robots.txt", PAGE_NAME)
+
+    def unmatched(patterns: list[str]) -> None:
+        for pattern in patterns:
+            report.warn("settings", "include", "include-unmatched",
+                        f"pattern '{pattern}' matched no file that is not HTML; check its spelling (gitignore-style)")
+
+    return documents_in(site_dir, settings.include, source_dirs, ours, unmatched)
+
+
+def _entry_points(files: list[Path], settings: Settings, keep_urlset: bool) -> list[Path]:
+    """The files robots.txt names: the sitemap (or its index), the news sitemaps and the
+    change feed, never the index's children or gzip twins."""
+    stem, top = stem_of(settings.filename), index_name(settings, keep_urlset)
+    news = re.compile(rf"{re.escape(stem)}-news(?:-[1-9]\d*)?\.xml")
+    extra = {feed_name(settings.filename)} if settings.changes_feed else set()
+    return [path for path in files
+            if path.name == top or path.name in extra or news.fullmatch(path.name)]
+
+
+def _counted(pages: Iterable[Page], progress: Callable[[int], None]) -> Iterator[Page]:
+    count = 0
+    for count, page in enumerate(pages, 1):
+        yield page
+        if count % 100 == 0:
+            progress(count)
+    progress(count)

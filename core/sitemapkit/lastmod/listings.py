@@ -1,0 +1,101 @@
+"""Listing pages dated by what they list, for ``sitemapkit build`` on a folder of HTML.
+
+A generator's listing pages (the home page, sections, tags and categories, archives, the
+pages of a pagination) have no source of their own, or one without a date (Hugo's
+``_index.md``, Jekyll's ``index.html``): their content changes when a page they list does.
+Each such page gets, as ``Page.listed``, the dates of the pages of the same site that its
+main content links to (their front-matter date, else their source's last commit) and its
+own source's last commit; its ``meta`` lastmod is then the newest of them (see
+``entries``). A page that links to no dated page keeps its own date (its source's commit).
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from pathlib import Path
+
+from sitemapkit.dates import newest
+from sitemapkit.lastmod.git import GitDates
+from sitemapkit.model import Moment, Page
+from sitemapkit.settings import Settings
+from sitemapkit.site.extract import main_content
+from sitemapkit.site.files import read_regular
+from sitemapkit.sources.project import page_key
+from sitemapkit.urls import normalise_base_url, resolve
+
+_HREF = re.compile(rb"""<a\s[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.IGNORECASE)
+_FOLDER_PAGES = ("index", "_index")
+"""Sources that build a folder's page, which may list the pages under it."""
+MAX_PAGE_BYTES = 8 << 20
+"""A listing page is read up to this size (a page beyond it is no listing anyone reads)."""
+
+
+def listings_dated(pages: Iterable[Page], settings: Settings, source_dir: Path) -> list[Page]:
+    """``with_listed``, the pages' sources dated by git (when ``settings.lastmod`` asks for
+    git) from the history of ``source_dir``."""
+    git = GitDates([source_dir])
+    try:
+        return with_listed(pages, normalise_base_url(settings.base_url),
+                           lambda path: git.date(path) if "git" in settings.lastmod else None)
+    finally:
+        git.close()
+
+
+def with_listed(pages: Iterable[Page], base_url: str, source_date: Callable[[str], Moment | None]) -> list[Page]:
+    """``pages``, each listing page with ``listed`` filled. ``source_date(path)``: the last
+    commit that changed a source file, or None."""
+    pages = list(pages)
+    by_key = {page_key(page.url): page for page in pages}
+    listed: dict[str, tuple[Moment | None, ...]] = {}
+    # Deeper pages first: a section is dated before the home page that lists it.
+    for page in sorted((page for page in pages if _may_list(page)), key=lambda page: -page.url.count("/")):
+        dates = {}
+        for key in sorted(_linked_keys(page, base_url)):
+            target = by_key.get(key)
+            if target is None or target is page:
+                continue
+            if key in listed:
+                moment = newest(listed[key])
+            elif target.source is not None:
+                moment = target.modified or source_date(os.fspath(target.source))
+            else:
+                moment = None
+            if moment is not None:
+                dates[key] = moment
+        if dates:
+            own = source_date(os.fspath(page.source)) if page.source is not None else None
+            listed[page_key(page.url)] = (own, *dates.values())
+    return [replace(page, listed=listed[key]) if (key := page_key(page.url)) in listed else page for page in pages]
+
+
+def _may_list(page: Page) -> bool:
+    """A page with no date of its own, built by no source or by a folder's source."""
+    if page.modified is not None or page.listed or page.output is None:
+        return False
+    if page.source is None:
+        return True
+    stem = os.path.basename(os.fspath(page.source)).split(".")[0]
+    return stem in _FOLDER_PAGES
+
+
+def _linked_keys(page: Page, base_url: str) -> set[str]:
+    """Page keys of the same site's pages that the page's main content links to."""
+    try:
+        data = read_regular(page.output, MAX_PAGE_BYTES)
+    except OSError:
+        return set()
+    page_url = base_url + page.url.lstrip("/")
+    keys = set()
+    for match in _HREF.finditer(main_content(data)):
+        raw = next(group for group in match.groups() if group is not None)
+        href = html.unescape(raw.decode("utf-8", "replace")).strip()
+        if not href or href.startswith(("#", "mailto:", "javascript:", "data:")):
+            continue
+        target = resolve(page_url, href).split("#", 1)[0].split("?", 1)[0]
+        if target.startswith(base_url):
+            keys.add(page_key(target[len(base_url):]))
+    return keys

@@ -1,0 +1,2 @@
+"""Pages in, entries out: which pages are listed, and with which fields, images, videos,
+news and alternates."""

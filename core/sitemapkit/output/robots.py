@@ -1,0 +1,115 @@
+"""robots.txt: add our ``Sitemap:`` lines (and take out those naming files we no longer
+write), keep every other byte, in the file's own line-ending style."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable
+from pathlib import Path
+
+from sitemapkit.site.files import faults_named, read_regular, write_file
+
+NEW_ROBOTS = "User-agent: *\nDisallow:\n\nSitemap: {url}\n"
+MAX_ROBOTS_BYTES = 1 << 20
+"""A robots.txt larger than this is left alone (Google reads the first 500 KiB)."""
+
+
+class RobotsTooLarge(Exception):
+    """A robots.txt over ``MAX_ROBOTS_BYTES``: left as it is, so it names none of ``wanted``."""
+
+    def __init__(self, path: Path, size: int) -> None:
+        super().__init__(f"{path} is over {MAX_ROBOTS_BYTES:,} bytes; left as it is")
+        self.path, self.size = path, size
+
+# A "Sitemap:" record: the field name in any case (RFC 9309 2.2), blanks around the value.
+_SITEMAP_LINE = re.compile(rb"[ \t]*sitemap[ \t]*:[ \t]*(\S*)[ \t]*", re.IGNORECASE)
+
+
+def update_robots_txt(site_dir: Path, sitemap_url: str | Iterable[str]) -> Path:
+    """Create ``robots.txt`` naming the sitemap URL(s), or add a ``Sitemap:`` line for each
+    one the file lacks. A file that names them all already is not touched at all (bytes and
+    mtime), so a rebuild changes nothing."""
+    urls = [sitemap_url] if isinstance(sitemap_url, str) else list(sitemap_url)
+    sync_robots_txt(site_dir, urls, ())
+    return Path(site_dir) / "robots.txt"
+
+
+def drop_sitemap_line(site_dir: Path, sitemap_url: str) -> bool:
+    """Take our ``Sitemap:`` line out of ``robots.txt`` (a build that wrote no sitemap must
+    not leave it naming a missing file), keeping every other byte; True when it was there."""
+    return sync_robots_txt(site_dir, (), (sitemap_url,))
+
+
+def sync_robots_txt(site_dir: Path, wanted: Iterable[str], unwanted: Iterable[str]) -> bool:
+    """Make ``robots.txt`` name every URL of ``wanted`` and none of ``unwanted`` (sitemaps of
+    ours this build did not write), creating it when it is absent and there is something to
+    name. True when the file was written. Raises ``RobotsTooLarge`` (nothing written) for a
+    file over ``MAX_ROBOTS_BYTES``."""
+    path = Path(site_dir) / "robots.txt"
+    wanted = list(dict.fromkeys(wanted))
+    unwanted = {url.encode() for url in set(unwanted) - set(wanted)}
+    with faults_named(path, "read"):
+        try:
+            old = read_regular(path, MAX_ROBOTS_BYTES + 1)
+        except FileNotFoundError:
+            old = None
+    if old is None:
+        if not wanted:
+            return False
+        text = NEW_ROBOTS.format(url=wanted[0]) + "".join(f"Sitemap: {url}\n" for url in wanted[1:])
+        _replace(path, text.encode())
+        return True
+    if len(old) > MAX_ROBOTS_BYTES:
+        raise RobotsTooLarge(path, _size(path, len(old)))
+    newline = _newline(old)
+    lines = old.split(newline)
+    named = {_named(line) for line in lines} - {None}
+    kept = [line for line in lines if _named(line) not in unwanted]
+    missing = [url.encode() for url in wanted if url.encode() not in named]
+    if len(kept) == len(lines) and not missing:
+        return False
+    data = newline.join(kept)
+    if missing:
+        if data and not data.endswith(newline):
+            data += newline
+        data += b"".join(b"Sitemap: " + url + newline for url in missing)
+    _replace(path, data)
+    return True
+
+
+def _newline(data: bytes) -> bytes:
+    """The file's own line ending: CRLF, CR alone (old Mac files) or LF; LF for a new one."""
+    if b"\r\n" in data:
+        return b"\r\n"
+    if b"\r" in data and b"\n" not in data:
+        return b"\r"
+    return b"\n"
+
+
+def _named(line: bytes) -> bytes | None:
+    found = _SITEMAP_LINE.fullmatch(line.rstrip(b"\r\n"))
+    return found.group(1) if found else None
+
+
+def _replace(path: Path, data: bytes) -> None:
+    mode = _mode(path)
+    write_file(path, data)
+    if mode is not None:
+        with faults_named(path, "set the permissions of"):
+            os.chmod(path, mode)
+
+
+def _mode(path: Path) -> int | None:
+    """Keep the permissions of a robots.txt we rewrite."""
+    try:
+        return path.stat().st_mode & 0o7777
+    except FileNotFoundError:
+        return None
+
+
+def _size(path: Path, at_least: int) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return at_least

@@ -1,0 +1,51 @@
+"""Sitemap files another tool left in the site's folder (Hugo's per-language
+``en/sitemap.xml``, a plugin's ``sitemap_index.xml``): named in a warning with the setting
+that turns them off, never removed. One at sitemapkit's own output name is replaced as a
+sitemap already (see ``owned``)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from sitemapkit.sources.layouts import LAYOUTS
+from sitemapkit.report import Report
+from sitemapkit.site.owned import is_sitemap
+
+_EXAMPLES = 3
+
+
+def other_sitemaps(site_dir: Path, ours: Iterable[Path], base_url: str) -> Iterator[str]:
+    """Site-relative names of the XML sitemaps and indexes (plain or gzip) under
+    ``site_dir`` whose name says sitemap and that are not among ``ours``. Only regular files
+    are read (never through a link), and only their first kilobytes."""
+    skip = {os.path.abspath(path) for path in ours}
+    for folder, dirs, files in os.walk(site_dir):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted(files):
+            if "sitemap" not in name.lower() or not name.endswith((".xml", ".xml.gz")):
+                continue
+            path = os.path.join(folder, name)
+            if os.path.abspath(path) in skip or os.path.islink(path) or not os.path.isfile(path):
+                continue
+            if is_sitemap(Path(path), base_url):
+                yield os.path.relpath(path, site_dir).replace(os.sep, "/")
+
+
+def warn_other_sitemaps(report: Report, site_dir: Path, names: list[str]) -> None:
+    """One warning naming the files and each generator's setting that stops them."""
+    if not names:
+        return
+    names = sorted(names)
+    shown = ", ".join(names[:_EXAMPLES]) + (f" and {len(names) - _EXAMPLES} more" if len(names) > _EXAMPLES else "")
+    settings = "; ".join(f"{layout.name.capitalize()}: {layout.sitemap_off}" for layout in LAYOUTS
+                         if layout.sitemap_off)
+    count = "1 sitemap file" if len(names) == 1 else f"{len(names)} sitemap files"
+    report.warn(
+        str(site_dir), "sitemaps", "sitemap-other",
+        f"{count} another tool wrote {'is' if len(names) == 1 else 'are'} in the site ({shown}): "
+        "search engines that find them read them beside sitemapkit's, and validate --site-dir "
+        "counts their URLs twice; they are left as they are. Turn the generator's own sitemap "
+        f"off ({settings}), or move them away",
+    )

@@ -1,0 +1,328 @@
+"""Which files in an output folder are sitemapkit's own: the record a build leaves there.
+
+A build replaces a file only when an earlier build recorded it (and it has not changed
+since), or when it is a sitemap already (a ``<urlset>`` or ``<sitemapindex>``, such as the
+one MkDocs or sphinx-sitemap wrote, or a text sitemap of the same site); anything else under
+an output name is an error before a byte is written. Stale files are removed only when the
+record lists them and they are still as the build that recorded them left them.
+
+The record is an input: anyone who can put a file in the output folder (a copied build, a
+theme's ``static/`` folder, a shared deploy folder) can write one, with the size and digest
+of any file they have a copy of. So a recorded name counts only when the current settings
+make it (``names.OwnNames``, given by the caller); any other name is ignored with a warning
+(``record-altered``), or a note (``record-option-off``) for a name of the sitemap family
+that an option now off made. No record can make a build touch a file of another name.
+
+The record is ``.sitemapkit-files.json`` in the output folder (it travels with the files it
+describes, as Sphinx's ``.buildinfo`` does): per file name, the size and SHA-256 of each
+version a build wrote, so the same site gives the same record. It is written atomically,
+before any file it names is put in place, and again once stale files are gone, so a build
+killed at any point leaves a record that covers every file of ours on disk. An unreadable or
+hostile record counts as empty: nothing is deleted on its word. A dry run (``files.dry_run``)
+reads the record and checks names as a build would, but leaves the record as it is.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gzip
+import hashlib
+import io
+import json
+import os
+import stat
+from collections.abc import Iterable
+from pathlib import Path
+
+from sitemapkit.report import Report
+from sitemapkit.site.files import BLOCK, OutputError, counting, faults_named, kind_of, read_regular, write_file
+from sitemapkit.output.names import OwnNames
+from sitemapkit.urls import URLError, same_origin, site_loc
+
+RECORD = ".sitemapkit-files.json"
+VERSION = 1
+_MAX_RECORD_BYTES = 1 << 20
+_PEEK = 4096
+_SITEMAP_NS = b"http://www.sitemaps.org/schemas/sitemap/0.9"
+
+Identity = tuple[int, str]
+"""``(size, SHA-256 hex)`` of a file as a build left it."""
+
+
+class ForeignFileError(OutputError):
+    """An output name taken by a file sitemapkit did not write."""
+
+
+def url_key(loc: str) -> str:
+    """How the record names a page left out on purpose: a digest, so the deployed record
+    gives away no URL that the sitemap does not."""
+    return hashlib.sha256(loc.encode("utf-8")).hexdigest()[:16]
+
+
+def chosen_out(folder: Path) -> set[str] | None:
+    """The keys of the pages the last build in ``folder`` left out on purpose; ``None`` when
+    there is no readable record (no build of sitemapkit's wrote that folder)."""
+    return _recorded_keys(folder, "left_out")
+
+
+def served_elsewhere(folder: Path) -> set[str]:
+    """The keys of the URLs the last build in ``folder`` listed from ``extra_urls``: pages
+    served by something else, so no built file is expected for them."""
+    return _recorded_keys(folder, "served_elsewhere") or set()
+
+
+def elsewhere_keys(base_url: str, urls: Iterable[str]) -> list[str]:
+    """The record's keys of ``extra_urls`` (as given: absolute, or below the site root)."""
+    keys = []
+    for url in urls:
+        with contextlib.suppress(URLError):
+            keys.append(url_key(site_loc(base_url, url)))
+    return sorted(set(keys))
+
+
+def _recorded_keys(folder: Path, name: str) -> set[str] | None:
+    """The keys the record in ``folder`` lists under ``name``; None without a readable record."""
+    try:
+        data = json.loads(read_regular(folder / RECORD, _MAX_RECORD_BYTES + 1))
+    except (OSError, ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict) or data.get("sitemapkit_files") != VERSION:
+        return None
+    keys = data.get(name)
+    return {key for key in keys if isinstance(key, str)} if isinstance(keys, list) else set()
+
+
+def named_extras(folder: Path, base_url: str) -> list[str]:
+    """The ``extra_sitemaps`` the last build in ``folder`` named in robots.txt, so that one
+    dropped from the option is taken out again. The record is an input: only http(s) URLs on
+    the site's own host are taken, so no record can make a build touch another site's line."""
+    try:
+        data = json.loads(read_regular(folder / RECORD, _MAX_RECORD_BYTES + 1))
+    except (OSError, ValueError, RecursionError):
+        return []
+    urls = data.get("extra_sitemaps") if isinstance(data, dict) else None
+    if not isinstance(urls, list):
+        return []
+    return [url for url in urls if isinstance(url, str) and url.startswith(("http://", "https://"))
+            and url.isprintable() and " " not in url and same_origin(url, base_url)]
+
+
+def identity(path: Path) -> Identity | None:
+    """The identity of the regular file at ``path`` (never followed through a link), or None."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        digest, size = hashlib.sha256(), 0
+        while chunk := os.read(fd, BLOCK):
+            digest.update(chunk)
+            size += len(chunk)
+        return size, digest.hexdigest()
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+class Owned:
+    """The record of one output folder, as read at the start of a build."""
+
+    def __init__(self, folder: Path, report: Report, base_url: str, names: OwnNames) -> None:
+        self.folder, self.base_url = folder, base_url
+        self.path = folder / RECORD
+        info = _lstat(self.path)
+        if info is not None and not stat.S_ISREG(info.st_mode):  # never replaced or removed
+            why = "a symbolic link" if stat.S_ISLNK(info.st_mode) else kind_of(info.st_mode)
+            raise ForeignFileError(f"{self.path} is {why}, not the record sitemapkit keeps of its own "
+                                   "files: move it away")
+        self.files = _load(self.path, report, names)
+        """The recorded files whose names ``names`` allows: the only ones ever replaced or
+        removed on the record's word."""
+        self.pending: dict[str, set[Identity]] = {}
+        """Files this build is putting in place, with their identity."""
+
+    def mine(self, name: str) -> bool:
+        """Whether ``name`` is a file an earlier build recorded and nobody changed since."""
+        known = self.files.get(name)
+        if not known:
+            return False
+        info = _lstat(self.folder / name)
+        if info is None or not stat.S_ISREG(info.st_mode):
+            return False
+        return any(size == info.st_size for size, _ in known) and identity(self.folder / name) in known
+
+    def check(self, names: Iterable[str]) -> None:
+        """Raise ``ForeignFileError`` for the first of ``names`` held by a file that is not
+        ours to replace."""
+        for name in names:
+            path = self.folder / name
+            info = _lstat(path)
+            if info is None or self.mine(name):
+                continue
+            if stat.S_ISLNK(info.st_mode):
+                why = "is a symbolic link"
+            elif not stat.S_ISREG(info.st_mode):
+                why = f"is {kind_of(info.st_mode)}"
+            elif is_sitemap(path, self.base_url):
+                continue
+            else:
+                why = "is not a file sitemapkit wrote"
+            raise ForeignFileError(
+                f"{path} {why}; sitemapkit writes and replaces only its own files: choose "
+                "another filename, or move that file away"
+            )
+
+    def expect(self, written: Iterable[tuple[Path, Path | None]]) -> None:
+        """Record the files about to be put in place, given as ``(final, temporary)`` paths,
+        before they are: a build killed at any moment leaves them covered by the record. (A
+        file whose writer renames it itself, the change feed, is recorded just after: a kill
+        in between leaves it unrecorded, which only keeps it from being removed.)"""
+        if counting():
+            return
+        for final, temp in written:
+            found = identity(temp) if temp is not None else None
+            if found is not None:
+                self.pending.setdefault(final.name, set()).add(found)
+        merged = {name: set(ids) for name, ids in self.files.items()}
+        for name, ids in self.pending.items():
+            merged.setdefault(name, set()).update(ids)
+        self._save(merged)
+
+    def stale(self, keep: set[str]) -> list[Path]:
+        """Files of an earlier build that this one did not write, still as that build left them."""
+        return [self.folder / name for name in sorted(self.files) if name not in keep and self.mine(name)]
+
+    def settle(self, written: Iterable[Path], removed: Iterable[Path], chosen_out: Iterable[str] = (),
+               extras: Iterable[str] = (), elsewhere: Iterable[str] = ()) -> None:
+        """The record of a finished build: what it wrote, as it now is on disk; what was
+        recorded but could not be removed stays recorded. ``extras``: the ``extra_sitemaps``
+        robots.txt names (see ``named_extras``); ``elsewhere``: the keys of ``extra_urls``
+        (see ``served_elsewhere``)."""
+        if counting():
+            return
+        gone = {path.name for path in removed}
+        final: dict[str, set[Identity]] = {
+            name: ids for name, ids in self.files.items() if name not in gone and self.mine(name)
+        }
+        for path in written:
+            found = identity(path)
+            if found is not None:
+                final[path.name] = {found}
+        self._save(final, sorted(chosen_out), list(extras), list(elsewhere))
+
+    def _save(self, files: dict[str, set[Identity]], chosen_out: list[str] | None = None,
+              extras: list[str] | None = None, elsewhere: list[str] | None = None) -> None:
+        if not files:  # nothing of ours left: no record either
+            with faults_named(self.path, "remove"), contextlib.suppress(FileNotFoundError):
+                self.path.unlink()
+            return
+        body = {name: sorted(list(i) for i in ids) for name, ids in sorted(files.items())}
+        data: dict[str, object] = {"sitemapkit_files": VERSION, "files": body}
+        if chosen_out:
+            data["left_out"] = chosen_out
+        if extras:
+            data["extra_sitemaps"] = extras
+        if elsewhere:
+            data["served_elsewhere"] = elsewhere
+        write_file(self.path, (json.dumps(data, indent=0, sort_keys=True) + "\n").encode())
+
+
+def record_written(folder: Path, paths: list[Path], report: Report, base_url: str,
+                   names: OwnNames, extras: Iterable[str] = (), elsewhere: Iterable[str] = ()) -> None:
+    """Add files put in place after the writer settled the record (the change feed, written
+    from the manifest once every entry is consumed) to the record of ``folder``. What is
+    wrong with the record was said when the writer read it: it is not said twice."""
+    Owned(folder, Report(), base_url, names).settle(paths, [], report.chosen_out, extras, elsewhere)
+
+
+def _lstat(path: Path) -> os.stat_result | None:
+    try:
+        return os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+
+
+def _plain(name: object) -> bool:
+    return (
+        isinstance(name, str) and 0 < len(name) <= 255 and name not in (".", "..", RECORD)
+        and "/" not in name and "\\" not in name and "\x00" not in name
+    )
+
+
+def _load(path: Path, report: Report, names: OwnNames) -> dict[str, set[Identity]]:
+    """The record at ``path``: names to identities, for the names ``names`` allows. Missing
+    is empty; unreadable, too large or of the wrong shape is empty with a warning (then
+    nothing is deleted on its word); a name the settings do not make is left out, with a
+    warning or a note."""
+    try:
+        data = json.loads(read_regular(path, _MAX_RECORD_BYTES + 1))
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError, RecursionError) as error:
+        _unreadable(report, path, f"cannot be read ({error})")
+        return {}
+    if not isinstance(data, dict) or data.get("sitemapkit_files") != VERSION:
+        _unreadable(report, path, "is not a record this version of sitemapkit wrote")
+        return {}
+    files: dict[str, set[Identity]] = {}
+    body = data.get("files")
+    if not isinstance(body, dict):
+        _unreadable(report, path, "has the wrong shape")
+        return {}
+    foreign, off = [], []
+    for name, ids in body.items():
+        if not (_plain(name) and names.allows(name)):
+            (off if _plain(name) and names.in_family(name) else foreign).append(name)
+        elif isinstance(ids, list):
+            files[name] = {
+                (i[0], i[1]) for i in ids
+                if isinstance(i, list) and len(i) == 2 and type(i[0]) is int and type(i[1]) is str
+            }
+    if foreign:
+        report.warn(str(path), "record", "record-altered",
+                    f"the record of sitemapkit's own files was altered: it names "
+                    f"{_some(foreign)}, which sitemapkit never writes with these settings (or "
+                    "filename was changed since); ignored: no file of that name is replaced or "
+                    "removed")
+    if off:
+        report.info(str(path), "record", "record-option-off",
+                    f"{_some(off)} {'was' if len(off) == 1 else 'were'} written by a build with other "
+                    "settings (an option now off); left in place and no longer recorded: delete "
+                    f"{'it' if len(off) == 1 else 'them'} by hand if the site no longer needs "
+                    f"{'it' if len(off) == 1 else 'them'}")
+    return files
+
+
+def _some(names: list[object], shown: int = 5) -> str:
+    """Up to ``shown`` recorded names, quoted and escaped (they are input), and how many more."""
+    quoted = ", ".join(ascii(str(name))[:80] for name in sorted(map(str, names))[:shown])
+    return quoted + (f" and {len(names) - shown} more" if len(names) > shown else "")
+
+
+def _unreadable(report: Report, path: Path, why: str) -> None:
+    report.warn(str(path), "record", "record-unreadable",
+                f"the record of sitemapkit's own files {why}; no stale file is removed this time "
+                "and a fresh record is written")
+
+
+def is_sitemap(path: Path, base_url: str) -> bool:
+    """Whether the file at ``path`` is a sitemap already (so replacing it loses nothing the
+    user made): an XML sitemap or index, plain or gzip, a text sitemap of this site, or a
+    change feed sitemapkit wrote. Only its first few kilobytes are read."""
+    try:
+        start = read_regular(path, 1 << 16)
+        if path.name.endswith(".gz"):
+            with gzip.GzipFile(fileobj=io.BytesIO(start)) as packed:
+                start = packed.read(_PEEK)
+    except (OSError, EOFError, ValueError):
+        return False
+    start = start[:_PEEK]
+    if path.name.endswith((".xml", ".xml.gz")) or start.lstrip().startswith(b"<?xml"):
+        if _SITEMAP_NS in start and (b"<urlset" in start or b"<sitemapindex" in start):
+            return True
+        return b"<feed" in start and b"<generator>sitemapkit</generator>" in start
+    lines = start.splitlines()[:-1] if len(start) == _PEEK else start.splitlines()
+    return bool(lines) and all(line.decode("utf-8", "replace").startswith(base_url) for line in lines)

@@ -1,0 +1,232 @@
+"""What a page is, and where it lives: the one definition shared by every adapter (through
+the core's entry building), ``sitemapkit build`` and ``validate --site-dir``.
+
+Which written files are no pages the generator knows, and says: an adapter gives the core
+such a file as a ``Page`` with ``not_page`` set (Sphinx's generated indexes, MkDocs' theme
+``404.html``), or with ``sitemap: false`` (Pelican's drafts, hidden and private pages); the
+build records them as left out on purpose, and ``validate --site-dir`` reads that record.
+Two things hold for every page, whatever made it: a meta-refresh redirect stub and a template
+fragment (no ``<html>``, ``<head>`` or doctype before its body: a theme partial copied as a
+static file) are no pages, by their head (``not_a_page``), and the root ``404.html`` is the
+site's error page, as static hosts serve it (``error_page``).
+
+Only for a folder no adapter describes (``sitemapkit build`` on unknown HTML, and
+``validate --site-dir`` without a build's record) are file names guessed, and only where such
+files really sit (``guess_not_a_page``): Sphinx's generated pages at the root of a Sphinx
+output (the site's, or a folder's), and Pelican's ``drafts/`` at the root. A page the
+name-based guess leaves out is named in the build's summary.
+
+URL <-> file, the one mapping (``url_for_file``, ``files_for_url``): a file is served at its
+path, a folder's ``index.html`` as the folder (``a/index.html`` -> ``a/``); an extension-less
+URL ``a`` is served by the file ``a``, else ``a.html`` (as GitHub Pages, Netlify and
+Cloudflare Pages serve it), else ``a/index.html``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
+from urllib.parse import quote, unquote, unquote_to_bytes, urljoin, urlsplit
+
+from sitemapkit.site.files import read_regular
+from sitemapkit.output.robots import MAX_ROBOTS_BYTES
+
+if TYPE_CHECKING:  # imported only when a robots.txt disallows something
+    from protego import Protego
+
+HTML_SUFFIXES = (".html", ".htm")
+INDEX_FILES = ("index.html", "index.htm")
+ERROR_PAGES = ("404.html", "404.htm")
+"""The site's error page, at its root: GitHub, GitLab and Cloudflare Pages and Netlify serve
+it for every missing URL, whatever generator wrote it."""
+
+# Pages Sphinx's HTML builders generate, by page name at the output's root (``genindex.html``,
+# ``genindex-A.html`` of a split index, ``search.html``, every domain's ``py-modindex.html``;
+# ``genindex/index.html`` from the dirhtml builder), and viewcode's sources under ``_modules/``;
+# the output may be a folder of the site (``en/latest/``, as Read the Docs deploys them).
+_SPHINX_GENERATED = re.compile(
+    r"(?P<root>(?:[^/]+/)*?)(?:(?:genindex(?:-[^/]+)?|search|[a-z]+-modindex)(?:\.html|/index\.html)|_modules/.+)"
+)
+_SPHINX_MARKERS = (".buildinfo", "searchindex.js", "_static/documentation_options.js")
+"""Files only a Sphinx HTML build leaves in its output folder."""
+_REFRESH = re.compile(rb"""http-equiv\s*=\s*["']?\s*refresh""", re.IGNORECASE)
+_DOCUMENT = re.compile(rb"<(?:html|head|!doctype)\b", re.IGNORECASE)
+# RFC 3986 pchar: unreserved, sub-delims, ":" and "@" stay; every other byte is %XX.
+_SAFE = "/:@!$&'()*+,;=-._~"
+
+
+def not_a_page(head: bytes) -> str | None:
+    """Why a file whose head is ``head`` is not a page (``"redirect"``, ``"fragment"``), or
+    ``None`` for a page. ``head``: the page's bytes before ``</head>`` or ``<body>``
+    (``HtmlFacts.head``)."""
+    if not head or _DOCUMENT.search(head) is None:
+        return "fragment"
+    # Two plain finds first: a case-insensitive regex over every head costs ~40 times more.
+    if (b"efresh" in head or b"EFRESH" in head) and _REFRESH.search(head):
+        return "redirect"
+    return None
+
+
+def error_page(path: str) -> str | None:
+    """``"error page"`` for the site's root ``404.html`` (``path``: its URL path below the
+    site root, or its file name), else ``None``."""
+    return "error page" if path in ERROR_PAGES else None
+
+
+def sphinx_output(folder: str | os.PathLike[str]) -> bool:
+    """Whether ``folder`` is the output of a Sphinx HTML build (by the files only it leaves)."""
+    return any(os.path.isfile(os.path.join(folder, marker)) for marker in _SPHINX_MARKERS)
+
+
+def guess_not_a_page(name: str, site_dir: str | os.PathLike[str]) -> str | None:
+    """For a folder of HTML no adapter describes (``site_dir``): why the file ``name``
+    (site-relative, as written) is no page, guessed from where it sits, or ``None``. Sphinx's
+    ``genindex``, ``search`` and module indexes, and ``_modules/`` (viewcode), are generated
+    indexes at the root of a Sphinx output (``sphinx_output``: the site's, or a folder's such
+    as ``en/latest/``); Pelican writes drafts to a root ``drafts/``; the root ``404.html`` is
+    the error page. Anywhere else a name means nothing: ``plugins/search/`` and
+    ``tag/404.html`` are pages."""
+    if name.startswith("drafts/"):
+        return "draft"
+    generated = _SPHINX_GENERATED.fullmatch(name)
+    if generated is not None and sphinx_output(os.path.join(site_dir, generated["root"])):
+        return "generated index"
+    return error_page(name)
+
+
+def robots_rules(site_dir: str | os.PathLike[str]) -> Protego | None:
+    """The site's own robots.txt rules, when it disallows anything: a page crawlers may not
+    fetch is not listed (search engines report a listed, blocked URL as an error). Read by
+    protego, as ``validate --check-pages`` reads a live robots.txt: RFC 9309 matching (``*``,
+    ``$``, the longest rule wins), which ``urllib.robotparser`` does not do. Ask it with
+    ``can_fetch(url, "*")``."""
+    try:  # a regular file only: a named pipe there must not hang the build
+        text = read_regular(Path(site_dir) / "robots.txt", MAX_ROBOTS_BYTES).decode("utf-8", "replace")
+    except OSError:
+        return None
+    if not _disallows_something(text):  # no rule, or only "Disallow:" (allow all), as ours has
+        return None
+    from protego import Protego
+
+    return Protego.parse(text)
+
+
+def _disallows_something(text: str) -> bool:
+    """Whether a ``Disallow`` line of ``text`` names a path: an empty one allows everything,
+    and checking every page against such rules would cost each build for nothing."""
+    for line in text.splitlines():
+        key, colon, value = line.split("#", 1)[0].partition(":")
+        if colon and key.strip().lower() == "disallow" and value.strip():
+            return True
+    return False
+
+
+def url_for_file(name: str) -> str:
+    """The URL path (percent-encoded, below the site root) a web server serves the built file
+    ``name`` (site-relative, ``/``-separated) at: ``a/index.html`` -> ``a/``,
+    ``q?a=1.html`` -> ``q%3Fa=1.html``. Names the file system could not decode (kept by
+    Python as surrogate escapes) are encoded as the bytes they are."""
+    return fold_index(quote(os.fsencode(name), safe=_SAFE))
+
+
+def files_for_url(path: str) -> tuple[str, ...]:
+    """The built files that may serve the URL ``path`` (percent-encoded, below the site
+    root), in the order a static host looks for them; the inverse of ``url_for_file``. A
+    folder URL (``a/``) is served by its index; any other by the file of that name, else,
+    when the name does not end in ``.html``, by ``a.html`` (an extension-less URL, as GitHub
+    Pages, Netlify and Cloudflare Pages serve it: Pelican's ``ARTICLE_URL = '{slug}'`` with
+    ``ARTICLE_SAVE_AS = '{slug}.html'``), else by the folder's index ``a/index.html``."""
+    name = os.fsdecode(unquote_to_bytes(path))
+    if not name or name.endswith("/"):
+        return tuple(name + index for index in INDEX_FILES)
+    html = () if name.endswith(HTML_SUFFIXES) else (name + ".html",)
+    return (name, *html, *(f"{name}/{index}" for index in INDEX_FILES))
+
+
+def serving_file(site_dir: str | os.PathLike[str], url: str) -> str | None:
+    """The site-relative file of ``site_dir`` that serves ``url`` (a URL path below the site
+    root, percent-encoded: ``a/``, ``a.html``, ``a``; a query or fragment is no part of it),
+    by ``files_for_url``; ``None`` when no file answers (the URL would be a 404) or the path
+    leaves the folder."""
+    # not urlsplit: a path such as "A:.html" is no scheme here
+    path = url.split("#", 1)[0].split("?", 1)[0].lstrip("/")
+    candidates = files_for_url(path)
+    if ".." in candidates[0].split("/") or candidates[0].startswith("/"):
+        return None
+    return next((name for name in candidates if os.path.isfile(os.path.join(site_dir, name))), None)
+
+
+def fold_index(path: str) -> str:
+    """``a/index.html`` -> ``a/``, ``index.html`` -> ``""``: a folder's index is served as
+    the folder. No encoding (for paths that are URLs already)."""
+    if path in INDEX_FILES:
+        return ""
+    for index in INDEX_FILES:
+        if path.endswith("/" + index):
+            return path[: -len(index)]
+    return path
+
+
+def url_from_root(folder: str, url: str) -> str:
+    """``url``, as a page in the site folder ``folder`` (``""``, or ``fr/`` for a sub-site
+    built into it) links it (``x.html``, ``/x.html``, ``../x.html``), as a URL path from the
+    site root, a folder's index folded; an absolute URL stays as it is."""
+    if "://" in url[:12]:
+        return url
+    joined = urlsplit(urljoin("http://site/" + folder, url.lstrip("/")))
+    return fold_index(joined.path.lstrip("/")) + (f"?{joined.query}" if joined.query else "")
+
+
+class Exclude:
+    """The ``exclude`` option: gitignore-style patterns (``drafts/``, ``**/print/``,
+    ``404.html``; ``*`` stops at ``/``, ``!`` re-includes) on the site-relative URL path,
+    matched by pathspec as git matches them. Remembers which patterns matched something."""
+
+    def __init__(self, patterns: Iterable[str]) -> None:
+        self.patterns = tuple(patterns)
+        if not self.patterns:  # the default: nothing to match, and pathspec not even imported
+            self._spec, self._unmatched, self._never = None, {}, set()
+            return
+        # Performance: pathspec is imported only by a build that excludes something (measured:
+        # about 9 ms, which neither Sphinx nor Pelican import themselves; MkDocs has it already).
+        import pathspec
+
+        self._spec = pathspec.GitIgnoreSpec.from_lines(self.patterns)
+        self._unmatched = {
+            pattern.pattern: pattern for pattern in self._spec.patterns if pattern.include is not None
+        }
+        # Lines pathspec reads as no pattern at all (``a[b``, ``/``) never match anything either.
+        self._never = {text for text in self.patterns if text.strip() and not text.startswith("#")
+                       and all(p.include is None for p in pathspec.GitIgnoreSpec.from_lines([text]).patterns)}
+
+    def __bool__(self) -> bool:
+        return bool(self.patterns)
+
+    def __call__(self, path: str) -> bool:
+        """Whether ``path`` (percent-encoded, as in the sitemap) is excluded."""
+        if self._spec is None:
+            return False
+        path = unquote(path)
+        if self._unmatched:
+            for text, pattern in list(self._unmatched.items()):
+                if pattern.match_file(path) is not None:
+                    del self._unmatched[text]
+        return self._spec.match_file(path)
+
+    def unmatched(self) -> list[str]:
+        """The patterns that matched no path so far, as the user wrote them."""
+        return [text for text in self.patterns if text in self._unmatched or text in self._never]
+
+
+def check_exclude(patterns: Iterable[str]) -> None:
+    """Raise ``ValueError`` naming the first pattern git itself would refuse (``!``, ``\\``)."""
+    for text in patterns:
+        import pathspec  # see Exclude
+
+        try:
+            pathspec.GitIgnoreSpec.from_lines([text])
+        except ValueError:
+            raise ValueError(f"'{text}' is not a gitignore-style pattern") from None

@@ -1,0 +1,65 @@
+"""Pages of a folder of built HTML, for sites whose generator has no adapter."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+
+from sitemapkit.model import Page
+from sitemapkit.site.pages import HTML_SUFFIXES, Exclude, guess_not_a_page, url_for_file
+
+
+def html_files(site_dir: Path) -> Iterator[str]:
+    """Site-relative paths of the HTML files, in a stable order; hidden folders skipped."""
+    for folder, dirs, files in os.walk(site_dir):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        base = os.path.relpath(folder, site_dir)
+        for name in sorted(files):
+            if name.endswith(HTML_SUFFIXES):
+                yield name if base == "." else f"{base}/{name}".replace(os.sep, "/")
+
+
+def pages_in(site_dir: Path | str) -> Iterator[Page]:
+    """One ``Page`` per HTML file, at the URL a web server gives it (``a/index.html`` -> ``a/``,
+    every other byte of the name percent-encoded). No generator says which files are no
+    pages here: they are guessed from where they sit (``pages.guess_not_a_page``), and the
+    core leaves them out, by name. The HTML is read later, one page at a time, by the core's
+    rules, which also leave out redirect stubs and fragments (``pages.not_a_page``).
+    """
+    site_dir = Path(site_dir)
+    for relative in html_files(site_dir):
+        yield Page(url=url_for_file(relative), output=site_dir / relative, name=relative,
+                   not_page=guess_not_a_page(relative, site_dir))
+
+
+def documents_in(
+    site_dir: Path | str,
+    patterns: Iterable[str],
+    source_dirs: Iterable[Path | str] = (),
+    ours: Callable[[str], bool] = lambda name: False,
+    unmatched: Callable[[list[str]], None] = lambda patterns: None,
+) -> Iterator[Page]:
+    """One ``Page`` per file that is not HTML whose site-relative path matches ``patterns``
+    (the ``include`` option: gitignore-style, as ``exclude``), in a stable order. Its source
+    is the file of the same relative path in the first of ``source_dirs`` holding one (MkDocs,
+    Pelican and the CLI copy such files as they are), so git can date it. ``ours``: names
+    sitemapkit writes itself (never listed); ``unmatched`` hears the patterns that matched
+    no file, once the folder is walked."""
+    site_dir = Path(site_dir)
+    spec = Exclude(patterns)
+    sources = [Path(folder) for folder in source_dirs]
+    for folder, dirs, files in os.walk(site_dir):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        base = os.path.relpath(folder, site_dir)
+        for name in sorted(files):
+            if name.startswith(".") or name.endswith(HTML_SUFFIXES) or (base == "." and ours(name)):
+                continue
+            relative = name if base == "." else f"{base}/{name}".replace(os.sep, "/")
+            if not spec(relative):
+                continue
+            source = next((folder / relative for folder in sources if (folder / relative).is_file()), None)
+            yield Page(url=url_for_file(relative), source=source, output=site_dir / relative, name=relative)
+    missed = spec.unmatched()
+    if missed:
+        unmatched(missed)

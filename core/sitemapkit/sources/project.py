@@ -1,0 +1,397 @@
+"""A generator's project as ``sitemapkit build`` finds it: the configuration of a Zensical,
+ProperDocs or MkDocs project (site URL, folders, languages), and each built page's Markdown
+source, so that front matter and git date the pages as the MkDocs plugin does.
+
+Sources are matched to built pages by name (``guide/setup.md`` -> ``guide/setup/`` or
+``guide/setup.html``), following the layout of the generator that built them (Hugo's
+language suffixes, Jekyll's posts, Docusaurus' docs and blog: the table in ``layouts``) for
+``--source-dir``.
+"""
+
+import os
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
+
+from sitemapkit.dates import DateError, front_matter_dates, parse_moment
+from sitemapkit.model import Page
+from sitemapkit.sources.layouts import DATED, FILES, NUMBER_PREFIX, SKIPPED, Found, categories_of, dated_url
+from sitemapkit.sources.snippets import EXTENSION as SNIPPETS
+from sitemapkit.sources.snippets import Snippets
+
+CONFIG_FILES = ("zensical.toml", "properdocs.yml", "properdocs.yaml", "mkdocs.yml", "mkdocs.yaml")
+"""In the order the generators themselves prefer them."""
+_TEMPLATED = re.compile(r"[:{]")
+"""A permalink with placeholders (``/:year/``, ``{{ page.fileSlug }}``): not followed."""
+
+
+def project_dir(source: str | os.PathLike[str], output: str | os.PathLike[str]) -> str:
+    """Where a relative ``state_file`` lives when a generator names no project folder: the
+    folder holding both the sources and the output, unless that is the file system's root."""
+    source = os.path.abspath(source)
+    common = os.path.commonpath([source, os.path.abspath(output)])
+    return common if os.path.dirname(common) != common else source
+
+
+class ProjectError(Exception):
+    """A configuration file that cannot be read; the message names the file."""
+
+
+@dataclass(frozen=True, slots=True)
+class Project:
+    config_file: Path
+    site_url: str | None
+    docs_dir: Path
+    site_dir: Path
+    use_directory_urls: bool = True
+    languages: tuple[str, ...] = ()
+    """mkdocs-static-i18n locales, the default first (``page.fr.md`` builds ``fr/page/``)."""
+    snippets: Snippets | None = None
+    """pymdownx.snippets, when ``markdown_extensions`` enables it: the files pages include."""
+    theme: str | None = None
+    """The theme's name (``material``); ``zensical`` for a Zensical project, whose own theme it is."""
+
+    @property
+    def root(self) -> Path:
+        return self.config_file.parent
+
+
+def find_project(path: Path | str) -> Project | None:
+    """The project whose configuration is ``path`` or lies in the folder ``path``; None
+    when the folder holds none of ``CONFIG_FILES``."""
+    path = Path(path)
+    if path.is_file():
+        return read_project(path)
+    for name in CONFIG_FILES:
+        if (path / name).is_file():
+            return read_project(path / name)
+    return None
+
+
+def read_project(config_file: Path) -> Project:
+    config_file = config_file.resolve()
+    try:
+        if config_file.suffix == ".toml":
+            with open(config_file, "rb") as handle:
+                import tomllib  # heavy: see read_front_matter
+
+                data = tomllib.load(handle)
+            data = data.get("project", data)
+        else:
+            data = _yaml_config(config_file)
+    except (OSError, ValueError) as error:
+        raise ProjectError(f"cannot read {config_file}: {error}") from None
+    if not isinstance(data, Mapping):
+        raise ProjectError(f"{config_file} holds no settings")
+    root = config_file.parent
+    return Project(
+        config_file=config_file,
+        site_url=data.get("site_url") or None,
+        docs_dir=root / str(data.get("docs_dir") or "docs"),
+        site_dir=root / str(data.get("site_dir") or "site"),
+        use_directory_urls=data.get("use_directory_urls", True) is not False,
+        languages=_i18n_locales(data.get("plugins")),
+        snippets=_snippets(data.get("markdown_extensions"), root),
+        theme="zensical" if config_file.name == "zensical.toml" else _theme_name(data.get("theme")),
+    )
+
+
+def _theme_name(theme: Any) -> str | None:
+    """``theme: material`` or ``theme: {name: material, ...}``."""
+    name = theme.get("name") if isinstance(theme, Mapping) else theme
+    return name if isinstance(name, str) else None
+
+
+def _yaml_config(config_file: Path) -> Any:
+    """mkdocs.yml as MkDocs reads it, where it matters here: ``!ENV`` is looked up, and
+    other tags (``!!python/name:...``, ``!relative``) read as their plain value."""
+    import yaml  # see read_front_matter
+
+    class Loader(yaml.SafeLoader):
+        pass
+
+    def env(loader: Any, node: Any) -> Any:
+        names = loader.construct_sequence(node) if isinstance(node, yaml.SequenceNode) else [
+            loader.construct_scalar(node)
+        ]
+        for name in names[:-1] if len(names) > 1 else names:
+            if str(name) in os.environ:
+                return os.environ[str(name)]
+        return names[-1] if len(names) > 1 else None
+
+    def plain(loader: Any, suffix: str, node: Any) -> Any:
+        if isinstance(node, yaml.MappingNode):
+            return loader.construct_mapping(node)
+        if isinstance(node, yaml.SequenceNode):
+            return loader.construct_sequence(node)
+        return loader.construct_scalar(node)
+
+    Loader.add_constructor("!ENV", env)
+    Loader.add_multi_constructor("", plain)
+    with open(config_file, encoding="utf-8") as handle:
+        try:
+            return yaml.load(handle, Loader=Loader)  # a SafeLoader subclass
+        except yaml.YAMLError as error:
+            raise ValueError(str(error)) from None
+
+
+def _i18n_locales(plugins: Any) -> tuple[str, ...]:
+    entries = plugins.items() if isinstance(plugins, Mapping) else (
+        next(iter(item.items())) if isinstance(item, Mapping) and item else (item, None)
+        for item in plugins or ()
+    )
+    for name, options in entries:
+        if str(name).split("/")[-1] == "i18n" and isinstance(options, Mapping):
+            languages = [lang for lang in options.get("languages") or () if isinstance(lang, Mapping)]
+            languages.sort(key=lambda lang: not lang.get("default"))
+            return tuple(str(lang["locale"]) for lang in languages if lang.get("locale"))
+    return ()
+
+
+def _snippets(extensions: Any, root: Path) -> Snippets | None:
+    """pymdownx.snippets as ``markdown_extensions`` configures it (a list of names or
+    ``{name: options}``; in zensical.toml a table, where ``pymdownx.snippets`` is a table in
+    ``pymdownx``), base paths from the project folder, where the generator runs; None when
+    it is not enabled."""
+    if isinstance(extensions, Mapping) and isinstance(extensions.get("pymdownx"), Mapping):
+        extensions = {**extensions, **{f"pymdownx.{k}": v for k, v in extensions["pymdownx"].items()}}
+    entries = extensions.items() if isinstance(extensions, Mapping) else (
+        next(iter(item.items())) if isinstance(item, Mapping) and item else (item, None)
+        for item in extensions or ()
+    )
+    for name, options in entries:
+        if name == SNIPPETS:
+            return Snippets.from_options(options if isinstance(options, Mapping) else None, root)
+    return None
+
+
+def file_urls(pages: Iterable[Page]) -> Iterator[Page]:
+    """Pages at their files' own URLs (``a/index.html``), as MkDocs links them when
+    ``use_directory_urls`` is false."""
+    for page in pages:
+        yield replace(page, url=page.name) if page.name else page
+
+
+# ------------------------------------------------------------------ sources
+
+
+class Sources:
+    """The sources of one folder by the page key they build (see ``page_key``), matched by
+    the folder's layout (``layouts.detect``): Hugo, Jekyll, Docusaurus, Eleventy, or a
+    folder that mirrors the output (MkDocs' ``docs_dir``)."""
+
+    def __init__(
+        self, folder: Path | str, languages: Iterable[str] = (), snippets: Snippets | None = None,
+        found: Found | None = None,
+    ) -> None:
+        self.folder = Path(folder).absolute()
+        self.snippets = snippets
+        self.found = found or Found(FILES, self.folder, ((self.folder, "", None),), tuple(languages))
+        self.layout = self.found.layout
+        self.languages = self.found.languages
+        self.by_key: dict[str, tuple[str, dict[str, Any] | None]] = {}
+        """Page key -> (source path, its front matter when it was read to place the page)."""
+        layout = self.layout
+        placed_by_front_matter = bool(layout.url_keys or layout.slug_keys or self.found.templates or layout.date_words)
+        for base, prefix, lang in self.found.folders:
+            for path in self._files(Path(base).absolute()):
+                relative = os.path.relpath(path, base).replace(os.sep, "/")
+                meta = self._head(path) if placed_by_front_matter else None
+                key = self._key(relative, prefix, lang, meta or {})
+                if key is not None:
+                    self.by_key.setdefault(key, (path, meta))
+
+    def _files(self, base: Path) -> Iterator[str]:
+        """Source files under ``base`` in a stable order; a README after the other names, so
+        that ``index.md`` builds its folder's page where both are."""
+        layout = self.layout
+        for dirpath, dirs, files in os.walk(base):
+            at_root = dirpath == os.fspath(base)
+            dirs[:] = sorted(
+                d for d in dirs if not d.startswith(".")
+                and not (layout is not FILES and at_root and d in SKIPPED)
+                and not (layout.skip_underscore and d.startswith("_") and d not in dict(self.found.templates))
+            )
+            names = [n for n in files if n.endswith(layout.suffixes) and not n.startswith(".")
+                     and not (layout.skip_underscore and n.startswith("_"))]
+            for name in sorted(names, key=lambda n: (n.split(".")[0].lower() == "readme", n)):
+                yield os.path.join(dirpath, name)
+
+    @staticmethod
+    def _head(path: str) -> dict[str, Any]:
+        try:
+            return read_front_matter(path)
+        except ValueError:
+            return {}  # warned about when the page is dated (attach)
+
+    def _key(self, relative: str, prefix: str, lang: str | None, meta: Mapping[str, Any]) -> str | None:
+        """The page key the source at ``relative`` (in a folder served under ``prefix``,
+        holding language ``lang``, or every language when None) builds; None when it
+        builds no page (Eleventy's ``permalink: false``)."""
+        layout, found = self.layout, self.found
+        suffix = next(s for s in layout.suffixes if relative.endswith(s))
+        parts = relative[: -len(suffix)].split("/")
+        default = (found.languages or ("",))[0]
+        base, dot, code = parts[-1].rpartition(".")
+        spoken = code if code in found.languages else code.lower()  # Hugo's codes are lower case
+        if lang is None and dot and spoken in found.languages:  # Hugo/mkdocs-static-i18n: a.fr.md
+            parts, lang = [*parts[:-1], base], spoken
+        elif lang is None and len(parts) > 1 and parts[0] in found.languages:  # fr/a.md
+            parts, lang = parts[1:], parts[0]
+        lang = lang or default
+        for key in layout.url_keys:
+            value = meta.get(key)
+            if value is False:
+                return None
+            if isinstance(value, str) and value.startswith("/") and not _TEMPLATED.search(value):
+                return self._finish(value)
+        folder_page = parts[-1] in layout.folder_pages and not (
+            len(parts) == 1 and not prefix and parts[-1].lower() == "readme" and layout is not FILES)
+        dated = self._dated(parts, prefix, meta, folder_page)
+        if dated is not None:
+            return self._finish(dated)
+        if layout.number_prefixes:
+            parts = [NUMBER_PREFIX.sub("", part, count=1) for part in parts]
+        if folder_page:
+            parts = parts[:-1]
+        slug = next((meta[key] for key in layout.slug_keys if isinstance(meta.get(key), str | int)), None)
+        if slug is not None:
+            slug = str(slug)  # "/a": from the folder's URL prefix (Docusaurus' docs root)
+            parts = slug.strip("/").split("/") if slug.startswith("/") else [*parts[:-1], slug]
+        if lang != default or (found.default_in_subdir and lang):
+            parts = [lang, *parts]
+        return self._finish("/".join([prefix, *parts]))
+
+    def _dated(self, parts: list[str], prefix: str, meta: Mapping[str, Any], folder_page: bool) -> str | None:
+        """The URL of a ``YYYY-MM-DD-slug`` source (Jekyll's posts, Docusaurus' blog)."""
+        for folder, template in self.found.templates:
+            inside = folder in parts[:-1] if folder.startswith("_") else prefix == folder
+            name = parts[-2] if folder_page and len(parts) > 1 else parts[-1]
+            match = DATED.fullmatch(name) if inside else None
+            if match is None:
+                continue
+            year, month, day, slug = match.groups()
+            if self.layout.slug_keys and isinstance(meta.get("slug"), str):
+                return f"{prefix}/{meta['slug'].strip('/')}"
+            title = str(meta.get("slug") or slug)
+            year, month, day = _front_matter_day(meta.get("date")) or (year, month, day)  # Jekyll's URL date
+            categories = categories_of(meta, parts[: parts.index(folder)]) if folder in parts else []
+            return dated_url(template, year, month, day, title, categories)
+        return None
+
+    def _finish(self, path: str) -> str:
+        key = page_key(path)
+        return key.lower().replace(" ", "-") if self.layout.lower_case else key
+
+    def attach(
+        self, pages: Iterable[Page], warn: Callable[[str, str], None], updated: tuple[str, ...] | None = None
+    ) -> Iterator[Page]:
+        """Each page with its source, front matter and dates; pages with no source as given.
+        ``warn(page, message)`` hears of dates that cannot be read. ``updated``: the
+        front-matter keys of a page's last change (by default the layout's)."""
+        updated = updated or self.layout.updated
+        for page in pages:
+            found = self.by_key.get(page_key(page.url))
+            if found is None:
+                yield page
+                continue
+            source, meta = found
+            name = os.path.relpath(source, self.folder).replace(os.sep, "/")
+            if meta is None:
+                try:
+                    meta = read_front_matter(source)
+                except ValueError as error:
+                    rule = "front-matter"  # protocol.RULES
+                    warn(name, f"front matter ignored: {error} [{rule}]")
+                    meta = {}
+            meta = self._dated_meta(source, meta)
+            published, modified = front_matter_dates(meta, lambda m, n=name: warn(n, m), updated)
+            yield replace(page, source=source, meta=meta, published=published, modified=modified, name=name,
+                          depends_on=self._included(source))
+
+    def _included(self, source: str) -> tuple[str, ...]:
+        """The snippets ``source`` includes, when the project enables them."""
+        if self.snippets is None:
+            return ()
+        try:
+            with open(source, encoding="utf-8", errors="replace") as handle:
+                return self.snippets.files(handle.read())
+        except OSError:
+            return ()
+
+    def _dated_meta(self, source: str, meta: dict[str, Any]) -> dict[str, Any]:
+        """Front matter as the generator reads it: a dated file's name gives its ``date``
+        (Jekyll, Docusaurus), and Eleventy's ``date: Last Modified`` is no date."""
+        if meta.get("date") in self.layout.date_words and self.layout.date_words:
+            return {key: value for key, value in meta.items() if key != "date"}
+        if self.found.templates and meta.get("date") in (None, ""):
+            stem = Path(source).stem if Path(source).stem not in self.layout.folder_pages else Path(source).parent.name
+            match = DATED.fullmatch(stem)
+            if match is not None:
+                return {**meta, "date": "-".join(match.groups()[:3])}
+        return meta
+
+
+def _front_matter_day(value: Any) -> tuple[str, str, str] | None:
+    """(year, month, day) of a front-matter ``date``, as written (its own offset); None when
+    there is none or it is no date."""
+    try:
+        moment = parse_moment(value) if value not in (None, "") else None
+    except DateError:
+        return None
+    return None if moment is None else (f"{moment.year:04}", f"{moment.month:02}", f"{moment.day:02}")
+
+
+def _front_matter_day(value: Any) -> tuple[str, str, str] | None:
+    """(year, month, day) of a front-matter ``date``, as written (its own offset); None when
+    there is none or it is no date."""
+    try:
+        moment = parse_moment(value) if value not in (None, "") else None
+    except DateError:
+        return None
+    return None if moment is None else (f"{moment.year:04}", f"{moment.month:02}", f"{moment.day:02}")
+
+
+def page_key(url: str) -> str:
+    """``a/b/``, ``a/b.html``, ``a/b/index.html`` -> ``a/b``; the home page is ``""``."""
+    key = "/" + unquote(url.split("?", 1)[0].split("#", 1)[0]).strip("/")
+    for suffix in ("/index.html", "/index.htm", ".html", ".htm"):
+        if key.endswith(suffix):
+            key = key[: -len(suffix)]
+            break
+    return key.strip("/")
+
+
+def read_front_matter(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """YAML (``---``) or TOML (``+++``) front matter at the head of a source file; ``{}``
+    when it has none. Only the head is read. ``ValueError`` when it does not parse."""
+    lines: list[str] = []
+    try:
+        with open(path, encoding="utf-8-sig", errors="replace") as handle:
+            fence = handle.readline().rstrip()
+            if fence not in ("---", "+++"):
+                return {}
+            closing = ("---", "...") if fence == "---" else ("+++",)
+            for line in handle:
+                if line.rstrip() in closing:
+                    break
+                lines.append(line)
+            else:
+                return {}
+    except OSError:
+        return {}
+    text = "".join(lines)
+    # PyYAML and tomllib are imported by the first page with front matter to read, not by
+    # every adapter's import: each costs about 10 ms (tomllib compiles its patterns), and
+    # Pelican, whose adapter imports this module, loads neither itself.
+    import tomllib
+    import yaml
+
+    try:
+        data = tomllib.loads(text) if fence == "+++" else yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        raise ValueError(" ".join(line.strip() for line in str(error).splitlines())) from None
+    return data if isinstance(data, dict) else {}
