@@ -54,6 +54,7 @@ def test_mkdocs_serve_leaves_nothing_behind(tmp_path, stop):
     server = subprocess.Popen(
         [str(BIN / "mkdocs"), "serve", "--no-livereload", "-a", f"127.0.0.1:{port}"],
         cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        preexec_fn=_as_from_a_terminal,
     )
     try:
         served = _get(f"http://127.0.0.1:{port}/sitemap.xml", server)
@@ -67,6 +68,12 @@ def test_mkdocs_serve_leaves_nothing_behind(tmp_path, stop):
             server.wait()
     assert list(temp.iterdir()) == []
     assert sorted(p.relative_to(root) for p in root.rglob("*")) == before
+
+
+def _as_from_a_terminal() -> None:
+    """Ctrl-C's default meaning in the server, as in a shell: a test worker may run with
+    SIGINT ignored, which a child would inherit (and then never stop on SIGINT)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _get(url: str, server: subprocess.Popen) -> bytes:
