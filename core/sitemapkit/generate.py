@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sitemapkit.dates import build_time
+from sitemapkit.lastmod.git import Checkout
 from sitemapkit.lastmod.manifest import Manifest
 from sitemapkit.lastmod.sources import LastmodResolver
 from sitemapkit.listing.entries import build_entries
@@ -42,6 +43,7 @@ def generate(
     *,
     project_dir: Path | str | None = None,
     source_dirs: Iterable[Path | str] = (),
+    checkouts: Iterable[Checkout] = (),
     on_warning: Callable[[Problem], None] | None = None,
     progress: Callable[[int], None] | None = None,
     dry_run: bool = False,
@@ -55,7 +57,8 @@ def generate(
     ``project_dir`` anchors relative paths such as ``state_file`` (the folder holding the
     generator's configuration; the current folder by default). ``source_dirs`` are the
     folders the pages' sources come from (MkDocs' docs_dir, Sphinx's source folder,
-    Pelican's PATH): git reads only their history. ``progress`` is called with
+    Pelican's PATH): git reads only their history. ``checkouts``: folders holding a
+    repository's files at another revision than HEAD (``lastmod.git.Checkout``). ``progress`` is called with
     the number of pages read so far. ``dry_run`` writes and removes nothing: every file is
     rendered to a sink that only counts its bytes (``report.files`` and ``report.sizes``
     say what would be written) and IndexNow prints what it would send. Under
@@ -71,8 +74,8 @@ def generate(
     """
     if not settings.base_url:
         raise SitemapError("sitemapkit needs the site's absolute URL: set base_url")
-    run = dict(project_dir=project_dir, source_dirs=source_dirs, on_warning=on_warning, progress=progress,
-               render_html=render_html, deployment=deployment, other_sitemaps=other_sitemaps,
+    run = dict(project_dir=project_dir, source_dirs=source_dirs, checkouts=checkouts, on_warning=on_warning,
+               progress=progress, render_html=render_html, deployment=deployment, other_sitemaps=other_sitemaps,
                keep_urlset=keep_urlset)
     with _heap_frozen():
         if dry_run:
@@ -110,6 +113,7 @@ def _generate(
     *,
     project_dir: Path | str | None,
     source_dirs: Iterable[Path | str],
+    checkouts: Iterable[Checkout],
     on_warning: Callable[[Problem], None] | None,
     progress: Callable[[int], None] | None,
     dry_run: bool,
@@ -134,8 +138,8 @@ def _generate(
     # One build at a time per output folder, from reading the manifest to robots.txt.
     with folder_locked(site_dir, shared=dry_run, waiting=waiting):
         _write_all(pages, site_dir, settings, report, project_dir=project_dir, source_dirs=source_dirs,
-                   progress=progress, dry_run=dry_run, render_html=render_html, deployment=deployment,
-                   transform=transform, other_sitemaps=other_sitemaps, keep_urlset=keep_urlset)
+                   checkouts=checkouts, progress=progress, dry_run=dry_run, render_html=render_html,
+                   deployment=deployment, transform=transform, other_sitemaps=other_sitemaps, keep_urlset=keep_urlset)
     if settings.strict and report.warnings:
         raise SitemapError(
             f"{plural(len(report.warnings), 'sitemap warning')} and strict is on; the first: {report.warnings[0]}"
@@ -151,6 +155,7 @@ def _write_all(
     *,
     project_dir: Path,
     source_dirs: Iterable[Path | str],
+    checkouts: Iterable[Checkout],
     progress: Callable[[int], None] | None,
     dry_run: bool,
     render_html: Render | None,
@@ -164,7 +169,8 @@ def _write_all(
     manifest = Manifest.for_settings(settings, project_dir, report, now, site_dir)
     try:
         # pages -> entries, each dated as it streams (and noted in the manifest)
-        resolver = LastmodResolver(settings, project_dir, report, now, source_dirs, manifest)
+        resolver = LastmodResolver(settings, project_dir, report, now, source_dirs, manifest,
+                                   checkouts=checkouts)
         if progress is not None:
             pages = _counted(pages, progress)
         listing = Listing(settings.base_url) if settings.html_sitemap else None

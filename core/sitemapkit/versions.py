@@ -5,6 +5,7 @@ sitemaps, and the robots.txt line that names it)."""
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -12,6 +13,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urljoin
 
+from sitemapkit.lastmod.git import Checkout
 from sitemapkit.output.names import own_names
 from sitemapkit.output.robots import MAX_ROBOTS_BYTES, RobotsTooLarge, sync_robots_txt
 from sitemapkit.output.write import write_index
@@ -49,9 +51,17 @@ class Deployment:
     selector: bool = False
     """Whether the site's version selector reads this version's sitemap to match its pages
     (Material for MkDocs with mike): its home page must be listed."""
+    shared_canonical: bool = False
+    """Whether every version's pages carry canonical links under ``root`` without their
+    version's folder (sphinx-multiversion builds every ref with the one ``html_baseurl``):
+    such a link names the page itself, not another version's."""
 
     def other_version(self, canonical: str) -> bool:
         return in_scope(canonical, self.root) and not in_scope(canonical, self.url)
+
+    def names_itself(self, canonical: str, loc: str) -> bool:
+        """Whether ``canonical`` is the page at ``loc`` named without its version's folder."""
+        return self.shared_canonical and loc.startswith(self.url) and canonical == self.root + loc[len(self.url):]
 
 
 def mike_deployment(site_url: str | None, version: str | None, *, root_url: str | None = None) -> Deployment | None:
@@ -95,8 +105,60 @@ def read_the_docs(environ: Mapping[str, str]) -> ReadTheDocs | None:
     return ReadTheDocs(environ.get("READTHEDOCS_CANONICAL_URL") or None, environ.get("READTHEDOCS_VERSION") or None)
 
 
-MIKE_ROBOTS = ("crawlers read robots.txt only at the host's root, not in a version's folder: run "
-               "'sitemapkit build' on the root of the deployment for its Sitemap: line")
+@dataclass(frozen=True, slots=True)
+class Multiversion:
+    """What sphinx-multiversion tells the build of one ref: the version's folder below the
+    output root every version is built under (``v1.0``), and the copy of the ref's files the
+    build reads, with the repository and ref whose history dates them."""
+
+    folder: str
+    checkout: Checkout
+
+
+_SMV_SOURCE = re.compile(r"heads|tags|remotes/[^/\s]+")
+_SMV_NAME = re.compile(r"[^\s\x00-\x1f~^:?*\[\\]+")
+"""A ref name as git allows it (no space, control character, ``~^:?*[\\``)."""
+
+
+def sphinx_multiversion(current: Any, metadata: Any, confdir: str) -> Multiversion | None:
+    """The ref sphinx-multiversion is building (``smv_current_version``, and its entry in
+    ``smv_metadata``: ``outputdir``, ``basedir`` the ref's ``git archive`` copy, ``confdir``
+    there, ``source`` and ``name`` of the ref), or None when it is none or its entry does not
+    hold together. sphinx-multiversion builds every ref with the conf.py of ``confdir`` (in
+    the original repository), so the repository is ``confdir`` less the conf folder's path
+    in the copy."""
+    data = metadata.get(current) if isinstance(metadata, Mapping) and isinstance(current, str) else None
+    keys = ("outputdir", "basedir", "confdir", "source", "name")
+    if not isinstance(data, Mapping) or not all(isinstance(data.get(key), str) for key in keys):
+        return None
+    source, name = data["source"], data["name"]
+    if not _SMV_SOURCE.fullmatch(source) or not _SMV_NAME.fullmatch(name) or ".." in name or name[0] in "-/.":
+        return None
+    copy, output = Path(data["basedir"]), Path(data["outputdir"])
+    try:
+        inside = Path(data["confdir"]).relative_to(copy).parts
+    except ValueError:
+        return None
+    repository = Path(confdir)
+    if inside and repository.parts[-len(inside):] != inside:
+        return None
+    for _ in inside:
+        repository = repository.parent
+    outputs = [Path(item["outputdir"]) for item in metadata.values()
+               if isinstance(item, Mapping) and isinstance(item.get("outputdir"), str)]
+    steps = len(name.split("/"))  # the one ref: its folder is sphinx-multiversion's default, its name
+    try:
+        common = Path(os.path.commonpath(outputs)) if len(outputs) > 1 else output.parents[steps - 1]
+        folder = output.relative_to(common).as_posix()
+    except (ValueError, IndexError):  # absolute and relative mixed; a path too short
+        return None
+    if folder == "." or not all(_SEGMENT.fullmatch(part) and part not in (".", "..") for part in folder.split("/")):
+        return None
+    return Multiversion(folder, Checkout(copy, repository, f"refs/{source}/{name}"))
+
+
+VERSION_FOLDER_ROBOTS = ("crawlers read robots.txt only at the host's root, not in a version's folder: run "
+                         "'sitemapkit build' on the root of the deployment for its Sitemap: line")
 READ_THE_DOCS_ROBOTS = ("Read the Docs serves its own robots.txt at the domain's root (with Disallow: lines "
                         "for hidden versions and a Sitemap: line for its own sitemap.xml)")
 
@@ -120,7 +182,7 @@ def version_build(
     A ``base_url`` option is mike's root; on Read the Docs it is where the pages are."""
     root = options.get("base_url")
     if mike and (found := mike_deployment(site_url, environ.get(MIKE_VERSION), root_url=root)) is not None:
-        return found, *robots_left_alone(options, MIKE_ROBOTS)
+        return found, *robots_left_alone(options, VERSION_FOLDER_ROBOTS)
     docs = read_the_docs(environ)
     if docs is not None:
         found = None if root else docs.deployment()

@@ -28,7 +28,7 @@ from sitemapkit.settings import no_base_url
 from sitemapkit.site.pages import HTML_SUFFIXES, url_for_file
 from sitemapkit.site.scan import html_files
 from sitemapkit.sources.pyconf import conf_py
-from sitemapkit.versions import read_the_docs
+from sitemapkit.versions import read_the_docs, sphinx_multiversion
 
 logger = logging.getLogger(__name__)
 BUILDERS = ("html", "dirhtml")
@@ -78,12 +78,16 @@ def setup(app: Sphinx) -> dict[str, Any]:
 
 def compat(app: Sphinx) -> SphinxConfig:
     """What sitemapkit reads of the config as the build sees it (conf.py, then ``-D``). The
-    manifest defaults to ``<doctreedir>/sitemapkit/``, with Sphinx's own caches."""
+    manifest defaults to ``<doctreedir>/sitemapkit/``, with Sphinx's own caches.
+    sphinx-multiversion's ``smv_current_version`` and ``smv_metadata`` say which ref is built."""
     config = app.config
+    multiversion = sphinx_multiversion(getattr(config, "smv_current_version", None),
+                                       getattr(config, "smv_metadata", None), str(app.confdir))
     return SphinxConfig(*(getattr(config, name, None) for name in CONFIG_VALUES), confdir=str(app.confdir),
                         overrides=frozenset(config.overrides), conf_py=conf_py(app.confdir),
                         options={key: config[f"sitemapkit_{key}"] for key in OPTION_NAMES},
-                        cache_dir=str(Path(app.doctreedir, "sitemapkit")), read_the_docs=read_the_docs(os.environ))
+                        cache_dir=str(Path(app.doctreedir, "sitemapkit")), read_the_docs=read_the_docs(os.environ),
+                        multiversion=multiversion)
 
 
 def check_config(app: Sphinx, config: Any) -> None:
@@ -159,7 +163,7 @@ def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
         found = pages(app, site, chosen.base_url)
         report = generate(found, app.outdir, chosen, project_dir=app.confdir, source_dirs=[app.srcdir],
                           on_warning=_log, render_html=renderer(app) if chosen.html_sitemap else None,
-                          deployment=site.deployment())
+                          deployment=site.deployment(), checkouts=site.checkouts())
     except SitemapError as error:
         raise ExtensionError(f"sitemapkit: {error}") from None
     logger.info("sitemapkit: %s", report.summary())

@@ -9,13 +9,21 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field, fields
 from pathlib import Path, PurePosixPath
 from typing import Any
-from urllib.parse import urljoin
+from urllib.parse import quote, urljoin
 
+from sitemapkit.lastmod.git import Checkout
 from sitemapkit.options import OPTION_NAMES
 from sitemapkit.report import Problem
 from sitemapkit.settings import MovedTo, Settings, SettingsError, moved_to
 from sitemapkit.translations import check_scheme, fill_scheme, folder_url, locale_codes
-from sitemapkit.versions import READ_THE_DOCS_ROBOTS, Deployment, ReadTheDocs, robots_left_alone
+from sitemapkit.versions import (
+    READ_THE_DOCS_ROBOTS,
+    VERSION_FOLDER_ROBOTS,
+    Deployment,
+    Multiversion,
+    ReadTheDocs,
+    robots_left_alone,
+)
 
 _LIST = frozenset({list, tuple})
 SCHEME = "{lang}{version}{link}"  # sphinx-sitemap's default
@@ -66,6 +74,8 @@ class SphinxConfig:
     cache_dir: str = "."
     read_the_docs: ReadTheDocs | None = None
     """The Read the Docs build this is (from its environment), or None."""
+    multiversion: Multiversion | None = None
+    """The ref sphinx-multiversion is building (see ``versions.sphinx_multiversion``), or None."""
 
     @functools.cached_property
     def root_url(self) -> str | None:
@@ -124,8 +134,14 @@ class SphinxConfig:
         return None if root is None else root + self.link_url(language, link)
 
     def deployment(self) -> Deployment | None:
-        """Where Read the Docs serves this version (``READTHEDOCS_CANONICAL_URL``), unless
-        ``sitemapkit_base_url`` or ``sitemap_url_scheme`` says where the pages are."""
+        """Where this version is served: under sphinx-multiversion, the root URL (a scheme
+        aside) plus the version's output folder, its pages' canonical links (``html_baseurl``,
+        one for every ref) naming them without it; on Read the Docs, its URL
+        (``READTHEDOCS_CANONICAL_URL``) unless ``sitemapkit_base_url`` or
+        ``sitemap_url_scheme`` says where the pages are."""
+        if self.multiversion is not None and self.scheme is None and self.root_url is not None:
+            url = self.root_url + quote(self.multiversion.folder) + "/"
+            return Deployment(url, self.root_url, shared_canonical=True)
         if self.read_the_docs is None or self.sitemapkit_base_url or self.scheme is not None:
             return None
         return self.read_the_docs.deployment()
@@ -168,6 +184,16 @@ class SphinxConfig:
             f"html_baseurl to {own}"
         )
 
+    def robots_why(self) -> str | None:
+        """Why this build leaves robots.txt alone unless asked (one version of several)."""
+        if self.multiversion is not None:
+            return VERSION_FOLDER_ROBOTS
+        return READ_THE_DOCS_ROBOTS if self.read_the_docs is not None else None
+
+    def checkouts(self) -> list[Checkout]:
+        """The copies of a ref's files the build reads, dated from the ref's history."""
+        return [self.multiversion.checkout] if self.multiversion is not None else []
+
     def locales(self) -> list[str]:
         """``sitemap_locales``: ``[None]`` for none; empty for the folders in ``locale_dirs``."""
         listed = list(self.sitemap_locales)
@@ -207,8 +233,8 @@ class SphinxConfig:
         if "sphinx_sitemap" in self.extensions:
             found.append(_problem("extensions", "plugin-conflict", "sitemapkit_sphinx replaces sphinx_sitemap: "
                                   f"remove 'sphinx_sitemap' from extensions (both write {self.sitemap_filename})"))
-        if self.read_the_docs is not None and self.options.get("robots_txt") is None:
-            found.append(robots_left_alone(self.options, READ_THE_DOCS_ROBOTS)[1])
+        if self.options.get("robots_txt") is None and (why := self.robots_why()) is not None:
+            found.append(robots_left_alone(self.options, why)[1])
         if self.sitemap_indent:  # sphinx-sitemap 2.9 and ours
             found.append(_problem("sitemap_indent", "option-ignored", "ignored: sitemapkit writes compact XML"))
         return found
@@ -238,7 +264,8 @@ class SphinxConfig:
         in its name, see ``build.manifest.site_manifest``)."""
         # conf.py names Sphinx does not know are not errors to Sphinx; they are to us.
         unknown = {n[11:]: v for n, v in self.conf_py.items() if n[:11] == "sitemapkit_" and n[11:] not in OPTION_NAMES}
-        options = robots_left_alone(self.options, READ_THE_DOCS_ROBOTS)[0] if self.read_the_docs else self.options
+        why = self.robots_why()
+        options = robots_left_alone(self.options, why)[0] if why else self.options
         chosen = {**options, **unknown, "base_url": self.build_url()}
         chosen = moved_to(chosen, {name: getattr(self, name) for name in MOVED_TO}, MOVED_TO)
         if self.sitemap_excludes:

@@ -43,9 +43,23 @@ class GitUnavailable(Exception):
     """git is not installed or cannot read the repository; the message says which."""
 
 
+@dataclass(frozen=True, slots=True)
+class Checkout:
+    """A folder holding the files of the repository that holds ``repository`` (a folder in
+    it) at ``revision``, copied out without git (sphinx-multiversion builds each ref from a
+    ``git archive`` copy): the dates of its files are those of that revision's history."""
+
+    folder: Path
+    repository: Path
+    revision: str
+    """A ref or commit (``refs/tags/v1.0``); never starts with ``-``."""
+
+
 @dataclass
 class Repository:
     root: Path
+    revision: str = "HEAD"
+    """Where history is read from: HEAD, or a checkout's revision."""
     shallow: bool = False
     submodule: bool = False
     dates: dict[str, int] | None = None
@@ -78,14 +92,16 @@ def _run(root: Path, *args: str) -> bytes:
     return done.stdout
 
 
-def inspect(root: Path) -> Repository:
-    """What kind of work tree ``root`` (a folder holding ``.git``) is."""
+def inspect(root: Path, revision: str = "HEAD") -> Repository:
+    """What kind of work tree ``root`` (a folder holding ``.git``) is; its history read
+    from ``revision``."""
     out = _run(
         root, "rev-parse", "--show-toplevel", "--is-shallow-repository",
         "--show-superproject-working-tree",
     ).decode("utf-8", "surrogateescape").splitlines()
     return Repository(
-        root=Path(out[0]), shallow=out[1] == "true", submodule=len(out) > 2 and bool(out[2])
+        root=Path(out[0]), revision=revision, shallow=out[1] == "true",
+        submodule=len(out) > 2 and bool(out[2]),
     )
 
 
@@ -134,10 +150,10 @@ def _boundary(repo: Repository) -> set[str]:
 
 
 def _listing(repo: Repository, pathspec: list[str]) -> list[str]:
-    """The files of HEAD under ``pathspec`` (all of them for an empty one)."""
+    """The files of the revision read (HEAD) under ``pathspec`` (all of them for an empty one)."""
     out = _run(
         repo.root, "--literal-pathspecs", "ls-tree", "-r", "-z", "--name-only", "--full-tree",
-        "HEAD", "--", *pathspec,
+        repo.revision, "--", *pathspec,
     )
     return [p.decode("utf-8", "surrogateescape") for p in out.split(b"\0") if p]
 
@@ -292,11 +308,11 @@ def read_dates(repo: Repository, pathspec: list[str] | None = None) -> None:
 def start_history(repo: Repository, pathspec: list[str]) -> History | None:
     """The pass over the files of HEAD under ``pathspec``; None without commits."""
     try:
-        _run(repo.root, "rev-parse", "-q", "--verify", "HEAD")
-    except GitUnavailable:  # a repository without commits: every file is untracked
+        _run(repo.root, "rev-parse", "-q", "--verify", f"{repo.revision}^{{commit}}")
+    except GitUnavailable:  # a repository without commits (every file is untracked), or no such ref
         return None
     pending = {path: path for path in _listing(repo, pathspec)}
-    return History(repo, "HEAD", pathspec, pending, _boundary(repo))
+    return History(repo, repo.revision, pathspec, pending, _boundary(repo))
 
 
 def commit_time(stamp: int) -> datetime:
@@ -313,14 +329,16 @@ class GitDates:
 
     ``scope`` is the folders the pages' sources come from (a generator's docs or content
     folder): only their history is read. A file outside them has its own folder read when
-    it is asked for; without a scope, the whole repository is.
+    it is asked for; without a scope, the whole repository is. Files in one of
+    ``checkouts`` are dated from its revision's history in its repository.
     """
 
-    def __init__(self, scope: Iterable[Path | str] = ()) -> None:
-        self.scope = [Path(folder).resolve() for folder in scope]
-        self._places: dict[str, tuple[Path, str] | None] = {}  # folder as given -> _place
+    def __init__(self, scope: Iterable[Path | str] = (), checkouts: Iterable[Checkout] = ()) -> None:
+        self.checkouts = [(Path(c.folder).resolve(), Path(c.repository).resolve(), c.revision) for c in checkouts]
+        self.scope = [self._in_repository(Path(folder).resolve())[0] for folder in scope]
+        self._places: dict[str, tuple[Path, str, str] | None] = {}  # folder as given -> _place
         self._roots: dict[Path, Path | None] = {}  # folder -> repository root holding it
-        self._repos: dict[Path, Repository | None] = {}
+        self._repos: dict[tuple[Path, str], Repository | None] = {}
         self.failures: dict[Path, str] = {}
         """Repository root -> why git could not be used there."""
         self.untracked: dict[Path, list[str]] = {}
@@ -347,28 +365,37 @@ class GitDates:
             self._roots[visited] = found
         return found
 
-    def _repository(self, root: Path) -> Repository | None:
-        if root in self._repos:
-            return self._repos[root]
+    def _repository(self, root: Path, revision: str) -> Repository | None:
+        if (root, revision) in self._repos:
+            return self._repos[root, revision]
         repo: Repository | None = None
         try:
             if not git_available():
                 raise GitUnavailable("git is not installed (or not on PATH)")
-            repo = inspect(root)
+            repo = inspect(root, revision)
         except GitUnavailable as error:
             self.failures[root] = str(error)
             repo = None
-        self._repos[root] = repo
+        self._repos[root, revision] = repo
         return repo
 
-    def _place(self, folder: Path) -> tuple[Path, str] | None:
-        """The repository root holding ``folder``, and the folder's path inside it."""
-        folder = folder.resolve()
+    def _in_repository(self, folder: Path) -> tuple[Path, str]:
+        """Where ``folder`` (resolved) is in a repository, and the revision to read: a folder
+        of a checkout is its counterpart in the checkout's repository."""
+        for copy, repository, revision in self.checkouts:
+            if folder == copy or copy in folder.parents:
+                return repository / folder.relative_to(copy), revision
+        return folder, "HEAD"
+
+    def _place(self, folder: Path) -> tuple[Path, str, str] | None:
+        """The repository root holding ``folder``, the folder's path inside it, and the
+        revision whose history dates it."""
+        folder, revision = self._in_repository(folder.resolve())
         root = self._root_of(folder)
         if root is None:
             return None
         inside = folder.relative_to(root).as_posix()
-        return root, "" if inside == "." else inside + "/"
+        return root, "" if inside == "." else inside + "/", revision
 
     def date(self, source: Path | str) -> datetime | None:
         """The committer date of the last change to ``source``, or None (and why is noted)."""
@@ -382,8 +409,8 @@ class GitDates:
                 self.outside.append(folder)
         if place is None:
             return None  # not in a repository
-        root, prefix = place
-        repo = self._repository(root)
+        root, prefix, revision = place
+        repo = self._repository(root, revision)
         if repo is None:
             return None
         relative = prefix + name
@@ -395,7 +422,7 @@ class GitDates:
             stamp = history.date(relative) if history is not None else None
         except GitUnavailable as error:
             self.failures[root] = str(error)
-            self._repos[root] = None
+            self._repos[root, revision] = None
             return None
         if stamp is not None:
             return commit_time(stamp)

@@ -30,7 +30,7 @@ from datetime import datetime
 from pathlib import Path
 
 from sitemapkit.dates import as_datetime, format_moment, parse_moment
-from sitemapkit.lastmod.git import GitDates
+from sitemapkit.lastmod.git import Checkout, GitDates
 from sitemapkit.lastmod.manifest import Manifest
 from sitemapkit.model import Moment, Page
 from sitemapkit.report import Report
@@ -73,13 +73,16 @@ class LastmodResolver:
         source_dirs: Iterable[Path | str] = (),
         manifest: Manifest | None = None,
         site_dir: Path | str | None = None,
+        checkouts: Iterable[Checkout] = (),
     ) -> None:
         """``source_dirs``: the folders the pages' sources are read from (the generator's
         docs or content folder); git reads only their history. ``manifest``: the one this
         build keeps (by default the site's, named after ``settings.state_file``, for the
-        output folder ``site_dir``)."""
+        output folder ``site_dir``). ``checkouts``: folders holding a repository's files at
+        another revision, dated from that revision's history."""
         self.settings = settings
         self.source_dirs = tuple(source_dirs)
+        self.checkouts = tuple(checkouts)
         self.project_dir = Path(project_dir)
         self._project = os.fspath(self.project_dir)
         self.report = report
@@ -94,7 +97,7 @@ class LastmodResolver:
     def git(self) -> GitDates:
         """The git reader, made when a page first asks it (often never: most pages have dates)."""
         if self._git is None:
-            self._git = GitDates(self.source_dirs)
+            self._git = GitDates(self.source_dirs, self.checkouts)
         return self._git
 
     # ------------------------------------------------------------------ sources

@@ -321,6 +321,8 @@ class _EntryMaker:
         if facts.canonical and facts.canonical != loc and (canonical := self.canonical(facts.canonical)) != loc:
             if canonical is not None and self.same_file(canonical, path):
                 loc, path = canonical, site_path(canonical, self.base)  # the page's own name for itself
+            elif canonical is not None and self.deployment is not None and self.deployment.names_itself(canonical, loc):
+                pass  # every version's canonical links name the page without its version's folder
             elif canonical is not None and self.deployment is not None and self.deployment.other_version(canonical):
                 self.report.info(page.label, "canonical", "canonical-other-version",
                                  f"page left out: its canonical URL {canonical} is another version's; this "
