@@ -270,6 +270,9 @@ RULES: dict[str, RuleEntry] = {
                                     "selectors)", TOOL),
     "canonical-other-version": RuleEntry(INFO, "a page of one version whose canonical URL is another "
                                          "version's (build: left out of this version's sitemap)", TOOL),
+    "canonical-unversioned": RuleEntry(WARNING, "sphinx-multiversion: one html_baseurl for every ref gives "
+                                       "each page a canonical link without its version's folder (build: "
+                                       "pages listed under the version's folder)", TOOL),
     "no-pages-other-version": RuleEntry(INFO, "a version's build whose every page has its canonical URL in "
                                         "another version (build: no sitemap written)", TOOL),
     "version-home-left-out": RuleEntry(WARNING, "a version's home page left out of its sitemap (Material's "
@@ -279,8 +282,8 @@ RULES: dict[str, RuleEntry] = {
                                   TOOL),
     "version-none": RuleEntry(WARNING, "a versioned deployment with no version that has a sitemap of its "
                               "own pages (build: no root index)", TOOL),
-    "robots-version-off": RuleEntry(INFO, "one version's build (mike, Read the Docs) writes no robots.txt "
-                                    "unless robots_txt is set", TOOL),
+    "robots-version-off": RuleEntry(INFO, "one version's build (mike, Read the Docs, sphinx-multiversion) "
+                                    "writes no robots.txt unless robots_txt is set", TOOL),
     "exclude-unmatched": RuleEntry(WARNING, "an exclude pattern that matched no page", TOOL),
     "include-unmatched": RuleEntry(WARNING, "an include pattern that matched no file", TOOL),
     "transform-error": RuleEntry(WARNING, "the transform callable raised an exception or returned neither "

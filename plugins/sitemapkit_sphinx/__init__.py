@@ -159,6 +159,8 @@ def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
     if (clash := site.canonical_clash()) is not None:
         _log(clash)
         return
+    if (unversioned := site.unversioned_canonical()) is not None:
+        _log(unversioned)
     try:
         found = pages(app, site, chosen.base_url)
         report = generate(found, app.outdir, chosen, project_dir=app.confdir, source_dirs=[app.srcdir],

@@ -139,9 +139,12 @@ class SphinxConfig:
         one for every ref) naming them without it; on Read the Docs, its URL
         (``READTHEDOCS_CANONICAL_URL``) unless ``sitemapkit_base_url`` or
         ``sitemap_url_scheme`` says where the pages are."""
-        if self.multiversion is not None and self.scheme is None and self.root_url is not None:
-            url = self.root_url + quote(self.multiversion.folder) + "/"
-            return Deployment(url, self.root_url, shared_canonical=True)
+        root = self.root_url
+        if self.multiversion is not None and self.scheme is None and root is not None:
+            folder = quote(self.multiversion.folder) + "/"
+            if not self.sitemapkit_base_url and root.endswith("/" + folder):  # -D html_baseurl=.../${name}/
+                return Deployment(root, root[: -len(folder)])
+            return Deployment(root + folder, root, shared_canonical=True)
         if self.read_the_docs is None or self.sitemapkit_base_url or self.scheme is not None:
             return None
         return self.read_the_docs.deployment()
@@ -182,6 +185,20 @@ class SphinxConfig:
             f"but {cause} under {own}, so every page would be left out as canonical elsewhere; "
             f"remove sitemap_url_scheme (pages are then listed at their canonical URLs) or set "
             f"html_baseurl to {own}"
+        )
+
+    def unversioned_canonical(self) -> Problem | None:
+        """Under sphinx-multiversion, the warning when ``html_baseurl`` (one for every ref)
+        gives each page a canonical link without its version's folder, or None."""
+        deployment = self.deployment()
+        if deployment is None or not deployment.shared_canonical or not self.html_baseurl:
+            return None
+        if folder_url(urljoin(deployment.url, self.html_baseurl)) != deployment.root:
+            return None
+        return _problem("html_baseurl", "canonical-unversioned",
+            f"every page's canonical link is under {deployment.root} (html_baseurl, the same for every ref), "
+            f"where no version is built: pages listed under {deployment.url}; pass "
+            f"-D 'html_baseurl={deployment.root}${{name}}/' to sphinx-multiversion so that each page names itself"
         )
 
     def robots_why(self) -> str | None:

@@ -308,7 +308,7 @@ def read_dates(repo: Repository, pathspec: list[str] | None = None) -> None:
 def start_history(repo: Repository, pathspec: list[str]) -> History | None:
     """The pass over the files of HEAD under ``pathspec``; None without commits."""
     try:
-        _run(repo.root, "rev-parse", "-q", "--verify", f"{repo.revision}^{{commit}}")
+        _run(repo.root, "rev-parse", "-q", "--verify", repo.revision)
     except GitUnavailable:  # a repository without commits (every file is untracked), or no such ref
         return None
     pending = {path: path for path in _listing(repo, pathspec)}
@@ -338,7 +338,8 @@ class GitDates:
         self.scope = [self._in_repository(Path(folder).resolve())[0] for folder in scope]
         self._places: dict[str, tuple[Path, str, str] | None] = {}  # folder as given -> _place
         self._roots: dict[Path, Path | None] = {}  # folder -> repository root holding it
-        self._repos: dict[tuple[Path, str], Repository | None] = {}
+        self._repos: dict[Path, Repository | None] = {}  # read from HEAD
+        self._revisions: dict[tuple[Path, str], Repository | None] = {}  # read from a checkout's revision
         self.failures: dict[Path, str] = {}
         """Repository root -> why git could not be used there."""
         self.untracked: dict[Path, list[str]] = {}
@@ -366,8 +367,10 @@ class GitDates:
         return found
 
     def _repository(self, root: Path, revision: str) -> Repository | None:
-        if (root, revision) in self._repos:
-            return self._repos[root, revision]
+        if revision == "HEAD" and root in self._repos:
+            return self._repos[root]
+        if (root, revision) in self._revisions:
+            return self._revisions[root, revision]
         repo: Repository | None = None
         try:
             if not git_available():
@@ -376,8 +379,14 @@ class GitDates:
         except GitUnavailable as error:
             self.failures[root] = str(error)
             repo = None
-        self._repos[root, revision] = repo
+        self._store(root, revision, repo)
         return repo
+
+    def _store(self, root: Path, revision: str, repo: Repository | None) -> None:
+        if revision == "HEAD":
+            self._repos[root] = repo
+        else:
+            self._revisions[root, revision] = repo
 
     def _in_repository(self, folder: Path) -> tuple[Path, str]:
         """Where ``folder`` (resolved) is in a repository, and the revision to read: a folder
@@ -422,7 +431,7 @@ class GitDates:
             stamp = history.date(relative) if history is not None else None
         except GitUnavailable as error:
             self.failures[root] = str(error)
-            self._repos[root, revision] = None
+            self._store(root, revision, None)
             return None
         if stamp is not None:
             return commit_time(stamp)
@@ -454,7 +463,7 @@ class GitDates:
 
     def close(self) -> None:
         """Stop the passes still open (a build asks for nothing more)."""
-        for repo in self._repos.values():
+        for repo in [*self._repos.values(), *self._revisions.values()]:
             for history in repo.histories.values() if repo is not None else ():
                 if history is not None:
                     history.close()
