@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from sitemapkit.compat.sphinx_multiversion import sphinx_multiversion
 from sitemapkit.compat.sphinx_sitemap import SphinxConfig
 from sitemapkit.lastmod.git import Checkout
-from sitemapkit.versions import sphinx_multiversion
 
 
 def entry(name: str, source: str = "tags", **changes: str) -> dict[str, str]:

@@ -5,7 +5,6 @@ sitemaps, and the robots.txt line that names it)."""
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -13,7 +12,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urljoin
 
-from sitemapkit.lastmod.git import Checkout
 from sitemapkit.output.names import own_names
 from sitemapkit.output.robots import MAX_ROBOTS_BYTES, RobotsTooLarge, sync_robots_txt
 from sitemapkit.output.write import write_index
@@ -36,7 +34,7 @@ MIKE_VERSIONS = "versions.json"
 _HEAD_BYTES = 1 << 16  # enough of a root page to see whether it is a redirect
 MAX_VERSIONS_FILE = 1 << 20  # a versions.json larger than this is not read
 
-_SEGMENT = re.compile(r"[^/\\\x00-\x1f]{1,255}")
+SEGMENT = re.compile(r"[^/\\\x00-\x1f]{1,255}")
 """A version's name as a single folder name: no slash, no control character."""
 
 
@@ -72,7 +70,7 @@ def mike_deployment(site_url: str | None, version: str | None, *, root_url: str 
     root is the folder above that; the version is deployed at the root plus its own name,
     whatever its canonical links say. ``root_url`` (a ``base_url`` the user gave) is the root
     as it is."""
-    if not version or not _SEGMENT.fullmatch(version) or version in (".", ".."):
+    if not version or not SEGMENT.fullmatch(version) or version in (".", ".."):
         return None
     root = folder_url(root_url) if root_url else folder_url(urljoin(site_url, ".")) if site_url else None
     if root is None:
@@ -103,58 +101,6 @@ def read_the_docs(environ: Mapping[str, str]) -> ReadTheDocs | None:
     if environ.get("READTHEDOCS") != "True":
         return None
     return ReadTheDocs(environ.get("READTHEDOCS_CANONICAL_URL") or None, environ.get("READTHEDOCS_VERSION") or None)
-
-
-@dataclass(frozen=True, slots=True)
-class Multiversion:
-    """What sphinx-multiversion tells the build of one ref: the version's folder below the
-    output root every version is built under (``v1.0``), and the copy of the ref's files the
-    build reads, with the repository and ref whose history dates them."""
-
-    folder: str
-    checkout: Checkout
-
-
-_SMV_SOURCE = re.compile(r"heads|tags|remotes/[^/\s]+")
-_SMV_NAME = re.compile(r"[^\s\x00-\x1f~^:?*\[\\]+")
-"""A ref name as git allows it (no space, control character, ``~^:?*[\\``)."""
-
-
-def sphinx_multiversion(current: Any, metadata: Any, confdir: str) -> Multiversion | None:
-    """The ref sphinx-multiversion is building (``smv_current_version``, and its entry in
-    ``smv_metadata``: ``outputdir``, ``basedir`` the ref's ``git archive`` copy, ``confdir``
-    there, ``source`` and ``name`` of the ref), or None when it is none or its entry does not
-    hold together. sphinx-multiversion builds every ref with the conf.py of ``confdir`` (in
-    the original repository), so the repository is ``confdir`` less the conf folder's path
-    in the copy."""
-    data = metadata.get(current) if isinstance(metadata, Mapping) and isinstance(current, str) else None
-    keys = ("outputdir", "basedir", "confdir", "source", "name")
-    if not isinstance(data, Mapping) or not all(isinstance(data.get(key), str) for key in keys):
-        return None
-    source, name = data["source"], data["name"]
-    if not _SMV_SOURCE.fullmatch(source) or not _SMV_NAME.fullmatch(name) or ".." in name or name[0] in "-/.":
-        return None
-    copy, output = Path(data["basedir"]), Path(data["outputdir"])
-    try:
-        inside = Path(data["confdir"]).relative_to(copy).parts
-    except ValueError:
-        return None
-    repository = Path(confdir)
-    if inside and repository.parts[-len(inside):] != inside:
-        return None
-    for _ in inside:
-        repository = repository.parent
-    outputs = [Path(item["outputdir"]) for item in metadata.values()
-               if isinstance(item, Mapping) and isinstance(item.get("outputdir"), str)]
-    steps = len(name.split("/"))  # the one ref: its folder is sphinx-multiversion's default, its name
-    try:
-        common = Path(os.path.commonpath(outputs)) if len(outputs) > 1 else output.parents[steps - 1]
-        folder = output.relative_to(common).as_posix()
-    except (ValueError, IndexError):  # absolute and relative mixed; a path too short
-        return None
-    if folder == "." or not all(_SEGMENT.fullmatch(part) and part not in (".", "..") for part in folder.split("/")):
-        return None
-    return Multiversion(folder, Checkout(copy, repository, f"refs/{source}/{name}"))
 
 
 VERSION_FOLDER_ROBOTS = ("crawlers read robots.txt only at the host's root, not in a version's folder: run "
@@ -244,7 +190,7 @@ def mike_aliases(folder: Path) -> set[str]:
     versions = {name for item in items if isinstance(name := item.get("version"), str)}
     found = {alias for item in items if isinstance(aliases := item.get("aliases"), list)
              for alias in aliases if isinstance(alias, str)}
-    return {name for name in found - versions if _SEGMENT.fullmatch(name) and name not in (".", "..")}
+    return {name for name in found - versions if SEGMENT.fullmatch(name) and name not in (".", "..")}
 
 
 def _mike_items(path: Path) -> list[dict[str, Any]] | None:
@@ -285,7 +231,7 @@ def _regular(path: Path) -> bool:
 
 def _not_own(root: Path, name: str, filename: str, base_url: str) -> str | None:
     """Why folder ``name`` is not a version with its own sitemap, or None when it is."""
-    if not _SEGMENT.fullmatch(name) or name in (".", ".."):
+    if not SEGMENT.fullmatch(name) or name in (".", ".."):
         return "not a plain folder name"
     folder = root / name
     if folder.is_symlink() or not folder.is_dir():

@@ -21,6 +21,7 @@ from sphinx.errors import ExtensionError
 from sphinx.util import logging
 
 from sitemapkit import OPTION_NAMES, Page, Problem, SettingsError, SitemapError, __version__, generate
+from sitemapkit.compat.sphinx_multiversion import sphinx_multiversion
 from sitemapkit.compat.sphinx_sitemap import CONFIG_VALUES, DROP_IN, SphinxConfig
 from sitemapkit.options import OPTIONS
 from sitemapkit.output.html_sitemap import TEMPLATE_NAME, TEMPLATES, Render, Section
@@ -28,7 +29,7 @@ from sitemapkit.settings import no_base_url
 from sitemapkit.site.pages import HTML_SUFFIXES, url_for_file
 from sitemapkit.site.scan import html_files
 from sitemapkit.sources.pyconf import conf_py
-from sitemapkit.versions import read_the_docs, sphinx_multiversion
+from sitemapkit.versions import read_the_docs
 
 logger = logging.getLogger(__name__)
 BUILDERS = ("html", "dirhtml")

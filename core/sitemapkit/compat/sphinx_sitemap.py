@@ -11,6 +11,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import quote, urljoin
 
+from sitemapkit.compat.sphinx_multiversion import Multiversion
 from sitemapkit.lastmod.git import Checkout
 from sitemapkit.options import OPTION_NAMES
 from sitemapkit.report import Problem
@@ -20,7 +21,6 @@ from sitemapkit.versions import (
     READ_THE_DOCS_ROBOTS,
     VERSION_FOLDER_ROBOTS,
     Deployment,
-    Multiversion,
     ReadTheDocs,
     robots_left_alone,
 )

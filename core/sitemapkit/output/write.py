@@ -447,6 +447,26 @@ class _Series:
         self._reset()
 
 
+def write_urlsets(entries: Iterable[AnyEntry], out: Path, name: str, settings: Settings, report: Report) -> _Series:
+    """``entries`` as urlsets in ``out``, under temporary names, for the caller to check,
+    record and commit (or abort): ``name`` when one file holds them, else
+    ``{stem}-N-HASH.xml``; none when no entry is listed. News articles are not written."""
+    stem = stem_of(name)
+    series = _Series(out, "urlset", lambda i, digest: child_name(stem, i, digest), settings.max_urls,
+                     settings.max_bytes, settings.stylesheet, settings.gzip, hashed=True)
+    news = _Series(out, "urlset", lambda i, _: f"{stem}-news-{i}.xml", MAX_NEWS, settings.max_bytes, None, False)
+    try:
+        _fill(entries, series, None, news, None, report)
+        news.abort()
+        if not series.empty:
+            series.finish(name if not series.written else None)
+    except BaseException:
+        series.abort()
+        news.abort()
+        raise
+    return series
+
+
 def _part_name(stem: str, name: str) -> Callable[[int, str], str]:
     return lambda number, digest: section_file(stem, name, number, digest)
 
