@@ -4,16 +4,14 @@ root index that `sitemapkit build` writes on the gh-pages tree, and `validate` o
 
 from __future__ import annotations
 
-import os
 import re
 import shlex
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
 from git_helpers import commit, git, init
+from mike_helpers import BASE, config, gh_pages, run_mike
 from project_checks import served_file
 
 from sitemap_checks import assert_valid, assert_valid_tree, locs, robots_sitemaps
@@ -22,28 +20,8 @@ from sitemapkit.cli import main
 pytestmark = pytest.mark.slow  # real mike deploys: MkDocs builds and git commits
 
 REPO = Path(__file__).resolve().parents[1]
-BIN = Path(sys.executable).parent
-BASE = "https://example.org/project/"
 ORDERS = {"sitemapkit-before-mike": ["search", "sitemapkit", "mike"],
           "mike-before-sitemapkit": ["search", "mike", "sitemapkit"]}
-
-
-def config(plugins: list[str], mike: dict[str, str] | None = None) -> str:
-    lines = ["site_name: Project", f"site_url: {BASE}", "plugins:"]
-    for name in plugins:
-        if name == "mike" and mike:
-            lines += ["  - mike:", *(f"      {key}: {value}" for key, value in mike.items())]
-        else:
-            lines.append(f"  - {name}")
-    return "\n".join(lines) + "\n"
-
-
-def run_mike(repo: Path, *args: str) -> str:
-    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}", "GIT_CONFIG_GLOBAL": os.devnull,
-           "GIT_CONFIG_NOSYSTEM": "1"}
-    done = subprocess.run([str(BIN / "mike"), *args], cwd=repo, env=env, capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    return done.stderr + done.stdout
 
 
 def two_versions(tmp_path: Path, yml: str, *, alias_type: str = "symlink") -> tuple[Path, str, str]:
@@ -57,12 +35,6 @@ def two_versions(tmp_path: Path, yml: str, *, alias_type: str = "symlink") -> tu
     commit(repo, "2026-02-01T00:00:00", {"docs/new.md": "# New\n"})
     second = run_mike(repo, "deploy", "--alias-type", alias_type, "2.0", "latest")
     return repo, first, second
-
-
-def gh_pages(repo: Path, tmp_path: Path) -> Path:
-    tree = tmp_path / "gh-pages"
-    git(repo, "worktree", "add", "-q", str(tree), "gh-pages")
-    return tree
 
 
 @pytest.mark.parametrize("order", ORDERS)
@@ -90,9 +62,11 @@ def test_canonical_version_never_lists_another_versions_url(tmp_path):
     assert "old.md: canonical: page left out: its canonical URL https://example.org/project/latest/old/" in first
     assert "[canonical-other-version]" in first and "[version-home-left-out]" in first
     assert "left out: 3 canonical in another version" in first
-    # and the root says that no version has a sitemap of its own pages
+    # the root lists the pages where they are canonical, latest/ (2.0's), never latest/old/
+    # (tests/test_mike_canonical_alias.py)
     assert main(["build", str(tree), "--base-url", BASE]) == 0
-    assert not (tree / "sitemap.xml").exists()
+    assert locs(tree / "sitemap.xml") == [f"{BASE}sitemap-latest.xml"]
+    assert sorted(locs(tree / "sitemap-latest.xml")) == [f"{BASE}latest/{page}" for page in ("", "guide/", "new/")]
 
 
 @pytest.mark.parametrize("alias_type", ["symlink", "copy", "redirect"])

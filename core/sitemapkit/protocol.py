@@ -280,6 +280,9 @@ RULES: dict[str, RuleEntry] = {
     "version-left-out": RuleEntry(INFO, "a folder of a versioned deployment that is no version with a "
                                   "sitemap of its own pages (an alias, a copy; build: not in the root index)",
                                   TOOL),
+    "version-canonical-alias": RuleEntry(INFO, "a version whose pages are canonical at one of its aliases "
+                                         "(mike's canonical_version; build: listed there, in a sitemap of the "
+                                         "root index)", TOOL),
     "version-none": RuleEntry(WARNING, "a versioned deployment with no version that has a sitemap of its "
                               "own pages (build: no root index)", TOOL),
     "robots-version-off": RuleEntry(INFO, "one version's build (mike, Read the Docs, sphinx-multiversion) "

@@ -6,23 +6,27 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urljoin
 
-from sitemapkit.output.names import own_names
+from sitemapkit.listing.entries import build_entries
+from sitemapkit.model import Page
+from sitemapkit.output.names import own_names, section_file, stem_of
 from sitemapkit.output.robots import MAX_ROBOTS_BYTES, RobotsTooLarge, sync_robots_txt
-from sitemapkit.output.write import write_index
+from sitemapkit.output.write import write_index, write_urlsets
 from sitemapkit.protocol import MAX_BYTES, SITEMAP_NS
 from sitemapkit.report import Problem, Report
 from sitemapkit.settings import Settings
-from sitemapkit.site.files import NotRegularFile, read_regular
+from sitemapkit.site.files import NotRegularFile, read_regular, remove
 from sitemapkit.site.owned import Owned
 from sitemapkit.site.pages import HTML_SUFFIXES, error_page, guess_not_a_page, not_a_page
+from sitemapkit.site.scan import pages_in
 from sitemapkit.translations import folder_url
 from sitemapkit.urls import in_scope, normalise_base_url
+from sitemapkit.values import section_name
 
 MIKE_VERSION = "MIKE_DOCS_VERSION"
 """The variable mike sets for the build of each version it deploys (its name for it)."""
@@ -34,7 +38,7 @@ MIKE_VERSIONS = "versions.json"
 _HEAD_BYTES = 1 << 16  # enough of a root page to see whether it is a redirect
 MAX_VERSIONS_FILE = 1 << 20  # a versions.json larger than this is not read
 
-SEGMENT = re.compile(r"[^/\\\x00-\x1f]{1,255}")
+_SEGMENT = re.compile(r"[^/\\\x00-\x1f]{1,255}")
 """A version's name as a single folder name: no slash, no control character."""
 
 
@@ -70,7 +74,7 @@ def mike_deployment(site_url: str | None, version: str | None, *, root_url: str 
     root is the folder above that; the version is deployed at the root plus its own name,
     whatever its canonical links say. ``root_url`` (a ``base_url`` the user gave) is the root
     as it is."""
-    if not version or not SEGMENT.fullmatch(version) or version in (".", ".."):
+    if not version or not folder_name(version):
         return None
     root = folder_url(root_url) if root_url else folder_url(urljoin(site_url, ".")) if site_url else None
     if root is None:
@@ -148,6 +152,9 @@ class Versions:
     left: tuple[tuple[str, str], ...]
     source: str
     """``versions.json`` (mike), or ``version folders``."""
+    aliases: tuple[tuple[str, str], ...] = ()
+    """``(alias, version)`` for mike's aliases of the versions not listed: where the pages of
+    such a version may be canonical (``canonical_version: latest``)."""
 
 
 def find_versions(root: Path, filename: str, base_url: str) -> Versions | None:
@@ -172,7 +179,35 @@ def find_versions(root: Path, filename: str, base_url: str) -> Versions | None:
             listed.append(name)
         else:
             left.append((name, why))
-    return Versions(tuple(listed), tuple(left), source)
+    aliases = tuple((alias, version) for alias, version in _mike_alias_pairs(root / MIKE_VERSIONS)
+                    if version not in listed and version in names and _inside(root / alias, root)
+                    and _inside(root / version, root) and not (root / version).is_symlink())
+    return Versions(tuple(listed), tuple(left), source, aliases)
+
+
+def _mike_alias_pairs(path: Path) -> list[tuple[str, str]]:
+    """``(alias, version)`` as mike's ``versions.json`` names them: plain folder names only,
+    never an alias named as a version is."""
+    items = _mike_items(path) or []
+    versions = {name for item in items if isinstance(name := item.get("version"), str)}
+    pairs = [(alias, version) for item in items
+             if isinstance(version := item.get("version"), str) and isinstance(aliases := item.get("aliases"), list)
+             for alias in aliases if isinstance(alias, str)]
+    return [(alias, version) for alias, version in dict.fromkeys(pairs)
+            if alias not in versions and folder_name(alias) and folder_name(version)]
+
+
+def folder_name(name: str) -> bool:
+    """Whether ``name`` is one plain folder name: no slash, no control character, not a dot folder."""
+    return _SEGMENT.fullmatch(name) is not None and name not in (".", "..")
+
+
+def _inside(path: Path, root: Path) -> bool:
+    """Whether ``path`` is a folder that, links followed, is below ``root``."""
+    try:
+        return path.is_dir() and path.resolve().is_relative_to(root.resolve())
+    except OSError:
+        return False
 
 
 def _mike_versions(path: Path) -> list[str] | None:
@@ -186,11 +221,14 @@ def _mike_versions(path: Path) -> list[str] | None:
 def mike_aliases(folder: Path) -> set[str]:
     """The alias folders (symbolic links, copies, redirect pages) the ``versions.json`` of
     ``folder`` names, when it has one: names of plain folders only, never a version's own."""
-    items = _mike_items(folder / MIKE_VERSIONS) or []
-    versions = {name for item in items if isinstance(name := item.get("version"), str)}
-    found = {alias for item in items if isinstance(aliases := item.get("aliases"), list)
-             for alias in aliases if isinstance(alias, str)}
-    return {name for name in found - versions if SEGMENT.fullmatch(name) and name not in (".", "..")}
+    return {alias for alias, _ in _mike_alias_pairs(folder / MIKE_VERSIONS)}
+
+
+def mike_folders(folder: Path) -> set[str]:
+    """The version and alias folders the ``versions.json`` of ``folder`` names, if it has one:
+    each a site of its own (its ``404.html`` is its error page)."""
+    versions = _mike_versions(folder / MIKE_VERSIONS) or []
+    return {name for name in versions if folder_name(name)} | mike_aliases(folder)
 
 
 def _mike_items(path: Path) -> list[dict[str, Any]] | None:
@@ -231,7 +269,7 @@ def _regular(path: Path) -> bool:
 
 def _not_own(root: Path, name: str, filename: str, base_url: str) -> str | None:
     """Why folder ``name`` is not a version with its own sitemap, or None when it is."""
-    if not SEGMENT.fullmatch(name) or name in (".", ".."):
+    if not folder_name(name):
         return "not a plain folder name"
     folder = root / name
     if folder.is_symlink() or not folder.is_dir():
@@ -269,28 +307,77 @@ def _locs(data: bytes) -> list[str] | None:
     return [(node.text or "").strip() for node in tree.iter(f"{{{SITEMAP_NS}}}loc")]
 
 
+def _alias_pages(root: Path, alias: str, version: str) -> Iterator[Page]:
+    """The pages of ``version``, read where the alias serves them: each whose file is there
+    (a link to the version's folder, or mike's copy; a redirect page there is no page)."""
+    for page in pages_in(root / version):
+        output = root / alias / page.name
+        if output.is_file() and output.resolve().is_relative_to(root.resolve()):
+            yield Page(url=page.url, output=output, name=f"{alias}/{page.name}", not_page=page.not_page)
+
+
+def _alias_sitemaps(root: Path, versions: Versions, settings: Settings, report: Report) -> list[Any]:
+    """For each alias of a version with no sitemap of its own (mike's ``canonical_version``):
+    the urlsets (not yet committed) of that version's pages at the alias's URLs, those whose
+    canonical URL is there; only pages of the alias's folder, dated by what they say
+    themselves (the root has no git history of them, and no manifest)."""
+    base_url = normalise_base_url(settings.base_url or "")
+    made, names = [], set()
+    for alias, version in versions.aliases:
+        name = section_file(stem_of(settings.filename), section_name(alias + "/"))
+        if name in names or name == settings.filename:
+            continue
+        names.add(name)
+        url = base_url + quote(alias) + "/"
+        own = settings.replace(base_url=url, lastmod=("meta",), news=None, extra_urls=(), extra_sitemaps=())
+        entries = build_entries(_alias_pages(root, alias, version), own, report=report, site_dir=root / alias,
+                                deployment=Deployment(url, base_url), project_dir=root)
+        series = write_urlsets(entries, root, name, settings, report)
+        if series.targets:
+            report.info(str(root / alias), "version", "version-canonical-alias",
+                        f"{version}'s pages are canonical at {url} (the alias {alias}): listed there, in {name}")
+            made.append(series)
+    return made
+
+
 def write_version_index(root: Path, versions: Versions, settings: Settings, report: Report) -> Report:
     """Write ``settings.filename`` at ``root``: an index whose children are the listed
-    versions' own sitemaps, and the robots.txt line naming it (``settings.robots_txt``)."""
+    versions' own sitemaps and, for an alias the pages of a version name as canonical
+    (mike's ``canonical_version``), a sitemap of those pages at the alias's URLs; and the
+    robots.txt line naming it (``settings.robots_txt``)."""
     base_url = normalise_base_url(settings.base_url or "")
     for name, why in versions.left:
         report.info(str(root / name), "version", "version-left-out", f"not listed in the root index: {why}")
     path = root / settings.filename
-    if not versions.listed:
+    aliases = _alias_sitemaps(root, versions, settings, report)
+    if not versions.listed and not aliases:
         report.warn(str(root), "version", "version-none",
                     f"no version below {root} has a sitemap of its own pages: no root index written")
         return report
-    owned = Owned(root, report, base_url, own_names(settings))
-    owned.check([settings.filename])
+    sections = tuple(alias + "/" for alias, _ in versions.aliases)  # the alias sitemaps' names
+    owned = Owned(root, report, base_url, own_names(settings.replace(sections=sections or None)))
     children = [(f"{base_url}{quote(name)}/{settings.filename}", None) for name in versions.listed]
-    target = write_index(path, children, settings)
+    children += [(base_url + file.name, lastmod) for series in aliases for file, lastmod in series.written]
     try:
-        owned.expect(target.close())
-        written = target.commit()
+        owned.check([settings.filename, *(final.name for series in aliases for final, _ in series.closed)])
+        target = write_index(path, children, settings)
     except BaseException:
+        for series in aliases:
+            series.abort()
+        raise
+    try:
+        owned.expect([*target.close(), *(item for series in aliases for item in series.closed)])
+        written = [path for series in aliases for path in series.commit()]
+        written[:0] = target.commit()
+    except BaseException:
+        for series in aliases:
+            series.abort()
         target.abort()
         raise
-    owned.settle(written, [])
+    for series in aliases:
+        report.url_counts.update(series.counts)
+    keep = {file.name for file in written}
+    owned.settle(written, remove(owned.stale(keep | {settings.filename})))
     report.files.extend(written)
     report.url_counts[written[0]] = len(children)
     if settings.robots_txt:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from sitemapkit.lastmod.git import Checkout
-from sitemapkit.versions import SEGMENT
+from sitemapkit.versions import folder_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +61,6 @@ def sphinx_multiversion(current: Any, metadata: Any, confdir: str) -> Multiversi
         folder = output.relative_to(common).as_posix()
     except (ValueError, IndexError):  # absolute and relative mixed; a path too short
         return None
-    if folder == "." or not all(SEGMENT.fullmatch(part) and part not in (".", "..") for part in folder.split("/")):
+    if not all(folder_name(part) for part in folder.split("/")):
         return None
     return Multiversion(folder, Checkout(copy, repository, f"refs/{source}/{name}"))

@@ -36,6 +36,7 @@ from sitemapkit.site.pages import (
 )
 from sitemapkit.site.scan import html_files
 from sitemapkit.urls import URLError, encode_url
+from sitemapkit.versions import mike_folders
 
 Complain = Callable[[str, str], None]
 """``complain(rule, message)``: a rule of ``protocol.RULES`` a listed URL breaks, and why."""
@@ -55,6 +56,8 @@ class SiteIndex:
         self._recorded = record is not None
         self._elsewhere = served_elsewhere(site_dir)
         """URLs that build listed from ``extra_urls``: served by something else, not built."""
+        self._versions = mike_folders(site_dir)
+        """mike's version and alias folders, when this is the root of its deployment."""
         self._inner: dict[str, set[str] | None] = {}
         """Folder (site-relative) -> what the build of another site written into it (a
         language built by its own config into ``fr/``) left out on purpose; None: no build's."""
@@ -88,8 +91,8 @@ class SiteIndex:
 
     def _own_site(self, folder: str) -> bool:
         """Whether ``folder`` is a site of its own (a version or a language with its own
-        sitemap), whose ``404.html`` is that site's error page."""
-        return (self.dir / folder / "sitemap.xml").is_file()
+        sitemap, or one mike's ``versions.json`` names), whose ``404.html`` is that site's error page."""
+        return folder in self._versions or (self.dir / folder / "sitemap.xml").is_file()
 
     def chosen_out(self, relative: str, url: str) -> bool:
         """Whether the build that wrote the built file ``relative`` left ``url`` out on purpose."""

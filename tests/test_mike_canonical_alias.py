@@ -1,0 +1,76 @@
+"""mike's `canonical_version: latest`: every version's pages name their `latest/` URL as
+canonical, so no version has a sitemap of its own pages. `sitemapkit build` on the gh-pages
+root lists the canonical version's pages at their `latest/` URLs (taken from the version
+`latest` points to, only pages whose file is under `latest/`) in `sitemap-latest.xml`, under
+the root index; nothing else lists them; `validate` on the deployed root is clean."""
+
+from __future__ import annotations
+
+import pytest
+from git_helpers import commit, git, init
+from mike_helpers import BASE, config, gh_pages, run_mike
+from project_checks import served_file
+
+from sitemap_checks import assert_valid, assert_valid_tree, locs, robots_sitemaps
+from sitemapkit.cli import main
+
+pytestmark = pytest.mark.slow  # real mike deploys: MkDocs builds and git commits
+
+CANONICAL = config(["search", "sitemapkit", "mike"], {"canonical_version": "latest"})
+
+
+def deploy_both(tmp_path, alias_type: str = "symlink"):
+    """1.0 then 2.0, each deployed with the alias latest moved to it; 1.0 has old.md, which
+    2.0 dropped, and 2.0 has new.md."""
+    repo = init(tmp_path / "repo")
+    commit(repo, "2026-01-01T00:00:00", {"mkdocs.yml": CANONICAL, "docs/index.md": "# Home\n",
+                                          "docs/guide.md": "# Guide\n", "docs/old.md": "# Old\n"})
+    run_mike(repo, "deploy", "--alias-type", alias_type, "--update-aliases", "1.0", "latest")
+    git(repo, "rm", "-q", "docs/old.md")
+    commit(repo, "2026-02-01T00:00:00", {"docs/new.md": "# New\n"})
+    run_mike(repo, "deploy", "--alias-type", alias_type, "--update-aliases", "2.0", "latest")
+    return repo, gh_pages(repo, tmp_path)
+
+
+@pytest.mark.parametrize("alias_type", ["symlink", "copy"])
+def test_the_root_lists_the_canonical_alias(tmp_path, alias_type, capsys):
+    _, tree = deploy_both(tmp_path, alias_type)
+    assert not (tree / "1.0" / "sitemap.xml").exists() and not (tree / "2.0" / "sitemap.xml").exists()
+
+    assert main(["build", str(tree), "--base-url", BASE]) == 0
+    out = capsys.readouterr().out
+    assert "sitemap.xml, sitemap-latest.xml, robots.txt" in out
+    assert assert_valid(tree / "sitemap.xml").tag.endswith("sitemapindex")
+    assert locs(tree / "sitemap.xml") == [f"{BASE}sitemap-latest.xml"]
+    assert assert_valid(tree / "sitemap-latest.xml").tag.endswith("urlset")
+    # 2.0's pages (latest points at 2.0), at latest/; never latest/old/ (only 1.0 had it: a 404)
+    assert sorted(locs(tree / "sitemap-latest.xml")) == [f"{BASE}latest/{page}" for page in ("", "guide/", "new/")]
+    children = assert_valid_tree(tree, BASE)[1:]
+    listed = [url for child in children for url in locs(child)]
+    assert len(listed) == len(set(listed)) == 3  # nothing else lists them
+    assert all(served_file(tree, BASE, url).is_file() for url in listed)
+    assert robots_sitemaps(tree / "robots.txt") == [f"{BASE}sitemap.xml"]
+    assert main(["validate", str(tree), "--site-dir", str(tree), "--strict"]) == 0, capsys.readouterr().out
+
+    # a second run changes nothing
+    before = [(tree / name).read_bytes() for name in ("sitemap.xml", "sitemap-latest.xml", "robots.txt")]
+    assert main(["build", str(tree), "--base-url", BASE]) == 0
+    assert [(tree / name).read_bytes() for name in ("sitemap.xml", "sitemap-latest.xml", "robots.txt")] == before
+
+
+def test_the_alias_moved_back_lists_the_other_version(tmp_path, capsys):
+    repo, tree = deploy_both(tmp_path)
+    git(repo, "worktree", "remove", "--force", str(tree))
+    run_mike(repo, "alias", "--update-aliases", "1.0", "latest")
+    tree = gh_pages(repo, tmp_path)
+    assert main(["build", str(tree), "--base-url", BASE]) == 0
+    assert sorted(locs(tree / "sitemap-latest.xml")) == [f"{BASE}latest/{page}" for page in ("", "guide/", "old/")]
+    capsys.readouterr()
+    assert main(["validate", str(tree), "--site-dir", str(tree), "--strict"]) == 0, capsys.readouterr().out
+
+
+def test_redirect_alias_pages_are_not_listed(tmp_path, capsys):
+    _, tree = deploy_both(tmp_path, "redirect")
+    assert main(["build", str(tree), "--base-url", BASE]) == 0  # a warning, not a failure
+    assert "[version-none]" in capsys.readouterr().err
+    assert not (tree / "sitemap-latest.xml").exists() and not (tree / "sitemap.xml").exists()
