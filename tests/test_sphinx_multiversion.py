@@ -8,8 +8,11 @@ index of the versions' sitemaps."""
 from __future__ import annotations
 
 import os
+import re
+import shlex
 import subprocess
 from datetime import datetime, timezone
+from pathlib import Path
 
 import pytest
 from git_helpers import commit, git, init
@@ -21,6 +24,7 @@ from sitemapkit.cli import main
 
 pytestmark = pytest.mark.slow  # real sphinx-multiversion runs: one Sphinx build per ref
 
+REPO = Path(__file__).resolve().parents[1]
 BASE = "https://example.org/proj/"
 SPHINX = "sphinx>=8.2,<9"  # sphinx-multiversion 0.2.4 fails on Sphinx 9 (its Config API changed)
 CONF = f"""\
@@ -60,9 +64,9 @@ def project(tmp_path):
     return repo
 
 
-def build(multiversion, repo, out, *args: str) -> str:
+def build(multiversion, repo, *args: str) -> str:
     env = {**os.environ, "PATH": f"{multiversion}{os.pathsep}{os.environ['PATH']}"}
-    done = subprocess.run([str(multiversion / "sphinx-multiversion"), "docs", str(out), *args], cwd=repo, env=env,
+    done = subprocess.run([str(multiversion / "sphinx-multiversion"), "docs", *args], cwd=repo, env=env,
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "Sphinx v8." in done.stdout
@@ -83,7 +87,7 @@ def check_versions(repo, out):
 
 def test_each_ref_lists_its_pages_in_its_folder_dated_from_its_history(tmp_path, multiversion):
     repo = project(tmp_path)
-    log = build(multiversion, repo, tmp_path / "html")
+    log = build(multiversion, repo, str(tmp_path / "html"))
     # not .../proj/guide.html (html_baseurl, the same for every ref), but where each ref is built
     check_versions(repo, tmp_path / "html")
     assert "[robots-version-off]" in log
@@ -93,14 +97,23 @@ def test_each_ref_lists_its_pages_in_its_folder_dated_from_its_history(tmp_path,
     assert "[sitemapkit.canonical-unversioned]" in log
 
 
-def test_html_baseurl_per_ref_then_the_root_index_validates(tmp_path, multiversion, capsys):
-    repo, out = project(tmp_path), tmp_path / "html"
-    log = build(multiversion, repo, out, "-D", f"html_baseurl={BASE}${{name}}/")  # the recipe in docs/versions.md
+def test_the_recipe_as_written_validates_on_the_root(tmp_path, multiversion, monkeypatch, capsys):
+    """docs/versions.md's sphinx-multiversion recipe: html_baseurl per ref (``-D``), then the
+    root index, then ``validate`` on the root, each line run as a shell would."""
+    text = (REPO / "docs" / "versions.md").read_text(encoding="utf-8")
+    section = text.split("## sphinx-multiversion (Sphinx)", 1)[1].split("\n## ", 1)[0]
+    lines = [shlex.split(line) for line in re.search(r"```sh\n(.*?)```", section, re.S).group(1).splitlines()]
+    assert [words[:2] for words in lines] == [["sphinx-multiversion", "docs"], ["sitemapkit", "build"],
+                                              ["sitemapkit", "validate"]]
+    repo = project(tmp_path)
+    monkeypatch.chdir(repo)
+    log = build(multiversion, repo, *lines[0][2:])
+    out = repo / lines[0][2]
     check_versions(repo, out)
     assert "canonical-unversioned" not in log
     assert f'<link rel="canonical" href="{BASE}v1.0/guide.html"' in (out / "v1.0" / "guide.html").read_text()
 
-    assert main(["build", str(out), "--base-url", BASE]) == 0
+    assert main(lines[1][1:]) == 0
     assert "2 versions (v1.0, v2.0) in sitemap.xml" in capsys.readouterr().out
     assert assert_valid(out / "sitemap.xml").tag.endswith("sitemapindex")
     assert sorted(locs(out / "sitemap.xml")) == [f"{BASE}v1.0/sitemap.xml", f"{BASE}v2.0/sitemap.xml"]
@@ -109,4 +122,4 @@ def test_html_baseurl_per_ref_then_the_root_index_validates(tmp_path, multiversi
     assert len(listed) == len(set(listed)) == 6
     assert robots_sitemaps(out / "robots.txt") == [f"{BASE}sitemap.xml"]
     capsys.readouterr()
-    assert main(["validate", str(out), "--site-dir", str(out), "--strict"]) == 0, capsys.readouterr().out
+    assert main(lines[2][1:]) == 0, capsys.readouterr().out
