@@ -74,3 +74,21 @@ def test_redirect_alias_pages_are_not_listed(tmp_path, capsys):
     assert main(["build", str(tree), "--base-url", BASE]) == 0  # a warning, not a failure
     assert "[version-none]" in capsys.readouterr().err
     assert not (tree / "sitemap-latest.xml").exists() and not (tree / "sitemap.xml").exists()
+
+
+def test_an_alias_sitemap_no_longer_made_is_removed(tmp_path, capsys):
+    repo, tree = deploy_both(tmp_path)
+    assert main(["build", str(tree), "--base-url", BASE]) == 0
+    assert (tree / "sitemap-latest.xml").is_file()
+    git(tree, "add", "sitemap*.xml", "robots.txt", ".sitemapkit-files.json")  # as docs/versions.md does
+    commit(tree, "2026-02-02T00:00:00", message="Root sitemap index")
+    git(repo, "worktree", "remove", str(tree))
+    commit(repo, "2026-03-01T00:00:00", {"mkdocs.yml": config(["search", "sitemapkit", "mike"])})
+    run_mike(repo, "deploy", "--update-aliases", "2.0", "latest")  # canonical_version dropped
+    tree = gh_pages(repo, tmp_path)
+    assert (tree / "sitemap-latest.xml").is_file()  # kept by mike's deploy
+    assert main(["build", str(tree), "--base-url", BASE]) == 0
+    assert not (tree / "sitemap-latest.xml").exists()  # removed: its pages are 2.0's own again
+    assert locs(tree / "sitemap.xml") == [f"{BASE}2.0/sitemap.xml"]
+    capsys.readouterr()
+    assert main(["validate", str(tree), "--site-dir", str(tree), "--strict"]) == 0, capsys.readouterr().out

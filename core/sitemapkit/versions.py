@@ -354,7 +354,7 @@ def write_version_index(root: Path, versions: Versions, settings: Settings, repo
         report.warn(str(root), "version", "version-none",
                     f"no version below {root} has a sitemap of its own pages: no root index written")
         return report
-    sections = tuple(alias + "/" for alias, _ in versions.aliases)  # the alias sitemaps' names
+    sections = tuple(f"{alias}/" for alias in sorted(mike_aliases(root)))  # alias sitemaps, this build's or stale
     owned = Owned(root, report, base_url, own_names(settings.replace(sections=sections or None)))
     children = [(f"{base_url}{quote(name)}/{settings.filename}", None) for name in versions.listed]
     children += [(base_url + file.name, lastmod) for series in aliases for file, lastmod in series.written]
@@ -377,7 +377,7 @@ def write_version_index(root: Path, versions: Versions, settings: Settings, repo
     for series in aliases:
         report.url_counts.update(series.counts)
     keep = {file.name for file in written}
-    owned.settle(written, remove(owned.stale(keep | {settings.filename})))
+    owned.settle(written, remove(owned.stale(keep)))
     report.files.extend(written)
     report.url_counts[written[0]] = len(children)
     if settings.robots_txt:
