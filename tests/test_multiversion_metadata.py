@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from sitemapkit.compat.sphinx_multiversion import sphinx_multiversion
 from sitemapkit.compat.sphinx_sitemap import SphinxConfig
@@ -68,3 +70,14 @@ def test_urls_under_the_versions_folder_whatever_html_baseurl_says():
     assert own.settings().base_url == "https://example.org/proj/v1.0/"
     assert own.deployment().root == "https://example.org/proj/" and own.unversioned_canonical() is None
     assert shared.settings().robots_txt is False
+
+
+@given(name=st.text(max_size=40), source=st.text(max_size=20), out=st.text(max_size=40))
+def test_whatever_the_metadata_says_the_ref_and_folder_stay_plain(name, source, out):
+    found = sphinx_multiversion(name, {name: entry(name, source, outputdir=f"/work/out/{out}"),
+                                       "main": entry("main", "heads")}, "/home/me/repo/docs")
+    if found is not None:
+        assert found.checkout.revision.startswith("refs/") and ".." not in found.checkout.revision
+        assert not any(ch.isspace() for ch in found.checkout.revision)
+        assert all(part not in ("", ".", "..") for part in found.folder.split("/"))
+        assert not Path(found.folder).is_absolute()
