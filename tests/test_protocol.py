@@ -184,10 +184,10 @@ def test_the_build_and_the_validator_give_one_problem_one_id(tmp_path):
 
 
 def test_every_check_in_the_dispatch_table_is_for_a_child_some_content_model_allows():
-    # A misspelt method in validate.xml.CHECKS fails at import; a misspelt tag would only
+    # A misspelt method in validate.xml_checks.CHECKS fails at import; a misspelt tag would only
     # never match, so it is caught here.
     from sitemapkit.validate import rules as models
-    from sitemapkit.validate.xml import CHECKS
+    from sitemapkit.validate.xml_checks import CHECKS
 
     allowed = set()
     for model in (models.URL_MODEL, models.SITEMAP_MODEL, models.IMAGE_MODEL, models.VIDEO_MODEL,

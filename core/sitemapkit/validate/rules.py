@@ -1,7 +1,7 @@
 """What ``sitemapkit validate`` checks: the content models of the sitemap elements
 (sitemaps.org 0.9 and Google's image, video and news extensions) and the value checks. Pure
-data and pure functions; the rule ids and limits are in ``protocol``, the streaming and the
-table of which check runs on which element in ``validate.xml``."""
+data and pure functions; the rule ids and limits are in ``protocol``, the streaming in
+``validate.xml`` and the table of which check runs on which element in ``validate.xml_checks``."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ def qname(tag: object) -> str:
 class Item:
     """One child in a sequence: tag, how many, and the rule ids for a missing child, one too
     many, or a child that is allowed but deprecated. Which check runs on it is in
-    ``validate.xml.CHECKS``, by tag."""
+    ``validate.xml_checks.CHECKS``, by tag."""
 
     tag: str
     min: int = 0
