@@ -24,7 +24,7 @@ from sitemapkit.protocol import (
     SITEMAP_NS,
     WARNING,
 )
-from sitemapkit.validate.rules import (
+from sitemapkit.validate.models import (
     IMAGE,
     IMAGE_MODEL,
     LINK,

@@ -7,14 +7,7 @@ from collections.abc import Callable
 from lxml import etree
 
 from sitemapkit.protocol import IMAGE_NS, NEWS_NS, VIDEO_NS
-from sitemapkit.validate.rules import (
-    NEWS,
-    S_CHANGEFREQ,
-    S_LASTMOD,
-    S_LOC,
-    S_PRIORITY,
-    VIDEO,
-)
+from sitemapkit.validate.models import NEWS, S_CHANGEFREQ, S_LASTMOD, S_LOC, S_PRIORITY, VIDEO
 from sitemapkit.validate.xml_extensions import CONTENT_LOC, PLAYER_LOC, ExtensionChecks
 from sitemapkit.validate.xml_values import IMAGE_LOC
 

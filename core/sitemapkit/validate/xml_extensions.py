@@ -19,16 +19,13 @@ from sitemapkit.protocol import (
     VIDEO_MIN_DURATION,
     VIDEO_NS,
 )
+from sitemapkit.validate.models import NEWS_MODEL, PUBLICATION_MODEL, TVSHOW_MODEL, VIDEO_MODEL, qname
 from sitemapkit.validate.rules import (
     COUNTRIES,
     GENRES,
-    NEWS_MODEL,
     PLATFORMS,
-    PUBLICATION_MODEL,
     TICKERS,
-    TVSHOW_MODEL,
     VIDEO_ID_TYPES,
-    VIDEO_MODEL,
     VIDEO_TYPES,
     YES_NO,
     check_url,
@@ -36,7 +33,6 @@ from sitemapkit.validate.rules import (
     news_language_ok,
     parse_decimal,
     parse_whole,
-    qname,
 )
 from sitemapkit.validate.xml_values import ValueChecks
 

@@ -16,17 +16,15 @@ from sitemapkit.protocol import (
     WARNING,
     XSI_NS,
 )
+from sitemapkit.validate.models import LINK_ATTRIBUTES, XHTML_LINK_EXTRAS, qname
 from sitemapkit.validate.rules import (
     CHANGEFREQ_VALUES,
     DATE_HINT,
     GOOD_URL,
-    LINK_ATTRIBUTES,
-    XHTML_LINK_EXTRAS,
     check_url,
     hreflang_ok,
     parse_decimal,
     parse_w3c,
-    qname,
 )
 
 MOBILE_ATTRIBUTES = frozenset({"rel", "media", "href"})
