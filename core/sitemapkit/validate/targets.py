@@ -14,7 +14,6 @@ from urllib.parse import unquote, urlsplit
 
 from sitemapkit.site.lock import Waiting, folder_locked
 from sitemapkit.validate.feeds import FeedChecker
-from sitemapkit.validate.fetched_files import FetchedFiles
 from sitemapkit.validate.local_files import (
     SNIFF,
     TXT_SUFFIXES,
@@ -27,6 +26,7 @@ from sitemapkit.validate.local_files import (
 from sitemapkit.validate.session import Scope, Session
 from sitemapkit.validate.site import SiteIndex
 from sitemapkit.validate.text_files import TextFiles, robots_like
+from sitemapkit.validate.url_targets import UrlTargets
 from sitemapkit.validate.xml import XMLChecker
 
 _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
@@ -117,7 +117,7 @@ def _run(session: Session, site: SiteIndex | None, roots: list[Path], paths: lis
             str(site.dir / relative), None, "page-not-listed", message))
 
 
-class _Targets(LocalFiles, FetchedFiles, TextFiles):
+class _Targets(LocalFiles, UrlTargets, TextFiles):
     """Finds the files to check and follows the sitemaps they name."""
 
     def __init__(self, session: Session, site: SiteIndex | None, roots: list[Path], client=None) -> None:
@@ -179,7 +179,7 @@ class _Targets(LocalFiles, FetchedFiles, TextFiles):
 
     def _dispatch(self, path, name: str, head: bytes, url: str | None,
                   via: tuple[str, int] | None, robots: frozenset[str]) -> str | None:
-        """Check a file (local, or ``fetch.Fetched``) by what its first bytes show it is;
+        """Check a file (local, or ``fetched.Fetched``) by what its first bytes show it is;
         returns ``"robots"``, ``"text"``, ``"feed"``, ``"xml"`` or ``None`` (not a sitemap)."""
         stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
         if path.name == "robots.txt" or (not stripped.startswith(b"<") and robots_like(stripped)):

@@ -9,7 +9,7 @@ import zlib
 from sitemapkit.validate.session import READ_CAP
 
 
-class FetchedFiles:
+class UrlTargets:
     """Fetches a file by URL and checks it."""
 
     def check_remote(self, url: str, via: tuple[str, int] | None = None,
@@ -19,14 +19,8 @@ class FetchedFiles:
         one, read from the response as it arrives and never past the local limits. A file
         that cannot be fetched is ``unreadable`` when given, else ``sitemap-fetch`` where it
         was named; a 200 answer is also checked for its Content-Type."""
-        from sitemapkit.validate.fetch import (  # urllib3
-            MAX_WAIT,
-            Fetched,
-            FetchError,
-            Refusal,
-            check_content_type,
-            retry_after,
-        )
+        from sitemapkit.validate.fetch import MAX_WAIT, FetchError, Refusal, retry_after  # urllib3
+        from sitemapkit.validate.fetched import Fetched, check_content_type
 
         if url in self.fetched:
             return
