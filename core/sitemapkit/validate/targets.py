@@ -10,9 +10,10 @@ import contextlib
 import os
 import re
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import urlsplit
 
 from sitemapkit.site.lock import Waiting, folder_locked
+from sitemapkit.urls import remove_dot_segments
 from sitemapkit.validate.feeds import FeedChecker
 from sitemapkit.validate.local_files import (
     SNIFF,
@@ -233,7 +234,10 @@ class _Targets(LocalFiles, UrlTargets, TextFiles):
 
     def _follow(self, url: str, beside: Path | None, parent_url: str | None, via: tuple[str, int],
                 nested: bool = False, robots: frozenset[str] = frozenset()) -> None:
-        url = without_dot_segments(url)
+        parts = urlsplit(url)
+        path = remove_dot_segments(parts.path)  # "https://h/a/../../x" is "https://h/x"
+        if path != parts.path:
+            url = parts._replace(path=path).geturl()
         if beside is None:  # named by a fetched file: fetched in turn
             self.check_remote(url, via if nested else None, robots, named_at=via)
             return
@@ -246,24 +250,3 @@ class _Targets(LocalFiles, UrlTargets, TextFiles):
         else:
             self.session.add(*via, "sitemap-not-found",
                              f"{url} is not at hand (looked beside {via[0]}); not checked")
-
-
-def without_dot_segments(url: str) -> str:
-    """``url`` with its path's ``.`` and ``..`` segments (``%2e`` too) removed as RFC 3986
-    (5.2.4) says: ``https://h/a/../../x`` is ``https://h/x``, never above the root."""
-    parts = urlsplit(url)
-    segments = parts.path.split("/")
-    if not any(unquote(segment) in (".", "..") for segment in segments):
-        return url
-    kept: list[str] = []
-    for segment in segments[1:]:
-        dots = unquote(segment)
-        if dots == "..":
-            if kept:
-                kept.pop()
-        elif dots != ".":
-            kept.append(segment)
-    if unquote(segments[-1]) in (".", ".."):
-        kept.append("")  # "a/.." names the folder: keep its slash
-    return parts._replace(path="/" + "/".join(kept)).geturl()
-
