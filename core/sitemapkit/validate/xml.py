@@ -15,6 +15,7 @@ from pathlib import Path
 from lxml import etree
 
 from sitemapkit.protocol import (
+    FUTURE_SLACK,
     MAX_BYTES,
     MAX_IMAGES,
     MAX_NEWS,
@@ -44,7 +45,6 @@ from sitemapkit.validate.xml_checks import CHECKS
 from sitemapkit.validate.xml_extensions import ExtensionChecks
 from sitemapkit.validate.xml_values import IMAGE_LOC
 
-_FUTURE_SLACK = timedelta(days=1)  # a date-only lastmod in a zone ahead of UTC is not "future"
 
 class XMLChecker(ExtensionChecks, FileCheck):
     """Checks one file; ``children`` collects an index's ``(loc, line)`` for the caller. The
@@ -75,7 +75,7 @@ class XMLChecker(ExtensionChecks, FileCheck):
         """URLs found good lately (``_good_url``), as a page's alternates name the same few
         URLs again and again: 0.48 s without. The usual image and link checked inline in
         ``_complex`` rather than through a call each: 0.60 s without."""
-        self._future = session.now + _FUTURE_SLACK
+        self._future = session.now + FUTURE_SLACK
 
     # -- the file --------------------------------------------------------------------------
 
