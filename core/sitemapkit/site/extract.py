@@ -23,7 +23,15 @@ from typing import NamedTuple
 from sitemapkit.site.content import main_region, read_content
 from sitemapkit.site.files import BLOCK, open_regular
 from sitemapkit.site.long_values import LONG_VALUE, squeeze
-from sitemapkit.site.markup import ATTRIBUTES, HEAD_END, HIDING, attributes, declared_encoding, without_comments
+from sitemapkit.site.markup import (
+    ATTRIBUTES,
+    HEAD_END,
+    HEAD_END_TEXT,
+    HIDING,
+    attributes,
+    declared_encoding,
+    without_comments,
+)
 from sitemapkit.urls import resolve
 
 # Patterns that run over a page's lower-cased copy (same offsets, and no IGNORECASE, which
@@ -106,14 +114,11 @@ def read_head_html(data: bytes, page_url: str) -> HtmlFacts:
     return HtmlFacts(noindex, canonical, alternates, published=published, modified=modified, head=head)
 
 
-_HEAD_END_TEXT = re.compile(r"</head|<body", re.IGNORECASE)
-
-
 def head_of(markup: str) -> str:
     """``markup`` through the start of its body (all of it when it has no head): as much
     of a page as ``read_page_html`` reads when it is given the page's ``content`` too. An
     adapter holding each rendered page in memory keeps this instead of the whole page."""
-    found = _HEAD_END_TEXT.search(markup)
+    found = HEAD_END_TEXT.search(markup)
     return markup[: found.end()] if found else markup
 
 

@@ -17,8 +17,11 @@ HIDING = re.compile(rb"<(?:!--|script|style|template)")
 # plain searches, each byte looked at a bounded number of times (see ``_hidden``).
 _HIDDEN_START = re.compile(rb"<(?:!--|(script|style|template)\b)")
 _HIDDEN_END = {name: re.compile(rb"</" + name + rb"\s*>") for name in (b"script", b"style", b"template")}
-# Runs over the raw page, and stops within its first kilobytes.
-HEAD_END = re.compile(rb"</head|<body", re.IGNORECASE)
+# Where a page's head ends: runs over the raw page (bytes; as text for ``extract.head_of``),
+# and stops within its first kilobytes.
+_HEAD_END = r"</head|<body"
+HEAD_END = re.compile(_HEAD_END.encode("ascii"), re.IGNORECASE)
+HEAD_END_TEXT = re.compile(_HEAD_END, re.IGNORECASE)
 _CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
 
 
