@@ -25,7 +25,7 @@ from fault_server import FaultServer, body, once_then, trickle
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sitemapkit.site import extract
+from sitemapkit.site import long_values, markup
 from sitemapkit.site.extract import read_head_html, read_page_html
 
 SITEMAPKIT = [sys.executable, "-m", "sitemapkit"]
@@ -100,7 +100,7 @@ _PIECES = st.sampled_from([b"<!--", b"-->", b"<script>", b"</script >", b"<style
 @settings(max_examples=300, deadline=None)
 @given(st.lists(_PIECES, max_size=40).map(b"".join))
 def test_comments_and_scripts_are_cut_where_the_old_regex_cut_them(data: bytes) -> None:
-    assert list(extract._hidden(data)) == [found.span() for found in _OLD_HIDDEN.finditer(data)]
+    assert list(markup._hidden(data)) == [found.span() for found in _OLD_HIDDEN.finditer(data)]
 
 
 @settings(max_examples=300, deadline=None)
@@ -108,7 +108,7 @@ def test_comments_and_scripts_are_cut_where_the_old_regex_cut_them(data: bytes) 
 def test_a_value_start_is_found_where_the_old_regex_found_it(data: bytes, at: int) -> None:
     at = min(at, len(data))
     old = _OLD_VALUE_START.search(data[at:])
-    new = extract._VALUE_START.search(data[at:])
+    new = long_values._VALUE_START.search(data[at:])
     assert (old and old.span()) == (new and new.span())
 
 

@@ -15,7 +15,7 @@ from project_checks import committed, lastmods, validate_strict
 from sphinx.cmd.build import build_main
 
 from sitemapkit.cli import main
-from sitemapkit.lastmod import git as git_module
+from sitemapkit.lastmod import git_history
 from sitemapkit.sources.project import read_project
 
 BASE = "https://docs.example.org/"
@@ -59,7 +59,7 @@ def _git_logs(monkeypatch) -> list[list[str]]:
             started.append(list(command))
         return real(command, *args, **kwargs)
 
-    monkeypatch.setattr(git_module.subprocess, "Popen", popen)
+    monkeypatch.setattr(git_history.subprocess, "Popen", popen)
     return started
 
 
