@@ -21,12 +21,15 @@ import subprocess
 import sys
 import time
 
+import pytest
 from fault_server import FaultServer, body, once_then, trickle
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sitemapkit.site import long_values, markup
 from sitemapkit.site.extract import read_head_html, read_page_html
+
+pytestmark = pytest.mark.slow  # real HTTP servers on 127.0.0.1 that trickle and stall (make test-fast leaves them out)
 
 SITEMAPKIT = [sys.executable, "-m", "sitemapkit"]
 COMMENTS = (b"<!--" + b"x" * (64 * 1024 - 7) + b"-->") * 8  # 512 KiB

@@ -18,6 +18,8 @@ from sitemapkit.cli import main
 from sitemapkit.lastmod import git_history
 from sitemapkit.sources.project import read_project
 
+pytestmark = pytest.mark.slow  # real generator runs in git histories (make test-fast leaves them out)
+
 BASE = "https://docs.example.org/"
 FIRST, CHANGELOG_EDIT, EXAMPLE_EDIT, MODULE_EDIT = (
     "2024-01-10T08:00:00Z", "2024-03-01T09:00:00Z", "2024-05-01T10:00:00Z", "2024-07-01T11:00:00Z",
