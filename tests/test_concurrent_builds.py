@@ -13,7 +13,11 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from sitemap_checks import assert_valid
+
+pytestmark = pytest.mark.slow  # builds in child processes, side by side (make test-fast leaves them out)
 
 BASE = "https://example.com/"
 GATED_BUILD = """

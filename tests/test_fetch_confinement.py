@@ -26,6 +26,8 @@ from sitemapkit.validate.crawl import Live
 from sitemapkit.validate.reach import Reach, is_special, reach_of
 from sitemapkit.validate.targets import run_targets
 
+pytestmark = pytest.mark.slow  # real HTTP servers on 127.0.0.1 (make test-fast leaves them out)
+
 SITEMAPKIT = [sys.executable, "-m", "sitemapkit"]
 SECRET = "SECRET_METADATA_TOKEN=s3cr3t-0123456789abcdef"
 NOTHING = Reach(frozenset(), frozenset())

@@ -8,7 +8,8 @@ import subprocess
 import pytest
 from git_helpers import commit, git, init, move, utc
 
-from sitemapkit.lastmod.git import GitDates, Repository, inspect, read_dates
+from sitemapkit.lastmod.git import GitDates
+from sitemapkit.lastmod.git_history import Repository, inspect, read_dates
 
 pytestmark = pytest.mark.slow  # real git histories (make test-fast leaves them out)
 

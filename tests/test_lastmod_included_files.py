@@ -15,8 +15,10 @@ from project_checks import committed, lastmods, validate_strict
 from sphinx.cmd.build import build_main
 
 from sitemapkit.cli import main
-from sitemapkit.lastmod import git as git_module
+from sitemapkit.lastmod import git_history
 from sitemapkit.sources.project import read_project
+
+pytestmark = pytest.mark.slow  # real generator runs in git histories (make test-fast leaves them out)
 
 BASE = "https://docs.example.org/"
 FIRST, CHANGELOG_EDIT, EXAMPLE_EDIT, MODULE_EDIT = (
@@ -59,7 +61,7 @@ def _git_logs(monkeypatch) -> list[list[str]]:
             started.append(list(command))
         return real(command, *args, **kwargs)
 
-    monkeypatch.setattr(git_module.subprocess, "Popen", popen)
+    monkeypatch.setattr(git_history.subprocess, "Popen", popen)
     return started
 
 

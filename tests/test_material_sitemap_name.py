@@ -10,10 +10,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
 from lxml import etree
 
 from sitemap_checks import assert_valid_tree, robots_sitemaps
+
+pytestmark = pytest.mark.slow  # real generator runs (make test-fast leaves them out)
 
 BIN = Path(sys.executable).parent
 BASE = "https://example.org/docs/"

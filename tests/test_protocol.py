@@ -20,7 +20,7 @@ EMITTERS = {"warn", "info", "add", "complain"}
 """``Report.warn``/``Report.info`` (build), ``Session.add``/``FileCheck.add`` (validate) and
 the ``complain(rule, message)`` callback ``validate.site`` is given."""
 RULE_KEYWORDS = {"rule", "missing", "many", "deprecated"}
-"""Keywords that take a rule id (``validate.rules.Item``'s are the last three)."""
+"""Keywords that take a rule id (``validate.models.Item``'s are the last three)."""
 
 
 def _literal(node: ast.AST) -> str | None:
@@ -117,7 +117,7 @@ def emitted_rule_ids() -> dict[str, list[str]]:
                         take(element, path)
             if (isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
                     and node.target.id in RULE_KEYWORDS and node.value is not None):
-                take(node.value, path)  # validate.rules.Item: missing: str = "required-element"
+                take(node.value, path)  # validate.models.Item: missing: str = "required-element"
             if isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple) and node.value.elts:
                 take(node.value.elts[0], path)
     return found
@@ -130,7 +130,7 @@ def test_the_scan_finds_the_rules_of_each_stage():
     # Without these the scan would prove nothing: build, validate, feed, site and robots rules.
     for rule, where in (("duplicate-url", "entries.py"), ("duplicate-url", "validate/session.py"),
                         ("loc-length", "entries.py"), ("loc-length", "validate/rules.py"),
-                        ("video-tag-count", "videos.py"), ("video-tag-count", "validate/rules.py"),
+                        ("video-tag-count", "videos.py"), ("video-tag-count", "validate/models.py"),
                         ("feed-link", "validate/feeds.py"), ("page-missing", "validate/site.py"),
                         ("indexnow-<status>", "indexnow.py"), ("lastmod-git", "lastmod/sources.py"),
                         ("base-url-missing", "settings.py")):
@@ -184,10 +184,10 @@ def test_the_build_and_the_validator_give_one_problem_one_id(tmp_path):
 
 
 def test_every_check_in_the_dispatch_table_is_for_a_child_some_content_model_allows():
-    # A misspelt method in validate.xml.CHECKS fails at import; a misspelt tag would only
+    # A misspelt method in validate.xml_checks.CHECKS fails at import; a misspelt tag would only
     # never match, so it is caught here.
-    from sitemapkit.validate import rules as models
-    from sitemapkit.validate.xml import CHECKS
+    from sitemapkit.validate import models
+    from sitemapkit.validate.xml_checks import CHECKS
 
     allowed = set()
     for model in (models.URL_MODEL, models.SITEMAP_MODEL, models.IMAGE_MODEL, models.VIDEO_MODEL,

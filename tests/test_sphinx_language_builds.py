@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from lxml import etree
 from sphinx.cmd.build import build_main
 
 from sitemap_checks import assert_valid_tree
+
+pytestmark = pytest.mark.slow  # real generator runs (make test-fast leaves them out)
 
 ROOT = "https://docs.example.org/"
 XHTML = "{http://www.w3.org/1999/xhtml}link"

@@ -5,6 +5,7 @@ Each constant names where it comes from (the section of SPEC.md, shipped in the 
 quotes the source). Pure data: importing it costs nothing.
 """
 
+from datetime import timedelta
 from typing import NamedTuple
 
 # -- namespaces -------------------------------------------------------------------------------
@@ -28,6 +29,7 @@ MAX_IMAGES = 1_000  # <image:image> per <url>: Google image sitemaps (SPEC 2)
 OTHER_VERSION = "canonical in another version"  # the reason a version's page is left out (build summary)
 MAX_NEWS = 1_000  # <news:news> per sitemap: Google News sitemaps (SPEC 4)
 NEWS_WINDOW_HOURS = 48  # articles of the last two days: Google News sitemaps (SPEC 4)
+FUTURE_SLACK = timedelta(days=1)  # a date-only lastmod in a zone ahead of UTC is not "future" yet
 VIDEO_MAX_TITLE = 100  # characters: sitemap-video.xsd (SPEC 3)
 VIDEO_MAX_DESCRIPTION = 2048  # characters: Google video sitemaps (SPEC 3)
 VIDEO_MIN_DURATION = 1  # seconds: Google video sitemaps (SPEC 3; the XSD allows 0)

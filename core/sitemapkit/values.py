@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from sitemapkit.protocol import NEWS_WINDOW_HOURS
 from sitemapkit.site.pages import check_exclude
 from sitemapkit.urls import (
     HREFLANG,
@@ -42,7 +43,7 @@ class NewsSettings:
     language: str | None
     """None: each page's own language (``Page.lang``, else its ``<html lang>``)."""
     match: str = "*"
-    window_hours: float = 48
+    window_hours: float = NEWS_WINDOW_HOURS
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,7 +238,7 @@ def news(value: Any) -> NewsSettings:
     if language is not None and (not isinstance(language, str) or not NEWS_LANGUAGE.fullmatch(language.lower())):
         raise OptionError(f"{expected}; 'language' must be an ISO 639 code such as 'en' (or zh-cn, zh-tw)")
     match = value.get("match", "*")
-    hours = value.get("window_hours", 48)
+    hours = value.get("window_hours", NEWS_WINDOW_HOURS)
     if not isinstance(match, str):
         raise OptionError(f"{expected}; 'match' must be a glob")
     if isinstance(hours, bool) or not isinstance(hours, int | float) or hours <= 0:

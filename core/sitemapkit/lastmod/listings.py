@@ -22,7 +22,7 @@ from sitemapkit.dates import newest
 from sitemapkit.lastmod.git import GitDates
 from sitemapkit.model import Moment, Page
 from sitemapkit.settings import Settings
-from sitemapkit.site.extract import main_content
+from sitemapkit.site.content import main_content
 from sitemapkit.site.files import read_regular
 from sitemapkit.sources.project import page_key
 from sitemapkit.urls import normalise_base_url, resolve

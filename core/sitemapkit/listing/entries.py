@@ -26,7 +26,7 @@ from sitemapkit.listing.transform import Transform, UserTransform, load_transfor
 from sitemapkit.listing.videos import VideoError, clean_text, video_from_fields
 from sitemapkit.model import Alternate, Entry, Image, Moment, NewsArticle, Page, Video
 from sitemapkit.output.html_sitemap import Listing
-from sitemapkit.protocol import MAX_IMAGES, OTHER_VERSION
+from sitemapkit.protocol import FUTURE_SLACK, MAX_IMAGES, OTHER_VERSION
 from sitemapkit.report import Report
 from sitemapkit.return_links import without_one_way
 from sitemapkit.settings import CHANGEFREQS, Rule, Settings
@@ -254,7 +254,7 @@ class _EntryMaker:
         self.report = report
         self.resolver = lastmod
         self.now = lastmod.now
-        self.latest = self.now + _FUTURE_SLACK
+        self.latest = self.now + FUTURE_SLACK
         self._early: dict[tzinfo, datetime] = {}
         self.excludes = Exclude(settings.exclude)
         self.robots: Protego | None = None
@@ -611,7 +611,6 @@ class _EntryMaker:
 
 
 _CLOCK_SKEW = timedelta(minutes=5)
-_FUTURE_SLACK = timedelta(days=1)
 _OFFSET_CHANGE = timedelta(hours=3)
 """More than a zone's UTC offset moves in one change (daylight saving time: one hour)."""
 

@@ -345,16 +345,6 @@ def _front_matter_day(value: Any) -> tuple[str, str, str] | None:
     return None if moment is None else (f"{moment.year:04}", f"{moment.month:02}", f"{moment.day:02}")
 
 
-def _front_matter_day(value: Any) -> tuple[str, str, str] | None:
-    """(year, month, day) of a front-matter ``date``, as written (its own offset); None when
-    there is none or it is no date."""
-    try:
-        moment = parse_moment(value) if value not in (None, "") else None
-    except DateError:
-        return None
-    return None if moment is None else (f"{moment.year:04}", f"{moment.month:02}", f"{moment.day:02}")
-
-
 def page_key(url: str) -> str:
     """``a/b/``, ``a/b.html``, ``a/b/index.html`` -> ``a/b``; the home page is ``""``."""
     key = "/" + unquote(url.split("?", 1)[0].split("#", 1)[0]).strip("/")

@@ -6,8 +6,9 @@ id and severity. A folder stands for the sitemap files in it (robots.txt first, 
 then the rest); an index's children and robots.txt's ``Sitemap:`` files are followed when they
 are at hand (by URL path under ``site_dir``, or beside the file that names them) and inside
 the folders given: nothing else is ever opened, and only regular files. The rule ids and what
-each checks are in ``protocol.RULES``; the XML checks are in ``validate.xml``, the feed
-checks in ``validate.feeds``.
+each checks are in ``protocol.RULES``; the XML checks are in ``validate.xml`` (the streaming),
+``xml_values`` and ``xml_extensions`` (each element's value) and ``xml_checks`` (which check
+runs on which tag), the feed checks in ``validate.feeds``.
 """
 
 from __future__ import annotations

@@ -29,6 +29,7 @@ from protego import Protego
 from sitemapkit.protocol import ERROR, HTML_READ_BYTES
 from sitemapkit.return_links import ReturnLinks
 from sitemapkit.site.extract import read_head_html
+from sitemapkit.site.markup import HEAD_END
 from sitemapkit.site.pages import not_a_page
 from sitemapkit.urls import URLError, encode_url, resolve
 from sitemapkit.validate.fetch import (
@@ -52,7 +53,6 @@ DRAIN = 256 * 1024
 """Bytes left unread after the head that are still read, to keep the connection."""
 ROBOTS_CAP = 500 * 1024
 """robots.txt bytes parsed, the least RFC 9309 (2.5) asks crawlers to read."""
-_HEAD_END = re.compile(rb"</head\s*>|<body[\s>]", re.IGNORECASE)
 _NOT_HTML = re.compile(
     r"\.(pdf|png|jpe?g|gif|webp|avif|svg|ico|zip|gz|tgz|bz2|xz|mp[34]|webm|ogg|wav|docx?|xlsx?|"
     r"pptx?|od[tsp]|epub|txt|csv|json|xml|rss|atom)$", re.IGNORECASE)
@@ -370,7 +370,7 @@ def _read_head(answer: Answer, timeout: float) -> tuple[bytes, str | None]:
     while chunk := body.read(64 * 1024):
         parts.append(chunk)
         window = tail + chunk  # an end tag cut between two chunks is found too
-        if _HEAD_END.search(window):
+        if HEAD_END.search(window):
             break
         tail = window[-16:]
     return b"".join(parts), body.error

@@ -37,7 +37,7 @@ class Reader:
     ``READ_CAP`` uncompressed bytes. lxml and the text checks pull from ``read``."""
 
     def __init__(self, path: Path, name: str, progress: Progress | None = None) -> None:
-        opened = getattr(path, "open_body", None)  # a file fetched by URL (validate.fetch)
+        opened = getattr(path, "open_body", None)  # a file fetched by URL (validate.fetched)
         if opened is not None:
             self.raw = opened()
             self.size = self.raw.size

@@ -1,0 +1,203 @@
+"""What a page's own content holds: its main region (not the theme around it), the
+``<img>`` and ``<video>`` in it, and a fingerprint of it (so lastmod can move only when the
+content does). Read with the scans of ``site.markup``."""
+
+import functools
+import re
+import zlib
+from collections.abc import Iterator
+from urllib.parse import urlsplit
+
+from sitemapkit.listing.images import decorative
+from sitemapkit.site.markup import ATTRIBUTES, HEAD_END, attributes, without_comments
+from sitemapkit.urls import resolve
+
+# Patterns that run over a page's lower-cased copy (same offsets, and no IGNORECASE, which
+# costs more than the lowering once a page carries a big navigation tree).
+_CONTENT_NAME = re.compile(rb"<(img|video|source|/video)\b")
+_CONTENT_TAG = re.compile(rb"<(img|video|source|/video)\b" + ATTRIBUTES)
+_CONTENT_START = re.compile(rb"<(?:img|video)\b")
+_LINK_TAG = re.compile(rb"<a\b" + ATTRIBUTES)
+_LINK_END = re.compile(rb"</a\s*>")
+_LINK_OPEN = re.compile(rb"<a[\s>]")
+# Whatever makes a content region more than text to checksum, any case: one quick look.
+_NOTABLE = re.compile(rb"<(?:!--|script|style|template|img|video)", re.IGNORECASE)
+_MAIN_START = re.compile(rb"<main[\s>]")
+_ROLE_MAIN = re.compile(rb"""role\s*=\s*["']?main\b""")
+_SPACE = (b" ", b"\t", b"\n", b"\r", b"\f")
+_ARTICLE_START = re.compile(rb"<article[\s>]")
+_BODY = re.compile(rb"<body\b[^>]*>")
+_ELEMENT_NAME = re.compile(rb"<(\w+)")
+
+
+def main_region(lowered: bytes, offset: int) -> tuple[int, int]:
+    """Where the page's own content is, not the theme around it: ``<main>`` or the
+    ``role="main"`` element, else the one ``<article>``, else ``<body>``."""
+    found = _MAIN_START.search(lowered, offset)
+    if found:
+        return found.start(), _element_end(lowered, found.start())
+    role = lowered.find(b"role", offset)  # rare in a page, so found far faster than by a regex
+    while role >= 0:
+        if lowered[role - 1 : role] in _SPACE and _ROLE_MAIN.match(lowered, role):
+            start = lowered.rfind(b"<", offset, role)
+            return start, _element_end(lowered, start)
+        role = lowered.find(b"role", role + 4)
+    articles = _ARTICLE_START.findall(lowered, offset)
+    if len(articles) == 1:
+        start = lowered.find(articles[0], offset)
+        return start, _element_end(lowered, start)
+    body = _BODY.search(lowered, offset)
+    return (body.end() if body else offset), len(lowered)
+
+
+@functools.cache
+def _open_and_close(name: bytes) -> re.Pattern[bytes]:
+    return re.compile(rb"<(/?)" + re.escape(name) + rb"\b[^>]*>")
+
+
+def _element_end(lowered: bytes, start: int) -> int:
+    """Where the element starting at ``start`` ends: its matching close tag, nesting counted."""
+    name = _ELEMENT_NAME.match(lowered[start : start + 64])
+    if name is None:
+        return len(lowered)
+    depth = 0
+    for tag in _open_and_close(name.group(1)).finditer(lowered, start):
+        depth += -1 if tag.group(1) else 1
+        if depth == 0:
+            return tag.end()
+    return len(lowered)
+
+
+def _whole_tags(lowered: bytes, at: int) -> Iterator[re.Match[bytes]]:
+    """The ``<img>``, ``<video>``, ``<source>`` and ``</video>`` tags from ``at`` on, as
+    ``finditer`` finds them, but ending at the first that never ends (the rest of the page is
+    inside it, as HTML reads it): a page of unclosed tags is scanned once, not once a tag."""
+    name, tag = _CONTENT_NAME, _CONTENT_TAG
+    while (start := name.search(lowered, at)) is not None:
+        found = tag.match(lowered, start.start())
+        if found is None:
+            return
+        yield found
+        at = found.end()
+
+
+def read_content(region: bytes, lowered: bytes | None, page_url: str, encoding: str):
+    """Images, videos and digest of the main content; ``lowered`` is its lower-cased copy,
+    made here when needed and not given."""
+    if not region or region.isspace():
+        return (), (), None
+    if _NOTABLE.search(region) is None:  # plain text and markup: only the digest to take
+        return (), (), _digest(region)
+    region, lowered = without_comments(region, lowered if lowered is not None else region.lower())
+    if not region or region.isspace():
+        return (), (), None
+    images: dict[str, None] = {}
+    videos: list[dict[str, str]] = []
+    video: dict[str, str] | None = None
+    first = _CONTENT_START.search(lowered)
+    around = _theme_parts(lowered) if first else ()
+    home_link = _HomeLink(region, lowered, page_url, encoding)
+    for found in _whole_tags(lowered, first.start()) if first else ():
+        tag = found.group(1)
+        if tag == b"/video":
+            if video is not None:
+                videos.append(_video_fields(video, page_url))
+            video = None
+            continue
+        attrs = attributes(region[found.start(2) : found.end(2)], encoding)
+        src = attrs.get("src", "").strip()
+        if tag == b"img":
+            if src and not src.startswith("data:"):
+                at = found.start()
+                chrome = any(a <= at < b for a, b in around) or home_link.holds(at)
+                if not decorative(src, attrs, chrome=chrome):
+                    images.setdefault(resolve(page_url, src), None)
+        elif tag == b"video":
+            video = attrs
+        elif video is not None and src and not video.get("src"):  # the first <source>
+            video["src"] = src
+    return tuple(images), tuple(v for v in videos if v), _digest(region)
+
+
+# Elements that hold the theme's parts, not the page's content (HTML's own meaning of them):
+# a sidebar's logo, a footer's sponsors. A <header> inside <main> or an <article> is the page's.
+_THEME_PART = re.compile(rb"<(nav|aside|footer|header|article|main)[\s>]")
+
+
+class _HomeLink:
+    """Whether a tag sits in a link to the host's home page (a logo's place), asked for tags in
+    the order they stand: the links' starts and ends are each looked for once, so a page of
+    many images and links is read in one pass, never once an image."""
+
+    def __init__(self, region: bytes, lowered: bytes, page_url: str, encoding: str) -> None:
+        self.region, self.lowered, self.page_url, self.encoding = region, lowered, page_url, encoding
+        self.opens, self.closes = _LINK_OPEN.finditer(lowered), _LINK_END.finditer(lowered)
+        self.next_open, self.next_close = next(self.opens, None), next(self.closes, None)
+        self.open = self.close = -1
+        self.home: dict[int, bool] = {}
+
+    def holds(self, offset: int) -> bool:
+        while self.next_open is not None and self.next_open.start() < offset:
+            self.open, self.next_open = self.next_open.start(), next(self.opens, None)
+        while self.next_close is not None and self.next_close.start() < offset:
+            self.close, self.next_close = self.next_close.start(), next(self.closes, None)
+        if self.open < 0 or self.close > self.open:
+            return False
+        if self.open not in self.home:
+            self.home[self.open] = self._to_home(self.open, offset)
+        return self.home[self.open]
+
+    def _to_home(self, start: int, offset: int) -> bool:
+        tag = _LINK_TAG.match(self.lowered, start, offset)  # a tag that never ends before ``offset`` holds it
+        if tag is None:
+            return False
+        href = attributes(self.region[tag.start(1) : tag.end(1)], self.encoding).get("href", "").strip()
+        return bool(href) and urlsplit(resolve(self.page_url, href)).path in ("/", "/index.html")
+
+
+def _theme_parts(lowered: bytes) -> tuple[tuple[int, int], ...]:
+    """``(start, end)`` of each ``nav``, ``aside``, ``footer`` and (outside ``main`` and any
+    article) ``header`` element of a content region; looked for only where it has images."""
+    parts: list[tuple[int, int]] = []
+    articles: list[tuple[int, int]] = []
+    for found in _THEME_PART.finditer(lowered):
+        name, start = found.group(1), found.start()
+        if any(a <= start < b for a, b in parts):
+            continue  # inside one already found
+        end = _element_end(lowered, start)
+        if name in (b"article", b"main"):
+            articles.append((start, end))
+        elif name != b"header" or not any(a <= start < b for a, b in articles):
+            parts.append((start, end))
+    return tuple(parts)
+
+
+def _digest(region: bytes) -> str:
+    """Two fast checksums and the length: plenty to notice an edit, at memory speed."""
+    return f"{zlib.crc32(region):08x}{zlib.adler32(region):08x}{len(region):x}"
+
+
+def _video_fields(attrs: dict[str, str], page_url: str) -> dict[str, str]:
+    """A ``<video>`` as sitemap fields: ``poster`` is the thumbnail, ``src`` (or the first
+    ``<source>``) the content, ``title`` (or ``aria-label``) the title and
+    ``data-description`` the description. Missing ones are left for the rules to report."""
+    fields = {
+        "thumbnail_loc": attrs.get("poster"),
+        "title": attrs.get("title") or attrs.get("aria-label"),
+        "description": attrs.get("data-description"),
+        "content_loc": attrs.get("src"),
+    }
+    for key in ("thumbnail_loc", "content_loc"):
+        if fields[key]:
+            fields[key] = resolve(page_url, fields[key])
+    return {key: value.strip() for key, value in fields.items() if value and value.strip()}
+
+
+def main_content(data: bytes) -> bytes:
+    """The page's own content (``<main>``, ``role="main"``, the one ``<article>``, else
+    ``<body>``), without comments, scripts, styles and templates: what a listing page lists."""
+    lowered = data.lower()
+    data, lowered = without_comments(data, lowered)
+    head_end = HEAD_END.search(lowered)
+    start, end = main_region(lowered, head_end.start() if head_end else 0)
+    return data[start:end]

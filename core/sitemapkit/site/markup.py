@@ -1,0 +1,87 @@
+"""Scanning a page's bytes without building a tree: a start tag's attributes, where
+comments and script, style and template bodies are (to cut them out), and the charset a page
+declares. Used by ``site.extract`` (page heads) and ``site.content`` (images, videos)."""
+
+import codecs
+import html
+import re
+from collections.abc import Iterator
+
+# A start tag's attributes and its end; quoted values may hold ">". Written as runs of plain
+# characters between quoted values, which the regex engine takes far faster than one
+# character at a time.
+ATTRIBUTES = rb"""([^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*)>"""
+_ATTRIBUTE = re.compile(rb"""([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
+HIDING = re.compile(rb"<(?:!--|script|style|template)")
+# Where a comment or a script, style or template body starts, and what ends each; found with
+# plain searches, each byte looked at a bounded number of times (see ``_hidden``).
+_HIDDEN_START = re.compile(rb"<(?:!--|(script|style|template)\b)")
+_HIDDEN_END = {name: re.compile(rb"</" + name + rb"\s*>") for name in (b"script", b"style", b"template")}
+# Where a page's head ends: runs over the raw page (bytes; as text for ``extract.head_of``),
+# and stops within its first kilobytes.
+_HEAD_END = r"</head|<body"
+HEAD_END = re.compile(_HEAD_END.encode("ascii"), re.IGNORECASE)
+HEAD_END_TEXT = re.compile(_HEAD_END, re.IGNORECASE)
+_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
+
+
+def declared_encoding(data: bytes) -> str:
+    """The charset a page declares in its first 2 KiB; generators write UTF-8 otherwise."""
+    declared = _CHARSET.search(data, 0, 2048)
+    return _encoding(declared.group(1).decode("ascii")) if declared else "utf-8"
+
+
+def _encoding(name: str) -> str:
+    """Generators write UTF-8 unless the page says otherwise."""
+    try:
+        return codecs.lookup(name).name
+    except LookupError:
+        return "utf-8"
+
+
+def without_comments(data: bytes, lowered: bytes) -> tuple[bytes, bytes]:
+    """``data`` and its lower-cased copy without comments and script, style, template bodies."""
+    if HIDING.search(lowered) is None:
+        return data, lowered
+    kept, last = [], 0
+    for start, end in _hidden(lowered):
+        kept.append((last, start))
+        last = end
+    if not kept:
+        return data, lowered
+    kept.append((last, len(data)))
+    return b"".join(data[a:b] for a, b in kept), b"".join(lowered[a:b] for a, b in kept)
+
+
+def _hidden(lowered: bytes) -> Iterator[tuple[int, int]]:
+    """``(start, end)`` of each comment and script, style or template element of ``lowered``,
+    in order: the first ``-->`` (or ``</script>``...) after each start ends it. Linear in the
+    size: once one start finds no end, no later start of its kind can, so none looks again."""
+    at, unclosed = 0, set()
+    while (found := _HIDDEN_START.search(lowered, at)) is not None:
+        name = found.group(1)
+        end = -1
+        if name not in unclosed:
+            if name is None:
+                end = lowered.find(b"-->", found.end())
+                end = end + 3 if end >= 0 else -1
+            else:
+                close = _HIDDEN_END[name].search(lowered, found.end())
+                end = close.end() if close is not None else -1
+        if end < 0:
+            unclosed.add(name)
+            at = found.start() + 1
+            continue
+        yield found.start(), end
+        at = end
+
+
+def attributes(raw: bytes, encoding: str) -> dict[str, str]:
+    attrs: dict[str, str] = {}
+    for name, double, single, bare in _ATTRIBUTE.findall(raw):
+        key = name.decode("ascii", "replace").lower()
+        if key not in attrs:
+            value = double or single or bare
+            text = value.decode(encoding, "replace") if value else ""
+            attrs[key] = html.unescape(text) if "&" in text else text
+    return attrs

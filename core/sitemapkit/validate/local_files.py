@@ -1,0 +1,186 @@
+"""The local files ``sitemapkit validate`` may open: a folder's sitemaps (its walk, in
+order: robots.txt, indexes, the rest), whether a path lies in the folders given, a ``.gz``
+twin compared with its plain file, and where a sitemap named by URL is on disk. A mixin of
+``validate.targets._Targets``, which holds the session and the folders."""
+
+from __future__ import annotations
+
+import gzip
+import os
+import re
+import stat
+import zlib
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from sitemapkit.site.files import kind_of
+from sitemapkit.validate.session import CHUNK, folder_of
+from sitemapkit.validate.text_files import robots_like
+from sitemapkit.versions import MIKE_VERSIONS, mike_aliases
+
+SNIFF = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?(urlset|sitemapindex|rss|feed)[\s>/]")
+XML_SUFFIXES = (".xml", ".xml.gz")
+TXT_SUFFIXES = (".txt", ".txt.gz")
+
+
+class LocalFiles:
+    """Finds and admits local files."""
+
+    def _discover(self, folder: Path) -> list[Path]:
+        robots, indexes, others = [], [], []
+        for here, dirs, files in os.walk(folder):
+            # mike's aliases (copies, redirect pages) repeat a version's files under another
+            # name: the root index and robots.txt name the versions' own sitemaps only.
+            aliases = mike_aliases(Path(here)) if MIKE_VERSIONS in files else set()
+            dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in aliases)
+            names = set(files)
+            for name in sorted(files):
+                path = Path(here) / name
+                if not self._admit(path):
+                    continue
+                if name == "robots.txt":
+                    robots.append(path)
+                elif name.endswith(".gz") and name[:-3] in names:
+                    self._twin(Path(here) / name[:-3], path)
+                elif name.endswith(TXT_SUFFIXES) and name.startswith("sitemap"):
+                    others.append(path)
+                elif name.endswith(XML_SUFFIXES):
+                    kind = _sniff(path)
+                    if kind == b"sitemapindex":
+                        indexes.append(path)
+                    elif kind == b"urlset":
+                        others.append(path)
+        return robots + indexes + others
+
+    def _admit(self, path: Path, via: tuple[str, int] | None = None,
+               given: bool = False) -> bool:
+        """Whether ``path`` may be opened: a regular file (a pipe, socket or device would block
+        or never end) that, symlinks and ``..`` resolved, lies in a folder validate was given
+        (a target named on the command line always may). Reports why not, once."""
+        resolved = resolved_path(path)
+        if resolved in self.done:
+            return False
+        if not given and not any(resolved.is_relative_to(root) for root in self.roots):
+            self.done.add(resolved)
+            file, line = via if via is not None else (str(path), None)
+            self.session.add(file, line, "outside-targets",
+                             f"{path} resolves to {resolved}, outside the folders given to "
+                             "validate (the targets' folders and --site-dir); not opened")
+            return False
+        try:
+            mode = os.stat(path).st_mode
+        except OSError:
+            return True  # check() says it is missing
+        if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+            self.done.add(resolved)
+            if given:  # what the user asked to check cannot be read: input error, exit 2
+                self.session.file_number(str(path))
+                self.session.add(str(path), None, "unreadable",
+                                 f"{path} is {kind_of(mode)}, not a regular file; nothing read")
+            else:
+                self.session.add(str(path), None, "not-regular-file",
+                                 f"{path} is not a regular file (a pipe, socket or device); skipped")
+            return False
+        return True
+
+    def _twin(self, plain: Path, packed: Path) -> None:
+        """A ``.gz`` twin is checked by comparing it with its plain file, not twice over."""
+        self.done.add(packed.resolve())
+        if not self._admit(plain):
+            return
+        try:
+            with open(plain, "rb") as one, gzip.open(packed, "rb") as other:
+                while True:
+                    a, b = one.read(CHUNK), other.read(CHUNK)
+                    if a != b:
+                        break
+                    if not a:
+                        return
+        except (gzip.BadGzipFile, EOFError, zlib.error) as error:
+            self.session.add(str(packed), None, "unreadable", f"not a valid gzip file, cannot "
+                             f"decompress: {error}")
+            return
+        except OSError as error:  # gone or unreadable: not a fault of its gzip data
+            self.session.add(str(packed), None, "unreadable", f"cannot read "
+                             f"{error.filename or packed}: {error.strerror or error}")
+            return
+        self.session.add(str(packed), None, "gzip-twin-differs",
+                         f"{packed.name} does not decompress to {plain.name}; rebuild both")
+
+    def _locate(self, url: str, beside: Path, parent_url: str | None) -> Path | None:
+        """The local file of a sitemap named by URL: under --site-dir by its path, else in the
+        naming file's folder, by the path below that file's own URL when it is known, or else
+        by the longest tail of the URL path found there."""
+        if self.site is not None:
+            relative = self.site.relative(url)
+            if relative is not None and _present(self.site.dir / unquote(relative)):
+                return self.site.dir / unquote(relative)
+        path = unquote(urlsplit(url).path)
+        if parent_url is not None:
+            folder = urlsplit(folder_of(parent_url)).path
+            if path.startswith(folder):
+                candidate = beside / path[len(folder):]
+                if _present(candidate):
+                    return candidate
+        segments = [s for s in path.split("/") if s and s != ".."]
+        known = self.folder_paths.get(beside)
+        if known is not None:
+            rest = [s for s in path[len(known):].split("/") if s and s != ".."] if path.startswith(known) else []
+            return beside.joinpath(*rest) if rest and _present(beside.joinpath(*rest)) else None
+        for cut in range(len(segments)):
+            candidate = beside.joinpath(*segments[cut:])
+            if _present(candidate):
+                self.folder_paths[beside] = "/" + "".join(segment + "/" for segment in segments[:cut])
+                return candidate
+        return None
+
+
+def _present(path: Path) -> bool:
+    """Whether something other than a folder is at ``path`` (a stat, nothing opened); a pipe
+    counts, so that it is reported as one rather than as missing."""
+    try:
+        return not stat.S_ISDIR(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def is_robots_file(path: Path | str) -> bool:
+    """Whether a target is a robots.txt file (by name, or a regular file read as one)."""
+    if isinstance(path, str):  # a URL: by its name only (it is fetched once, in order)
+        return urlsplit(path).path.endswith("/robots.txt")
+    if path.name == "robots.txt":
+        return True
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False
+        stripped = read_head(path).lstrip(b"\xef\xbb\xbf \t\r\n")
+    except OSError:
+        return False
+    return not stripped.startswith(b"<") and robots_like(stripped)
+
+
+def resolved_path(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):  # a symlink loop
+        return path.absolute()
+
+
+def read_head(path: Path) -> bytes:
+    with open(path, "rb") as raw:
+        head = raw.read(4096)
+    if head[:2] == b"\x1f\x8b":
+        try:
+            with gzip.open(path, "rb") as packed:
+                head = packed.read(4096)
+        except (OSError, EOFError, zlib.error):
+            return b"<"  # let the XML reader say what is wrong with it
+    return head
+
+
+def _sniff(path: Path) -> bytes | None:
+    try:
+        found = SNIFF.search(read_head(path))
+    except OSError:
+        return None
+    return found.group(1) if found else None
