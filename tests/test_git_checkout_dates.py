@@ -7,9 +7,12 @@ import io
 import subprocess
 import tarfile
 
+import pytest
 from git_helpers import commit, git, init, utc
 
 from sitemapkit.lastmod.git import Checkout, GitDates
+
+pytestmark = pytest.mark.slow  # real git histories (make test-fast leaves them out)
 
 
 def archive(repo, ref, folder):
