@@ -27,6 +27,7 @@ LATER = "2024-09-09T09:09:09Z"
 DOCUSAURUS = "https://docusaurus.example/"
 ELEVENTY = "https://eleventy.example/"
 NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
+IMAGE = {"image": "http://www.google.com/schemas/sitemap-image/1.1", "s": NS["s"]}
 
 
 def served_file(site: Path, base_url: str, url: str) -> Path:
@@ -119,6 +120,19 @@ def test_real_docusaurus_pages_are_its_own_sitemaps_dated_by_their_sources(tmp_p
     }
     out = capsys.readouterr().out
     assert "27 URLs" in out and "lastmod: " in out and "none" not in out.split("lastmod: ")[1].split(";")[0]
+    # the pages' own images only: not the logo, not the authors' avatars beside every post's byline
+    urls = etree.parse(str(site / "sitemap.xml")).getroot().iterfind("s:url", NS)
+    images = {url.findtext("s:loc", namespaces=NS): url.xpath("image:image/image:loc/text()", namespaces=IMAGE)
+              for url in urls}
+    assert {page: found for page, found in images.items() if found} == {
+        f"{blog}/welcome":
+            [f"{DOCUSAURUS}assets/images/docusaurus-plushie-banner-a60f7593abca1e3eef26a9afa244e4fb.jpeg"],
+        f"{docs}tutorial-extras/manage-docs-versions":
+            [f"{DOCUSAURUS}assets/images/docsVersionDropdown-35e13cbe46c9923327f30a76a90bff3b.png"],
+        f"{docs}tutorial-extras/translate-your-site":
+            [f"{DOCUSAURUS}assets/images/localeDropdown-f0d995e751e7656a1b0dbbc1134e49c2.png"],
+    }
+    assert 'class="avatar__photo' in (site / "blog" / "welcome" / "index.html").read_text(encoding="utf-8")
 
 
 def test_the_documented_docusaurus_recipe_validates_clean(tmp_path, monkeypatch):
