@@ -1,6 +1,7 @@
 #!/bin/sh
-# Builds the Hugo fixtures with a real Hugo and records its version: run it again after a
-# change to a fixture's sources (tests/test_source_layouts_hugo.py reads what it leaves).
+# Builds the fixtures with the real generators (Hugo, Jekyll, Docusaurus, Eleventy) and records
+# each one's version in GENERATED_BY: run it again after a change to a fixture's sources
+# (tests/test_source_layouts_{hugo,jekyll,docusaurus_eleventy}.py read what it leaves).
 #   public/         plain `hugo`: Hugo's own sitemaps are there (sitemap.xml, en/, fr/)
 #   public-recipe/  the documented recipe: `HUGO_DISABLEKINDS=sitemap hugo`, no Hugo sitemap
 set -eu
@@ -20,3 +21,48 @@ rm -rf "$site/_site" "$site/public-recipe" "$site/.jekyll-cache"
     && jekyll build --quiet --config _config.yml,../recipe.yml -d public-recipe && rm ../recipe.yml)
 rm -rf "$site/.jekyll-cache"
 jekyll --version > "$site/GENERATED_BY"
+# Docusaurus and Eleventy come from npm: each is built in a scratch copy (its node_modules
+# never reaches the repository) with the exact versions its package.json pins.
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+same_but_sitemap() {  # $1 and $2 hold the same pages, bundle hashes aside; $1 has sitemap.xml too
+    (cd "$1" && find . -type f ! -path './assets/*' | sort) > "$scratch/first"
+    (cd "$2" && find . -type f ! -path './assets/*' | sort) > "$scratch/second"
+    grep -qx './sitemap.xml' "$scratch/first" && grep -vx './sitemap.xml' "$scratch/first" \
+        | cmp -s - "$scratch/second" || { echo "$2: other files than $1 but sitemap.xml" >&2; return 1; }
+    for page in $(grep '\.html$' "$scratch/second"); do
+        sed -E 's/\.[0-9a-f]{8}\.js/.js/g' "$1/$page" > "$scratch/a"
+        sed -E 's/\.[0-9a-f]{8}\.js/.js/g' "$2/$page" > "$scratch/b"
+        cmp -s "$scratch/a" "$scratch/b" || { echo "$page differs in $2 beyond bundle hashes" >&2; return 1; }
+    done
+}
+# Docusaurus: the sources are `npx create-docusaurus@3.10.2 site classic --javascript
+# --skip-install` with url set and one `last_update` added (docs/tutorial-basics/create-a-page.mdx).
+#   build/          plain `docusaurus build`: its own sitemap.xml is there
+# The recipe (recipe.config.js: `sitemap: false`) is built too and must differ by that one file
+# only (and the hash in its bundle's name); it is not kept (the tests take build/ without
+# sitemap.xml for it), to keep the fixture small.
+# The JS/CSS bundles and images are dropped from build/: the tests read the HTML pages only.
+site=docusaurus-classic
+rm -rf "$site/build"
+mkdir "$scratch/$site"
+(cd "$site" && cp -R docs blog src static docusaurus.config.js recipe.config.js sidebars.js package.json \
+    "$scratch/$site/")
+(cd "$scratch/$site" && npm install --no-audit --no-fund --silent >/dev/null \
+    && npx docusaurus build >/dev/null \
+    && npx docusaurus build --config recipe.config.js --out-dir build-recipe >/dev/null \
+    && same_but_sitemap build build-recipe \
+    && rm -rf build/assets build/img build/favicon.ico build/.nojekyll)
+cp -R "$scratch/$site/build" "$site/build"
+version=$(cd "$scratch/$site" && npx docusaurus --version)
+printf 'docusaurus %s (node %s)\n' "$version" "$(node --version)" > "$site/GENERATED_BY"
+# Eleventy: its input folder src/ (.eleventy.js), no sitemap of its own.
+#   _site/          plain `npx @11ty/eleventy`
+site=eleventy-blog
+rm -rf "$site/_site"
+mkdir "$scratch/$site"
+(cd "$site" && cp -R .eleventy.js package.json README.md src "$scratch/$site/")
+(cd "$scratch/$site" && npm install --no-audit --no-fund --silent >/dev/null && npx @11ty/eleventy --quiet >/dev/null)
+cp -R "$scratch/$site/_site" "$site/_site"
+version=$(cd "$scratch/$site" && npx @11ty/eleventy --version)
+printf 'eleventy %s (node %s)\n' "$version" "$(node --version)" > "$site/GENERATED_BY"

@@ -10,7 +10,10 @@ Not a page's own, and never listed:
 - the site's chrome: its logo (an ``<img>`` whose class or id says ``logo``, or an image in
   a link to the host's home page, where themes put the logo of every page) and, as the HTML
   reader finds them, the images in the theme's navigation, sidebar, header and footer. A
-  content image that happens to be called ``logo.png`` stays.
+  content image that happens to be called ``logo.png`` stays;
+- authors' avatars beside a byline (an ``<img>`` whose class or id says ``avatar``, as
+  Docusaurus' blog, Minimal Mistakes and many Hugo themes write them): the same picture on
+  every page its author wrote.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ _BADGE_PATH = re.compile(r"(?:^|/)(?:badges?(?:/|\.svg|\.png|$)|[^/]*[-_.]badge\
 _TRACKER_PATH = re.compile(r"(?:^|/)(?:matomo|piwik)\.php$|^(?:https?:)?//(?:www\.)?facebook\.com/tr/?$", re.IGNORECASE)
 _EMOJI = re.compile(r"(?:^|[\s/_-])(?:twemoji|emojione|joypixels|gemoji|emoji)(?:$|[\s/@._-])", re.IGNORECASE)
 _LOGO = re.compile(r"(?:^|[^a-z])logo(?:$|[^a-z])", re.IGNORECASE)
+_AVATAR = re.compile(r"(?:^|[^a-z])avatar(?:$|[^a-z])", re.IGNORECASE)
 _HOST = re.compile(r"^(?:https?:)?//([^/:?#]+)", re.IGNORECASE)
 _SIZE = re.compile(r"\s*(\d+)(?:\.\d*)?\s*(?:px)?\s*$", re.IGNORECASE)
 _HIDDEN = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
@@ -47,8 +51,8 @@ def decorative(src: str, attrs: Mapping[str, str] = _NO_ATTRIBUTES, *, chrome: b
     in the theme's parts or in a link to the home page."""
     if chrome:
         return True
-    classes = attrs.get("class", "")
-    if _EMOJI.search(classes) or _LOGO.search(classes) or _LOGO.search(attrs.get("id", "")):
+    classes, ident = attrs.get("class", ""), attrs.get("id", "")
+    if _EMOJI.search(classes) or any(word.search(classes) or word.search(ident) for word in (_LOGO, _AVATAR)):
         return True
     address = src.split("#", 1)[0]
     path = address.split("?", 1)[0]

@@ -195,9 +195,16 @@ def _video_fields(attrs: dict[str, str], page_url: str) -> dict[str, str]:
 
 def main_content(data: bytes) -> bytes:
     """The page's own content (``<main>``, ``role="main"``, the one ``<article>``, else
-    ``<body>``), without comments, scripts, styles and templates: what a listing page lists."""
+    ``<body>``), without comments, scripts, styles and templates, and without the theme's
+    parts inside it (``_theme_parts``: a breadcrumb ``<nav>``, Docusaurus' previous/next
+    links, an ``<aside>``): what a listing page lists."""
     lowered = data.lower()
     data, lowered = without_comments(data, lowered)
     head_end = HEAD_END.search(lowered)
     start, end = main_region(lowered, head_end.start() if head_end else 0)
-    return data[start:end]
+    kept, at = [], start
+    for part_start, part_end in _theme_parts(lowered[start:end]):
+        kept.append(data[at : start + part_start])
+        at = max(at, start + part_end)
+    kept.append(data[at:end])
+    return b"".join(kept)

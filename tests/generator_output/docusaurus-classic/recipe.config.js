@@ -1,0 +1,6 @@
+// The documented recipe (docs/cli.md): the same site with Docusaurus' own sitemap turned off
+// (`sitemap: false` in the classic preset's options), so that sitemapkit's is the only one.
+import config from './docusaurus.config.js';
+
+const [[name, options], ...rest] = config.presets;
+export default {...config, presets: [[name, {...options, sitemap: false}], ...rest]};
