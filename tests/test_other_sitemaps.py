@@ -43,3 +43,22 @@ def test_strict_fails_on_them(tmp_path, capsys):
     site = folder(tmp_path / "site")
     assert main(["build", str(site), "--base-url", BASE, "--strict"]) == 1
     assert "sitemap-other" in capsys.readouterr().err
+
+
+def test_the_generators_own_sitemap_at_our_name_is_named_when_replaced(tmp_path, capsys):
+    """Jekyll's jekyll-sitemap and Docusaurus write ``sitemap.xml``, sitemapkit's own name: the
+    build replaces it (a sitemap already) and says so once, with the setting that turns it off;
+    the next build, replacing its own file, says nothing."""
+    site = tmp_path / "site"
+    for name in ("index.html", "a/index.html"):
+        page = site / name
+        page.parent.mkdir(parents=True, exist_ok=True)
+        page.write_text(f"<html><head><title>{name}</title></head><body><main>{name}</main></body></html>")
+    (site / "sitemap.xml").write_text(URLSET.replace(f"{BASE}fr/", f"{BASE}a/"))
+    assert main(["build", str(site), "--base-url", BASE]) == 0
+    err = capsys.readouterr().err
+    assert f"{site / 'sitemap.xml'}: sitemaps: sitemap.xml was written by another tool" in err
+    assert "jekyll-sitemap" in err and "[sitemap-other]" in err
+    assert f"<loc>{BASE}</loc>" in (site / "sitemap.xml").read_text()  # replaced by sitemapkit's
+    assert main(["build", str(site), "--base-url", BASE]) == 0
+    assert "sitemap-other" not in capsys.readouterr().err

@@ -27,7 +27,7 @@ from sitemapkit.site.files import dry_run as counted_only
 from sitemapkit.site.files import make_dir
 from sitemapkit.site.lock import folder_locked
 from sitemapkit.site.others import other_sitemaps as find_other_sitemaps
-from sitemapkit.site.others import warn_other_sitemaps
+from sitemapkit.site.others import replaced_by_us, warn_other_sitemaps, warn_replaced
 from sitemapkit.site.owned import elsewhere_keys, named_extras, record_written
 from sitemapkit.site.scan import documents_in
 from sitemapkit.urls import encode_url, normalise_base_url
@@ -166,6 +166,9 @@ def _write_all(
 ) -> None:
     now = build_time()
     named_before = named_extras(site_dir, settings.base_url)  # before this build's record replaces it
+    replaced = None  # another tool's sitemap at our own name, which this build replaces
+    if other_sitemaps:
+        replaced = replaced_by_us(site_dir, settings.filename, settings.base_url, own_names(settings))
     manifest = Manifest.for_settings(settings, project_dir, report, now, site_dir)
     try:
         # pages -> entries, each dated as it streams (and noted in the manifest)
@@ -192,6 +195,8 @@ def _write_all(
             told = set(settings.extra_sitemaps)  # those named in extra_sitemaps are there on purpose
             warn_other_sitemaps(report, site_dir, [name for name in found
                                                    if encode_url(settings.base_url + name) not in told])
+            if replaced is not None:
+                warn_replaced(report, site_dir, replaced)
         # every page seen -> the new manifest, and what changed since the last one
         changes = manifest.finish()
         # the pages for people beside the sitemaps: the change feed, sitemap.html

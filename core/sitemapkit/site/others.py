@@ -1,7 +1,7 @@
 """Sitemap files another tool left in the site's folder (Hugo's per-language
 ``en/sitemap.xml``, a plugin's ``sitemap_index.xml``): named in a warning with the setting
-that turns them off, never removed. One at sitemapkit's own output name is replaced as a
-sitemap already (see ``owned``)."""
+that turns them off, never removed. One at sitemapkit's own output name is replaced, as a
+sitemap already (see ``owned``), and named in a warning of its own."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from pathlib import Path
 
 from sitemapkit.sources.layouts import LAYOUTS
 from sitemapkit.report import Report
-from sitemapkit.site.owned import is_sitemap
+from sitemapkit.output.names import OwnNames
+from sitemapkit.site.owned import Owned, is_sitemap
 
 _EXAMPLES = 3
 
@@ -48,4 +49,27 @@ def warn_other_sitemaps(report: Report, site_dir: Path, names: list[str]) -> Non
         "search engines that find them read them beside sitemapkit's, and validate --site-dir "
         "counts their URLs twice; they are left as they are. Turn the generator's own sitemap "
         f"off ({settings}), or move them away",
+    )
+
+
+def replaced_by_us(site_dir: Path, filename: str, base_url: str, names: OwnNames) -> str | None:
+    """``filename`` when the file there is a sitemap that no sitemapkit build recorded (Jekyll's
+    or Docusaurus' own ``sitemap.xml``): this build replaces it."""
+    path = site_dir / filename
+    if not path.is_file() or path.is_symlink() or not is_sitemap(path, base_url):
+        return None
+    try:
+        ours = Owned(site_dir, Report(), base_url, names).mine(filename)  # what the record says is told by the writer
+    except OSError:
+        return None
+    return None if ours else filename
+
+
+def warn_replaced(report: Report, site_dir: Path, name: str) -> None:
+    settings = "; ".join(f"{layout.name.capitalize()}: {layout.sitemap_off}" for layout in LAYOUTS
+                         if layout.sitemap_off)
+    report.warn(
+        str(site_dir / name), "sitemaps", "sitemap-other",
+        f"{name} was written by another tool (the generator's own sitemap) and is replaced by "
+        f"sitemapkit's; turn the generator's own sitemap off ({settings}) so that the two never disagree",
     )
