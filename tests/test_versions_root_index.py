@@ -182,3 +182,22 @@ def test_versions_json_nested_too_deep_is_no_versions_json(tmp_path):
     (tmp_path / "versions.json").write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
     assert find_versions(tmp_path, "sitemap.xml", BASE) is None
     assert mike_aliases(tmp_path) == set()
+
+
+def test_another_generators_language_folders_are_no_versioned_root(tmp_path, capsys):
+    """Hugo's multilingual output: a root that only redirects, and a sitemap.xml of Hugo's in
+    each language folder. No sitemapkit build wrote those, so the root is a site like any
+    other: its pages are listed, and Hugo's sitemaps are named, not taken for versions."""
+    site = versions_tree(tmp_path / "public", ("en", "fr"))
+    (site / "index.html").write_text('<!doctype html><html><head><title>x</title>'
+                                     '<meta http-equiv="refresh" content="0; url=/docs/en/"></head></html>')
+    for lang in ("en", "fr"):
+        (site / lang / "sitemap.xml").write_text(
+            '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+            f"<url><loc>{BASE}{lang}/</loc></url></urlset>")
+    assert find_versions(site, "sitemap.xml", BASE) is None
+    assert main(["build", str(site), "--base-url", BASE]) == 0
+    assert assert_valid(site / "sitemap.xml").tag.endswith("urlset")
+    assert {f"{BASE}en/guide/", f"{BASE}fr/guide/"} <= set(locs(site / "sitemap.xml"))
+    err = capsys.readouterr().err
+    assert "2 sitemap files another tool wrote are in the site (en/sitemap.xml, fr/sitemap.xml)" in err

@@ -21,7 +21,7 @@ from sitemapkit.protocol import MAX_BYTES, SITEMAP_NS
 from sitemapkit.report import Problem, Report
 from sitemapkit.settings import Settings
 from sitemapkit.site.files import NotRegularFile, read_regular, remove
-from sitemapkit.site.owned import Owned
+from sitemapkit.site.owned import RECORD, Owned
 from sitemapkit.site.pages import HTML_SUFFIXES, error_page, guess_not_a_page, not_a_page
 from sitemapkit.site.scan import pages_in
 from sitemapkit.translations import folder_url
@@ -160,7 +160,8 @@ class Versions:
 def find_versions(root: Path, filename: str, base_url: str) -> Versions | None:
     """The versions below ``root``, a deployment served at ``base_url``; None when ``root``
     is no versioned deployment: no mike ``versions.json``, and no folder holding its own
-    ``filename``. Aliases (mike's symbolic links, copies and redirect pages) are never
+    ``filename`` written by a sitemapkit build (Hugo's per-language sitemaps are not versions').
+    Aliases (mike's symbolic links, copies and redirect pages) are never
     listed: a version's sitemap must list URLs below its own folder, and at least one."""
     base_url = normalise_base_url(base_url)
     named = _mike_versions(root / MIKE_VERSIONS)
@@ -170,6 +171,8 @@ def find_versions(root: Path, filename: str, base_url: str) -> Versions | None:
         names = sorted(child.name for child in _folders(root) if _regular(child / filename))
         if not names or _has_pages(root):  # a site with a sub-site (a language) of its own
             return None
+        if not any(_regular(root / name / RECORD) for name in names):
+            return None  # no sitemapkit build wrote them: another generator's (Hugo's per-language ones)
         source = "version folders"
     listed: list[str] = []
     left: list[tuple[str, str]] = []
