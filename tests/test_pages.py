@@ -145,7 +145,7 @@ def test_generated_error_and_draft_pages_guessed_where_they_sit(tmp_path, name, 
     # names that mean nothing away from where the generator puts them
     ("genindex.html", []), ("search.html", []), ("_modules/x.html", []), ("en/genindex.html", [""]),
     ("fr/genindex.html", ["en/"]), ("plugins/search/index.html", [""]), ("blog/category/search/index.html", []),
-    ("tag/404.html", []), ("fr/404.html", []), ("404/index.html", []), ("fr/drafts/x.html", []),
+    ("tag/404.html", []), ("404/index.html", []), ("fr/drafts/x.html", []),
 ])
 def test_pages_by_path(tmp_path, name, sphinx):
     assert guess_not_a_page(name, sphinx_outputs(tmp_path, *sphinx)) is None

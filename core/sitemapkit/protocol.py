@@ -5,8 +5,12 @@ Each constant names where it comes from (the section of SPEC.md, shipped in the 
 quotes the source). Pure data: importing it costs nothing.
 """
 
+import re
 from datetime import timedelta
 from typing import NamedTuple
+
+# A language code as hreflang takes it (BCP 47: language, optional script and region).
+HREFLANG = re.compile(r"x-default|[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|[0-9]{3}))?")
 
 # -- namespaces -------------------------------------------------------------------------------
 

@@ -10,7 +10,6 @@ from sitemapkit.site.pages import fold_index
 
 NEWS_LANGUAGE = re.compile(r"zh-cn|zh-tw|[a-z]{2,3}")
 INDEXNOW_KEY = re.compile(r"[A-Za-z0-9-]{8,128}")
-HREFLANG = re.compile(r"x-default|[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|[0-9]{3}))?")
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 # A link a page for people may carry (sitemap.html, the validator's HTML report): an absolute

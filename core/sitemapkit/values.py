@@ -7,10 +7,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sitemapkit.protocol import NEWS_WINDOW_HOURS
+from sitemapkit.protocol import HREFLANG, NEWS_WINDOW_HOURS
 from sitemapkit.site.pages import check_exclude
 from sitemapkit.urls import (
-    HREFLANG,
     INDEXNOW_KEY,
     MAX_LOC_LENGTH,
     NEWS_LANGUAGE,

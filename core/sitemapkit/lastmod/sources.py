@@ -194,7 +194,8 @@ class LastmodResolver:
         folders = ", ".join(self._shown(os.fspath(folder)) for folder in self.source_dirs)
         self.report.info(
             folders, "lastmod", "lastmod-no-source",
-            f"{count} match no source file in {folders} ({_examples(pages)}): listing pages (home, "
+            f"{count} {'matches' if len(pages) == 1 else 'match'} no source file in "
+            f"{folders} ({_examples(pages)}): listing pages (home, "
             "sections, tags, archives) and pages moved by a permalink sitemapkit does not follow; "
             "give them sitemap_lastmod or leave them undated",
         )

@@ -26,7 +26,7 @@ from sitemapkit.listing.transform import Transform, UserTransform, load_transfor
 from sitemapkit.listing.videos import VideoError, clean_text, video_from_fields
 from sitemapkit.model import Alternate, Entry, Image, Moment, NewsArticle, Page, Video
 from sitemapkit.output.html_sitemap import Listing
-from sitemapkit.protocol import FUTURE_SLACK, MAX_IMAGES, OTHER_VERSION
+from sitemapkit.protocol import FUTURE_SLACK, HREFLANG, MAX_IMAGES, OTHER_VERSION
 from sitemapkit.report import Report
 from sitemapkit.return_links import without_one_way
 from sitemapkit.settings import CHANGEFREQS, Rule, Settings
@@ -34,7 +34,6 @@ from sitemapkit.site.extract import HtmlFacts, file_digest, read_page_file, read
 from sitemapkit.site.owned import url_key
 from sitemapkit.site.pages import Exclude, error_page, fold_index, not_a_page, robots_rules, serving_file
 from sitemapkit.urls import (
-    HREFLANG,
     MAX_LOC_LENGTH,
     NEWS_LANGUAGE,
     URLError,

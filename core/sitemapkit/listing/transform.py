@@ -24,11 +24,11 @@ from typing import Any
 from sitemapkit.dates import format_moment
 from sitemapkit.listing.videos import VideoError, clean_text, video_from_fields
 from sitemapkit.model import Alternate, Entry, Image, Moment, NewsArticle, Video
-from sitemapkit.protocol import MAX_IMAGES
+from sitemapkit.protocol import HREFLANG, MAX_IMAGES
 from sitemapkit.report import Report, SitemapError
 from sitemapkit.settings import CHANGEFREQS
 from sitemapkit.site.owned import url_key
-from sitemapkit.urls import HREFLANG, NEWS_LANGUAGE, URLError, absolute, encode_url, resolve, site_loc
+from sitemapkit.urls import NEWS_LANGUAGE, URLError, absolute, encode_url, resolve, site_loc
 
 UserTransform = Callable[[Entry], Any]
 NotFuture = Callable[[str, str, Moment], Moment | None]

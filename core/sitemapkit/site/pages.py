@@ -81,19 +81,28 @@ def sphinx_output(folder: str | os.PathLike[str]) -> bool:
     return any(os.path.isfile(os.path.join(folder, marker)) for marker in _SPHINX_MARKERS)
 
 
+# A language's folder as generators name them (en, fr, pt-br, zh-hans): two letters, so that
+# a three-letter folder such as Pelican's tag/ is never taken for one.
+_LANGUAGE_FOLDER = re.compile(r"[a-z]{2}(?:[-_][A-Za-z]{2,4})?")
+
+
 def guess_not_a_page(name: str, site_dir: str | os.PathLike[str]) -> str | None:
     """For a folder of HTML no adapter describes (``site_dir``): why the file ``name``
     (site-relative, as written) is no page, guessed from where it sits, or ``None``. Sphinx's
     ``genindex``, ``search`` and module indexes, and ``_modules/`` (viewcode), are generated
     indexes at the root of a Sphinx output (``sphinx_output``: the site's, or a folder's such
     as ``en/latest/``); Pelican writes drafts to a root ``drafts/``; the root ``404.html`` is
-    the error page. Anywhere else a name means nothing: ``plugins/search/`` and
-    ``tag/404.html`` are pages."""
+    the error page, and so is that of a language's folder (Hugo writes ``en/404.html``, one a
+    language). Anywhere else a name means nothing: ``plugins/search/`` and ``tag/404.html``
+    are pages."""
     if name.startswith("drafts/"):
         return "draft"
     generated = _SPHINX_GENERATED.fullmatch(name)
     if generated is not None and sphinx_output(os.path.join(site_dir, generated["root"])):
         return "generated index"
+    folder, _, file = name.rpartition("/")
+    if _LANGUAGE_FOLDER.fullmatch(folder):
+        return error_page(file)
     return error_page(name)
 
 

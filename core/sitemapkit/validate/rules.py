@@ -10,11 +10,12 @@ import re
 from datetime import date, datetime, timedelta, timezone
 
 from sitemapkit.protocol import (
+    HREFLANG,
     MAX_LOC_LENGTH,
     MIN_LOC_LENGTH,
 )
 from sitemapkit.settings import CHANGEFREQS
-from sitemapkit.urls import HREFLANG, NEWS_LANGUAGE, escaped
+from sitemapkit.urls import NEWS_LANGUAGE, escaped
 
 Finding = tuple[str, str] | None
 """``(rule, message)`` or ``None`` when the value is fine."""
