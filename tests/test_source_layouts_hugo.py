@@ -27,9 +27,20 @@ SOURCES_COMMITTED = "2023-05-05T12:00:00Z"
 LATER = "2023-09-09T09:09:09Z"
 
 
-def hugo_project(tmp_path: Path, name: str, output: str = "public") -> Path:
+# What the documented recipe (disableKinds = ["sitemap"]) leaves out of Hugo's output, and
+# nothing else (make_fixtures.sh checks it against a real build of the recipe).
+HUGO_SITEMAPS = ("sitemap.xml", "en/sitemap.xml", "fr/sitemap.xml")
+
+
+def as_the_recipe_builds(site: Path, sitemaps: tuple[str, ...]) -> None:
+    for name in sitemaps:
+        (site / name).unlink()
+
+
+def hugo_project(tmp_path: Path, name: str, *, recipe: bool = False) -> Path:
     """The fixture's sources in a git history (all at SOURCES_COMMITTED, the French about
-    page edited at LATER), and Hugo's built folder beside them as ``public``."""
+    page edited at LATER), and Hugo's built folder beside them as ``public`` (as the
+    documented recipe builds it, without Hugo's sitemaps, with ``recipe``)."""
     fixture = FIXTURES / name
     assert (fixture / "GENERATED_BY").read_text().startswith("hugo v0.")
     root = init(tmp_path / name)
@@ -42,7 +53,9 @@ def hugo_project(tmp_path: Path, name: str, output: str = "public") -> Path:
     commit(root, SOURCES_COMMITTED, sources)
     if "content/about.fr.md" in sources:
         commit(root, LATER, {"content/about.fr.md": sources["content/about.fr.md"] + "\nEdited.\n"})
-    shutil.copytree(fixture / output, root / "public")
+    shutil.copytree(fixture / "public", root / "public")
+    if recipe:
+        as_the_recipe_builds(root / "public", HUGO_SITEMAPS)
     return root
 
 
@@ -107,7 +120,7 @@ def test_hugo_content_folder_per_language(tmp_path, monkeypatch):
 
 def test_the_documented_hugo_recipe_validates_clean(tmp_path, monkeypatch, capsys):
     """docs/cli.md: `hugo` with disableKinds = ["sitemap"], then sitemapkit, then validate."""
-    root = hugo_project(tmp_path, "hugo-multilingual", output="public-recipe")
+    root = hugo_project(tmp_path, "hugo-multilingual", recipe=True)
     monkeypatch.chdir(root)
     assert main(["build", "public", "--base-url", BASE, "--source-dir", "content", "--strict"]) == 0
     assert "sitemap-other" not in capsys.readouterr().err
@@ -115,7 +128,7 @@ def test_the_documented_hugo_recipe_validates_clean(tmp_path, monkeypatch, capsy
 
 
 def test_without_source_dir_the_hint_asks_for_it(tmp_path, monkeypatch, capsys):
-    root = hugo_project(tmp_path, "hugo-multilingual", output="public-recipe")
+    root = hugo_project(tmp_path, "hugo-multilingual", recipe=True)
     monkeypatch.chdir(root)
     assert main(["build", "public", "--base-url", BASE]) == 0
     out = capsys.readouterr().out
@@ -128,9 +141,10 @@ def test_sources_outside_git_are_said_to_be_so(tmp_path, monkeypatch, capsys):
     fixture = FIXTURES / "hugo-multilingual"
     root = tmp_path / "not-in-git"
     root.mkdir()
-    for part in ("config.toml", "content", "public-recipe"):
+    for part in ("config.toml", "content", "public"):
         copy = shutil.copytree if (fixture / part).is_dir() else shutil.copy
-        copy(fixture / part, root / ("public" if part == "public-recipe" else part))
+        copy(fixture / part, root / part)
+    as_the_recipe_builds(root / "public", HUGO_SITEMAPS)
     monkeypatch.chdir(root)
     assert main(["build", "public", "--base-url", BASE, "--source-dir", "content"]) == 0
     out = capsys.readouterr().out

@@ -27,25 +27,30 @@ FIRST = "2023-05-05T12:00:00Z"
 README_EDITED = "2025-01-01T00:00:00Z"
 
 
-def jekyll_project(tmp_path: Path, output: str) -> Path:
+def jekyll_project(tmp_path: Path, *, recipe: bool = False) -> Path:
     """The blog's sources committed at FIRST (the README edited later, at README_EDITED),
-    and Jekyll's built folder as ``_site``."""
+    and Jekyll's built folder as ``_site`` (as the documented recipe builds it, without
+    jekyll-sitemap's two files, with ``recipe``: make_fixtures.sh checks that they are the
+    only difference)."""
     assert (FIXTURE / "GENERATED_BY").read_text().startswith("jekyll 4.")
     root = init(tmp_path / "blog")
     (root / ".gitignore").write_text("_site/\n.cache/\n", encoding="utf-8")
     sources = {
         str(path.relative_to(FIXTURE)): path.read_text(encoding="utf-8")
         for path in sorted(FIXTURE.rglob("*"))
-        if path.is_file() and path.relative_to(FIXTURE).parts[0] not in ("_site", "public-recipe", "GENERATED_BY")
+        if path.is_file() and path.relative_to(FIXTURE).parts[0] not in ("_site", "GENERATED_BY")
     }
     commit(root, FIRST, sources)
     commit(root, README_EDITED, {"README.md": sources["README.md"] + "\nMore.\n"})
-    shutil.copytree(FIXTURE / output, root / "_site")
+    shutil.copytree(FIXTURE / "_site", root / "_site")
+    if recipe:
+        for name in ("sitemap.xml", "robots.txt"):
+            (root / "_site" / name).unlink()
     return root
 
 
 def test_jekyll_posts_are_matched_through_their_permalinks(tmp_path, monkeypatch, capsys):
-    root = jekyll_project(tmp_path, "_site")
+    root = jekyll_project(tmp_path)
     monkeypatch.chdir(root)
     assert main(["build", "_site", "--base-url", BASE, "--source-dir", "."]) == 0
     found = lastmods(root / "_site", BASE)
@@ -68,7 +73,7 @@ def test_jekyll_posts_are_matched_through_their_permalinks(tmp_path, monkeypatch
 
 def test_the_documented_jekyll_recipe_validates_clean(tmp_path, monkeypatch):
     """docs/cli.md: jekyll-sitemap removed from plugins, `jekyll build`, then sitemapkit."""
-    root = jekyll_project(tmp_path, "public-recipe")
+    root = jekyll_project(tmp_path, recipe=True)
     assert not (root / "_site" / "sitemap.xml").exists()
     monkeypatch.chdir(root)
     assert main(["build", "_site", "--base-url", BASE, "--source-dir", ".", "--strict"]) == 0

@@ -3,28 +3,35 @@
 # each one's version in GENERATED_BY: run it again after a change to a fixture's sources
 # (tests/test_source_layouts_{hugo,jekyll,docusaurus_eleventy}.py read what it leaves).
 #   public/         plain `hugo`: Hugo's own sitemaps are there (sitemap.xml, en/, fr/)
-#   public-recipe/  the documented recipe: `HUGO_DISABLEKINDS=sitemap hugo`, no Hugo sitemap
+# The documented recipe (`HUGO_DISABLEKINDS=sitemap hugo`) is built too and must differ by
+# those sitemap files only; it is not kept (the tests take public/ without them).
 set -eu
 cd "$(dirname "$0")"
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+only_these_differ() {  # the plain build $1 and the recipe's $2 differ by the files $3 names, no more
+    diff -rq "$1" "$2" | sed -e "s|^Only in $1/*||" -e 's|: |/|' -e 's|^/||' | sort > "$scratch/diff"
+    printf '%s\n' $3 | sort | cmp -s - "$scratch/diff" || { echo "$2 differs from $1 beyond: $3" >&2; return 1; }
+}
 for site in hugo-multilingual hugo-language-folders; do
-    rm -rf "$site/public" "$site/public-recipe" "$site/resources"
-    (cd "$site" && hugo --quiet && HUGO_DISABLEKINDS=sitemap hugo --quiet -d public-recipe)
+    rm -rf "$site/public" "$site/resources"
+    (cd "$site" && hugo --quiet && HUGO_DISABLEKINDS=sitemap hugo --quiet -d "$scratch/$site")
+    only_these_differ "$site/public" "$scratch/$site" "sitemap.xml en/sitemap.xml fr/sitemap.xml"
     rm -rf "$site/resources" "$site/.hugo_build.lock"
     hugo version | sed 's/ BuildDate=.*//' > "$site/GENERATED_BY"
 done
 # Jekyll (with jekyll-sitemap, as GitHub Pages sites have it):
-#   _site/          plain `jekyll build`: jekyll-sitemap's sitemap.xml is there
-#   public-recipe/  the documented recipe: jekyll-sitemap removed from plugins
+#   _site/          plain `jekyll build`: jekyll-sitemap's sitemap.xml and robots.txt are there
+# The recipe (jekyll-sitemap removed from plugins) must differ by those two files only.
 site=jekyll-blog
-rm -rf "$site/_site" "$site/public-recipe" "$site/.jekyll-cache"
-(cd "$site" && jekyll build --quiet && printf 'plugins: []\n' > ../recipe.yml \
-    && jekyll build --quiet --config _config.yml,../recipe.yml -d public-recipe && rm ../recipe.yml)
+rm -rf "$site/_site" "$site/.jekyll-cache"
+(cd "$site" && jekyll build --quiet && printf 'plugins: []\n' > "$scratch/recipe.yml" \
+    && jekyll build --quiet --config "_config.yml,$scratch/recipe.yml" -d "$scratch/$site")
+only_these_differ "$site/_site" "$scratch/$site" "sitemap.xml robots.txt"
 rm -rf "$site/.jekyll-cache"
 jekyll --version > "$site/GENERATED_BY"
 # Docusaurus and Eleventy come from npm: each is built in a scratch copy (its node_modules
 # never reaches the repository) with the exact versions its package.json pins.
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
 same_but_sitemap() {  # $1 and $2 hold the same pages, bundle hashes aside; $1 has sitemap.xml too
     (cd "$1" && find . -type f ! -path './assets/*' | sort) > "$scratch/first"
     (cd "$2" && find . -type f ! -path './assets/*' | sort) > "$scratch/second"
