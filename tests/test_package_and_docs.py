@@ -88,12 +88,14 @@ def test_version_comes_from_the_package_metadata(tmp_path):
     assert (done.returncode, done.stdout.strip()) == (0, f"sitemapkit {installed}")
 
     from sphinx.application import Sphinx
+    from sphinx.util.docutils import docutils_namespace, patch_docutils
 
     src = tmp_path / "src"
     src.mkdir()
     (src / "conf.py").write_text('extensions = ["sitemapkit_sphinx"]\nhtml_baseurl = "https://d.example/"\n')
     (src / "index.rst").write_text("Home\n====\n")
-    app = Sphinx(src, src, tmp_path / "out", tmp_path / "doctrees", "html", status=None, warning=None)
+    with patch_docutils(src), docutils_namespace():  # as sphinx-build does: nothing left registered
+        app = Sphinx(src, src, tmp_path / "out", tmp_path / "doctrees", "html", status=None, warning=None)
     assert app.extensions["sitemapkit_sphinx"].version == installed
 
 
