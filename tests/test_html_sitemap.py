@@ -1,6 +1,6 @@
 """``html_sitemap: true``: each sample site, built by its generator as users build it (a copy,
 with the one option turned on), gets ``sitemap.html`` in its theme's layout, linking every URL
-its sitemap lists, itself included; the CLI's page is self-contained."""
+its sitemap lists but itself; the CLI's page is self-contained."""
 
 from __future__ import annotations
 
@@ -97,8 +97,8 @@ def test_sitemap_html_links_every_listed_url_in_the_theme(tmp_path, name):
     site = root / "sample_sites" / folder
     page = lxml.html.parse(str(site / "sitemap.html")).getroot()
     urls = listed(site, base_url)
-    assert base_url + "sitemap.html" in urls  # the page itself is listed
-    assert page_links(page, base_url + "sitemap.html") == urls
+    assert base_url + "sitemap.html" in urls  # the sitemap lists the page, which does not list itself
+    assert page_links(page, base_url + "sitemap.html") == urls - {base_url + "sitemap.html"}
     if layout is None:  # the CLI's page: self-contained, nothing to fetch, nothing to run
         assert not page.xpath("//script | //link[@rel='stylesheet'] | //img | //iframe")
         assert page.xpath("//style")
@@ -106,8 +106,8 @@ def test_sitemap_html_links_every_listed_url_in_the_theme(tmp_path, name):
         assert page.xpath(layout), f"no theme layout ({layout}) around the site map"
         # the theme's layout is the same one its other pages have
         assert lxml.html.parse(str(site / "index.html")).getroot().xpath(layout)
-    sections = page.xpath("//*[@class='sitemapkit-sections']/section/h2/text()")
-    assert len(sections) == len(set(sections)) > 1  # grouped, each section named once
+    sections = page.xpath("//*[@class='sitemapkit-sections']/section/h2//text()")
+    assert len(sections) == len(set(sections)) >= 1  # grouped, each section named once
 
 
 # sample -> where a user's own sitemap.html goes, what it extends and fills, and the line (in
@@ -143,7 +143,7 @@ def test_a_users_own_sitemap_html_wins_and_may_include_the_sections(tmp_path, na
     page = lxml.html.parse(str(site / "sitemap.html")).getroot()
     assert page.xpath("//h1[@id='ours']/text()") == ["All of it"]
     assert page.xpath(layout)
-    assert page_links(page, base_url + "sitemap.html") == listed(site, base_url)
+    assert page_links(page, base_url + "sitemap.html") == listed(site, base_url) - {base_url + "sitemap.html"}
 
 
 def test_sphinx_dirhtml_gets_the_plain_page(tmp_path):
@@ -158,7 +158,7 @@ def test_sphinx_dirhtml_gets_the_plain_page(tmp_path):
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     page = lxml.html.parse(str(out / "sitemap.html")).getroot()
-    assert page_links(page, base_url + "sitemap.html") == listed(out, base_url)
+    assert page_links(page, base_url + "sitemap.html") == listed(out, base_url) - {base_url + "sitemap.html"}
     assert not page.xpath("//h1[@id='ours'] | //script")
 
 

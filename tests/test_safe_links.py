@@ -81,7 +81,7 @@ def test_cli_site_map_links_hostile_page_names_as_relative_paths(tmp_path):
         assert_safe(href)
     for name in HOSTILE:  # each hostile page still listed, as a path below the site
         assert f"./{name}.html" in links and f"./{name}/" in links
-    assert links.count("./sitemap.html") == 1
+    assert "./sitemap.html" not in links  # the map never lists itself
     assert_no_script_allowed(page)
 
 
@@ -92,7 +92,7 @@ def test_api_page_urls_with_a_scheme_become_paths_below_the_site(tmp_path):
     generate(pages, tmp_path, Settings(base_url=BASE, html_sitemap=True, lastmod=False), project_dir=tmp_path)
     page = lxml.html.parse(str(tmp_path / "sitemap.html")).getroot()
     links = hrefs(page)
-    assert len(links) == 1 + 1 + 3 + 1  # the site's own URL, home, three pages, the site map
+    assert len(links) == 1 + 1 + 3  # the site's own URL, home, three pages (the map never lists itself)
     for href in links:
         assert_safe(href)
     assert "./javascript:alert(1)" in links
@@ -134,7 +134,7 @@ def test_mkdocs_theme_site_map_links_are_relative_paths(tmp_path):
     links = hrefs(page, "//*[@class='sitemapkit-sections']")
     for href in links:
         assert_safe(href)
-    assert sorted(links) == ["./", "./javascript%3Aalert%281%29-x/", "./javascript%3Aalert%281%29/", "./sitemap.html"]
+    assert sorted(links) == ["./", "./javascript%3Aalert%281%29-x/", "./javascript%3Aalert%281%29/"]
 
 
 def test_sphinx_theme_site_map_links_are_relative_paths(tmp_path):
@@ -150,7 +150,7 @@ def test_sphinx_theme_site_map_links_are_relative_paths(tmp_path):
     links = hrefs(page, "//*[@class='sitemapkit-sections']")
     for href in links:
         assert_safe(href)
-    assert sorted(links) == ["./index.html", "./javascript%3Aalert%281%29-x.html", "./sitemap.html"]
+    assert sorted(links) == ["./index.html", "./javascript%3Aalert%281%29-x.html"]
 
 
 PELICAN_CONF = f"""\

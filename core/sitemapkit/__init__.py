@@ -4,7 +4,7 @@ from importlib.metadata import PackageNotFoundError, version
 
 from sitemapkit.generate import generate
 from sitemapkit.listing.entries import build_entries
-from sitemapkit.model import Alternate, Entry, Image, NewsArticle, Page, Video
+from sitemapkit.model import Alternate, Entry, Image, NavItem, NewsArticle, Outline, Page, Video
 from sitemapkit.output.write import write_sitemaps
 from sitemapkit.report import Problem, Report, SitemapError
 from sitemapkit.settings import OPTION_NAMES, Settings, SettingsError
@@ -20,7 +20,9 @@ __all__ = [
     "Alternate",
     "Entry",
     "Image",
+    "NavItem",
     "NewsArticle",
+    "Outline",
     "Page",
     "Problem",
     "Report",

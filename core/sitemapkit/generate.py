@@ -15,7 +15,7 @@ from sitemapkit.lastmod.manifest import Manifest
 from sitemapkit.lastmod.sources import LastmodResolver
 from sitemapkit.listing.entries import build_entries
 from sitemapkit.listing.transform import UserTransform, load_transform
-from sitemapkit.model import Page
+from sitemapkit.model import Outline, Page
 from sitemapkit.output.feed import feed_name, write_changes_feed
 from sitemapkit.output.html_sitemap import PAGE_NAME, Listing, Render, write_page
 from sitemapkit.output.names import index_name, own_names, sections_index, stem_of
@@ -48,6 +48,7 @@ def generate(
     progress: Callable[[int], None] | None = None,
     dry_run: bool = False,
     render_html: Render | None = None,
+    outline: Outline | None = None,
     deployment: Deployment | None = None,
     other_sitemaps: bool = False,
     keep_urlset: bool = False,
@@ -64,7 +65,8 @@ def generate(
     say what would be written) and IndexNow prints what it would send. Under
     ``settings.strict`` any warning raises ``SitemapError`` once all files are written.
     With ``settings.html_sitemap``, ``render_html`` renders ``sitemap.html`` in the site's
-    theme (an adapter's); without it the page is sitemapkit's own plain one.
+    theme (an adapter's); without it the page is sitemapkit's own plain one. ``outline``: the
+    site's own navigation (an adapter's), which the page follows; without it, by folder.
     ``other_sitemaps``: look through ``site_dir`` for sitemap files another tool left there
     and name them in a ``sitemap-other`` warning (``sitemapkit build``, which takes any
     folder of HTML; an adapter knows its generator's sitemap). ``deployment``: where this
@@ -75,8 +77,8 @@ def generate(
     if not settings.base_url:
         raise SitemapError("sitemapkit needs the site's absolute URL: set base_url")
     run = dict(project_dir=project_dir, source_dirs=source_dirs, checkouts=checkouts, on_warning=on_warning,
-               progress=progress, render_html=render_html, deployment=deployment, other_sitemaps=other_sitemaps,
-               keep_urlset=keep_urlset)
+               progress=progress, render_html=render_html, outline=outline, deployment=deployment,
+               other_sitemaps=other_sitemaps, keep_urlset=keep_urlset)
     with _heap_frozen():
         if dry_run:
             with counted_only() as tally:
@@ -118,6 +120,7 @@ def _generate(
     progress: Callable[[int], None] | None,
     dry_run: bool,
     render_html: Render | None,
+    outline: Outline | None,
     deployment: Deployment | None,
     other_sitemaps: bool,
     keep_urlset: bool,
@@ -138,7 +141,7 @@ def _generate(
     # One build at a time per output folder, from reading the manifest to robots.txt.
     with folder_locked(site_dir, shared=dry_run, waiting=waiting):
         _write_all(pages, site_dir, settings, report, project_dir=project_dir, source_dirs=source_dirs,
-                   checkouts=checkouts, progress=progress, dry_run=dry_run, render_html=render_html,
+                   checkouts=checkouts, progress=progress, dry_run=dry_run, render_html=render_html, outline=outline,
                    deployment=deployment, transform=transform, other_sitemaps=other_sitemaps, keep_urlset=keep_urlset)
     if settings.strict and report.warnings:
         raise SitemapError(
@@ -159,6 +162,7 @@ def _write_all(
     progress: Callable[[int], None] | None,
     dry_run: bool,
     render_html: Render | None,
+    outline: Outline | None,
     deployment: Deployment | None,
     transform: UserTransform | None,
     keep_urlset: bool,
@@ -205,7 +209,7 @@ def _write_all(
             beside.append(write_changes_feed(manifest, site_dir, settings)[0])
         if listing is not None and report.urls:
             listing.warn_left(report)
-            beside.append(write_page(site_dir, listing.sections(), render_html, settings.base_url))
+            beside.append(write_page(site_dir, listing.sections(outline), render_html, settings.base_url, report))
         if beside:
             record_written(site_dir, beside, report, settings.base_url, own_names(settings),
                            settings.extra_sitemaps if settings.robots_txt else (),

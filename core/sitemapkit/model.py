@@ -17,7 +17,7 @@ from typing import Any
 from sitemapkit.dates import Moment
 from sitemapkit.extensions import Alternate, NewsArticle, Video
 
-__all__ = ["Alternate", "Entry", "Image", "Moment", "NewsArticle", "Page", "Video"]
+__all__ = ["Alternate", "Entry", "Image", "Moment", "NavItem", "NewsArticle", "Outline", "Page", "Video"]
 
 
 @dataclass(slots=True)
@@ -100,3 +100,29 @@ class Entry:
     videos: tuple[Video, ...] = ()
     news: NewsArticle | None = None
     alternates: tuple[Alternate, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class NavItem:
+    """One place in a site's own navigation, as its generator shows it: a page, a heading over
+    other items (a section, a caption), or both (a page with pages below it)."""
+
+    title: str | None = None
+    """As the navigation shows it; None: the page's own title."""
+    url: str | None = None
+    """The page, as ``Page.url`` gives it (site-relative or absolute); None: a heading only."""
+    items: tuple[NavItem, ...] = ()
+    """What is below it, in the site's order."""
+    later: tuple[str, ...] = ()
+    """The later pages of a list this page begins (a blog index's ``index2.html``,
+    ``page/2/``): ``sitemap.html`` folds them into this one."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outline:
+    """A site's navigation, handed to ``generate`` for ``sitemap.html``: its top-level items in
+    the site's order, and the site's name (which page titles read from the HTML may carry,
+    as in ``Install - My Docs``)."""
+
+    items: tuple[NavItem, ...] = ()
+    site_name: str | None = None

@@ -299,6 +299,8 @@ RULES: dict[str, RuleEntry] = {
                                  "an Entry nor None (build: the page is left out)", TOOL),
     "html-sitemap-size": RuleEntry(WARNING, f"more than {MAX_URLS:,} URLs for sitemap.html (build: the "
                                             "first are linked)", TOOL),
+    "html-sitemap-theme": RuleEntry(WARNING, "the site's theme cannot render sitemap.html (an error, or a "
+                                             "page without the map): sitemapkit's plain page is written", TOOL),
     "indexnow-network": RuleEntry(WARNING, "the IndexNow endpoint cannot be reached (URLs kept)",
                                   INDEXNOW),
     "indexnow-<status>": RuleEntry(WARNING, "the IndexNow endpoint answered HTTP <status> (400, 403, "

@@ -144,7 +144,7 @@ def _entries(
             report.warn(page.label, "loc", "duplicate-url", f"{entry.loc} is listed already")
             continue
         if listing is not None:
-            listing.add(entry, maker.title)
+            listing.add(entry, page.title, maker.title)
         yield entry
     for pattern in maker.excludes.unmatched():
         report.warn("settings", "exclude", "exclude-unmatched",
@@ -258,7 +258,8 @@ class _EntryMaker:
         self.excludes = Exclude(settings.exclude)
         self.robots: Protego | None = None
         self.title: str | None = None
-        """The title of the page ``entry`` last listed (for ``sitemap.html``)."""
+        """The HTML title of the page ``entry`` last listed, when its generator gave none (for
+        ``sitemap.html``)."""
         self.titles = settings.html_sitemap
 
     def warn(self, page: Page, field: str, rule: str, message: str) -> None:
@@ -341,7 +342,7 @@ class _EntryMaker:
         settings = self.settings
         rule = self.rule_for(path) if settings.rules else None
         if self.titles:
-            self.title = page.title or facts.title
+            self.title = None if page.title else facts.title
         return Entry(
             loc,
             self.lastmod(page, keys, facts, loc),

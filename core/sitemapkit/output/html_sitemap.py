@@ -1,24 +1,28 @@
-"""``html_sitemap``: ``sitemap.html``, the site map for people, grouped by section.
+"""``html_sitemap``: ``sitemap.html``, the site map for people, in the site's own order.
 
-The core decides what it lists (exactly the sitemap's URLs, the page itself included) and
-groups them; the page is rendered from a Jinja2 template. An adapter passes ``render`` to use
-its generator's theme (its template includes ours, ``sitemapkit/sections.html``); without
-one, ``sitemapkit/page.html`` makes a plain self-contained page. Either way the core writes
-the file, as one of its own (see ``owned``).
+The core decides what it lists (the sitemap's URLs, never the page itself) and arranges them
+by the site's navigation, which the adapter hands over as an ``Outline`` (``map_sections``);
+the page is rendered from a Jinja2 template. An adapter passes ``render`` to use its
+generator's theme (its template includes ours, ``sitemapkit/sections.html``); without one, or
+when the theme cannot render it (an error, or a page without the sections: a theme without the
+block sitemapkit fills), ``sitemapkit/page.html`` makes a plain self-contained page, with a
+warning. Either way the core writes the file, as one of its own (see ``owned``).
 """
 
 import os
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import NamedTuple
 from urllib.parse import unquote
 
 from sitemapkit.dates import as_datetime, format_moment
-from sitemapkit.model import Entry, Moment
+from sitemapkit.model import Entry, Moment, Outline
+from sitemapkit.output.map_sections import Item, Link, Section, arrange
 from sitemapkit.protocol import MAX_URLS
 from sitemapkit.report import Report, plural
 from sitemapkit.site.files import write_file
-from sitemapkit.urls import link_href, site_path
+from sitemapkit.urls import link_href, shown, site_path
+
+__all__ = ["PAGE_NAME", "Item", "Link", "Listing", "Section", "body", "environment", "plain_page", "write_page"]
 
 PAGE_NAME = "sitemap.html"
 TEMPLATE_NAME = "sitemap.html"
@@ -29,27 +33,11 @@ POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-a
 """The Content-Security-Policy of sitemapkit's self-contained pages (the plain ``sitemap.html``,
 the validator's report): their own inline style and nothing else, no script of any origin;
 ``base-uri`` and ``form-action`` do not fall back to ``default-src``, so they are named."""
+SECTIONS_MARK = "sitemapkit-sections"
+"""The class of the element ``sitemapkit/sections.html`` puts the map in: a page rendered
+without it did not show the map."""
 MAX_LINKS = MAX_URLS
 """Links on the page: a site map with more helps nobody, and each costs memory until the end."""
-
-
-class Link(NamedTuple):
-    path: str
-    """Below the site root, where the page is: ``guide/install/``, ``""`` for home."""
-    href: str | None
-    """``./`` and the path (``./guide/install/``), as ``urls.link_href`` allows; None when it
-    does not, and the page shows the title as text."""
-    loc: str
-    title: str
-    lastmod: str | None
-    """``YYYY-MM-DD``, for people."""
-
-
-class Section(NamedTuple):
-    title: str
-    path: str
-    """``""`` for the pages at the top, else the folder: ``guide/``."""
-    links: list[Link]
 
 
 class Listing:
@@ -62,12 +50,10 @@ class Listing:
         """URLs past ``MAX_LINKS``, counted only."""
         self.newest: Moment | None = None
 
-    def add(self, entry: Entry, title: str | None) -> None:
+    def add(self, entry: Entry, title: str | None, read: str | None = None) -> None:
+        """``title``: the page's own, from its generator; ``read``: else the one its HTML gives."""
         if entry.loc == self.base_url + PAGE_NAME:
-            return  # an earlier build's page, found among the site's files: listed once, last
-        self._link(entry, title)
-
-    def _link(self, entry: Entry, title: str | None) -> None:
+            return  # an earlier build's page, found among the site's files: the map never lists itself
         if entry.lastmod is not None and (self.newest is None or as_datetime(entry.lastmod) > as_datetime(self.newest)):
             self.newest = entry.lastmod
         if len(self.links) >= MAX_LINKS:
@@ -75,13 +61,16 @@ class Listing:
             return
         path = site_path(entry.loc, self.base_url)
         day = format_moment(entry.lastmod)[:10] if entry.lastmod is not None else None
-        self.links.append(Link(path, link_href("./" + path), entry.loc, title or unquote(path) or "/", day))
+        shown = title or read
+        self.links.append(Link(path, link_href("./" + path), entry.loc, shown or unquote(path) or "/", day,
+                               read=not title and bool(read)))
 
     def with_page(self, entries: Iterable[Entry], page_url: str,
                   dated: dict[str, int] | None = None) -> Iterator[Entry]:
         """``entries``, then the site map page itself, dated by the newest of what it lists
         (as every page that lists others is). ``dated``: the build's count of listed pages by
-        lastmod source, where the page is counted under its own name (or ``none``)."""
+        lastmod source, where the page is counted under its own name (or ``none``). The
+        sitemap lists the page; the page does not list itself."""
         loc = self.base_url + page_url
         yield from (entry for entry in entries if entry.loc != loc)
         if self.links:
@@ -89,41 +78,17 @@ class Listing:
                 source = page_url if self.newest is not None else "none"
                 dated[source] = dated.get(source, 0) + 1
             yield Entry(loc, self.newest)
-            self._link(Entry(loc, self.newest), "Site map")
 
-    def sections(self) -> list[Section]:
-        """Top-level pages first, then one section per top folder, in path order. A section
-        is named by the title of its folder's own page, unless that only repeats the home
-        page's (as a blog's year archive often does); then by the folder's name."""
-        groups: dict[str, list[Link]] = {}
-        for link in self.links:
-            head, slash, _ = link.path.partition("/")
-            key = head + "/" if slash else ""
-            groups.setdefault(key, []).append(link)
-        home = next((link.title for link in groups.get("", ()) if link.path in _HOME), None)
-        found = []
-        for key in sorted(groups):
-            own = (key,) if key else _HOME
-            links = sorted(groups[key], key=lambda link: (link.path not in own, link.path))
-            title = next((link.title for link in links if link.path in own), None)
-            if key and title == home:
-                title = None
-            found.append(Section(title or _folder_title(key) or "Pages", key, links))
-        return found
+    def sections(self, outline: Outline | None = None) -> list[Section]:
+        """The map's sections, in the order of the site's navigation (``outline``) when an
+        adapter gives it, else by folder (``map_sections``)."""
+        return arrange(self.links, outline, self.base_url)
 
     def warn_left(self, report: Report) -> None:
         if self.left:
             report.warn(PAGE_NAME, "html_sitemap", "html-sitemap-size",
                         f"{plural(self.left, 'URL')} past the first {MAX_LINKS:,} not linked: a page "
                         "of links that long helps nobody; the sitemap lists them all")
-
-
-_HOME = ("", "index.html", "index.htm")
-
-
-def _folder_title(key: str) -> str:
-    words = unquote(key.strip("/")).replace("-", " ").replace("_", " ").strip()
-    return words[:1].upper() + words[1:]
 
 
 Render = Callable[[list[Section]], str]
@@ -148,9 +113,39 @@ def plain_page(sections: list[Section], base_url: str) -> str:
                                                            home=link_href(base_url), policy=POLICY)
 
 
-def write_page(folder: Path, sections: list[Section], render: Render | None, base_url: str) -> Path:
-    """Render and write ``sitemap.html`` atomically in ``folder``."""
-    html = render(sections) if render is not None else plain_page(sections, base_url)
+def body(sections: list[Section], env=None) -> str:
+    """The map as a page's content: its heading and sections (``sitemapkit/body.html``), for a
+    theme that puts a page's rendered ``body`` in its own layout (Sphinx's ``page.html``).
+    ``env``: the generator's Jinja2 environment, where a user's ``sitemapkit/sections.html``
+    may replace ours; sitemapkit's own by default."""
+    return (env or environment()).get_template("sitemapkit/body.html").render(sections=sections)
+
+
+def write_page(folder: Path, sections: list[Section], render: Render | None, base_url: str,
+               report: Report) -> Path:
+    """Render and write ``sitemap.html`` atomically in ``folder``: in the site's theme
+    (``render``) when it renders the map, else sitemapkit's plain page, with a warning."""
+    html = _in_theme(sections, render, report) if render is not None else None
+    if html is None:
+        html = plain_page(sections, base_url)
     path = folder / PAGE_NAME
     write_file(path, html.encode("utf-8"))
     return path
+
+
+def _in_theme(sections: list[Section], render: Render, report: Report) -> str | None:
+    """The page as the theme renders it, or None when the theme fails (an error, or a page
+    without the map: the theme has none of the blocks sitemapkit's template fills)."""
+    try:
+        html = render(sections)
+    except Exception as error:  # the theme's templates and the generator's own code: any error
+        why = f"rendering it failed ({type(error).__name__}: {shown(str(error), 200)})"
+    else:
+        if SECTIONS_MARK in html:
+            return html
+        why = "its page has no place for the map (none of the blocks sitemapkit's template fills)"
+    report.warn(PAGE_NAME, "html_sitemap", "html-sitemap-theme",
+                f"the site's theme cannot show the site map: {why}; sitemapkit's own plain page "
+                "written instead (a sitemap.html template of your own that includes "
+                "sitemapkit/sections.html shows it in the theme)")
+    return None

@@ -1,0 +1,98 @@
+"""``sitemap.html`` follows the site's own navigation (the ``Outline`` an adapter hands to
+``generate``): its sections in the site's order with the site's titles, the sitemap's other
+URLs in a last section, the map never in its own list, later pages of a list folded into the
+first, HTML titles without the site's name; a theme that cannot render the map gives
+sitemapkit's plain page and one warning."""
+
+from __future__ import annotations
+
+import lxml.html
+
+from sitemap_checks import locs
+from sitemapkit import NavItem, Outline, Page, Settings, generate
+from sitemapkit.output.map_sections import own_title
+from sitemapkit.protocol import RULES
+
+BASE = "https://example.org/"
+HEAD = "<!DOCTYPE html><html><head><title>{}</title></head><body><p>text</p></body></html>"
+
+
+def pages() -> list[Page]:
+    titled = {"": "My Site", "guide/install/": "Install - My Site", "guide/use/": "Use - My Site",
+              "about/": "My Site | About us", "blog/": "Blog - My Site", "blog/page/2/": "Blog - My Site",
+              "blog/page/3/": "Blog - My Site", "zeta/": "Zeta - My Site", "alpha.html": "Alpha - My Site"}
+    return [Page(url, html=HEAD.format(title)) for url, title in titled.items()]
+
+
+OUTLINE = Outline((
+    NavItem("Welcome", ""),
+    NavItem("Guide", None, (NavItem(url="guide/use/"), NavItem("Installing", "guide/install/"))),
+    NavItem(url="blog/", later=("blog/page/2/",)),
+    NavItem("Not built", "nowhere/"),
+    NavItem(None, "about/"),
+), site_name="My Site")
+
+
+def build(tmp_path, outline, render=None):
+    warnings = []
+    report = generate(pages(), tmp_path, Settings(base_url=BASE, html_sitemap=True, lastmod=False),
+                      project_dir=tmp_path, outline=outline, render_html=render, on_warning=warnings.append)
+    return report, lxml.html.parse(str(tmp_path / "sitemap.html")).getroot(), warnings
+
+
+def shown(page) -> list[tuple[str, str]]:
+    """(heading or '', link text) in page order."""
+    found = []
+    for section in page.xpath("//*[@class='sitemapkit-sections']/section"):
+        heading = "".join(section.xpath("./h2//text()")).strip()
+        found += [(heading, a.text_content()) for a in section.xpath("./ul//a")]
+    return found
+
+
+def test_sections_follow_the_outline_then_the_other_pages(tmp_path):
+    _, page, warnings = build(tmp_path, OUTLINE)
+    assert not warnings
+    assert shown(page) == [
+        ("", "Welcome"),
+        ("Guide", "Use"), ("Guide", "Installing"),
+        ("", "Blog"), ("", "About us"),
+        ("Other pages", "Alpha"), ("Other pages", "Zeta"),
+    ]
+    hrefs = [a.get("href") for a in page.xpath("//*[@class='sitemapkit-sections']//a")]
+    assert "./sitemap.html" not in hrefs  # the map never lists itself ...
+    assert BASE + "sitemap.html" in locs(tmp_path / "sitemap.xml")  # ... which the sitemap lists
+    assert "./blog/page/2/" not in hrefs and "./blog/page/3/" not in hrefs  # folded (marked; by pattern)
+    assert "./nowhere/" not in hrefs and "Not built" not in page.text_content()  # only what the sitemap lists
+
+
+def test_without_an_outline_by_folder_with_titles_without_the_site_name(tmp_path):
+    _, page, _ = build(tmp_path, None)
+    texts = [text for _, text in shown(page)]
+    assert "Install" in texts and "About us" in texts and "Install - My Site" not in texts
+    assert texts.count("Blog") == 1  # page/2/, page/3/ folded
+    # a folder holding only its own page is no section of its own
+    assert "Zeta" not in page.xpath("//*[@class='sitemapkit-sections']/section/h2//text()")
+
+
+def test_a_theme_that_cannot_render_the_map_gives_the_plain_page_and_one_warning(tmp_path):
+    def no_block(sections):
+        return "<html><body><p>This theme shows only its own layout</p></body></html>"
+
+    def failing(sections):
+        raise RuntimeError("template 'main.html' not found")
+
+    for render, why in ((no_block, "no place for the map"), (failing, "RuntimeError")):
+        _, page, warnings = build(tmp_path, OUTLINE, render)
+        assert [(w.rule, w.where) for w in warnings] == [("html-sitemap-theme", "sitemap.html")]
+        assert why in warnings[0].message
+        assert page.xpath("//meta[@http-equiv='Content-Security-Policy']")  # sitemapkit's plain page
+        assert shown(page)[0] == ("", "Welcome")
+    assert "html-sitemap-theme" in RULES
+
+
+def test_own_title_takes_off_only_the_site_name():
+    assert own_title("Install - My Docs", "My Docs") == "Install"
+    assert own_title("Intro \u2014 Project 1.0 documentation", "Project 1.0 documentation") == "Intro"
+    assert own_title("My Blog - Authors", "My Blog") == "Authors"
+    assert own_title("My Blog", "My Blog") == "My Blog"
+    assert own_title("Install - Other", "My Docs") == "Install - Other"
