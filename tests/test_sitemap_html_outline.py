@@ -81,7 +81,7 @@ def test_a_theme_that_cannot_render_the_map_gives_the_plain_page_and_one_warning
     def failing(sections):
         raise RuntimeError("template 'main.html' not found")
 
-    for render, why in ((no_block, "no place for the map"), (failing, "RuntimeError")):
+    for render, why in ((no_block, "does not show the map"), (failing, "RuntimeError")):
         _, page, warnings = build(tmp_path, OUTLINE, render)
         assert [(w.rule, w.where) for w in warnings] == [("html-sitemap-theme", "sitemap.html")]
         assert why in warnings[0].message

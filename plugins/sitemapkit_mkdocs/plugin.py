@@ -32,7 +32,7 @@ from sitemapkit.sources.snippets import EXTENSION as SNIPPETS
 from sitemapkit.sources.snippets import Snippets
 from sitemapkit.versions import Deployment, version_build
 
-from .html_sitemap import renderer
+from .html_sitemap import outline, renderer
 from .options import SitemapkitConfig
 
 log = get_plugin_logger("sitemapkit")
@@ -161,6 +161,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
             report = generate(pages, config.site_dir, self.settings, project_dir=self.project_dir,
                               source_dirs=[config.docs_dir], on_warning=_log,
                               render_html=renderer(*self.theme, config) if self.theme else None,
+                              outline=outline(self.theme[1], config) if self.theme else None,
                               deployment=self.deployment, keep_urlset=reads_urlset(config.theme.name))
         except SitemapError as error:
             raise PluginError(str(error)) from None

@@ -143,7 +143,7 @@ def _in_theme(sections: list[Section], render: Render, report: Report) -> str | 
     else:
         if SECTIONS_MARK in html:
             return html
-        why = "its page has no place for the map (none of the blocks sitemapkit's template fills)"
+        why = "the page it rendered does not show the map (the theme's template has no place for a page's content)"
     report.warn(PAGE_NAME, "html_sitemap", "html-sitemap-theme",
                 f"the site's theme cannot show the site map: {why}; sitemapkit's own plain page "
                 "written instead (a sitemap.html template of your own that includes "

@@ -1,0 +1,122 @@
+"""``sitemap.html`` in each theme the adapters name, from a real build of a quickstart-like
+project with ``html_sitemap`` on: the links in the order of the site's own navigation (MkDocs'
+``nav``, Sphinx's root toctree and its captions, Pelican's categories, pages and archives),
+inside the theme's content element, titled as the site titles them (no site-name suffix), the
+map absent from its own list, later pages of a list folded into the first, no theme error
+text; a theme the adapter does not know gives sitemapkit's plain page and one warning."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import lxml.html
+import pytest
+import yaml
+
+from sitemap_checks import assert_valid_tree, locs
+
+pytestmark = pytest.mark.slow  # real generator runs
+
+BIN = Path(sys.executable).parent
+ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SOURCE_DATE_EPOCH": "1795262400"}
+MAP = "//*[@class='sitemapkit-sections']"
+
+
+def shown(page: lxml.html.HtmlElement, content: str) -> list[tuple[str, str]]:
+    """(section heading, link text) of each link of the map inside the theme's ``content``
+    element, in page order; a heading that is itself a link comes as ('', its text)."""
+    found = []
+    for section in page.xpath(f"{content}{MAP}/section"):
+        heading = " ".join("".join(section.xpath("./h2//text()")).split())
+        found += [("", a.text_content()) for a in section.xpath("./h2/a")]
+        found += [(heading, " ".join(a.text_content().split())) for a in section.xpath("./ul//a")]
+    return found
+
+
+def check_map(site: Path, base_url: str, content: str, expected: list[tuple[str, str]]) -> lxml.html.HtmlElement:
+    page = lxml.html.parse(str(site / "sitemap.html")).getroot()
+    assert page.xpath(content + MAP), f"the map is not inside the theme's content element {content}"
+    assert shown(page, content) == expected
+    hrefs = [a.get("href") for a in page.xpath(MAP + "//a")]
+    assert "./sitemap.html" not in hrefs  # never in its own list ...
+    listed = {loc for path in assert_valid_tree(site, base_url) for loc in locs(path)}
+    assert base_url + "sitemap.html" in listed  # ... which the sitemap names
+    assert {base_url + href[2:] for href in hrefs} <= listed  # only the sitemap's URLs are links
+    text = page.text_content()
+    assert "does not support" not in text and "ERROR" not in text  # no theme error text (Furo's)
+    return page
+
+
+# ---------------------------------------------------------------- MkDocs
+
+MKDOCS_PAGES = {"index.md": "# Welcome", "install.md": "# Installing the tool", "usage.md": "# How to use it",
+                "api.md": "# API reference", "about.md": "# About us", "extra.md": "# Extra page"}
+MKDOCS_NAV = [{"Home": "index.md"}, {"Getting started": ["install.md", {"Usage": "usage.md"}]},
+              {"Reference": ["api.md"]}, {"About": "about.md"}]
+MKDOCS_EXPECTED = [("", "Home"), ("Getting started", "Installing the tool"), ("Getting started", "Usage"),
+                   ("Reference", "API reference"), ("", "About"), ("Other pages", "Extra page")]
+MKDOCS_THEMES = {"mkdocs": "//div[@role='main']", "material": "//article[contains(@class, 'md-content__inner')]"}
+
+
+def mkdocs_project(tmp_path: Path, theme: dict, plugins: list | None = None, nav: list | None = None) -> Path:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for name, text in MKDOCS_PAGES.items():
+        (docs / name).write_text(text + "\n\nSome text.\n", encoding="utf-8")
+    config = {"site_name": "My Docs", "site_url": "https://example.org/docs/", "theme": theme,
+              "nav": nav or MKDOCS_NAV, "plugins": [*(plugins or []), {"sitemapkit": {"html_sitemap": True}}]}
+    (tmp_path / "mkdocs.yml").write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
+    return docs
+
+
+def mkdocs_build(tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run([str(BIN / "mkdocs"), "build"], cwd=tmp_path, env=ENV, capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    return done
+
+
+@pytest.mark.parametrize("theme", list(MKDOCS_THEMES))
+def test_mkdocs_map_follows_nav_in_the_theme_content(tmp_path, theme):
+    mkdocs_project(tmp_path, {"name": theme})
+    done = mkdocs_build(tmp_path)
+    assert "html-sitemap-theme" not in done.stderr
+    page = check_map(tmp_path / "site", "https://example.org/docs/", MKDOCS_THEMES[theme], MKDOCS_EXPECTED)
+    assert page.xpath("//title/text()") == ["Site map - My Docs"]
+
+
+def test_material_blog_pagination_is_folded_and_posts_sit_under_the_blog(tmp_path):
+    docs = mkdocs_project(tmp_path, {"name": "material"}, [{"blog": {"pagination_per_page": 2}}],
+                          [{"Home": "index.md"}, {"Blog": ["blog/index.md"]}])
+    (docs / "blog" / "posts").mkdir(parents=True)
+    (docs / "blog" / "index.md").write_text("# Blog\n", encoding="utf-8")
+    for n in (1, 2, 3):
+        (docs / "blog" / "posts" / f"p{n}.md").write_text(f"---\ndate: 2026-0{n}-10\n---\n\n# Post {n}\n\nText.\n",
+                                                          encoding="utf-8")
+    mkdocs_build(tmp_path)
+    site, base_url = tmp_path / "site", "https://example.org/docs/"
+    listed = {loc for path in assert_valid_tree(site, base_url) for loc in locs(path)}
+    assert base_url + "blog/page/2/" in listed  # the sitemap lists the later page ...
+    page = check_map(site, base_url, MKDOCS_THEMES["material"], [
+        ("", "Home"), ("Blog", "Blog"), ("Blog", "Post 3"), ("Blog", "Post 2"), ("Blog", "Post 1"), ("Blog", "2026"),
+        ("Other pages", "About us"), ("Other pages", "API reference"), ("Other pages", "Extra page"),
+        ("Other pages", "Installing the tool"), ("Other pages", "How to use it"),
+    ])
+    hrefs = [a.get("href") for a in page.xpath(MAP + "//a")]
+    assert "./blog/page/2/" not in hrefs and "./blog/archive/2026/page/2/" not in hrefs  # ... the map folds it
+
+
+def test_mkdocs_unknown_theme_gets_the_plain_page_and_one_warning(tmp_path):
+    mkdocs_project(tmp_path, {"name": None, "custom_dir": "my_theme"})
+    (tmp_path / "my_theme").mkdir()
+    (tmp_path / "my_theme" / "main.html").write_text(
+        "<html><head><title>{{ page.title }}</title></head><body><p>My theme shows no page content</p></body></html>",
+        encoding="utf-8")
+    done = mkdocs_build(tmp_path)
+    assert done.stderr.count("[html-sitemap-theme]") == 1, done.stderr
+    page = check_map(tmp_path / "site", "https://example.org/docs/", "//body", MKDOCS_EXPECTED)
+    assert page.xpath("//meta[@http-equiv='Content-Security-Policy']")  # sitemapkit's own page
+    assert "My theme shows" not in page.text_content()
