@@ -120,3 +120,13 @@ def test_mkdocs_unknown_theme_gets_the_plain_page_and_one_warning(tmp_path):
     page = check_map(tmp_path / "site", "https://example.org/docs/", "//body", MKDOCS_EXPECTED)
     assert page.xpath("//meta[@http-equiv='Content-Security-Policy']")  # sitemapkit's own page
     assert "My theme shows" not in page.text_content()
+
+
+def test_mkdocs_nav_titles_are_text_never_markup(tmp_path):
+    """MkDocs' Jinja2 environment does not autoescape: the map escapes each title itself."""
+    hostile = "<script>alert(1)</script><b>x</b>"
+    mkdocs_project(tmp_path, {"name": "mkdocs"}, nav=[{"Home": "index.md"}, {hostile: "about.md"}])
+    mkdocs_build(tmp_path)
+    page = lxml.html.parse(str(tmp_path / "site" / "sitemap.html")).getroot()
+    assert not page.xpath(MAP + "//script | " + MAP + "//b")
+    assert hostile in [a.text_content() for a in page.xpath(MAP + "//a")]

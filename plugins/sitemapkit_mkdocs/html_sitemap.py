@@ -30,7 +30,7 @@ def renderer(env: jinja2.Environment, nav: Navigation, files: Files, config: MkD
             template, context = env.get_template(TEMPLATE_NAME), get_context(nav, files, config, base_url=".")
             context["sections"] = sections
         except jinja2.TemplateNotFound:  # the usual case: the map as a page of the site
-            page = _page(config, body(sections, env))
+            page = _page(config, body(sections))
             template, context = env.get_template("main.html"), get_context(nav, files, config, page)
         template = config.plugins.on_pre_template(template, template_name=TEMPLATE_NAME, config=config)
         context = config.plugins.on_template_context(context, template_name=TEMPLATE_NAME, config=config)

@@ -113,12 +113,11 @@ def plain_page(sections: list[Section], base_url: str) -> str:
                                                            home=link_href(base_url), policy=POLICY)
 
 
-def body(sections: list[Section], env=None) -> str:
+def body(sections: list[Section]) -> str:
     """The map as a page's content: its heading and sections (``sitemapkit/body.html``), for a
-    theme that puts a page's rendered ``body`` in its own layout (Sphinx's ``page.html``).
-    ``env``: the generator's Jinja2 environment, where a user's ``sitemapkit/sections.html``
-    may replace ours; sitemapkit's own by default."""
-    return (env or environment()).get_template("sitemapkit/body.html").render(sections=sections)
+    theme that puts a page's rendered content in its own layout (MkDocs' ``main.html``,
+    Sphinx's ``page.html``)."""
+    return environment().get_template("sitemapkit/body.html").render(sections=sections)
 
 
 def write_page(folder: Path, sections: list[Section], render: Render | None, base_url: str,
