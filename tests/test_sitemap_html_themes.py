@@ -130,3 +130,63 @@ def test_mkdocs_nav_titles_are_text_never_markup(tmp_path):
     page = lxml.html.parse(str(tmp_path / "site" / "sitemap.html")).getroot()
     assert not page.xpath(MAP + "//script | " + MAP + "//b")
     assert hostile in [a.text_content() for a in page.xpath(MAP + "//a")]
+
+
+# ---------------------------------------------------------------- Sphinx
+
+SPHINX_FILES = {
+    "index.rst": "Welcome\n=======\n\nHello.\n\n.. toctree::\n   :caption: Getting started\n\n   install\n"
+                 "   Using it <usage>\n\n.. toctree::\n   :caption: Reference\n   :maxdepth: 2\n\n   api\n",
+    "install.rst": "Installing\n==========\n\nText.\n",
+    "usage.rst": "Usage\n=====\n\nText.\n",
+    "api.rst": "API\n===\n\nText.\n\n.. toctree::\n\n   api/functions\n",
+    "api/functions.rst": "Functions\n=========\n\nText.\n",
+    "extra.rst": ":orphan:\n\nExtra\n=====\n\nText.\n",
+}
+SPHINX_EXPECTED = [("", "Welcome"), ("Getting started", "Installing"), ("Getting started", "Using it"),
+                   ("Reference", "API"), ("Reference", "Functions"), ("Other pages", "Extra")]
+SPHINX_THEMES = {"alabaster": "//div[@class='body']", "sphinx_rtd_theme": "//div[@role='main']",
+                 "furo": "//article", "pydata_sphinx_theme": "//article[contains(@class, 'bd-article')]",
+                 "sphinx_book_theme": "//article[contains(@class, 'bd-article')]"}
+
+
+def sphinx_build(tmp_path: Path, theme: str, extra_conf: str = "") -> subprocess.CompletedProcess[str]:
+    src = tmp_path / "src"
+    for name, text in SPHINX_FILES.items():
+        (src / name).parent.mkdir(parents=True, exist_ok=True)
+        (src / name).write_text(text, encoding="utf-8")
+    (src / "conf.py").write_text(f'project = "My Project"\nextensions = ["sitemapkit_sphinx"]\n'
+                                 f'html_baseurl = "https://example.org/manual/"\nhtml_theme = "{theme}"\n'
+                                 f"sitemapkit_html_sitemap = True\n{extra_conf}", encoding="utf-8")
+    done = subprocess.run([str(BIN / "sphinx-build"), "-b", "html", str(src), str(tmp_path / "html")], env=ENV,
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done
+
+
+@pytest.mark.parametrize("theme", list(SPHINX_THEMES))
+def test_sphinx_map_follows_the_root_toctree_in_the_theme_content(tmp_path, theme):
+    done = sphinx_build(tmp_path, theme)
+    assert "sitemapkit" not in done.stderr  # no warning
+    page = check_map(tmp_path / "html", "https://example.org/manual/", SPHINX_THEMES[theme], SPHINX_EXPECTED)
+    assert page.xpath("//title/text()")[0].startswith("Site map")
+
+
+BARE_THEMES = {  # a theme sitemapkit does not know: page.html with no place for a page's body, or one that fails
+    "no-body": "<html><head><title>{{ title }}</title></head><body><p>Bare theme</p></body></html>",
+    # fails on a page with no source document (as the map is), renders the others
+    "failing": "<html><body>{% if not sourcename %}{{ no_such_function() }}{% endif %}{{ body }}</body></html>",
+}
+
+
+@pytest.mark.parametrize("kind", list(BARE_THEMES))
+def test_sphinx_unknown_theme_gets_the_plain_page_and_one_warning(tmp_path, kind):
+    theme = tmp_path / "themes" / "bare"
+    theme.mkdir(parents=True)
+    (theme / "theme.conf").write_text("[theme]\ninherit = basic\n", encoding="utf-8")
+    (theme / "page.html").write_text(BARE_THEMES[kind], encoding="utf-8")
+    done = sphinx_build(tmp_path, "bare", f"html_theme_path = [{str(tmp_path / 'themes')!r}]\n")
+    assert done.stderr.count("[sitemapkit.html-sitemap-theme]") == 1, done.stderr
+    page = check_map(tmp_path / "html", "https://example.org/manual/", "//body", SPHINX_EXPECTED)
+    assert page.xpath("//meta[@http-equiv='Content-Security-Policy']")  # sitemapkit's own page
+    assert "Bare theme" not in page.text_content()
