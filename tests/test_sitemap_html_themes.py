@@ -30,7 +30,7 @@ def shown(page: lxml.html.HtmlElement, content: str) -> list[tuple[str, str]]:
     element, in page order; a heading that is itself a link comes as ('', its text)."""
     found = []
     for section in page.xpath(f"{content}{MAP}/section"):
-        heading = " ".join("".join(section.xpath("./h2//text()")).split())
+        heading = " ".join("".join(section.xpath("./h2//text()[not(ancestor::time)]")).split())
         found += [("", a.text_content()) for a in section.xpath("./h2/a")]
         found += [(heading, " ".join(a.text_content().split())) for a in section.xpath("./ul//a")]
     return found
@@ -190,3 +190,55 @@ def test_sphinx_unknown_theme_gets_the_plain_page_and_one_warning(tmp_path, kind
     page = check_map(tmp_path / "html", "https://example.org/manual/", "//body", SPHINX_EXPECTED)
     assert page.xpath("//meta[@http-equiv='Content-Security-Policy']")  # sitemapkit's own page
     assert "Bare theme" not in page.text_content()
+
+
+# ---------------------------------------------------------------- Pelican
+
+PELICAN_CONF = """\
+AUTHOR = "Ann"
+SITENAME = "My Blog"
+SITEURL = "https://blog.example.org"
+PATH = "content"
+TIMEZONE = "UTC"
+DEFAULT_LANG = "en"
+FEED_ALL_ATOM = CATEGORY_FEED_ATOM = TRANSLATION_FEED_ATOM = AUTHOR_FEED_ATOM = AUTHOR_FEED_RSS = None
+DEFAULT_PAGINATION = 2
+PLUGINS = ["sitemapkit_pelican"]
+SITEMAPKIT = {{"html_sitemap": True}}
+THEME = "{theme}"
+"""
+PELICAN_ARTICLES = [("news", "2026-01-05", "First news"), ("news", "2026-03-01", "Second news"),
+                    ("travel", "2026-02-01", "Lisbon"), ("travel", "2026-04-01", "Porto"),
+                    ("news", "2026-02-15", "Third news")]
+PELICAN_EXPECTED = [
+    ("", "Home"),
+    ("", "news"), ("news", "Second news"), ("news", "Third news"), ("news", "First news"),  # newest first
+    ("", "travel"), ("travel", "Porto"), ("travel", "Lisbon"),
+    ("Pages", "About me"), ("Pages", "Contact"),
+    ("", "Archives"), ("Archives", "Categories"), ("Archives", "Tags"), ("Archives", "t0"), ("Archives", "t1"),
+    ("Archives", "Authors"), ("Archives", "Ann"),
+]
+PELICAN_THEMES = {"notmyidea": "//section[@id='content']", "simple": "//main"}
+
+
+@pytest.mark.parametrize("theme", list(PELICAN_THEMES))
+def test_pelican_map_has_categories_pages_and_archives_in_the_theme_content(tmp_path, theme):
+    content = tmp_path / "content"
+    (content / "pages").mkdir(parents=True)
+    for n, (category, date, title) in enumerate(PELICAN_ARTICLES):
+        (content / f"a{n}.md").write_text(f"Title: {title}\nDate: {date}\nCategory: {category}\nTags: t{n % 2}\n\n"
+                                          "Text.\n", encoding="utf-8")
+    for title in ("About me", "Contact"):
+        (content / "pages" / f"{title[:3]}.md").write_text(f"Title: {title}\n\nText.\n", encoding="utf-8")
+    (tmp_path / "pelicanconf.py").write_text(PELICAN_CONF.format(theme=theme), encoding="utf-8")
+    done = subprocess.run([str(BIN / "pelican"), "content", "-s", "pelicanconf.py", "-o", "output"], cwd=tmp_path,
+                          env=ENV, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "WARNING" not in done.stdout + done.stderr
+    site, base_url = tmp_path / "output", "https://blog.example.org/"
+    page = check_map(site, base_url, PELICAN_THEMES[theme], PELICAN_EXPECTED)
+    listed = {loc for path in assert_valid_tree(site, base_url) for loc in locs(path)}
+    assert {base_url + "index2.html", base_url + "index3.html", base_url + "category/news2.html"} <= listed
+    texts = [a.text_content() for a in page.xpath(MAP + "//a")]
+    assert "My Blog" not in texts and not any("My Blog -" in text for text in texts)  # titles without the site name
+    assert page.xpath("//title/text()") == ["Site map - My Blog"]

@@ -22,6 +22,7 @@ from sitemapkit.site import rendered
 from sitemapkit.sources.project import project_dir
 from sitemapkit.translations import folder_prefix
 
+from .outline import outline
 from .pages import Run, site_pages
 
 log = logging.getLogger(__name__)
@@ -91,6 +92,7 @@ def write(pelican: Any) -> None:
         site_pages(runs, options, _warn), runs[0].output, options.settings,
         project_dir=project_dir(settings["PATH"], settings["OUTPUT_PATH"]),
         source_dirs=[os.path.abspath(settings["PATH"])], on_warning=_warn, render_html=render,
+        outline=outline(runs[0]) if render is not None else None,
     )
     # Printed as Pelican prints its own "Done: Processed ..." line: shown at the default log level.
     console.print(f"sitemapkit: {report.summary()}", markup=False, highlight=False, soft_wrap=True)

@@ -44,6 +44,8 @@ class Run:
         # A pagination rule whose URL is its SAVE_AS links each page where it is written: the
         # URL need not be asked for (a property that formats a pattern each time it is read).
         self.paged_as_saved = all(rule[1] == rule[2] for rule in settings["PAGINATION_PATTERNS"])
+        self.later: dict[str, list[str]] = {}
+        """The first page of each paginated list -> the paths of its later pages (``index2.html``)."""
 
     def add(self, path: str, context: Mapping[str, Any], head: str | None = None) -> None:
         """``head``: the page as rendered, up to its body (None: read it from the file)."""
@@ -55,6 +57,9 @@ class Run:
         listing = context.get("articles_page")
         if listing is not None:
             articles, url = listing.object_list, None if self.paged_as_saved else listing.url
+            if listing.number > 1:
+                first = os.path.join(self.output, context["articles_paginator"].page(1).save_as)
+                self.later.setdefault(os.path.abspath(first), []).append(path)
         else:  # a page made from one of the site's own templates lists no articles
             own = context["output_file"] in (context.get("TEMPLATE_PAGES") or {}).values()
             articles, url = () if own else context.get("articles") or (), self.index_urls.get(path)
