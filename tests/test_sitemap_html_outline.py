@@ -6,11 +6,15 @@ sitemapkit's plain page and one warning."""
 
 from __future__ import annotations
 
+import re
+
 import lxml.html
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sitemap_checks import locs
 from sitemapkit import NavItem, Outline, Page, Settings, generate
-from sitemapkit.output.map_sections import own_title
+from sitemapkit.output.map_sections import Link, arrange, own_title
 from sitemapkit.protocol import RULES
 
 BASE = "https://example.org/"
@@ -96,3 +100,36 @@ def test_own_title_takes_off_only_the_site_name():
     assert own_title("My Blog - Authors", "My Blog") == "Authors"
     assert own_title("My Blog", "My Blog") == "My Blog"
     assert own_title("Install - Other", "My Docs") == "Install - Other"
+
+
+paths = st.lists(st.from_regex(r"(?:[a-z]{1,3}/){0,2}[a-z0-9]{0,3}(?:\.html)?", fullmatch=True), max_size=12,
+                 unique=True)
+
+
+@st.composite
+def outlines(draw, urls: list[str]) -> Outline:
+    """Outlines naming some of ``urls`` (and others), nested, in any order, some twice."""
+    names = st.one_of(st.sampled_from(urls) if urls else st.nothing(), st.just("elsewhere/"), st.none())
+    item = st.recursive(st.builds(NavItem, st.one_of(st.none(), st.text(max_size=5)), names),
+                        lambda children: st.builds(NavItem, st.text(max_size=5), names,
+                                                   st.lists(children, max_size=3).map(tuple)), max_leaves=10)
+    return Outline(tuple(draw(st.lists(item, max_size=6))), draw(st.one_of(st.none(), st.text(max_size=5))))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data(), paths)
+def test_every_listed_url_is_shown_once_whatever_the_outline(data, found):
+    links = [Link(path, "./" + path, BASE + path, path or "Home", None) for path in found]
+    outline = data.draw(st.one_of(st.none(), outlines(found)))
+    sections = arrange(links, outline, BASE)
+    shown_locs = []
+    pending = [item for section in sections for item in section.items]
+    shown_locs += [section.link.loc for section in sections if section.link is not None]
+    while pending:
+        item = pending.pop()
+        pending.extend(item.items)
+        if item.link is not None:
+            shown_locs.append(item.link.loc)
+    assert len(shown_locs) == len(set(shown_locs))  # each URL once
+    paged = {link.loc for link in links if re.fullmatch(r"(?:.*/)?page/[0-9]+/(?:index\.html?)?", link.path)}
+    assert {link.loc for link in links} - paged <= set(shown_locs) <= {link.loc for link in links}
