@@ -58,7 +58,8 @@ MKDOCS_NAV = [{"Home": "index.md"}, {"Getting started": ["install.md", {"Usage":
               {"Reference": ["api.md"]}, {"About": "about.md"}]
 MKDOCS_EXPECTED = [("", "Home"), ("Getting started", "Installing the tool"), ("Getting started", "Usage"),
                    ("Reference", "API reference"), ("", "About"), ("Other pages", "Extra page")]
-MKDOCS_THEMES = {"mkdocs": "//div[@role='main']", "material": "//article[contains(@class, 'md-content__inner')]"}
+MKDOCS_THEMES = {"mkdocs": "//div[@role='main']", "readthedocs": "//div[@role='main']",
+                 "material": "//article[contains(@class, 'md-content__inner')]"}
 
 
 def mkdocs_project(tmp_path: Path, theme: dict, plugins: list | None = None, nav: list | None = None) -> Path:
