@@ -18,6 +18,7 @@ from sitemapkit.cli.progress import ProgressLine
 from sitemapkit.compat.material import reads_urlset
 from sitemapkit.generate import generate
 from sitemapkit.lastmod.listings import listings_dated
+from sitemapkit.model import Outline
 from sitemapkit.options import OPTIONS, Option
 from sitemapkit.report import Report, SitemapError, plural
 from sitemapkit.settings import OPTION_NAMES, Settings, SettingsError
@@ -124,6 +125,7 @@ def _build(args: argparse.Namespace) -> int:
                 dry_run=args.dry_run,
                 other_sitemaps=True,
                 keep_urlset=reads_urlset(project.theme) if project else False,
+                outline=Outline(project.nav, project.site_name) if project else None,
             )
     except (SitemapError, OSError) as error:
         # A file fault (disk full, a read-only folder, a file sitemapkit did not write under

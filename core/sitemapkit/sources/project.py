@@ -17,8 +17,9 @@ from typing import Any
 from urllib.parse import unquote
 
 from sitemapkit.dates import DateError, front_matter_dates, parse_moment
-from sitemapkit.model import Page
+from sitemapkit.model import NavItem, Page
 from sitemapkit.sources.layouts import DATED, FILES, NUMBER_PREFIX, SKIPPED, Found, categories_of, dated_url
+from sitemapkit.sources.nav import nav_items
 from sitemapkit.sources.snippets import EXTENSION as SNIPPETS
 from sitemapkit.sources.snippets import Snippets
 
@@ -53,6 +54,10 @@ class Project:
     """pymdownx.snippets, when ``markdown_extensions`` enables it: the files pages include."""
     theme: str | None = None
     """The theme's name (``material``); ``zensical`` for a Zensical project, whose own theme it is."""
+    site_name: str | None = None
+    nav: tuple[NavItem, ...] = ()
+    """The ``nav`` setting, each Markdown file at the URL its page is built at (``sitemap.html``
+    follows it)."""
 
     @property
     def root(self) -> Path:
@@ -96,6 +101,8 @@ def read_project(config_file: Path) -> Project:
         languages=_i18n_locales(data.get("plugins")),
         snippets=_snippets(data.get("markdown_extensions"), root),
         theme="zensical" if config_file.name == "zensical.toml" else _theme_name(data.get("theme")),
+        site_name=data.get("site_name") if isinstance(data.get("site_name"), str) else None,
+        nav=nav_items(data.get("nav"), data.get("use_directory_urls", True) is not False),
     )
 
 
