@@ -10,7 +10,7 @@ from typing import Any
 from sitemapkit import Problem
 from sitemapkit.model import NavItem, Outline
 
-from .pages import Run, _linked
+from .pages import Run, linked_url
 
 WORDS = {"index": "Home", "archives": "Archives", "categories": "Categories", "tags": "Tags", "authors": "Authors"}
 """Pelican's direct templates, by the names its themes give their pages."""
@@ -56,7 +56,7 @@ def _url(run: Run, path: str | None) -> str | None:
     if found is None:
         return None
     key, _, *rest = found
-    return run.url(path, _linked(run.objects[key]) if key is not None else rest[0], _quiet)
+    return run.url(path, linked_url(run.objects[key]) if key is not None else rest[0], _quiet)
 
 
 def _quiet(problem: Problem) -> None:

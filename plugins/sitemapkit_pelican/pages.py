@@ -87,7 +87,7 @@ def site_pages(runs: list[Run], options: PelicanSitemap, warn: Callable[[Problem
     for run in runs:
         for path, (key, *_) in run.files.items():
             if key is not None:
-                urls[key], dates[key] = run.url(path, _linked(run.objects[key]), warn), _dates(run.objects[key])
+                urls[key], dates[key] = run.url(path, linked_url(run.objects[key]), warn), _dates(run.objects[key])
     changed = {key: modified for key, (_, modified) in dates.items()}  # what index pages list, looked up in one pass
     for run in runs:
         for path, (key, head, *rest) in run.files.items():
@@ -150,7 +150,7 @@ def _image(value: str, content: Content, run: Run) -> str:
     return value
 
 
-def _linked(content: Content) -> str | None:
+def linked_url(content: Content) -> str | None:
     """``content.url``, or None when it is plainly where the file was written (Pelican's
     defaults; reading the settings is far cheaper than the ``url`` property)."""
     kind = f"{type(content).__name__.upper()}_{'' if content.in_default_lang else 'LANG_'}"
