@@ -1,0 +1,157 @@
+"""The at-a-glance picture at the top of ``validate --format html``: the listed URLs by
+section (the first segment of their path) and by the age of their lastmod, and with
+``--check-pages`` the pages by the status they answered.
+
+Only counts are kept, gathered as the checks stream through the ``<url>`` entries: a
+million URLs cost a few hundred numbers, never a list of them. The report's template draws
+each ``Chart`` as inline SVG bars, each with its label and count as text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from urllib.parse import unquote, urlsplit
+
+from sitemapkit.dates import DateError, as_datetime, parse_moment
+from sitemapkit.protocol import FUTURE_SLACK
+from sitemapkit.urls import escaped
+
+SECTIONS_SHOWN = 10
+"""The largest sections drawn, each as its own bar; the others are summed into one."""
+SECTIONS_KEPT = 1000
+"""Distinct section names counted each on its own. A hostile sitemap with a new first
+segment on every URL makes the later ones count as "other", not a million counters."""
+LABEL_ROOM = 30
+"""Characters of a section name shown; a longer one is cut, and ends in an ellipsis."""
+TOP = "/ (top level)"
+OTHER = "other sections"
+
+AGES = (
+    (timedelta(days=7), "under a week"),
+    (timedelta(days=31), "a week to a month"),
+    (timedelta(days=365), "a month to a year"),
+)
+OLDER = "over a year"
+NO_LASTMOD = "no lastmod"
+FUTURE = "in the future"
+NOT_A_DATE = "not a date"
+
+UNREACHABLE = "no answer"
+NOT_REQUESTED = "not requested"
+
+
+@dataclass(frozen=True, slots=True)
+class Bar:
+    label: str
+    count: int
+    share: float
+    """``count`` over the chart's largest count, 0 to 1: the bar's length."""
+
+
+@dataclass(frozen=True, slots=True)
+class Chart:
+    title: str
+    total: int
+    bars: tuple[Bar, ...]
+
+
+def section_of(loc: str) -> str:
+    """The first segment of the URL's path, as people read it (percent-decoded, control
+    characters escaped, cut to ``LABEL_ROOM`` characters); ``TOP`` for the pages at the top.
+    Markup in it stays text: the template escapes every label."""
+    try:
+        path = urlsplit(loc).path
+    except ValueError:
+        path = ""
+    head, slash, _ = path.lstrip("/").partition("/")
+    if not slash or not head:
+        return TOP
+    name = escaped(unquote(head, errors="replace")) + "/"
+    return name if len(name) <= LABEL_ROOM else name[:LABEL_ROOM - 1] + "\u2026"
+
+
+def age_of(lastmod: str | None, now: datetime) -> str:
+    """Which age bucket a lastmod as written falls in, at ``now``."""
+    if not lastmod:
+        return NO_LASTMOD
+    try:
+        moment = as_datetime(parse_moment(lastmod))
+    except DateError:
+        return NOT_A_DATE
+    age = now - moment
+    if age < -FUTURE_SLACK:
+        return FUTURE
+    for limit, label in AGES:
+        if age < limit:
+            return label
+    return OLDER
+
+
+class Tally:
+    """The counts behind the URL charts, fed one ``<url>`` at a time."""
+
+    def __init__(self, now: datetime) -> None:
+        self.now = now
+        self.sections: dict[str, int] = {}
+        self.unkept = 0
+        """URLs whose section came past ``SECTIONS_KEPT`` distinct ones."""
+        self.ages: dict[str, int] = {}
+
+    def add(self, loc: str, lastmod: str | None) -> None:
+        section = section_of(loc)
+        if section in self.sections or len(self.sections) < SECTIONS_KEPT:
+            self.sections[section] = self.sections.get(section, 0) + 1
+        else:
+            self.unkept += 1
+        age = age_of(lastmod, self.now)
+        self.ages[age] = self.ages.get(age, 0) + 1
+
+
+@dataclass(frozen=True, slots=True)
+class Answers:
+    """What ``--check-pages`` got: how many pages it requested, the count of each HTTP status
+    they answered, of pages that gave no answer, and of listed pages it did not request
+    (robots.txt, a host not named)."""
+
+    requested: int
+    statuses: tuple[tuple[int, int], ...]
+    unreachable: int
+    not_requested: int
+
+
+def charts(tally: Tally, answers: Answers | None) -> list[Chart]:
+    """The charts drawn: sections, ages, and statuses where pages were checked."""
+    ranked = sorted(tally.sections.items(), key=lambda item: (-item[1], item[0]))
+    rest = sum(count for _, count in ranked[SECTIONS_SHOWN:]) + tally.unkept
+    sections = ranked[:SECTIONS_SHOWN] + ([(OTHER, rest)] if rest else [])
+    ages = [(label, tally.ages.get(label, 0)) for _, label in AGES]
+    ages += [(OLDER, tally.ages.get(OLDER, 0)), (NO_LASTMOD, tally.ages.get(NO_LASTMOD, 0))]
+    ages += [(label, tally.ages[label]) for label in (FUTURE, NOT_A_DATE) if tally.ages.get(label)]
+    drawn = [_chart("URLs by section", sections), _chart("lastmod age", ages)]
+    if answers is not None:
+        drawn.append(_chart("Pages by status", _status_rows(answers)))
+    return drawn
+
+
+def _status_rows(answers: Answers) -> list[tuple[str, int]]:
+    classes = {f"{n}xx": 0 for n in (2, 3, 4, 5)}
+    odd = 0
+    for status, count in answers.statuses:
+        name = f"{status // 100}xx"
+        if name in classes:
+            classes[name] += count
+        else:
+            odd += count
+    rows = [*classes.items(), (UNREACHABLE, answers.unreachable)]
+    if odd:
+        rows.append(("other status", odd))
+    if answers.not_requested:
+        rows.append((NOT_REQUESTED, answers.not_requested))
+    return rows
+
+
+def _chart(title: str, rows: list[tuple[str, int]]) -> Chart:
+    largest = max((count for _, count in rows), default=0) or 1
+    return Chart(title, sum(count for _, count in rows),
+                 tuple(Bar(label, count, count / largest) for label, count in rows))
