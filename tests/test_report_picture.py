@@ -11,14 +11,16 @@ import sys
 from collections import Counter
 from datetime import datetime, timezone
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import lxml.html
 from fault_server import FaultServer, body, redirect
+from hypothesis import given
+from hypothesis import strategies as st
 
 from sitemap_checks import locs
 from sitemapkit.output.html_sitemap import POLICY
-from sitemapkit.validate.glance import SECTIONS_KEPT, Tally, charts
+from sitemapkit.validate.glance import LABEL_ROOM, SECTIONS_KEPT, Tally, charts
 
 BIN = Path(sys.executable).parent
 SVG = "{http://www.w3.org/2000/svg}"
@@ -148,7 +150,7 @@ def test_hostile_section_names_stay_text_and_short(tmp_path):
     labels = {label for label, _, _ in bars}
     assert {"<script>alert(1)</script>/", "\\x1b[31mred/", "a" * 29 + "\u2026",
             '"><img src=x onerror=alert(1)\u2026'} == labels
-    assert max(len(label) for label in labels) <= 30
+    assert max(len(label) for label in labels) == LABEL_ROOM
 
 
 def test_where_cells_wrap_inside_their_column(tmp_path):
@@ -173,9 +175,38 @@ def test_section_names_kept_are_bounded():
     for n in range(SECTIONS_KEPT + 500):
         tally.add(f"https://example.org/s{n}/", None)
     tally.add("https://example.org/s0/again", None)
-    assert len(tally.sections) == SECTIONS_KEPT
+    assert len(tally.sections.by_label) == SECTIONS_KEPT and tally.inner is None
     sections = charts(tally, None)[0]
     assert sections.bars[0].label == "s0/" and sections.bars[0].count == 2
     assert sections.bars[-1].label == "other sections"
     assert sections.bars[-1].count == SECTIONS_KEPT + 500 - 10
     assert sections.total == SECTIONS_KEPT + 501
+
+
+def test_a_site_in_one_folder_is_shown_by_the_folders_inside_it(tmp_path):
+    base = "https://example.github.io/project/"
+    rows = [(base, None), (base + "guide/a/", None), (base + "guide/b/", None), (base + "blog/x.html", None)]
+    (tmp_path / "inner").mkdir()
+    page = lxml.html.fromstring(validate(str(sitemap(tmp_path / "inner", rows))).stdout)
+    _, bars = chart(page, "URLs by section")
+    assert [(label, count) for label, _, count in bars] == [
+        ("project/guide/", 2), ("project/", 1), ("project/blog/", 1)]
+
+    (tmp_path / "outer").mkdir()
+    rows.append(("https://example.github.io/other.html", None))
+    page = lxml.html.fromstring(validate(str(sitemap(tmp_path / "outer", rows))).stdout)
+    _, bars = chart(page, "URLs by section")
+    assert [(label, count) for label, _, count in bars] == [("project/", 4), ("/ (top level)", 1)]
+
+
+@given(st.lists(st.tuples(st.lists(st.text(max_size=40), max_size=4), st.booleans()), max_size=60))
+def test_every_url_is_in_one_bar_and_every_label_is_short(paths):
+    tally = Tally(datetime(2026, 1, 1, tzinfo=timezone.utc))
+    for parts, folder in paths:
+        tally.add("https://example.org/" + "/".join(quote(part, safe="") for part in parts)
+                  + ("/" if folder and parts else ""), None)
+    sections, ages = charts(tally, None)
+    assert sections.total == ages.total == len(paths)
+    assert sum(bar.count for bar in sections.bars) == len(paths)
+    assert len(sections.bars) <= 11
+    assert all(len(bar.label) <= LABEL_ROOM and bar.label.isprintable() for bar in sections.bars)

@@ -56,19 +56,28 @@ class Chart:
     bars: tuple[Bar, ...]
 
 
-def section_of(loc: str) -> str:
-    """The first segment of the URL's path, as people read it (percent-decoded, control
-    characters escaped, cut to ``LABEL_ROOM`` characters); ``TOP`` for the pages at the top.
-    Markup in it stays text: the template escapes every label."""
+def folders_of(loc: str) -> tuple[str | None, str | None]:
+    """The first two folders of the URL's path, as people read them (percent-decoded,
+    control characters escaped); ``None`` where the path has fewer. A path's last segment is
+    the page (``guide/install.html``), or a folder's own page when it ends in ``/``
+    (``guide/install/``: folders ``guide`` and ``install``). Markup in a name stays text:
+    the template escapes every label."""
     try:
         path = urlsplit(loc).path
     except ValueError:
         path = ""
-    head, slash, _ = path.lstrip("/").partition("/")
-    if not slash or not head:
-        return TOP
-    name = escaped(unquote(head, errors="replace")) + "/"
-    return name if len(name) <= LABEL_ROOM else name[:LABEL_ROOM - 1] + "\u2026"
+    parts = path.lstrip("/").split("/", 2)[:-1]  # the rest of a long path is never split
+    first, second = [*(escaped(unquote(part[:4 * LABEL_ROOM], errors="replace")) or None
+                       for part in parts), None, None][:2]
+    return first or second, second if first else None
+
+
+def label(*parts: str | None) -> str:
+    """A section's label: its folders (``blog/``, ``docs/guide/``), ``TOP`` for none, cut
+    to ``LABEL_ROOM`` characters."""
+    named = [part for part in parts if part]
+    text = "/".join(named) + "/" if named else TOP
+    return text if len(text) <= LABEL_ROOM else text[:LABEL_ROOM - 1] + "\u2026"
 
 
 def age_of(lastmod: str | None, now: datetime) -> str:
@@ -88,22 +97,44 @@ def age_of(lastmod: str | None, now: datetime) -> str:
     return OLDER
 
 
+class Counts:
+    """URLs by section label, for at most ``SECTIONS_KEPT`` labels; the URLs of any label
+    past those are counted together in ``unkept``."""
+
+    def __init__(self) -> None:
+        self.by_label: dict[str, int] = {}
+        self.unkept = 0
+
+    def add(self, key: str) -> None:
+        if key in self.by_label or len(self.by_label) < SECTIONS_KEPT:
+            self.by_label[key] = self.by_label.get(key, 0) + 1
+        else:
+            self.unkept += 1
+
+
 class Tally:
-    """The counts behind the URL charts, fed one ``<url>`` at a time."""
+    """The counts behind the URL charts, fed one ``<url>`` at a time. URLs are counted by
+    their first folder; while they all share one (a project site under ``/project/``), by
+    their second too, so that the picture shows the folders inside it."""
 
     def __init__(self, now: datetime) -> None:
         self.now = now
-        self.sections: dict[str, int] = {}
-        self.unkept = 0
-        """URLs whose section came past ``SECTIONS_KEPT`` distinct ones."""
+        self.sections = Counts()
+        """By first folder (``TOP`` for none)."""
+        self.inner: Counts | None = Counts()
+        """While every URL is in one first folder: by first and second folder; ``None`` from
+        the first URL outside it on."""
         self.ages: dict[str, int] = {}
 
     def add(self, loc: str, lastmod: str | None) -> None:
-        section = section_of(loc)
-        if section in self.sections or len(self.sections) < SECTIONS_KEPT:
-            self.sections[section] = self.sections.get(section, 0) + 1
-        else:
-            self.unkept += 1
+        first, second = folders_of(loc)
+        section = label(first)
+        if self.inner is not None and (first is None or (self.sections.by_label
+                                                         and section not in self.sections.by_label)):
+            self.inner = None
+        if self.inner is not None:
+            self.inner.add(label(first, second))
+        self.sections.add(section)
         age = age_of(lastmod, self.now)
         self.ages[age] = self.ages.get(age, 0) + 1
 
@@ -122,8 +153,9 @@ class Answers:
 
 def charts(tally: Tally, answers: Answers | None) -> list[Chart]:
     """The charts drawn: sections, ages, and statuses where pages were checked."""
-    ranked = sorted(tally.sections.items(), key=lambda item: (-item[1], item[0]))
-    rest = sum(count for _, count in ranked[SECTIONS_SHOWN:]) + tally.unkept
+    counts = tally.inner if tally.inner is not None and len(tally.sections.by_label) == 1 else tally.sections
+    ranked = sorted(counts.by_label.items(), key=lambda item: (-item[1], item[0]))
+    rest = sum(count for _, count in ranked[SECTIONS_SHOWN:]) + counts.unkept
     sections = ranked[:SECTIONS_SHOWN] + ([(OTHER, rest)] if rest else [])
     ages = [(label, tally.ages.get(label, 0)) for _, label in AGES]
     ages += [(OLDER, tally.ages.get(OLDER, 0)), (NO_LASTMOD, tally.ages.get(NO_LASTMOD, 0))]
