@@ -1,6 +1,7 @@
 """The at-a-glance picture at the top of ``validate --format html``: the listed URLs by
-section (the first segment of their path) and by the age of their lastmod, and with
-``--check-pages`` the pages by the status they answered.
+section (the first folder of their path, or the second where every URL shares the first)
+and by the age of their lastmod, and with ``--check-pages`` the pages by the status they
+answered.
 
 Only counts are kept, gathered as the checks stream through the ``<url>`` entries: a
 million URLs cost a few hundred numbers, never a list of them. The report's template draws
