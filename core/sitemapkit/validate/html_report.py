@@ -1,6 +1,7 @@
 """``sitemapkit validate --format html``: one self-contained page (no external asset, no
-script) with every listed URL (lastmod, images, alternates) in a table and every problem
-grouped by rule, for people who would rather look than read a log.
+script) with the sitemap at a glance (``glance``: bars of the URLs by section, of their
+lastmod ages and of the pages' statuses), every problem grouped by rule and every listed URL
+(lastmod, images, alternates) in a table, for people who would rather look than read a log.
 
 The URLs are written to a temporary file as the checks stream through them, and read back
 once to render the page: memory stays flat however long the sitemap is.
