@@ -275,7 +275,9 @@ RULES: dict[str, RuleEntry] = {
                                     "(Material's instant navigation, previews, version and language "
                                     "selectors)", TOOL),
     "canonical-other-version": RuleEntry(INFO, "a page of one version whose canonical URL is another "
-                                         "version's (build: left out of this version's sitemap)", TOOL),
+                                         "version's (build: left out of this version's sitemap; under mike, "
+                                         "listed there for Material's version selector only, and that sitemap "
+                                         "left out of the root index)", TOOL),
     "canonical-unversioned": RuleEntry(WARNING, "sphinx-multiversion: one html_baseurl for every ref gives "
                                        "each page a canonical link without its version's folder (build: "
                                        "pages listed under the version's folder)", TOOL),

@@ -20,12 +20,13 @@ from sitemapkit.output.write import write_index, write_urlsets
 from sitemapkit.protocol import MAX_BYTES, SITEMAP_NS
 from sitemapkit.report import Problem, Report
 from sitemapkit.settings import Settings
+from sitemapkit.site.extract import read_head_html
 from sitemapkit.site.files import NotRegularFile, read_regular, remove
 from sitemapkit.site.owned import RECORD, Owned
-from sitemapkit.site.pages import HTML_SUFFIXES, error_page, guess_not_a_page, not_a_page
+from sitemapkit.site.pages import HTML_SUFFIXES, error_page, guess_not_a_page, not_a_page, serving_file
 from sitemapkit.site.scan import pages_in
 from sitemapkit.translations import folder_url
-from sitemapkit.urls import in_scope, normalise_base_url
+from sitemapkit.urls import URLError, encode_url, in_scope, normalise_base_url, site_path
 from sitemapkit.values import section_name
 
 MIKE_VERSION = "MIKE_DOCS_VERSION"
@@ -294,7 +295,35 @@ def _not_own(root: Path, name: str, filename: str, base_url: str) -> str | None:
     outside = next((loc for loc in locs if not in_scope(loc, scope)), None)
     if outside is not None:
         return f"its {filename} lists {outside[:120]}, outside {scope} (a copy of another version)"
+    elsewhere = [found for loc in locs if (found := _other_version(folder, Deployment(scope, base_url), loc))]
+    if elsewhere:
+        page, canonical = elsewhere[0]
+        return (f"{len(elsewhere)} of its {len(locs)} pages have their canonical URL in another version "
+                f"({name}/{page[:120]} names {canonical[:120]}): its {filename} is for the version selector "
+                "only, not for search engines")
     return None
+
+
+def _other_version(folder: Path, version: Deployment, loc: str) -> tuple[str, str] | None:
+    """``(file, canonical URL)`` when the page the version in ``folder`` serves at ``loc``
+    names another version's URL as its canonical (mike's ``canonical_version``: its build
+    lists it only for the version selector); else None. Only the head of a regular file
+    inside ``folder`` is read."""
+    relative = serving_file(folder, site_path(loc, version.url))
+    if relative is None or not relative.endswith(HTML_SUFFIXES):
+        return None
+    path = folder / relative
+    try:
+        if not path.resolve().is_relative_to(folder.resolve()):
+            return None
+        canonical = read_head_html(read_regular(path, _HEAD_BYTES), loc).canonical
+    except (OSError, RuntimeError):  # unreadable, not a regular file, a link loop
+        return None
+    try:
+        canonical = encode_url(canonical) if canonical else None
+    except URLError:
+        return None
+    return (relative, canonical) if canonical is not None and version.other_version(canonical) else None
 
 
 def _locs(data: bytes) -> list[str] | None:

@@ -323,11 +323,17 @@ class _EntryMaker:
             elif canonical is not None and self.deployment is not None and self.deployment.names_itself(canonical, loc):
                 pass  # every version's canonical links name the page without its version's folder
             elif canonical is not None and self.deployment is not None and self.deployment.other_version(canonical):
-                self.report.info(page.label, "canonical", "canonical-other-version",
-                                 f"page left out: its canonical URL {canonical} is another version's; this "
-                                 f"version's sitemap lists only its own URLs, under {self.base}")
-                self.left_out(OTHER_VERSION)
-                return None
+                if self.deployment.selector:  # the version selector's data: the page at its own URL
+                    self.report.info(page.label, "canonical", "canonical-other-version",
+                                     f"listed at {loc} for the version selector only: its canonical URL "
+                                     f"{canonical} is another version's")
+                    self.report.selector_only += 1
+                else:
+                    self.report.info(page.label, "canonical", "canonical-other-version",
+                                     f"page left out: its canonical URL {canonical} is another version's; this "
+                                     f"version's sitemap lists only its own URLs, under {self.base}")
+                    self.left_out(OTHER_VERSION)
+                    return None
             else:
                 if canonical is None or not in_scope(canonical, self.base):
                     # Not a print view pointing at its original: the site says it lives elsewhere,
