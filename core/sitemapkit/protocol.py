@@ -285,6 +285,9 @@ RULES: dict[str, RuleEntry] = {
                                         "another version (build: no sitemap written)", TOOL),
     "version-home-left-out": RuleEntry(WARNING, "a version's home page left out of its sitemap (Material's "
                                        "version selector cannot match its pages)", TOOL),
+    "version-home-unmatched": RuleEntry(INFO, "a version's home page listed at another URL than the "
+                                        "version's own (index.html): Material's version selector matches none "
+                                        "of its pages", TOOL),
     "version-left-out": RuleEntry(INFO, "a folder of a versioned deployment that is no version with a "
                                   "sitemap of its own pages (an alias, a copy; build: not in the root index)",
                                   TOOL),

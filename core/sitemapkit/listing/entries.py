@@ -140,6 +140,12 @@ def _entries(
                             "Material's version selector finds a version's pages through that sitemap and "
                             "cannot match them without it")
             continue
+        if home and entry.loc != maker.base:
+            report.info(page.label, "loc", "version-home-unmatched",
+                        f"this version's home page is listed as {entry.loc}, not {maker.base}: Material's version "
+                        "selector matches pages only below the common start of every listed URL, which must be "
+                        "listed itself, so it opens the other version's home page instead (MkDocs' "
+                        "use_directory_urls: false names the home page index.html)")
         if not seen.add(entry.loc):
             report.warn(page.label, "loc", "duplicate-url", f"{entry.loc} is listed already")
             continue
