@@ -12,6 +12,9 @@ search engines' view) names only versions whose pages are their own canonical.""
 
 from __future__ import annotations
 
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit, urlunsplit
 
@@ -179,3 +182,55 @@ def test_a_home_page_named_index_html_is_named(tmp_path):
     tree = gh_pages(repo, tmp_path)
     assert sorted(locs(tree / "2.0" / "sitemap.xml")) == [f"{BASE}2.0/guide.html", f"{BASE}2.0/index.html"]
     assert stay_on_page(tree, f"{BASE}1.0/guide.html", "2.0") == f"{BASE}2.0/"  # as the line says
+
+
+class Endpoint:
+    """An IndexNow endpoint on 127.0.0.1 that notes each URL posted to it and answers 200."""
+
+    def __init__(self) -> None:
+        self.urls: list[str] = []
+        noted = self.urls
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                noted.extend(json.loads(self.rfile.read(int(self.headers["Content-Length"])))["urlList"])
+                self.send_response(200)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def log_message(self, *args) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_port}/indexnow"
+        threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def endpoint():
+    served = Endpoint()
+    yield served
+    served.close()
+
+
+def test_indexnow_is_not_told_of_a_selector_only_version(tmp_path, endpoint):
+    """With ``canonical_version: "2.0"``, a changed page of 1.0 is not submitted (its canonical
+    URL is 2.0's); the same change in 2.0 is. (A first build only notes what the pages are.)"""
+    yml = config(["search", "sitemapkit", "mike"], {"canonical_version": "'2.0'"}).replace(
+        "  - sitemapkit\n", f"  - sitemapkit:\n      indexnow: {{key: 0123456789abcdef, endpoint: '{endpoint.url}'}}\n")
+    repo = init(tmp_path / "repo")
+    commit(repo, "2026-01-01T00:00:00", {"mkdocs.yml": yml, "docs/index.md": "# Home\n",
+                                          "docs/guide.md": "# Guide\n"})
+    run_mike(repo, "deploy", "1.0")
+    commit(repo, "2026-01-02T00:00:00", {"docs/guide.md": "# Guide\n\nChanged.\n"})
+    log = run_mike(repo, "deploy", "1.0")
+    assert endpoint.urls == []
+    assert "IndexNow not called: 2 pages of this version have their canonical URL in another version" in log
+    run_mike(repo, "deploy", "2.0")
+    commit(repo, "2026-01-03T00:00:00", {"docs/guide.md": "# Guide\n\nChanged again.\n"})
+    log = run_mike(repo, "deploy", "2.0")
+    assert endpoint.urls == [f"{BASE}2.0/guide/"], log

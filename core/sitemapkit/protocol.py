@@ -289,7 +289,8 @@ RULES: dict[str, RuleEntry] = {
                                         "version's own (index.html): Material's version selector matches none "
                                         "of its pages", TOOL),
     "version-left-out": RuleEntry(INFO, "a folder of a versioned deployment that is no version with a "
-                                  "sitemap of its own pages (an alias, a copy; build: not in the root index)",
+                                  "sitemap of its own pages (an alias, a copy, a version whose pages are "
+                                  "canonical in another; build: not in the root index)",
                                   TOOL),
     "version-canonical-alias": RuleEntry(INFO, "a version whose pages are canonical at one of its aliases "
                                          "(mike's canonical_version; build: listed there, in a sitemap of the "

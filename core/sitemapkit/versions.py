@@ -147,7 +147,9 @@ def version_build(
 @dataclass(frozen=True, slots=True)
 class Versions:
     """What the root of a versioned deployment holds: the real versions' folder names, each
-    with its own sitemap listing its own pages, and what was left out, with why."""
+    with its own sitemap listing its own pages, each page its own canonical, and what was left
+    out, with why (an alias; a version whose pages are canonical in another, whose sitemap is
+    Material's version selector's data only)."""
 
     listed: tuple[str, ...]
     left: tuple[tuple[str, str], ...]
@@ -163,7 +165,8 @@ def find_versions(root: Path, filename: str, base_url: str) -> Versions | None:
     is no versioned deployment: no mike ``versions.json``, and no folder holding its own
     ``filename`` written by a sitemapkit build (Hugo's per-language sitemaps are not versions').
     Aliases (mike's symbolic links, copies and redirect pages) are never
-    listed: a version's sitemap must list URLs below its own folder, and at least one."""
+    listed: a version's sitemap must list URLs below its own folder, at least one, and none
+    whose page names another version's URL as canonical."""
     base_url = normalise_base_url(base_url)
     named = _mike_versions(root / MIKE_VERSIONS)
     if named is not None:
@@ -295,7 +298,8 @@ def _not_own(root: Path, name: str, filename: str, base_url: str) -> str | None:
     outside = next((loc for loc in locs if not in_scope(loc, scope)), None)
     if outside is not None:
         return f"its {filename} lists {outside[:120]}, outside {scope} (a copy of another version)"
-    elsewhere = [found for loc in locs if (found := _other_version(folder, Deployment(scope, base_url), loc))]
+    version = Deployment(scope, base_url)
+    elsewhere = [found for loc in locs if (found := _other_version(folder, version, loc))]
     if elsewhere:
         page, canonical = elsewhere[0]
         return (f"{len(elsewhere)} of its {len(locs)} pages have their canonical URL in another version "
