@@ -302,16 +302,16 @@ def _not_own(root: Path, name: str, filename: str, base_url: str) -> str | None:
     elsewhere = [found for loc in locs if (found := _other_version(folder, version, loc))]
     if elsewhere:
         page, canonical = elsewhere[0]
-        return (f"{len(elsewhere)} of its {len(locs)} pages have their canonical URL in another version "
-                f"({name}/{page[:120]} names {canonical[:120]}): its {filename} is for the version selector "
-                "only, not for search engines")
+        return (f"{len(elsewhere)} of its {len(locs)} pages name a canonical URL outside {name}/ "
+                f"({name}/{page[:120]} names {canonical[:120]}): its {filename} is not for search engines "
+                "(under mike's canonical_version, it is Material's version selector's data only)")
     return None
 
 
 def _other_version(folder: Path, version: Deployment, loc: str) -> tuple[str, str] | None:
     """``(file, canonical URL)`` when the page the version in ``folder`` serves at ``loc``
-    names another version's URL as its canonical (mike's ``canonical_version``: its build
-    lists it only for the version selector); else None. Only the head of a regular file
+    names a URL outside the version's folder, in the deployment, as its canonical (mike's
+    ``canonical_version``: its build lists it only for the version selector); else None. Only the head of a regular file
     inside ``folder`` is read."""
     relative = serving_file(folder, site_path(loc, version.url))
     if relative is None or not relative.endswith(HTML_SUFFIXES):
