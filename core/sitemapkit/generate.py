@@ -214,7 +214,11 @@ def _write_all(
     finally:
         manifest.close()
 
-    if settings.indexnow:
+    if settings.indexnow and report.selector_only:  # URLs whose canonical is another version's
+        report.info(str(site_dir), "indexnow", "canonical-other-version",
+                    f"IndexNow not called: {plural(report.selector_only, 'page')} of this version have their "
+                    "canonical URL in another version; its sitemap is for the version selector only")
+    elif settings.indexnow:
         # Loaded only by a build that submits: IndexNow posts with urllib.request, which
         # loads http.client and ssl (about 10 ms).
         from sitemapkit.output.indexnow import submit_changes

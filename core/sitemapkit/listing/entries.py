@@ -140,6 +140,12 @@ def _entries(
                             "Material's version selector finds a version's pages through that sitemap and "
                             "cannot match them without it")
             continue
+        if home and entry.loc != maker.base:
+            report.info(page.label, "loc", "version-home-unmatched",
+                        f"this version's home page is listed as {entry.loc}, not {maker.base}: Material's version "
+                        "selector matches pages only below the common start of every listed URL, which must be "
+                        "listed itself, so it opens the other version's home page instead (MkDocs' "
+                        "use_directory_urls: false names the home page index.html)")
         if not seen.add(entry.loc):
             report.warn(page.label, "loc", "duplicate-url", f"{entry.loc} is listed already")
             continue
@@ -323,11 +329,17 @@ class _EntryMaker:
             elif canonical is not None and self.deployment is not None and self.deployment.names_itself(canonical, loc):
                 pass  # every version's canonical links name the page without its version's folder
             elif canonical is not None and self.deployment is not None and self.deployment.other_version(canonical):
-                self.report.info(page.label, "canonical", "canonical-other-version",
-                                 f"page left out: its canonical URL {canonical} is another version's; this "
-                                 f"version's sitemap lists only its own URLs, under {self.base}")
-                self.left_out(OTHER_VERSION)
-                return None
+                if self.deployment.selector:  # the version selector's data: the page at its own URL
+                    self.report.info(page.label, "canonical", "canonical-other-version",
+                                     f"listed at {loc} for the version selector only: its canonical URL "
+                                     f"{canonical} is another version's")
+                    self.report.selector_only += 1
+                else:
+                    self.report.info(page.label, "canonical", "canonical-other-version",
+                                     f"page left out: its canonical URL {canonical} is another version's; this "
+                                     f"version's sitemap lists only its own URLs, under {self.base}")
+                    self.left_out(OTHER_VERSION)
+                    return None
             else:
                 if canonical is None or not in_scope(canonical, self.base):
                     # Not a print view pointing at its original: the site says it lives elsewhere,
