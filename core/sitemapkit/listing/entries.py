@@ -29,7 +29,7 @@ from sitemapkit.output.html_sitemap import Listing
 from sitemapkit.protocol import FUTURE_SLACK, HREFLANG, MAX_IMAGES, OTHER_VERSION
 from sitemapkit.report import Report
 from sitemapkit.return_links import without_one_way
-from sitemapkit.settings import CHANGEFREQS, Rule, Settings
+from sitemapkit.settings import Rule, Settings
 from sitemapkit.site.extract import HtmlFacts, file_digest, read_page_file, read_page_html
 from sitemapkit.site.owned import url_key
 from sitemapkit.site.pages import Exclude, error_page, fold_index, not_a_page, robots_rules, serving_file
@@ -45,6 +45,7 @@ from sitemapkit.urls import (
     site_loc,
     site_path,
 )
+from sitemapkit.values import OptionError, changefreq, priority
 
 if TYPE_CHECKING:
     from protego import Protego
@@ -215,29 +216,18 @@ class _Field(NamedTuple):
     name: str
     key: str
     rule: str
-    parse: Callable[[Any], Any]
-    """The page's value as the sitemap takes it; None when it is not allowed."""
-    allowed: str
+    check: Callable[[Any], Any]
+    """The page's value as the sitemap takes it (``values``' check of the option); raises
+    ``OptionError`` when it is not allowed."""
 
 
-def _changefreq(value: Any) -> str | None:
-    value = str(value).strip().lower()
-    return value if value in CHANGEFREQS else None
+def _changefreq(value: Any) -> str:
+    """A page key's changefreq: text, blanks around it allowed."""
+    return changefreq(str(value).strip())
 
 
-def _priority(value: Any) -> float | None:
-    if isinstance(value, bool):
-        return None
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        return None
-    return number if 0.0 <= number <= 1.0 else None
-
-
-_CHANGEFREQ = _Field("changefreq", "sitemap_changefreq", "changefreq-value", _changefreq,
-                     f"changefreq must be one of {', '.join(CHANGEFREQS)}")
-_PRIORITY = _Field("priority", "sitemap_priority", "priority-range", _priority, "priority must be 0.0-1.0")
+_CHANGEFREQ = _Field("changefreq", "sitemap_changefreq", "changefreq-value", _changefreq)
+_PRIORITY = _Field("priority", "sitemap_priority", "priority-range", priority)
 
 
 class _EntryMaker:
@@ -430,10 +420,10 @@ class _EntryMaker:
         """The page's own value (a warning when it is not allowed), else the first matching
         rule's, else the setting."""
         if own is not None:
-            value = field.parse(own)
-            if value is not None:
-                return value
-            self.warn(page, field.key, field.rule, f"'{own}' dropped: {field.allowed}")
+            try:
+                return field.check(own)
+            except OptionError as error:
+                self.warn(page, field.key, field.rule, f"'{own}' dropped: {field.name} {error}")
         if rule is not None and (value := getattr(rule, field.name)) is not None:
             return value
         return getattr(self.settings, field.name)
