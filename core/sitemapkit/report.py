@@ -70,9 +70,6 @@ class Report:
     news: int = 0
     left_out: dict[str, int] = field(default_factory=dict)
     """Pages deliberately not listed, by reason (``noindex``, ``exclude`` ...)."""
-    chosen_out: set[str] = field(default_factory=set)
-    """Keys (``owned.url_key``) of the pages the site's own settings leave out (``sitemap:
-    false``, ``exclude``): recorded so that ``validate --site-dir`` does not ask for them."""
     lastmod_sources: dict[str, int] = field(default_factory=dict)
     """Listed pages by where their lastmod came from: ``meta``, ``git``, ``fingerprint`` or
     ``none`` (no source could date them: no lastmod rather than a made-up one); a page that

@@ -11,7 +11,7 @@ import itertools
 import os
 from array import array
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, timezone, tzinfo
 from fnmatch import fnmatchcase
 from pathlib import Path
@@ -94,15 +94,48 @@ def build_entries(
         transform = load_transform(settings.transform, project)
     if lastmod is None:
         lastmod = LastmodResolver(settings, project, report, build_time(), source_dirs, site_dir=site_dir)
-    seen = UrlHashes()
     try:
-        made = _entries(itertools.chain(pages, extra_pages(settings)), settings, report, lastmod, site_dir,
-                        documents, listing, seen, deployment, transform)
-        yield from without_one_way(made, report, seen.holds) if settings.alternates else made
+        yield from list_entries(pages, settings, report, lastmod, site_dir=site_dir, documents=documents,
+                                listing=listing, deployment=deployment, transform=transform).entries
     finally:
         if own:
             lastmod.finish()
             lastmod.manifest.close()
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """What the listing step makes: the entries, and the pages the site's settings left out."""
+
+    entries: Iterator[Entry]
+    """The entries, made as they are read (nothing is read before the first is asked for)."""
+    chosen_out: set[str]
+    """Keys (``owned.url_key``) of the pages the site's own settings leave out (``sitemap:
+    false``, ``exclude``, what is no page, ``static_html: omit``, a ``transform``'s None),
+    for the record that keeps ``validate --site-dir`` from asking for them: filled as
+    ``entries`` stream, complete once they are consumed."""
+
+
+def list_entries(
+    pages: Iterable[Page],
+    settings: Settings,
+    report: Report,
+    lastmod: LastmodResolver,
+    *,
+    site_dir: str | os.PathLike[str] | None = None,
+    documents: Iterable[Page] = (),
+    listing: Listing | None = None,
+    deployment: Deployment | None = None,
+    transform: UserTransform | None = None,
+) -> Listed:
+    """``build_entries`` for a build: ``settings`` with its ``base_url`` normalised, this
+    build's report and lastmod resolver (left open: the caller finishes them), the
+    ``transform`` callable loaded; the entries with the pages left out on purpose."""
+    chosen_out: set[str] = set()
+    seen = UrlHashes()
+    made = _entries(itertools.chain(pages, extra_pages(settings)), settings, report, lastmod, site_dir,
+                    documents, listing, seen, chosen_out, deployment, transform)
+    return Listed(without_one_way(made, report, seen.holds) if settings.alternates else made, chosen_out)
 
 
 def _entries(
@@ -114,23 +147,25 @@ def _entries(
     documents: Iterable[Page],
     listing: Listing | None,
     seen: UrlHashes,
+    chosen_out: set[str],
     deployment: Deployment | None,
     transform: UserTransform | None,
 ) -> Iterator[Entry]:
     """The entries of ``pages`` then ``documents``, each URL once (``seen``: those listed),
-    each through ``transform``."""
-    maker = _EntryMaker(settings, report, lastmod, site_dir, deployment)
+    each through ``transform``; the keys of the pages left out on purpose go to ``chosen_out``."""
+    robots = robots_rules(site_dir) if site_dir is not None else None
+    maker = _EntryMaker(settings, report, lastmod, chosen_out, site_dir, deployment, robots)
     change = None
     if transform is not None and settings.transform:
-        change = Transform(transform, settings.transform, maker.base, report,
+        change = Transform(transform, settings.transform, maker.base, report, chosen_out,
                            lambda label, field, moment: maker.not_future(Page(label), field, moment),
                            lastmod.manifest.renote)
-    maker.robots = robots_rules(site_dir) if site_dir is not None else None
     marked = ((page, False) for page in pages)
     for page, document in itertools.chain(marked, ((file, True) for file in documents)):
         home = deployment is not None and deployment.selector and not document and maker.home(page)
         before = dict(report.left_out) if home else None
-        entry = maker.document(page) if document else maker.entry(page)
+        made = maker.document(page) if document else maker.entry(page)
+        entry, title = made if made is not None else (None, None)
         if entry is not None and change is not None:
             entry = change(entry)
         if entry is None:
@@ -145,7 +180,7 @@ def _entries(
             report.warn(page.label, "loc", "duplicate-url", f"{entry.loc} is listed already")
             continue
         if listing is not None:
-            listing.add(entry, maker.title)
+            listing.add(entry, title)
         yield entry
     for pattern in maker.excludes.unmatched():
         report.warn("settings", "exclude", "exclude-unmatched",
@@ -233,9 +268,13 @@ _PRIORITY = _Field("priority", "sitemap_priority", "priority-range", priority)
 class _EntryMaker:
     """Makes each page's ``Entry``: decides whether it is listed, then each field's value."""
 
-    def __init__(self, settings: Settings, report: Report, lastmod: LastmodResolver,
-                 site_dir: str | os.PathLike[str] | None = None, deployment: Deployment | None = None):
+    def __init__(self, settings: Settings, report: Report, lastmod: LastmodResolver, chosen_out: set[str],
+                 site_dir: str | os.PathLike[str] | None = None, deployment: Deployment | None = None,
+                 robots: Protego | None = None):
+        """``chosen_out``: where the keys of the pages the site's settings leave out go.
+        ``robots``: the site's robots.txt rules (None: no site folder, or no robots.txt)."""
         self.settings = settings
+        self.chosen_out = chosen_out
         self.site_dir = site_dir
         self.deployment = deployment
         """The built site, where the files are that serve each URL (None: not known)."""
@@ -246,9 +285,7 @@ class _EntryMaker:
         self.latest = self.now + FUTURE_SLACK
         self._early: dict[tzinfo, datetime] = {}
         self.excludes = Exclude(settings.exclude)
-        self.robots: Protego | None = None
-        self.title: str | None = None
-        """The title of the page ``entry`` last listed (for ``sitemap.html``)."""
+        self.robots = robots
         self.titles = settings.html_sitemap
 
     def warn(self, page: Page, field: str, rule: str, message: str) -> None:
@@ -259,13 +296,15 @@ class _EntryMaker:
 
     # ------------------------------------------------------------------ the page
 
-    def entry(self, page: Page) -> Entry | None:
+    def entry(self, page: Page) -> tuple[Entry, str | None] | None:
+        """The page's entry with its title (for ``sitemap.html``; None when it has no page to
+        go to), or None: the page is left out."""
         meta = page.meta
         keys = page_keys(meta, lambda field, message: self.warn(page, field, "page-key", message)) if meta else NO_KEYS
         if keys.exclude:
             self.left_out("sitemap: false")
             with contextlib.suppress(URLError):
-                self.report.chosen_out.add(url_key(site_loc(self.base, page.url)))
+                self.chosen_out.add(url_key(site_loc(self.base, page.url)))
             return None
         try:
             loc = site_loc(self.base, page.url)
@@ -278,15 +317,15 @@ class _EntryMaker:
         if (not_page := page.not_page or error_page(path)) is not None:
             self.left_out(not_page)
             self.report.not_pages.setdefault(not_page, []).append(page.label)
-            self.report.chosen_out.add(url_key(loc))
+            self.chosen_out.add(url_key(loc))
             return None
         if self.excludes and self.excludes(path):
             self.left_out("exclude")
-            self.report.chosen_out.add(url_key(loc))
+            self.chosen_out.add(url_key(loc))
             return None
         if page.copied and self.settings.static_html == "omit":
             self.left_out("static_html: omit")
-            self.report.chosen_out.add(url_key(loc))
+            self.chosen_out.add(url_key(loc))
             return None
         if self.robots is not None and not self.robots.can_fetch(loc, "*"):
             self.left_out("robots.txt")
@@ -330,9 +369,7 @@ class _EntryMaker:
 
         settings = self.settings
         rule = self.rule_for(path) if settings.rules else None
-        if self.titles:
-            self.title = page.title or facts.title
-        return Entry(
+        entry = Entry(
             loc,
             self.lastmod(page, keys, facts, loc),
             self.field(page, _CHANGEFREQ, keys.changefreq, rule),
@@ -342,8 +379,9 @@ class _EntryMaker:
             self.news(page, keys, facts, path) if settings.news else None,
             self.alternates(page, facts, loc) if settings.alternates else (),
         )
+        return entry, (page.title or facts.title) if self.titles else None
 
-    def document(self, page: Page) -> Entry | None:
+    def document(self, page: Page) -> tuple[Entry, str | None] | None:
         """A file that is not HTML (``include``): a loc, and a lastmod from its source's git
         history or from the manifest's fingerprint of its bytes, never from the build."""
         loc = site_loc(self.base, page.url)
@@ -362,9 +400,9 @@ class _EntryMaker:
         keys = NO_KEYS
         facts = HtmlFacts(digest=digest)
         rule = self.rule_for(path) if self.settings.rules else None
-        self.title = unquote(path.rpartition("/")[2]) or None
-        return Entry(loc, self.lastmod(page, keys, facts, loc), self.field(page, _CHANGEFREQ, keys.changefreq, rule),
-                     self.field(page, _PRIORITY, keys.priority, rule))
+        entry = Entry(loc, self.lastmod(page, keys, facts, loc), self.field(page, _CHANGEFREQ, keys.changefreq, rule),
+                      self.field(page, _PRIORITY, keys.priority, rule))
+        return entry, unquote(path.rpartition("/")[2]) or None
 
     def facts(self, page: Page, loc: str) -> HtmlFacts:
         if page.html is not None:

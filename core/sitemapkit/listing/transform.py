@@ -79,9 +79,12 @@ def _said(error: BaseException) -> str:
 class Transform:
     """Applies the user's callable to each entry and checks what comes back."""
 
-    def __init__(self, call: UserTransform, spec: str, base_url: str, report: Report,
+    def __init__(self, call: UserTransform, spec: str, base_url: str, report: Report, chosen_out: set[str],
                  not_future: NotFuture, renote: Renote) -> None:
+        """``chosen_out``: where the key of a page the callable leaves out goes (see
+        ``entries.Listed``)."""
         self.call, self.spec, self.base, self.report = call, spec, base_url, report
+        self.chosen_out = chosen_out
         self.not_future, self.renote = not_future, renote
 
     def __call__(self, entry: Entry) -> Entry | None:
@@ -104,7 +107,7 @@ class Transform:
             return None
         if result is None:  # left out on purpose: validate --site-dir does not miss it (owned.chosen_out)
             self.report.left_out["transform"] = self.report.left_out.get("transform", 0) + 1
-            self.report.chosen_out.add(url_key(entry.loc))
+            self.chosen_out.add(url_key(entry.loc))
             return None
         if type(result) is not Entry:
             self.report.warn(label, "transform", "transform-error",
