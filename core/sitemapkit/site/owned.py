@@ -202,9 +202,11 @@ class Owned:
     def settle(self, written: Iterable[Path], removed: Iterable[Path], chosen_out: Iterable[str] = (),
                extras: Iterable[str] = (), elsewhere: Iterable[str] = ()) -> None:
         """The record of a finished build: what it wrote, as it now is on disk; what was
-        recorded but could not be removed stays recorded. ``extras``: the ``extra_sitemaps``
-        robots.txt names (see ``named_extras``); ``elsewhere``: the keys of ``extra_urls``
-        (see ``served_elsewhere``)."""
+        recorded but could not be removed stays recorded. ``chosen_out``: the keys of the
+        pages the site's own settings left out (see ``chosen_out``, the listing step's
+        ``Listed``); ``extras``: the ``extra_sitemaps`` robots.txt names (see
+        ``named_extras``); ``elsewhere``: the keys of ``extra_urls`` (see
+        ``served_elsewhere``)."""
         if self.dry_run:
             return
         gone = {path.name for path in removed}
