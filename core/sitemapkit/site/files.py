@@ -7,9 +7,9 @@ should be) comes out as one ``OutputError`` naming the file and the cause, with 
 temporary files removed.
 
 Every file a build writes or removes goes through a ``Sink`` that ``generate`` makes and hands
-to each step: ``Sink()`` writes to the disk (through ``open_target``, ``write_file``,
-``remove``, ``make_dir`` and ``scratch`` here), ``Sink(dry_run=True)`` only counts the bytes
-each file would have and touches nothing.
+to each step: ``Sink()`` writes to the disk (through ``Target``, ``write_file``, ``remove``,
+``make_dir`` and ``scratch`` here), ``Sink(dry_run=True)`` only counts the bytes each file
+would have and touches nothing.
 """
 
 from __future__ import annotations
@@ -279,11 +279,6 @@ class TallyTarget:
 
 
 AnyTarget = Target | TallyTarget
-
-
-def open_target(path: Path, *, gzip_twin: bool = False) -> Target:
-    """A ``Target`` on the disk (faults named as ``OutputError``)."""
-    return Target(path, gzip_twin=gzip_twin)
 
 
 def scratch(folder: Path) -> BinaryIO:
