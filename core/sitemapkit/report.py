@@ -74,9 +74,6 @@ class Report:
     """Pages of one version listed at their own URLs though their canonical URL is another
     version's: the sitemap is the version selector's data (Material with mike), not for
     search engines, and the root index of the deployment leaves it out."""
-    chosen_out: set[str] = field(default_factory=set)
-    """Keys (``owned.url_key``) of the pages the site's own settings leave out (``sitemap:
-    false``, ``exclude``): recorded so that ``validate --site-dir`` does not ask for them."""
     lastmod_sources: dict[str, int] = field(default_factory=dict)
     """Listed pages by where their lastmod came from: ``meta``, ``git``, ``fingerprint`` or
     ``none`` (no source could date them: no lastmod rather than a made-up one); a page that
