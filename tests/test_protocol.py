@@ -129,7 +129,7 @@ EMITTED = emitted_rule_ids()
 def test_the_scan_finds_the_rules_of_each_stage():
     # Without these the scan would prove nothing: build, validate, feed, site and robots rules.
     for rule, where in (("duplicate-url", "entries.py"), ("duplicate-url", "validate/session.py"),
-                        ("loc-length", "entries.py"), ("loc-length", "validate/rules.py"),
+                        ("loc-length", "entry_maker.py"), ("loc-length", "validate/rules.py"),
                         ("video-tag-count", "videos.py"), ("video-tag-count", "validate/models.py"),
                         ("feed-link", "validate/feeds.py"), ("page-missing", "validate/site.py"),
                         ("indexnow-<status>", "indexnow.py"), ("lastmod-git", "lastmod/sources.py"),

@@ -19,7 +19,7 @@ from sitemapkit.model import Entry, Moment, Outline
 from sitemapkit.output.map_sections import Item, Link, Section, arrange
 from sitemapkit.protocol import MAX_URLS
 from sitemapkit.report import Report, plural
-from sitemapkit.site.files import write_file
+from sitemapkit.site.files import Sink
 from sitemapkit.urls import link_href, shown, site_path
 
 __all__ = ["PAGE_NAME", "Item", "Link", "Listing", "Section", "body", "environment", "plain_page", "write_page"]
@@ -121,14 +121,15 @@ def body(sections: list[Section]) -> str:
 
 
 def write_page(folder: Path, sections: list[Section], render: Render | None, base_url: str,
-               report: Report) -> Path:
-    """Render and write ``sitemap.html`` atomically in ``folder``: in the site's theme
-    (``render``) when it renders the map, else sitemapkit's plain page, with a warning."""
-    html = _in_theme(sections, render, report) if render is not None else None
+               sink: Sink | None = None, report: Report | None = None) -> Path:
+    """Render and write ``sitemap.html`` atomically in ``folder`` (``sink``: the disk by
+    default; a dry run's only counts the bytes): in the site's theme (``render``) when it
+    renders the map, else sitemapkit's plain page, with a warning in ``report``."""
+    html = _in_theme(sections, render, report if report is not None else Report()) if render is not None else None
     if html is None:
         html = plain_page(sections, base_url)
     path = folder / PAGE_NAME
-    write_file(path, html.encode("utf-8"))
+    (sink if sink is not None else Sink()).write_file(path, html.encode("utf-8"))
     return path
 
 

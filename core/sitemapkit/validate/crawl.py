@@ -45,6 +45,7 @@ from sitemapkit.validate.fetch import (
     redirect_target,
     retry_after,
 )
+from sitemapkit.validate.glance import Answers
 from sitemapkit.validate.session import Session, origin_of
 
 HEAD_CAP = HTML_READ_BYTES
@@ -110,15 +111,20 @@ class PageResult:
     findings: list[PageFinding]
     alternates: tuple[tuple[str, str], ...] | None = None
     """``(hreflang, href)`` of the page's head; ``None`` when its head was not read."""
+    status: int | None = None
+    """The HTTP status the page answered (a redirect's own); ``None``: no answer, or not
+    requested (``requested`` False)."""
+    requested: bool = True
 
 
-def check_pages(session: Session, client: Client, live: Live, listed: Listed) -> int:
-    """Request the listed pages; report their problems in ``session``. Returns the number of
-    pages requested."""
+def check_pages(session: Session, client: Client, live: Live, listed: Listed) -> Answers:
+    """Request the listed pages; report their problems in ``session``. Returns how many were
+    requested and what they answered."""
     pages = sorted(listed.items)
     robots = _Robots(session, client)
     heads: dict[str, tuple[int, int, tuple[tuple[str, str], ...]]] = {}
-    done = requested = 0
+    done = requested = unreachable = not_requested = 0
+    statuses: dict[int, int] = {}
     running: dict[Future[PageResult], tuple[int, int, str]] = {}
 
     def tick() -> None:
@@ -128,12 +134,19 @@ def check_pages(session: Session, client: Client, live: Live, listed: Listed) ->
             live.progress(done, len(pages))
 
     def finish(future: Future[PageResult]) -> None:
+        nonlocal unreachable, not_requested
         number, line, loc = running.pop(future)
         result = future.result()
         for rule, message, severity in result.findings:
             session.add(session.files[number], line, rule, message, severity)
         if result.alternates is not None:
             heads[_same(loc)] = (number, line, result.alternates)
+        if result.status is not None:
+            statuses[result.status] = statuses.get(result.status, 0) + 1
+        elif result.requested:
+            unreachable += 1
+        else:
+            not_requested += 1
         tick()
 
     with ThreadPoolExecutor(max_workers=live.concurrency, thread_name_prefix="sitemapkit") as pool:
@@ -142,6 +155,7 @@ def check_pages(session: Session, client: Client, live: Live, listed: Listed) ->
                 session.add(session.files[number], line, "fetch-refused",
                             f"{loc} is on {urlsplit(loc).netloc}, not a host you named (the targets' "
                             "hosts and --allow-host); not requested")
+                not_requested += 1
                 tick()
                 continue
             rules = robots.rules(origin_of(loc))
@@ -150,6 +164,7 @@ def check_pages(session: Session, client: Client, live: Live, listed: Listed) ->
                     session.add(session.files[number], line, "page-blocked",
                                 f"{loc} is listed but robots.txt disallows crawling it; search "
                                 "engines will report it as blocked (not requested)")
+                not_requested += 1
                 tick()
                 continue
             requested += 1
@@ -162,7 +177,7 @@ def check_pages(session: Session, client: Client, live: Live, listed: Listed) ->
             for future in wait(running, return_when=FIRST_COMPLETED).done:
                 finish(future)
     _return_links(session, heads)
-    return requested
+    return Answers(requested, tuple(sorted(statuses.items())), unreachable, not_requested)
 
 
 def _return_links(session: Session, heads: dict[str, tuple[int, int, tuple[tuple[str, str], ...]]]) -> None:
@@ -298,12 +313,12 @@ def check_page(client: Client, loc: str, pace: _Pace | None = None) -> PageResul
                            f"{delay:g} s, longer than sitemapkit waits ({MAX_WAIT:g} s); not asked "
                            "again", None))
     except Refusal as error:
-        return PageResult([("fetch-refused", f"{loc} was not requested: {error}", None)])
+        return PageResult([("fetch-refused", f"{loc} was not requested: {error}", None)], requested=False)
     except FetchError as error:
         return PageResult([("page-unreachable", f"{loc} cannot be fetched: {error}", None)])
     try:
         result = _answered(client, loc, method, answer)
-        return PageResult(waited + result.findings, result.alternates)
+        return PageResult(waited + result.findings, result.alternates, answer.status)
     finally:
         answer.close(DRAIN)
 

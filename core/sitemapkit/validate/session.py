@@ -16,6 +16,7 @@ from sitemapkit.protocol import ERROR, MAX_BYTES, RULES, WARNING
 from sitemapkit.report import Problem
 from sitemapkit.return_links import ReturnLinks
 from sitemapkit.urls import in_scope
+from sitemapkit.validate.glance import Answers
 from sitemapkit.validate.rules import check_loc_length, check_url
 
 READ_CAP = MAX_BYTES + 4 * 1024 * 1024
@@ -141,10 +142,15 @@ class Session:
         self.collect: Callable[[int, int, str], None] | None = None
         """With ``--check-pages``: given each URL the first time it is listed (file number,
         line, URL), past none of a file's first 50,000."""
-        self.pages: int | None = None
-        """With ``--check-pages``: how many pages were requested."""
+        self.answers: Answers | None = None
+        """With ``--check-pages``: how many pages were requested, and what they answered."""
         self.table = None
         """``html_report.UrlTable`` for ``--format html``: every ``<url>``, to show them."""
+
+    @property
+    def pages(self) -> int | None:
+        """With ``--check-pages``: how many pages were requested."""
+        return None if self.answers is None else self.answers.requested
 
     # -- problems ------------------------------------------------------------------------------
 

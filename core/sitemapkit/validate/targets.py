@@ -41,7 +41,7 @@ def is_url(target: object) -> bool:
 def run_targets(paths, site_dir, progress, live=None, table=None, waiting: Waiting | None = None) -> Session:
     """Check every file ``paths`` name; the session holds the problems, sorted. ``live``
     (``validate.crawl.Live``): how to fetch URL targets, and whether to check the pages
-    the sitemaps list (``session.pages``: how many were requested). ``table``
+    the sitemaps list (``session.answers``: how many were requested, what they answered). ``table``
     (``html_report.UrlTable``) is given every ``<url>`` checked.
 
     While the local files are read, each folder they are read from (the targets' folders
@@ -88,7 +88,7 @@ def run_targets(paths, site_dir, progress, live=None, table=None, waiting: Waiti
                 crawler = Client(live.timeout, live.concurrency,
                                  reach_of((), live.allow_hosts, site=min(listed.items)[2]))
             try:
-                session.pages = check_pages(session, crawler, live, listed)
+                session.answers = check_pages(session, crawler, live, listed)
             finally:
                 if crawler is not client:
                     crawler.close()
