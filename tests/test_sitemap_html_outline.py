@@ -133,3 +133,21 @@ def test_every_listed_url_is_shown_once_whatever_the_outline(data, found):
     assert len(shown_locs) == len(set(shown_locs))  # each URL once
     paged = {link.loc for link in links if re.fullmatch(r"(?:.*/)?page/[0-9]+/(?:index\.html?)?", link.path)}
     assert {link.loc for link in links} - paged <= set(shown_locs) <= {link.loc for link in links}
+
+
+def test_pages_the_outline_leaves_out_follow_by_folder(tmp_path):
+    """Another language's pages (``fr/``) after "Other pages", under their folder's own page, not
+    mixed in with pages of the same titles; a heading already used names its folder."""
+    titled = {"": "My Site", "about/": "About - My Site", "alpha.html": "Alpha - My Site",
+              "fr/": "Accueil - My Site", "fr/about/": "About - My Site", "news/": "Guide - My Site",
+              "news/a/": "A - My Site"}
+    report = generate([Page(url, html=HEAD.format(title)) for url, title in titled.items()], tmp_path,
+                      Settings(base_url=BASE, html_sitemap=True, lastmod=False), project_dir=tmp_path,
+                      outline=Outline((NavItem("Welcome", ""), NavItem("Guide", None, (NavItem(url="about/"),))),
+                                      "My Site"))
+    assert not report.warnings
+    page = lxml.html.parse(str(tmp_path / "sitemap.html")).getroot()
+    assert shown(page) == [("", "Welcome"), ("Guide", "About"), ("Other pages", "Alpha"),
+                           ("Accueil", "About"), ("Guide (news/)", "A")]
+    headings = page.xpath("//*[@class='sitemapkit-sections']/section/h2/a/@href")
+    assert headings == ["./fr/", "./news/"]  # each folder's own page heads its section

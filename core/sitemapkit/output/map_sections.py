@@ -52,7 +52,8 @@ class Section(NamedTuple):
 
 
 OTHER_PAGES = "Other pages"
-"""The last section's heading: the sitemap's URLs the site's navigation does not name."""
+"""The heading of the sitemap's top-level URLs the site's navigation does not name (those in
+folders follow, by folder)."""
 _HOME = ("", "index.html", "index.htm")
 _SEPARATORS = (" - ", " \u2014 ", " \u2013 ", " | ", " \u00b7 ", " :: ")
 # The later pages of a list, by the common pagination pattern (Hugo, Jekyll, Material's blog):
@@ -81,9 +82,10 @@ def arrange(links: list[Link], outline: Outline | None, base_url: str) -> list[S
     site_name = outline.site_name if outline is not None and outline.site_name else _home_title(links)
     folded = _folded(links, outline, base_url)
     shown = [link for link in links if link.loc not in folded]
+    home = next((_title(link, site_name) for link in shown if link.path in _HOME), None)
     if outline is None or not outline.items:
-        return _by_folder(shown, site_name)
-    return _Arranger(shown, base_url, site_name).sections(outline.items)
+        return _by_folder(shown, site_name, home)
+    return _Arranger(shown, base_url, site_name, home).sections(outline.items)
 
 
 def _home_title(links: Iterable[Link]) -> str | None:
@@ -124,10 +126,10 @@ def _title(link: Link, site_name: str | None) -> str:
 class _Arranger:
     """Walks the outline once, taking each listed URL the first time it is named."""
 
-    def __init__(self, links: list[Link], base_url: str, site_name: str | None) -> None:
+    def __init__(self, links: list[Link], base_url: str, site_name: str | None, home: str | None) -> None:
         self.links = {link.loc: link for link in links}
         self.order = links
-        self.base_url, self.site_name = base_url, site_name
+        self.base_url, self.site_name, self.home = base_url, site_name, home
         self.used: set[str] = set()
 
     def sections(self, items: Iterable[NavItem]) -> list[Section]:
@@ -146,11 +148,13 @@ class _Arranger:
                 loose.append(item)
         if loose:
             found.append(Section(None, None, loose))
-        rest = sorted((link for link in self.order if link.loc not in self.used), key=lambda link: link.path)
-        if rest:
-            found.append(Section(OTHER_PAGES if found else "Pages", None,
-                                 [Item(_title(link, self.site_name), link, []) for link in rest]))
-        return found
+        # The rest by folder (another language's pages, a folder the navigation leaves out),
+        # its top-level pages under "Other pages".
+        rest = _by_folder([link for link in self.order if link.loc not in self.used], self.site_name, self.home,
+                          {section.title for section in found if section.title} | {OTHER_PAGES})
+        if rest and rest[0].title is None:
+            rest[0] = rest[0]._replace(title=OTHER_PAGES if found else "Pages")
+        return found + rest
 
     def item(self, nav: NavItem, depth: int) -> Item | None:
         loc = _loc(self.base_url, nav.url)
@@ -169,16 +173,18 @@ class _Arranger:
 _MAX_DEPTH = 12
 
 
-def _by_folder(links: list[Link], site_name: str | None) -> list[Section]:
-    """Without an outline: top-level pages first, then one section per top folder, in path
-    order, named by the title of the folder's own page (by the folder's name when that only
-    repeats the home page's, as a blog's year archive often does), which the heading links.
-    A folder holding only its own page joins the top-level pages."""
+def _by_folder(links: list[Link], site_name: str | None, home: str | None,
+               taken: set[str] | frozenset[str] = frozenset()) -> list[Section]:
+    """Without an outline (or for what it leaves out): top-level pages first, then one section
+    per top folder, in path order, named by the title of the folder's own page, which the
+    heading links (by the folder's name when that only repeats the title of the site's
+    ``home`` page, as a blog's year archive or another language's home often does). A folder
+    holding only its own page joins the top-level pages. A heading already ``taken`` (by the
+    sections before these) names its folder too: ``Pages (pages/)``."""
     groups: dict[str, list[Link]] = {}
     for link in links:
         head, slash, _ = link.path.partition("/")
         groups.setdefault(head + "/" if slash else "", []).append(link)
-    home = next((_title(link, site_name) for link in groups.get("", ()) if link.path in _HOME), None)
     top: list[Item] = []
     found: list[Section] = []
     for key in sorted(groups):
@@ -188,12 +194,14 @@ def _by_folder(links: list[Link], site_name: str | None) -> list[Section]:
         if not key or (len(members) == 1 and members[0].path in own):
             top.extend(items)
             continue
+        link = None
+        title = _folder_title(key) or "Pages"
         if members[0].path in own:  # the folder's own page heads its section
             first, items = items[0], items[1:]
-            title = None if first.title == home else first.title
-            found.append(Section(title or _folder_title(key) or "Pages", first.link, items))
-        else:
-            found.append(Section(_folder_title(key) or "Pages", None, items))
+            link, title = first.link, title if first.title == home else first.title
+        if title in taken:
+            title = f"{title} ({unquote(key)})"
+        found.append(Section(title, link, items))
     return ([Section(None, None, top)] if top else []) + found
 
 
