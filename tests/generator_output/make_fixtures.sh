@@ -30,6 +30,15 @@ rm -rf "$site/_site" "$site/.jekyll-cache"
 only_these_differ "$site/_site" "$scratch/$site" "sitemap.xml robots.txt"
 rm -rf "$site/.jekyll-cache"
 jekyll --version > "$site/GENERATED_BY"
+# Jekyll with collections (`output: true`, a permalink or the default), `exclude`, a `.txt`
+# document and jekyll-seo-tag, whose article:published_time of a collection's document is the
+# build's time (as on choosealicense.com). No sitemap of its own.
+#   _site/          plain `jekyll build`
+site=jekyll-collection
+rm -rf "$site/_site" "$site/.jekyll-cache"
+(cd "$site" && jekyll build --quiet)
+rm -rf "$site/.jekyll-cache"
+jekyll --version > "$site/GENERATED_BY"
 # Docusaurus and Eleventy come from npm: each is built in a scratch copy (its node_modules
 # never reaches the repository) with the exact versions its package.json pins.
 same_but_sitemap() {  # $1 and $2 hold the same pages, bundle hashes aside; $1 has sitemap.xml too

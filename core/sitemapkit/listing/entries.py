@@ -458,10 +458,12 @@ class _EntryMaker:
         modified = self.not_future(page, "modified", page.modified)
         if modified is None and page.listed:
             modified = newest(page.listed)
-        if modified is None:
+        # A page whose source is known is dated by it (front matter, then git): the HTML's
+        # article dates are what a theme printed, for a Jekyll collection's document the build's time.
+        if modified is None and page.source is None:
             modified = self.not_future(page, "article:modified_time",
                                        self.moment(page, "article:modified_time", facts.modified))
-        if modified is None:
+        if modified is None and page.source is None:
             modified = self.not_future(page, "article:published_time",
                                        self.moment(page, "article:published_time", facts.published))
         if modified is not page.modified:

@@ -11,7 +11,7 @@ from typing import Any
 import tomllib
 import yaml
 
-from sitemapkit.sources.layouts import FILES, JEKYLL_STYLES, LAYOUTS, Found, Layout
+from sitemapkit.sources.layouts import FILES, JEKYLL_COLLECTION, JEKYLL_STYLES, LAYOUTS, Found, Layout
 
 _ELEVENTY_INPUT = re.compile(r"""\binput\s*:\s*["']([^"'\\]{1,200})["']""")
 """``dir: {input: "src"}`` in an Eleventy configuration (read as text, never run)."""
@@ -32,8 +32,7 @@ def _configured(layout: Layout, root: Path, source_dir: Path) -> Found:
     if layout.name == "hugo":
         return _hugo(layout, root, source_dir)
     if layout.name == "jekyll":
-        style = str(_read_config(root / "_config.yml").get("permalink") or "date")
-        return Found(layout, root, ((root, "", None),), templates=(("_posts", JEKYLL_STYLES.get(style, style)),))
+        return _jekyll(layout, root)
     if layout.name == "eleventy":
         folder = root
         for marker in layout.markers:
@@ -45,6 +44,37 @@ def _configured(layout: Layout, root: Path, source_dir: Path) -> Found:
         return Found(layout, root, ((folder, "", None),))
     folders = tuple((root / sub, prefix, None) for sub, prefix in layout.folders if (root / sub).is_dir())
     return Found(layout, root, folders, templates=layout.dated)
+
+
+def _jekyll(layout: Layout, root: Path) -> Found:
+    """Jekyll's posts (``permalink``: a style or a template), its collections whose
+    documents are pages (``collections: {NAME: {output: true, permalink: ...}}``, in
+    ``collections_dir``) and ``exclude``."""
+    config = _read_config(root / "_config.yml")
+    collections = config.get("collections")
+    collections = collections if isinstance(collections, Mapping) else {}  # a list: none has output
+    posts = collections.get("posts") if isinstance(collections.get("posts"), Mapping) else {}
+    style = str(posts.get("permalink") or config.get("permalink") or "date")
+    under = str(config.get("collections_dir") or "").strip("/")
+    pages = []
+    for label, options in collections.items():
+        folder = "/".join(part for part in (under, f"_{label}") if part)
+        if label != "posts" and isinstance(options, Mapping) and options.get("output") is True \
+                and _inside(root, root / folder):
+            template = str(options.get("permalink") or _collection_default(style))
+            pages.append((folder, template.replace(":collection", str(label))))
+    excluded = config.get("exclude")
+    excluded = tuple(str(item) for item in excluded if isinstance(item, str) and item) if isinstance(
+        excluded, list) else ()
+    return Found(layout, root, ((root, "", None),), templates=(("_posts", JEKYLL_STYLES.get(style, style)),),
+                 collections=tuple(pages), excluded=excluded)
+
+
+def _collection_default(style: str) -> str:
+    """Jekyll's permalink of a collection that sets none: ``/:collection/:path``, ending as
+    the site's permalink style ends (a folder, or the output's extension)."""
+    template = JEKYLL_STYLES.get(style, style)
+    return JEKYLL_COLLECTION + ("/" if template.endswith("/") else ":output_ext")
 
 
 def _hugo(layout: Layout, root: Path, source_dir: Path) -> Found:

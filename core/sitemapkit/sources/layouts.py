@@ -11,7 +11,9 @@ following the ``Layout`` of that generator:
   page, ``content/fr/...`` the French pages when each language has its ``contentDir``;
   ``url`` and ``slug`` in front matter move a page; URLs are lower case.
 - Jekyll: ``_posts/2024-01-15-hello.md`` builds ``/2024/01/15/hello.html`` (under its
-  categories; ``permalink`` in ``_config.yml`` or the front matter moves it).
+  categories; ``permalink`` in ``_config.yml`` or the front matter moves it); a collection
+  with ``output: true`` builds each of its documents (any file with front matter) at its
+  ``permalink`` (``/:collection/:path:output_ext`` by default); ``exclude`` leaves files out.
 - Docusaurus: ``docs/`` under ``/docs/`` (number prefixes dropped, ``slug`` and ``id``
   honoured), ``blog/2021-08-26-welcome.md`` under ``/blog/2021/08/26/welcome``,
   ``src/pages/`` at the root.
@@ -40,8 +42,15 @@ JEKYLL_STYLES = {
     "ordinal": "/:categories/:year/:y_day/:title:output_ext",
     "none": "/:categories/:title:output_ext",
 }
+JEKYLL_COLLECTION = "/:collection/:path"
+"""Jekyll's permalink of a collection's documents, unless the collection sets its own, before
+the ending of the site's permalink style (``/`` or ``:output_ext``)."""
 _SLASHES = re.compile(r"/{2,}")
-_PLACEHOLDER = re.compile(r":(categories|year|short_year|month|i_month|day|i_day|y_day|title|slug|name|output_ext)")
+_PLACEHOLDER = re.compile(
+    r":(categories|year|short_year|month|i_month|day|i_day|y_day|title|slug|name|output_ext|collection|path)"
+    r"(?![a-z_])"
+)
+_DATE_PLACEHOLDERS = frozenset({"year", "short_year", "month", "i_month", "day", "i_day", "y_day"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,17 +129,45 @@ class Found:
     """The default language is served under its code too (Hugo's ``defaultContentLanguageInSubdir``)."""
     templates: tuple[tuple[str, str], ...] = ()
     """(folder name, URL template) for dated sources, as configured."""
+    collections: tuple[tuple[str, str], ...] = ()
+    """(folder under the root, URL template) of each collection whose documents are pages
+    (Jekyll's ``output: true``), ``:collection`` already filled in."""
+    excluded: tuple[str, ...] = ()
+    """Patterns of the root-relative paths that build nothing (Jekyll's ``exclude``)."""
 
 
 def dated_url(template: str, year: str, month: str, day: str, slug: str, categories: list[str]) -> str:
     """A dated source's URL path from its generator's permalink template."""
+    return _fill(template, _date_values(year, month, day) | {
+        "categories": "/".join(categories), "title": slug, "slug": slug, "name": slug, "output_ext": ".html",
+    })
+
+
+def collection_url(template: str, path: str, output_ext: str, day: tuple[str, str, str] | None) -> str | None:
+    """A Jekyll collection document's URL path from its collection's permalink template:
+    ``path`` is the document's path in the collection without its extension, ``day`` the
+    (year, month, day) of its front-matter date. None when the template needs what is not
+    known here: a date the document does not give (Jekyll takes the build's time), or a
+    placeholder not listed in ``_PLACEHOLDER``."""
+    dated = bool(_DATE_PLACEHOLDERS.intersection(_PLACEHOLDER.findall(template)))
+    if ":" in _PLACEHOLDER.sub("", template) or (dated and day is None):
+        return None
+    name = path.rsplit("/", 1)[-1]
+    return _fill(template, _date_values(*(day or ("0000", "01", "01"))) | {
+        "categories": "", "title": name, "slug": name, "name": name, "output_ext": output_ext, "path": path,
+    })
+
+
+def _date_values(year: str, month: str, day: str) -> dict[str, str]:
     y_day = str(_day_of_year(int(year), int(month), int(day))).zfill(3)
-    values = {
-        "categories": "/".join(categories), "year": year, "short_year": year[2:], "month": month,
-        "i_month": str(int(month)), "day": day, "i_day": str(int(day)), "y_day": y_day, "title": slug,
-        "slug": slug, "name": slug, "output_ext": ".html",
-    }
-    path = _PLACEHOLDER.sub(lambda match: values[match.group(1)], template)
+    return {"year": year, "short_year": year[2:], "month": month, "i_month": str(int(month)), "day": day,
+            "i_day": str(int(day)), "y_day": y_day}
+
+
+def _fill(template: str, values: dict[str, str]) -> str:
+    """``template`` with each placeholder replaced by its value, in one pass (a value is
+    never read again as a placeholder)."""
+    path = _PLACEHOLDER.sub(lambda match: values.get(match.group(1), match.group(0)), template)
     return _SLASHES.sub("/", path)
 
 

@@ -18,7 +18,17 @@ from urllib.parse import unquote
 
 from sitemapkit.dates import DateError, front_matter_dates, parse_moment
 from sitemapkit.model import Page
-from sitemapkit.sources.layouts import DATED, FILES, NUMBER_PREFIX, SKIPPED, Found, categories_of, dated_url
+from sitemapkit.sources.jekyll import documents, excluded, output_extension
+from sitemapkit.sources.layouts import (
+    DATED,
+    FILES,
+    NUMBER_PREFIX,
+    SKIPPED,
+    Found,
+    categories_of,
+    collection_url,
+    dated_url,
+)
 from sitemapkit.sources.snippets import EXTENSION as SNIPPETS
 from sitemapkit.sources.snippets import Snippets
 
@@ -203,6 +213,12 @@ class Sources:
                 key = self._key(relative, prefix, lang, meta or {})
                 if key is not None:
                     self.by_key.setdefault(key, (path, meta))
+        for folder, template in self.found.collections:
+            for path, relative in documents(self.found.root / folder, self.found.root, self.found.excluded):
+                meta = self._head(path)
+                key = self._document_key(relative, template, meta)
+                if key is not None:
+                    self.by_key.setdefault(key, (path, meta))
 
     def _files(self, base: Path) -> Iterator[str]:
         """Source files under ``base`` in a stable order; a README after the other names, so
@@ -214,11 +230,40 @@ class Sources:
                 d for d in dirs if not d.startswith(".")
                 and not (layout is not FILES and at_root and d in SKIPPED)
                 and not (layout.skip_underscore and d.startswith("_") and d not in dict(self.found.templates))
+                and not self._excluded(os.path.join(dirpath, d))
             )
             names = [n for n in files if n.endswith(layout.suffixes) and not n.startswith(".")
-                     and not (layout.skip_underscore and n.startswith("_"))]
+                     and not (layout.skip_underscore and n.startswith("_"))
+                     and not self._excluded(os.path.join(dirpath, n))]
             for name in sorted(names, key=lambda n: (n.split(".")[0].lower() == "readme", n)):
                 yield os.path.join(dirpath, name)
+
+    def _excluded(self, path: str) -> bool:
+        """Whether the project's ``exclude`` (Jekyll's) names ``path``."""
+        patterns = self.found.excluded
+        return bool(patterns) and excluded(os.path.relpath(path, self.found.root).replace(os.sep, "/"), patterns)
+
+    def _document_key(self, relative: str, template: str, meta: Mapping[str, Any]) -> str | None:
+        """The page key of a collection's document, from its front matter's ``permalink``
+        or its collection's; None when neither can be followed."""
+        moved = self._moved(meta)
+        if moved is not None:
+            return moved or None
+        stem, output_ext = output_extension(relative, self.layout.suffixes)
+        url = collection_url(template, stem, output_ext, _front_matter_day(meta.get("date")))
+        return None if url is None else self._finish(url)
+
+    def _moved(self, meta: Mapping[str, Any]) -> str | None:
+        """The page key a front-matter URL (``url_keys``) gives (``a/`` is ``/a/``, as Jekyll
+        and Eleventy read it); ``""`` when it says the source builds no page (Eleventy's
+        ``permalink: false``); None when it says nothing that can be followed."""
+        for key in self.layout.url_keys:
+            value = meta.get(key)
+            if value is False:
+                return ""
+            if isinstance(value, str) and value.strip() and not _TEMPLATED.search(value):
+                return self._finish(value)  # "/a/" or "a/": both from the site's root
+        return None
 
     @staticmethod
     def _head(path: str) -> dict[str, Any]:
@@ -242,12 +287,9 @@ class Sources:
         elif lang is None and len(parts) > 1 and parts[0] in found.languages:  # fr/a.md
             parts, lang = parts[1:], parts[0]
         lang = lang or default
-        for key in layout.url_keys:
-            value = meta.get(key)
-            if value is False:
-                return None
-            if isinstance(value, str) and value.startswith("/") and not _TEMPLATED.search(value):
-                return self._finish(value)
+        moved = self._moved(meta)
+        if moved is not None:
+            return moved or None
         folder_page = parts[-1] in layout.folder_pages and not (
             len(parts) == 1 and not prefix and parts[-1].lower() == "readme" and layout is not FILES)
         dated = self._dated(parts, prefix, meta, folder_page)
