@@ -28,6 +28,7 @@ from sitemapkit.sources.layouts import (
     categories_of,
     collection_url,
     dated_url,
+    hugo_url,
 )
 from sitemapkit.sources.snippets import EXTENSION as SNIPPETS
 from sitemapkit.sources.snippets import Snippets
@@ -213,6 +214,10 @@ class Sources:
                 key = self._key(relative, prefix, lang, meta or {})
                 if key is not None:
                     self.by_key.setdefault(key, (path, meta))
+        for folder, prefix in self.found.copied:
+            for path in _html_files(folder):
+                relative = os.path.relpath(path, folder).replace(os.sep, "/")
+                self.by_key.setdefault(page_key(f"{prefix}/{relative}"), (path, {}))
         for folder, template in self.found.collections:
             for path, relative in documents(self.found.root / folder, self.found.root, self.found.excluded):
                 meta = self._head(path)
@@ -292,9 +297,18 @@ class Sources:
             return moved or None
         folder_page = parts[-1] in layout.folder_pages and not (
             len(parts) == 1 and not prefix and parts[-1].lower() == "readme" and layout is not FILES)
+        # the language's folder comes first: /fr/a/ (Hugo), /fr/docs/a (Docusaurus' docs in French)
+        language = [lang] if lang != default or (found.default_in_subdir and lang) else []
+        if found.permalinks and len(parts) > 1 and parts[-1] != "_index":
+            pattern = dict(found.permalinks).get(parts[0].lower())
+            if pattern is not None:  # Hugo's [permalinks]: the section's regular pages
+                folders = parts[:-2] if folder_page else parts[:-1]
+                url = hugo_url(pattern, parts[0], folders, parts[-2] if folder_page else parts[-1], meta,
+                               _front_matter_day(meta.get("date")))
+                return None if url is None else self._finish("/".join([*language, url.lstrip("/")]))
         dated = self._dated(parts, prefix, meta, folder_page)
         if dated is not None:
-            return self._finish(dated)
+            return self._finish("/".join([*language, dated.lstrip("/")]))
         if layout.number_prefixes:
             parts = [NUMBER_PREFIX.sub("", part, count=1) for part in parts]
         if folder_page:
@@ -303,9 +317,7 @@ class Sources:
         if slug is not None:
             slug = str(slug)  # "/a": from the folder's URL prefix (Docusaurus' docs root)
             parts = slug.strip("/").split("/") if slug.startswith("/") else [*parts[:-1], slug]
-        if lang != default or (found.default_in_subdir and lang):
-            parts = [lang, *parts]
-        return self._finish("/".join([prefix, *parts]))
+        return self._finish("/".join(part for part in (*language, prefix, *parts) if part))
 
     def _dated(self, parts: list[str], prefix: str, meta: Mapping[str, Any], folder_page: bool) -> str | None:
         """The URL of a ``YYYY-MM-DD-slug`` source (Jekyll's posts, Docusaurus' blog)."""
@@ -375,6 +387,13 @@ class Sources:
             if match is not None:
                 return {**meta, "date": "-".join(match.groups()[:3])}
         return meta
+
+
+def _html_files(folder: Path) -> Iterator[str]:
+    """The HTML files under ``folder``, in a stable order."""
+    for dirpath, dirs, files in os.walk(folder):
+        dirs.sort()
+        yield from (os.path.join(dirpath, name) for name in sorted(files) if name.endswith((".html", ".htm")))
 
 
 def _front_matter_day(value: Any) -> tuple[str, str, str] | None:
