@@ -22,6 +22,9 @@ following the ``Layout`` of that generator:
   ``-pages``) or else the default locale's source.
 - Eleventy: the input folder mirrors the output; ``permalink`` moves a page.
 
+Hugo and Docusaurus copy ``static/`` into the output as it is: an HTML file there is its own
+page's source.
+
 A README never builds a home page; only MkDocs (the ``files`` layout) reads ``README.md``
 as its folder's page.
 """
