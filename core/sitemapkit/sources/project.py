@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from sitemapkit.dates import DateError, front_matter_dates, parse_moment
+from sitemapkit.dates import front_matter_dates
 from sitemapkit.model import Page
+from sitemapkit.sources.front_matter import front_matter_day, read_front_matter
 from sitemapkit.sources.jekyll import documents, excluded, output_extension
 from sitemapkit.sources.layouts import (
     DATED,
@@ -255,7 +256,7 @@ class Sources:
         if moved is not None:
             return moved or None
         stem, output_ext = output_extension(relative, self.layout.suffixes)
-        url = collection_url(template, stem, output_ext, _front_matter_day(meta.get("date")))
+        url = collection_url(template, stem, output_ext, front_matter_day(meta.get("date")))
         return None if url is None else self._finish(url)
 
     def _moved(self, meta: Mapping[str, Any]) -> str | None:
@@ -304,7 +305,7 @@ class Sources:
             if pattern is not None:  # Hugo's [permalinks]: the section's regular pages
                 folders = parts[:-2] if folder_page else parts[:-1]
                 url = hugo_url(pattern, parts[0], folders, parts[-2] if folder_page else parts[-1], meta,
-                               _front_matter_day(meta.get("date")))
+                               front_matter_day(meta.get("date")))
                 return None if url is None else self._finish("/".join([*language, url.lstrip("/")]))
         dated = self._dated(parts, prefix, meta, folder_page)
         if dated is not None:
@@ -331,7 +332,7 @@ class Sources:
             if self.layout.slug_keys and isinstance(meta.get("slug"), str):
                 return f"{prefix}/{meta['slug'].strip('/')}"
             title = str(meta.get("slug") or slug)
-            year, month, day = _front_matter_day(meta.get("date")) or (year, month, day)  # Jekyll's URL date
+            year, month, day = front_matter_day(meta.get("date")) or (year, month, day)  # Jekyll's URL date
             categories = categories_of(meta, parts[: parts.index(folder)]) if folder in parts else []
             return dated_url(template, year, month, day, title, categories)
         return None
@@ -396,16 +397,6 @@ def _html_files(folder: Path) -> Iterator[str]:
         yield from (os.path.join(dirpath, name) for name in sorted(files) if name.endswith((".html", ".htm")))
 
 
-def _front_matter_day(value: Any) -> tuple[str, str, str] | None:
-    """(year, month, day) of a front-matter ``date``, as written (its own offset); None when
-    there is none or it is no date."""
-    try:
-        moment = parse_moment(value) if value not in (None, "") else None
-    except DateError:
-        return None
-    return None if moment is None else (f"{moment.year:04}", f"{moment.month:02}", f"{moment.day:02}")
-
-
 def page_key(url: str) -> str:
     """``a/b/``, ``a/b.html``, ``a/b/index.html`` -> ``a/b``; the home page is ``""``."""
     key = "/" + unquote(url.split("?", 1)[0].split("#", 1)[0]).strip("/")
@@ -414,35 +405,3 @@ def page_key(url: str) -> str:
             key = key[: -len(suffix)]
             break
     return key.strip("/")
-
-
-def read_front_matter(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """YAML (``---``) or TOML (``+++``) front matter at the head of a source file; ``{}``
-    when it has none. Only the head is read. ``ValueError`` when it does not parse."""
-    lines: list[str] = []
-    try:
-        with open(path, encoding="utf-8-sig", errors="replace") as handle:
-            fence = handle.readline().rstrip()
-            if fence not in ("---", "+++"):
-                return {}
-            closing = ("---", "...") if fence == "---" else ("+++",)
-            for line in handle:
-                if line.rstrip() in closing:
-                    break
-                lines.append(line)
-            else:
-                return {}
-    except OSError:
-        return {}
-    text = "".join(lines)
-    # PyYAML and tomllib are imported by the first page with front matter to read, not by
-    # every adapter's import: each costs about 10 ms (tomllib compiles its patterns), and
-    # Pelican, whose adapter imports this module, loads neither itself.
-    import tomllib
-    import yaml
-
-    try:
-        data = tomllib.loads(text) if fence == "+++" else yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        raise ValueError(" ".join(line.strip() for line in str(error).splitlines())) from None
-    return data if isinstance(data, dict) else {}
