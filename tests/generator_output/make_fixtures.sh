@@ -13,10 +13,15 @@ only_these_differ() {  # the plain build $1 and the recipe's $2 differ by the fi
     diff -rq "$1" "$2" | sed -e "s|^Only in $1/*||" -e 's|: |/|' -e 's|^/||' | sort > "$scratch/diff"
     printf '%s\n' $3 | sort | cmp -s - "$scratch/diff" || { echo "$2 differs from $1 beyond: $3" >&2; return 1; }
 }
-for site in hugo-multilingual hugo-language-folders; do
+# hugo-permalinks: one language, `[permalinks]` for two sections (its one sitemap.xml).
+for site in hugo-multilingual hugo-language-folders hugo-permalinks; do
     rm -rf "$site/public" "$site/resources"
     (cd "$site" && hugo --quiet && HUGO_DISABLEKINDS=sitemap hugo --quiet -d "$scratch/$site")
-    only_these_differ "$site/public" "$scratch/$site" "sitemap.xml en/sitemap.xml fr/sitemap.xml"
+    case $site in
+        hugo-permalinks) sitemaps="sitemap.xml" ;;
+        *) sitemaps="sitemap.xml en/sitemap.xml fr/sitemap.xml" ;;
+    esac
+    only_these_differ "$site/public" "$scratch/$site" "$sitemaps"
     rm -rf "$site/resources" "$site/.hugo_build.lock"
     hugo version | sed 's/ BuildDate=.*//' > "$site/GENERATED_BY"
 done
@@ -30,13 +35,26 @@ rm -rf "$site/_site" "$site/.jekyll-cache"
 only_these_differ "$site/_site" "$scratch/$site" "sitemap.xml robots.txt"
 rm -rf "$site/.jekyll-cache"
 jekyll --version > "$site/GENERATED_BY"
+# Jekyll with collections (`output: true`, a permalink or the default), `exclude`, a `.txt`
+# document and jekyll-seo-tag, whose article:published_time of a collection's document is the
+# build's time (as on choosealicense.com). No sitemap of its own.
+#   _site/          plain `jekyll build`
+site=jekyll-collection
+rm -rf "$site/_site" "$site/.jekyll-cache"
+(cd "$site" && jekyll build --quiet)
+rm -rf "$site/.jekyll-cache"
+jekyll --version > "$site/GENERATED_BY"
 # Docusaurus and Eleventy come from npm: each is built in a scratch copy (its node_modules
 # never reaches the repository) with the exact versions its package.json pins.
-same_but_sitemap() {  # $1 and $2 hold the same pages, bundle hashes aside; $1 has sitemap.xml too
-    (cd "$1" && find . -type f ! -path './assets/*' | sort) > "$scratch/first"
-    (cd "$2" && find . -type f ! -path './assets/*' | sort) > "$scratch/second"
-    grep -qx './sitemap.xml' "$scratch/first" && grep -vx './sitemap.xml' "$scratch/first" \
-        | cmp -s - "$scratch/second" || { echo "$2: other files than $1 but sitemap.xml" >&2; return 1; }
+same_but_sitemap() {  # $1 and $2 hold the same pages, bundle hashes aside; $1 has the sitemaps $3 too
+    sitemaps=${3:-./sitemap.xml}
+    (cd "$1" && find . -type f ! -path './assets/*' ! -path './*/assets/*' | sort) > "$scratch/first"
+    (cd "$2" && find . -type f ! -path './assets/*' ! -path './*/assets/*' | sort) > "$scratch/second"
+    for sitemap in $sitemaps; do
+        grep -qx "$sitemap" "$scratch/first" || { echo "$1: no $sitemap" >&2; return 1; }
+    done
+    printf '%s\n' $sitemaps | grep -vxF -f - "$scratch/first" \
+        | cmp -s - "$scratch/second" || { echo "$2: other files than $1 but $sitemaps" >&2; return 1; }
     for page in $(grep '\.html$' "$scratch/second"); do
         sed -E 's/\.[0-9a-f]{8}\.js/.js/g' "$1/$page" > "$scratch/a"
         sed -E 's/\.[0-9a-f]{8}\.js/.js/g' "$2/$page" > "$scratch/b"
@@ -60,6 +78,23 @@ mkdir "$scratch/$site"
     && npx docusaurus build --config recipe.config.js --out-dir build-recipe >/dev/null \
     && same_but_sitemap build build-recipe \
     && rm -rf build/assets build/img build/favicon.ico build/.nojekyll)
+cp -R "$scratch/$site/build" "$site/build"
+version=$(cd "$scratch/$site" && npx docusaurus --version)
+printf 'docusaurus %s (node %s)\n' "$version" "$(node --version)" > "$site/GENERATED_BY"
+# Docusaurus in two languages (i18n: en, fr), made by hand like web-map-doc (Maps4HTML): docs
+# translated in i18n/fr/docusaurus-plugin-content-docs/current/ but one, a translated blog
+# post, a demo page in static/ (copied into / and /fr/).
+#   build/          plain `docusaurus build`: its sitemaps are there (sitemap.xml, fr/sitemap.xml)
+# The recipe (recipe.config.js) must differ by those two files only; it is not kept.
+site=docusaurus-i18n
+rm -rf "$site/build"
+mkdir "$scratch/$site"
+(cd "$site" && cp -R docs blog i18n src static docusaurus.config.js recipe.config.js package.json "$scratch/$site/")
+(cd "$scratch/$site" && npm install --no-audit --no-fund --silent >/dev/null \
+    && npx docusaurus build >/dev/null \
+    && npx docusaurus build --config recipe.config.js --out-dir build-recipe >/dev/null \
+    && same_but_sitemap build build-recipe "./sitemap.xml ./fr/sitemap.xml" \
+    && rm -rf build/assets build/fr/assets build/img build/fr/img build/.nojekyll build/fr/.nojekyll)
 cp -R "$scratch/$site/build" "$site/build"
 version=$(cd "$scratch/$site" && npx docusaurus --version)
 printf 'docusaurus %s (node %s)\n' "$version" "$(node --version)" > "$site/GENERATED_BY"

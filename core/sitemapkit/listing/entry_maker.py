@@ -275,10 +275,12 @@ class EntryMaker:
         modified = self.not_future(page, "modified", page.modified)
         if modified is None and page.listed:
             modified = newest(page.listed)
-        if modified is None:
+        # A page whose source is known is dated by it (front matter, then git): the HTML's
+        # article dates are what a theme printed, for a Jekyll collection's document the build's time.
+        if modified is None and page.source is None:
             modified = self.not_future(page, "article:modified_time",
                                        page_moment(page, "article:modified_time", facts.modified, self.warn))
-        if modified is None:
+        if modified is None and page.source is None:
             modified = self.not_future(page, "article:published_time",
                                        page_moment(page, "article:published_time", facts.published, self.warn))
         if modified is not page.modified:

@@ -30,6 +30,7 @@ from sitemapkit.site.markup import (
     HIDING,
     attributes,
     declared_encoding,
+    head_end,
     without_comments,
 )
 from sitemapkit.urls import resolve
@@ -164,14 +165,13 @@ def _read_head(fd: int, long_values: list[tuple[str, int]]) -> bytes:
 
 def _facts(data: bytes, page_url: str, own: bytes | None) -> HtmlFacts:
     """``own``: the page's own content, when the adapter gave it; else the main region of ``data``."""
-    head_end = HEAD_END.search(data)
-    offset = head_end.start() if head_end else 0
+    lowered = data.lower()
+    offset = head_end(lowered)  # a page without </head> and <body> has one too
     head = data[:offset]
     if own is not None:
-        found = _head_facts(head, head.lower(), page_url)
+        found = _head_facts(head, lowered[:offset], page_url)
         images, videos, digest = read_content(own, None, page_url, "utf-8")
     else:
-        lowered = data.lower()
         found = _head_facts(head, lowered[:offset], page_url)
         start, end = main_region(lowered, offset)
         encoding = declared_encoding(data)

@@ -22,6 +22,9 @@ _HIDDEN_END = {name: re.compile(rb"</" + name + rb"\s*>") for name in (b"script"
 _HEAD_END = r"</head|<body"
 HEAD_END = re.compile(_HEAD_END.encode("ascii"), re.IGNORECASE)
 HEAD_END_TEXT = re.compile(_HEAD_END, re.IGNORECASE)
+_START_TAG = re.compile(rb"<([a-z][a-z0-9-]*)")
+_HEAD_ONLY = frozenset({b"html", b"head", b"meta", b"link", b"base", b"title", b"noscript"})
+"""Start tags a head holds (script, style and template bodies are skipped as hidden)."""
 _CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
 
 
@@ -51,6 +54,29 @@ def without_comments(data: bytes, lowered: bytes) -> tuple[bytes, bytes]:
         return data, lowered
     kept.append((last, len(data)))
     return b"".join(data[a:b] for a, b in kept), b"".join(lowered[a:b] for a, b in kept)
+
+
+def head_end(lowered: bytes) -> int:
+    """Where the head of a lower-cased page ends: at ``</head>`` or ``<body>``; in a page that
+    leaves both out, as HTML lets it (html-minifier's ``removeOptionalTags``, CodeMirror's
+    demo pages), at the first start tag no head holds, outside comments and script, style and
+    template bodies (the end when there is none). A fragment, which starts with such a tag
+    (a theme partial's ``<div>``), has no head: 0."""
+    found = HEAD_END.search(lowered)
+    if found is not None:
+        return found.start()
+    hidden, at = _hidden(lowered), 0
+    skip = next(hidden, None)
+    while (tag := _START_TAG.search(lowered, at)) is not None:
+        while skip is not None and skip[1] <= tag.start():
+            skip = next(hidden, None)
+        if skip is not None and skip[0] <= tag.start():
+            at = skip[1]
+            continue
+        if tag.group(1) not in _HEAD_ONLY:
+            return tag.start()
+        at = tag.end()
+    return len(lowered)
 
 
 def _hidden(lowered: bytes) -> Iterator[tuple[int, int]]:

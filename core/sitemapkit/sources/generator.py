@@ -11,8 +11,22 @@ from typing import Any
 import tomllib
 import yaml
 
-from sitemapkit.sources.layouts import FILES, JEKYLL_STYLES, LAYOUTS, Found, Layout
+from sitemapkit.sources.layouts import (
+    DOCUSAURUS_TRANSLATIONS,
+    FILES,
+    JEKYLL_COLLECTION,
+    JEKYLL_STYLES,
+    LAYOUTS,
+    Found,
+    Layout,
+)
 
+_DEFAULT_LOCALE = re.compile(r"""\bdefaultLocale\s*:\s*["']([^"'\\]{1,40})["']""")
+_LOCALES = re.compile(r"\blocales\s*:\s*\[([^\]]{0,2000})\]")
+_QUOTED = re.compile(r"""["']([^"'\\]{1,40})["']""")
+_LOCALE = re.compile(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*")
+"""Docusaurus' ``i18n: {defaultLocale: 'en', locales: ['en', 'fr']}``, read as text; a
+locale is a language tag (it names a folder and a URL prefix)."""
 _ELEVENTY_INPUT = re.compile(r"""\binput\s*:\s*["']([^"'\\]{1,200})["']""")
 """``dir: {input: "src"}`` in an Eleventy configuration (read as text, never run)."""
 
@@ -32,8 +46,7 @@ def _configured(layout: Layout, root: Path, source_dir: Path) -> Found:
     if layout.name == "hugo":
         return _hugo(layout, root, source_dir)
     if layout.name == "jekyll":
-        style = str(_read_config(root / "_config.yml").get("permalink") or "date")
-        return Found(layout, root, ((root, "", None),), templates=(("_posts", JEKYLL_STYLES.get(style, style)),))
+        return _jekyll(layout, root)
     if layout.name == "eleventy":
         folder = root
         for marker in layout.markers:
@@ -43,8 +56,74 @@ def _configured(layout: Layout, root: Path, source_dir: Path) -> Found:
                 folder = root / match.group(1)
                 break
         return Found(layout, root, ((folder, "", None),))
+    if layout.name == "docusaurus":
+        return _docusaurus(layout, root)
     folders = tuple((root / sub, prefix, None) for sub, prefix in layout.folders if (root / sub).is_dir())
     return Found(layout, root, folders, templates=layout.dated)
+
+
+def _docusaurus(layout: Layout, root: Path) -> Found:
+    """Docusaurus' folders, and with ``i18n: {defaultLocale, locales}`` in its configuration
+    each other locale's: its translations (``i18n/fr/docusaurus-plugin-content-docs/current``
+    builds ``/fr/docs/``) first, then the default locale's sources, which build the pages
+    not translated (Docusaurus builds every page in every locale); ``static/``, copied into
+    each locale's folder."""
+    default, others = _docusaurus_locales(root, layout)
+    folders = [(root / sub, prefix, default if others else None) for sub, prefix in layout.folders]
+    for locale in others:
+        translated = root / "i18n" / locale
+        folders += [(translated / DOCUSAURUS_TRANSLATIONS[sub], prefix, locale) for sub, prefix in layout.folders]
+        folders += [(root / sub, prefix, locale) for sub, prefix in layout.folders]
+    found = tuple(folder for folder in folders if folder[0].is_dir() and _inside(root, folder[0]))
+    copied = tuple((root / "static", locale) for locale in ("", *others)) if (root / "static").is_dir() else ()
+    return Found(layout, root, found, (default, *others) if others else (), templates=layout.dated, copied=copied)
+
+
+def _docusaurus_locales(root: Path, layout: Layout) -> tuple[str | None, tuple[str, ...]]:
+    """(default locale, the other locales) of ``i18n`` in the configuration, read as text,
+    never run; (None, ()) for a site in one language."""
+    for marker in layout.markers:
+        config = root / marker[0]
+        if not config.is_file():
+            continue
+        text = config.read_text(encoding="utf-8", errors="replace")[:200_000]
+        default, listed = _DEFAULT_LOCALE.search(text), _LOCALES.search(text)
+        if default is None or listed is None:
+            return None, ()
+        locales = [code for code in _QUOTED.findall(listed.group(1)) if _LOCALE.fullmatch(code)]
+        return default.group(1), tuple(code for code in dict.fromkeys(locales) if code != default.group(1))
+    return None, ()
+
+
+def _jekyll(layout: Layout, root: Path) -> Found:
+    """Jekyll's posts (``permalink``: a style or a template), its collections whose
+    documents are pages (``collections: {NAME: {output: true, permalink: ...}}``, in
+    ``collections_dir``) and ``exclude``."""
+    config = _read_config(root / "_config.yml")
+    collections = config.get("collections")
+    collections = collections if isinstance(collections, Mapping) else {}  # a list: none has output
+    posts = collections.get("posts") if isinstance(collections.get("posts"), Mapping) else {}
+    style = str(posts.get("permalink") or config.get("permalink") or "date")
+    under = str(config.get("collections_dir") or "").strip("/")
+    pages = []
+    for label, options in collections.items():
+        folder = "/".join(part for part in (under, f"_{label}") if part)
+        if label != "posts" and isinstance(options, Mapping) and options.get("output") is True \
+                and _inside(root, root / folder):
+            template = str(options.get("permalink") or _collection_default(style))
+            pages.append((folder, template.replace(":collection", str(label))))
+    excluded = config.get("exclude")
+    excluded = tuple(str(item) for item in excluded if isinstance(item, str) and item) if isinstance(
+        excluded, list) else ()
+    return Found(layout, root, ((root, "", None),), templates=(("_posts", JEKYLL_STYLES.get(style, style)),),
+                 collections=tuple(pages), excluded=excluded)
+
+
+def _collection_default(style: str) -> str:
+    """Jekyll's permalink of a collection that sets none: ``/:collection/:path``, ending as
+    the site's permalink style ends (a folder, or the output's extension)."""
+    template = JEKYLL_STYLES.get(style, style)
+    return JEKYLL_COLLECTION + ("/" if template.endswith("/") else ":output_ext")
 
 
 def _hugo(layout: Layout, root: Path, source_dir: Path) -> Found:
@@ -69,7 +148,12 @@ def _hugo(layout: Layout, root: Path, source_dir: Path) -> Found:
             folders.append((folder, "", str(code).lower()))
     if not folders:
         folders.append((content, "", None))
-    return Found(layout, root, tuple(folders), languages if len(languages) > 1 else (), in_subdir)
+    copied = ((root / "static", ""),) if (root / "static").is_dir() else ()
+    permalinks = config.get("permalinks") if isinstance(config.get("permalinks"), Mapping) else {}
+    sections = tuple((str(section).lower(), pattern) for section, pattern in permalinks.items()
+                     if isinstance(pattern, str))
+    return Found(layout, root, tuple(folders), languages if len(languages) > 1 else (), in_subdir, copied=copied,
+                 permalinks=sections)
 
 
 def _inside(root: Path, folder: Path) -> bool:

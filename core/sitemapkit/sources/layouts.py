@@ -9,13 +9,21 @@ following the ``Layout`` of that generator:
 
 - Hugo: ``content/a.fr.md`` builds ``/fr/a/``, ``_index.md`` and ``index.md`` their folder's
   page, ``content/fr/...`` the French pages when each language has its ``contentDir``;
-  ``url`` and ``slug`` in front matter move a page; URLs are lower case.
+  ``url`` and ``slug`` in front matter move a page, and ``[permalinks]`` the regular pages
+  of a section (``posts = "/:year/:month/:title/"``); URLs are lower case.
 - Jekyll: ``_posts/2024-01-15-hello.md`` builds ``/2024/01/15/hello.html`` (under its
-  categories; ``permalink`` in ``_config.yml`` or the front matter moves it).
+  categories; ``permalink`` in ``_config.yml`` or the front matter moves it); a collection
+  with ``output: true`` builds each of its documents (any file with front matter) at its
+  ``permalink`` (``/:collection/:path:output_ext`` by default); ``exclude`` leaves files out.
 - Docusaurus: ``docs/`` under ``/docs/`` (number prefixes dropped, ``slug`` and ``id``
   honoured), ``blog/2021-08-26-welcome.md`` under ``/blog/2021/08/26/welcome``,
-  ``src/pages/`` at the root.
+  ``src/pages/`` at the root; each other locale of ``i18n`` under ``/fr/``, from its
+  translation in ``i18n/fr/docusaurus-plugin-content-docs/current/`` (and ``-blog``,
+  ``-pages``) or else the default locale's source.
 - Eleventy: the input folder mirrors the output; ``permalink`` moves a page.
+
+Hugo and Docusaurus copy ``static/`` into the output as it is: an HTML file there is its own
+page's source.
 
 A README never builds a home page; only MkDocs (the ``files`` layout) reads ``README.md``
 as its folder's page.
@@ -40,8 +48,15 @@ JEKYLL_STYLES = {
     "ordinal": "/:categories/:year/:y_day/:title:output_ext",
     "none": "/:categories/:title:output_ext",
 }
+JEKYLL_COLLECTION = "/:collection/:path"
+"""Jekyll's permalink of a collection's documents, unless the collection sets its own, before
+the ending of the site's permalink style (``/`` or ``:output_ext``)."""
 _SLASHES = re.compile(r"/{2,}")
-_PLACEHOLDER = re.compile(r":(categories|year|short_year|month|i_month|day|i_day|y_day|title|slug|name|output_ext)")
+_PLACEHOLDER = re.compile(
+    r":(categories|year|short_year|month|i_month|day|i_day|y_day|title|slug|name|output_ext|collection|path"
+    r"|filename|slugorfilename|section|sections)(?![a-z_])"
+)
+_DATE_PLACEHOLDERS = frozenset({"year", "short_year", "month", "i_month", "day", "i_day", "y_day"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +116,12 @@ FILES = Layout("files", (), (("", ""),), ("updated", "lastmod", "last_modified_a
                ("index", "_index", "README", "readme"),
                suffixes=(".md", ".markdown", ".mdown", ".mkd", ".html", ".htm", ".njk", ".liquid", ".rst"))
 """A folder no generator marks, and MkDocs' ``docs_dir``: sources mirror the output."""
+DOCUSAURUS_TRANSLATIONS = {
+    "docs": "docusaurus-plugin-content-docs/current",
+    "blog": "docusaurus-plugin-content-blog",
+    "src/pages": "docusaurus-plugin-content-pages",
+}
+"""Where a Docusaurus locale's translations of each folder live, under ``i18n/LOCALE/``."""
 SKIPPED = frozenset({"node_modules", "vendor", "_site", "public", "build", "_drafts", "_includes", "_layouts",
                      "_data", "_sass", "i18n", "static", "assets", "themes", "layouts", "resources"})
 """Folders of a project's root that hold no page sources."""
@@ -120,17 +141,78 @@ class Found:
     """The default language is served under its code too (Hugo's ``defaultContentLanguageInSubdir``)."""
     templates: tuple[tuple[str, str], ...] = ()
     """(folder name, URL template) for dated sources, as configured."""
+    collections: tuple[tuple[str, str], ...] = ()
+    """(folder under the root, URL template) of each collection whose documents are pages
+    (Jekyll's ``output: true``), ``:collection`` already filled in."""
+    excluded: tuple[str, ...] = ()
+    """Patterns of the root-relative paths that build nothing (Jekyll's ``exclude``)."""
+    permalinks: tuple[tuple[str, str], ...] = ()
+    """(section, URL pattern) of Hugo's ``[permalinks]``: the regular pages of that section."""
+    copied: tuple[tuple[Path, str], ...] = ()
+    """(folder, URL prefix) whose files the generator copies to the output as they are
+    (Docusaurus' and Hugo's ``static/``): each HTML file there is its own page's source."""
 
 
 def dated_url(template: str, year: str, month: str, day: str, slug: str, categories: list[str]) -> str:
     """A dated source's URL path from its generator's permalink template."""
-    y_day = str(_day_of_year(int(year), int(month), int(day))).zfill(3)
-    values = {
-        "categories": "/".join(categories), "year": year, "short_year": year[2:], "month": month,
-        "i_month": str(int(month)), "day": day, "i_day": str(int(day)), "y_day": y_day, "title": slug,
-        "slug": slug, "name": slug, "output_ext": ".html",
+    return _fill(template, _date_values(year, month, day) | {
+        "categories": "/".join(categories), "title": slug, "slug": slug, "name": slug, "output_ext": ".html",
+    })
+
+
+def collection_url(template: str, path: str, output_ext: str, day: tuple[str, str, str] | None) -> str | None:
+    """A Jekyll collection document's URL path from its collection's permalink template:
+    ``path`` is the document's path in the collection without its extension, ``day`` the
+    (year, month, day) of its front-matter date. None when the template needs what is not
+    known here: a date the document does not give (Jekyll takes the build's time), or a
+    placeholder not listed in ``_PLACEHOLDER``."""
+    dated = bool(_DATE_PLACEHOLDERS.intersection(_PLACEHOLDER.findall(template)))
+    if ":" in _PLACEHOLDER.sub("", template) or (dated and day is None):
+        return None
+    name = path.rsplit("/", 1)[-1]
+    return _fill(template, _date_values(*(day or ("0000", "01", "01"))) | {
+        "categories": "", "title": name, "slug": name, "name": name, "output_ext": output_ext, "path": path,
+    })
+
+
+def hugo_url(pattern: str, section: str, sections: list[str], filename: str, meta: Mapping[str, Any],
+             day: tuple[str, str, str] | None) -> str | None:
+    """A Hugo page's URL path from its section's ``[permalinks]`` pattern (Hugo 0.111's
+    placeholders: ``:title`` and ``:slug`` are the title made a URL, ``:filename`` the file's
+    or bundle's name); None when the pattern needs what the page does not give (a date, a
+    title) or a placeholder not listed in ``_PLACEHOLDER``."""
+    title = meta.get("title")
+    title = _urlize(str(title)) if isinstance(title, str | int) and str(title).strip() else None
+    slug = meta.get("slug")
+    slug = _urlize(str(slug)) if isinstance(slug, str | int) and str(slug).strip() else None
+    values = _date_values(*(day or ("0000", "01", "01"))) | {
+        "section": section, "sections": "/".join(sections), "filename": _urlize(filename),
+        "slugorfilename": slug or _urlize(filename), **({"title": title} if title else {}),
+        **({"slug": slug or title} if slug or title else {}),
     }
-    path = _PLACEHOLDER.sub(lambda match: values[match.group(1)], template)
+    used = set(_PLACEHOLDER.findall(pattern))
+    if ":" in _PLACEHOLDER.sub("", pattern) or (day is None and used & _DATE_PLACEHOLDERS) or not used <= set(values):
+        return None
+    return _fill(pattern, values)
+
+
+def _urlize(text: str) -> str:
+    """Hugo's ``urlize`` of a title: spaces become ``-``; letters, digits and ``._-#+~%``
+    stay; the rest goes (its lower case comes with every Hugo key)."""
+    return "".join("-" if char.isspace() else char for char in text.strip()
+                   if char.isspace() or char.isalnum() or char in "._-#+~%")
+
+
+def _date_values(year: str, month: str, day: str) -> dict[str, str]:
+    y_day = str(_day_of_year(int(year), int(month), int(day))).zfill(3)
+    return {"year": year, "short_year": year[2:], "month": month, "i_month": str(int(month)), "day": day,
+            "i_day": str(int(day)), "y_day": y_day}
+
+
+def _fill(template: str, values: dict[str, str]) -> str:
+    """``template`` with each placeholder replaced by its value, in one pass (a value is
+    never read again as a placeholder)."""
+    path = _PLACEHOLDER.sub(lambda match: values.get(match.group(1), match.group(0)), template)
     return _SLASHES.sub("/", path)
 
 

@@ -16,9 +16,21 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from sitemapkit.dates import DateError, front_matter_dates, parse_moment
+from sitemapkit.dates import front_matter_dates
 from sitemapkit.model import NavItem, Page
-from sitemapkit.sources.layouts import DATED, FILES, NUMBER_PREFIX, SKIPPED, Found, categories_of, dated_url
+from sitemapkit.sources.front_matter import front_matter_day, read_front_matter
+from sitemapkit.sources.jekyll import documents, excluded, output_extension
+from sitemapkit.sources.layouts import (
+    DATED,
+    FILES,
+    NUMBER_PREFIX,
+    SKIPPED,
+    Found,
+    categories_of,
+    collection_url,
+    dated_url,
+    hugo_url,
+)
 from sitemapkit.sources.nav import nav_items
 from sitemapkit.sources.snippets import EXTENSION as SNIPPETS
 from sitemapkit.sources.snippets import Snippets
@@ -210,6 +222,16 @@ class Sources:
                 key = self._key(relative, prefix, lang, meta or {})
                 if key is not None:
                     self.by_key.setdefault(key, (path, meta))
+        for folder, prefix in self.found.copied:
+            for path in _html_files(folder):
+                relative = os.path.relpath(path, folder).replace(os.sep, "/")
+                self.by_key.setdefault(page_key(f"{prefix}/{relative}"), (path, {}))
+        for folder, template in self.found.collections:
+            for path, relative in documents(self.found.root / folder, self.found.root, self.found.excluded):
+                meta = self._head(path)
+                key = self._document_key(relative, template, meta)
+                if key is not None:
+                    self.by_key.setdefault(key, (path, meta))
 
     def _files(self, base: Path) -> Iterator[str]:
         """Source files under ``base`` in a stable order; a README after the other names, so
@@ -221,11 +243,40 @@ class Sources:
                 d for d in dirs if not d.startswith(".")
                 and not (layout is not FILES and at_root and d in SKIPPED)
                 and not (layout.skip_underscore and d.startswith("_") and d not in dict(self.found.templates))
+                and not self._excluded(os.path.join(dirpath, d))
             )
             names = [n for n in files if n.endswith(layout.suffixes) and not n.startswith(".")
-                     and not (layout.skip_underscore and n.startswith("_"))]
+                     and not (layout.skip_underscore and n.startswith("_"))
+                     and not self._excluded(os.path.join(dirpath, n))]
             for name in sorted(names, key=lambda n: (n.split(".")[0].lower() == "readme", n)):
                 yield os.path.join(dirpath, name)
+
+    def _excluded(self, path: str) -> bool:
+        """Whether the project's ``exclude`` (Jekyll's) names ``path``."""
+        patterns = self.found.excluded
+        return bool(patterns) and excluded(os.path.relpath(path, self.found.root).replace(os.sep, "/"), patterns)
+
+    def _document_key(self, relative: str, template: str, meta: Mapping[str, Any]) -> str | None:
+        """The page key of a collection's document, from its front matter's ``permalink``
+        or its collection's; None when neither can be followed."""
+        moved = self._moved(meta)
+        if moved is not None:
+            return moved or None
+        stem, output_ext = output_extension(relative, self.layout.suffixes)
+        url = collection_url(template, stem, output_ext, front_matter_day(meta.get("date")))
+        return None if url is None else self._finish(url)
+
+    def _moved(self, meta: Mapping[str, Any]) -> str | None:
+        """The page key a front-matter URL (``url_keys``) gives (``a/`` is ``/a/``, as Jekyll
+        and Eleventy read it); ``""`` when it says the source builds no page (Eleventy's
+        ``permalink: false``); None when it says nothing that can be followed."""
+        for key in self.layout.url_keys:
+            value = meta.get(key)
+            if value is False:
+                return ""
+            if isinstance(value, str) and value.strip() and not _TEMPLATED.search(value):
+                return self._finish(value)  # "/a/" or "a/": both from the site's root
+        return None
 
     @staticmethod
     def _head(path: str) -> dict[str, Any]:
@@ -249,17 +300,23 @@ class Sources:
         elif lang is None and len(parts) > 1 and parts[0] in found.languages:  # fr/a.md
             parts, lang = parts[1:], parts[0]
         lang = lang or default
-        for key in layout.url_keys:
-            value = meta.get(key)
-            if value is False:
-                return None
-            if isinstance(value, str) and value.startswith("/") and not _TEMPLATED.search(value):
-                return self._finish(value)
+        moved = self._moved(meta)
+        if moved is not None:
+            return moved or None
         folder_page = parts[-1] in layout.folder_pages and not (
             len(parts) == 1 and not prefix and parts[-1].lower() == "readme" and layout is not FILES)
+        # the language's folder comes first: /fr/a/ (Hugo), /fr/docs/a (Docusaurus' docs in French)
+        language = [lang] if lang != default or (found.default_in_subdir and lang) else []
+        if found.permalinks and len(parts) > 1 and parts[-1] != "_index":
+            pattern = dict(found.permalinks).get(parts[0].lower())
+            if pattern is not None:  # Hugo's [permalinks]: the section's regular pages
+                folders = parts[:-2] if folder_page else parts[:-1]
+                url = hugo_url(pattern, parts[0], folders, parts[-2] if folder_page else parts[-1], meta,
+                               front_matter_day(meta.get("date")))
+                return None if url is None else self._finish("/".join([*language, url.lstrip("/")]))
         dated = self._dated(parts, prefix, meta, folder_page)
         if dated is not None:
-            return self._finish(dated)
+            return self._finish("/".join([*language, dated.lstrip("/")]))
         if layout.number_prefixes:
             parts = [NUMBER_PREFIX.sub("", part, count=1) for part in parts]
         if folder_page:
@@ -268,9 +325,7 @@ class Sources:
         if slug is not None:
             slug = str(slug)  # "/a": from the folder's URL prefix (Docusaurus' docs root)
             parts = slug.strip("/").split("/") if slug.startswith("/") else [*parts[:-1], slug]
-        if lang != default or (found.default_in_subdir and lang):
-            parts = [lang, *parts]
-        return self._finish("/".join([prefix, *parts]))
+        return self._finish("/".join(part for part in (*language, prefix, *parts) if part))
 
     def _dated(self, parts: list[str], prefix: str, meta: Mapping[str, Any], folder_page: bool) -> str | None:
         """The URL of a ``YYYY-MM-DD-slug`` source (Jekyll's posts, Docusaurus' blog)."""
@@ -284,7 +339,7 @@ class Sources:
             if self.layout.slug_keys and isinstance(meta.get("slug"), str):
                 return f"{prefix}/{meta['slug'].strip('/')}"
             title = str(meta.get("slug") or slug)
-            year, month, day = _front_matter_day(meta.get("date")) or (year, month, day)  # Jekyll's URL date
+            year, month, day = front_matter_day(meta.get("date")) or (year, month, day)  # Jekyll's URL date
             categories = categories_of(meta, parts[: parts.index(folder)]) if folder in parts else []
             return dated_url(template, year, month, day, title, categories)
         return None
@@ -342,14 +397,11 @@ class Sources:
         return meta
 
 
-def _front_matter_day(value: Any) -> tuple[str, str, str] | None:
-    """(year, month, day) of a front-matter ``date``, as written (its own offset); None when
-    there is none or it is no date."""
-    try:
-        moment = parse_moment(value) if value not in (None, "") else None
-    except DateError:
-        return None
-    return None if moment is None else (f"{moment.year:04}", f"{moment.month:02}", f"{moment.day:02}")
+def _html_files(folder: Path) -> Iterator[str]:
+    """The HTML files under ``folder``, in a stable order."""
+    for dirpath, dirs, files in os.walk(folder):
+        dirs.sort()
+        yield from (os.path.join(dirpath, name) for name in sorted(files) if name.endswith((".html", ".htm")))
 
 
 def page_key(url: str) -> str:
@@ -360,35 +412,3 @@ def page_key(url: str) -> str:
             key = key[: -len(suffix)]
             break
     return key.strip("/")
-
-
-def read_front_matter(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """YAML (``---``) or TOML (``+++``) front matter at the head of a source file; ``{}``
-    when it has none. Only the head is read. ``ValueError`` when it does not parse."""
-    lines: list[str] = []
-    try:
-        with open(path, encoding="utf-8-sig", errors="replace") as handle:
-            fence = handle.readline().rstrip()
-            if fence not in ("---", "+++"):
-                return {}
-            closing = ("---", "...") if fence == "---" else ("+++",)
-            for line in handle:
-                if line.rstrip() in closing:
-                    break
-                lines.append(line)
-            else:
-                return {}
-    except OSError:
-        return {}
-    text = "".join(lines)
-    # PyYAML and tomllib are imported by the first page with front matter to read, not by
-    # every adapter's import: each costs about 10 ms (tomllib compiles its patterns), and
-    # Pelican, whose adapter imports this module, loads neither itself.
-    import tomllib
-    import yaml
-
-    try:
-        data = tomllib.loads(text) if fence == "+++" else yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        raise ValueError(" ".join(line.strip() for line in str(error).splitlines())) from None
-    return data if isinstance(data, dict) else {}
