@@ -8,7 +8,7 @@ from pathlib import Path
 
 from sitemapkit.model import Page
 from sitemapkit.sources.generator import detect
-from sitemapkit.sources.project import Sources
+from sitemapkit.sources.matching import Sources
 
 
 def tree(root: Path, files: dict[str, str]) -> Path:

@@ -27,7 +27,8 @@ from sitemapkit.site.lock import folder_locked
 from sitemapkit.site.scan import html_files, pages_in
 from sitemapkit.sources.generator import detect
 from sitemapkit.sources.layouts import FILES
-from sitemapkit.sources.project import CONFIG_FILES, Project, ProjectError, Sources, file_urls, find_project
+from sitemapkit.sources.matching import Sources
+from sitemapkit.sources.project import CONFIG_FILES, Project, ProjectError, file_urls, find_project
 from sitemapkit.values import OptionError
 from sitemapkit.versions import Versions, find_versions, write_version_index
 

@@ -24,7 +24,7 @@ from sitemapkit.model import Moment, Page
 from sitemapkit.settings import Settings
 from sitemapkit.site.content import main_content
 from sitemapkit.site.files import read_regular
-from sitemapkit.sources.project import page_key
+from sitemapkit.sources.matching import page_key
 from sitemapkit.urls import normalise_base_url, resolve
 
 _HREF = re.compile(rb"""<a\s[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.IGNORECASE)

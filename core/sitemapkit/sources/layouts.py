@@ -4,7 +4,7 @@
 then git). The folder names a generator by its marker files (``hugo.toml`` with
 ``content/``, ``_config.yml`` with ``_posts/``, ``docusaurus.config.js``, ``.eleventy.js``);
 ``DIR`` may be the project's root or its content folder. One matching mechanism
-(``project.Sources``) turns each source's path into the page key of the page it builds,
+(``matching.Sources``) turns each source's path into the page key of the page it builds,
 following the ``Layout`` of that generator:
 
 - Hugo: ``content/a.fr.md`` builds ``/fr/a/``, ``_index.md`` and ``index.md`` their folder's
