@@ -24,7 +24,7 @@ def test_each_languages_404_is_its_error_page_and_a_tag_named_404_is_listed(tmp_
     assert {f"{BASE}tag/404.html", f"{BASE}docs/404/"} <= listed
     assert not {f"{BASE}en/404.html", f"{BASE}fr/404.html", f"{BASE}pt-br/404.html"} & listed
     out = capsys.readouterr().out
-    assert "left out: 3 error page (en/404.html, fr/404.html, pt-br/404.html)" in out
+    assert "left out: 3 error pages (en/404.html, fr/404.html, pt-br/404.html)" in out
     assert main(["validate", str(site / "sitemap.xml"), "--site-dir", str(site), "--strict", "-q"]) == 0
 
 

@@ -100,7 +100,7 @@ def test_sphinx_shows_the_summary_at_its_default_level(tmp_path):
     done = run(["sphinx", "-b", "html", "src", "out"], sphinx_project(tmp_path))
     assert done.returncode == 0, no_crash(done)
     assert re.search(r"^sitemapkit: 2 URLs in sitemap\.xml, robots\.txt; "
-                     r"left out: 2 generated index \(genindex\.html, search\.html\); "
+                     r"left out: 2 generated indexes \(genindex\.html, search\.html\); "
                      r"lastmod: 2 none \(\S+ is not in a git repository\); 0 warnings$",
                      done.stdout, re.MULTILINE), done.stdout
 

@@ -36,5 +36,5 @@ def test_the_summary_names_each_and_a_crowded_folder_by_its_count():
              Page("_modules/pkg/sub.html", html=HTML, not_page="generated index")]
     report = Report()
     list(build_entries(pages, Settings(base_url=BASE), report=report))
-    assert ("left out: 9 generated index (_modules/ (7 files), _modules/pkg/sub.html, genindex.html)"
+    assert ("left out: 9 generated indexes (_modules/ (7 files), _modules/pkg/sub.html, genindex.html)"
             in report.summary())

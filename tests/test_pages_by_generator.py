@@ -125,7 +125,7 @@ def test_sphinx_generated_pages_out_by_its_word_and_a_user_search_page_listed(tm
     assert_valid_tree(out, BASE)
     urls = set(usp_urls(out, BASE))
     assert urls == {BASE + "index.html", BASE + "api.html", BASE + "guide/search.html"}
-    assert ("left out: 5 generated index (_modules/index.html, _modules/lamp.html, genindex.html, "
+    assert ("left out: 5 generated indexes (_modules/index.html, _modules/lamp.html, genindex.html, "
             "py-modindex.html, search.html)") in done.stdout
     strict_validation(out)
     # validate --site-dir reads what the build left out from its record, not from names
@@ -157,7 +157,7 @@ def test_cli_on_a_sphinx_output_guesses_only_its_root_names_and_names_each(tmp_p
                str(tmp_path / "state.json"))
     # listed as Sphinx's canonical links name them (index.html, not the folder)
     assert set(usp_urls(copy, BASE)) == {BASE + "index.html", BASE + "api.html", BASE + "guide/search.html"}
-    assert ("left out: 5 generated index (_modules/index.html, _modules/lamp.html, genindex.html, "
+    assert ("left out: 5 generated indexes (_modules/index.html, _modules/lamp.html, genindex.html, "
             "py-modindex.html, search.html)") in done.stdout
     strict_validation(copy)
     (copy / ".sitemapkit-files.json").unlink()  # another tool's output: the same guess
@@ -197,7 +197,7 @@ def test_cli_on_a_deployment_of_sphinx_outputs_in_folders_guesses_at_each_output
                str(tmp_path / "state.json"))
     assert set(usp_urls(site, BASE)) == {BASE, *(BASE + "en/latest/" + name
                                                  for name in ("index.html", "api.html", "guide/search.html"))}
-    assert ("5 generated index (en/latest/_modules/index.html, en/latest/_modules/lamp.html, "
+    assert ("5 generated indexes (en/latest/_modules/index.html, en/latest/_modules/lamp.html, "
             "en/latest/genindex.html, en/latest/py-modindex.html, en/latest/search.html)") in done.stdout
     strict_validation(site)
 

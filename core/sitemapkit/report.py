@@ -6,6 +6,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from sitemapkit.protocol import OTHER_VERSION
+
 _SOURCES = ("meta", "git", "fingerprint")
 
 
@@ -105,7 +107,7 @@ class Report:
             for count, label in ((self.images, "image"), (self.videos, "video"), (self.news, "news article"))
             if count
         )
-        skipped = ", ".join(f"{count} {reason}{named(self.not_pages.get(reason, ()))}"
+        skipped = ", ".join(f"{_left_out(count, reason)}{named(self.not_pages.get(reason, ()))}"
                             for reason, count in sorted(self.left_out.items()))
         skipped = f"; left out: {skipped}" if skipped else ""
         if self.selector_only:
@@ -140,5 +142,17 @@ _NAMED_IN_FOLDER = 5
 
 
 def plural(count: int, noun: str) -> str:
-    """``1 image``, ``2 images``, ``0 warnings``."""
-    return f"{count} {noun}{'' if count == 1 else 's'}"
+    """``1 image``, ``2 images``, ``0 warnings``, ``2 generated indexes``."""
+    if count == 1:
+        return f"{count} {noun}"
+    return f"{count} {noun}{'es' if noun.endswith(('s', 'x', 'ch', 'sh')) else 's'}"
+
+
+_CAUSES = frozenset({"noindex", "exclude", "sitemap: false", "static_html: omit", "robots.txt",
+                     "canonical elsewhere", OTHER_VERSION})
+"""Reasons for leaving a page out that name a cause (``3 noindex``); every other reason names
+a kind of file (``2 error pages``, ``5 generated indexes``)."""
+
+
+def _left_out(count: int, reason: str) -> str:
+    return f"{count} {reason}" if reason in _CAUSES else plural(count, reason)
