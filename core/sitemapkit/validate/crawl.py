@@ -9,7 +9,7 @@ little is left to drain. Only pages on the hosts the user named are requested (`
 ``Crawl-delay`` and a 429 or 503's ``Retry-After`` are honoured up to ``MAX_WAIT`` seconds.
 The findings use the rule ids of ``--site-dir`` where the fault is the same (``page-noindex``,
 ``page-canonical``, ``page-blocked``, ``page-not-a-page``); the workers only request and read,
-and the main thread reports, so the session needs no lock.
+and the main thread reports, so the findings need no lock.
 """
 
 from __future__ import annotations
@@ -45,7 +45,8 @@ from sitemapkit.validate.fetch import (
     redirect_target,
     retry_after,
 )
-from sitemapkit.validate.session import Session, origin_of
+from sitemapkit.validate.findings import Findings
+from sitemapkit.validate.session import origin_of
 
 HEAD_CAP = HTML_READ_BYTES
 """Bytes of a page read at most to find the end of its head: what Googlebot reads of a page."""
@@ -112,11 +113,11 @@ class PageResult:
     """``(hreflang, href)`` of the page's head; ``None`` when its head was not read."""
 
 
-def check_pages(session: Session, client: Client, live: Live, listed: Listed) -> int:
-    """Request the listed pages; report their problems in ``session``. Returns the number of
+def check_pages(findings: Findings, client: Client, live: Live, listed: Listed) -> int:
+    """Request the listed pages; report their problems in ``findings``. Returns the number of
     pages requested."""
     pages = sorted(listed.items)
-    robots = _Robots(session, client)
+    robots = _Robots(findings, client)
     heads: dict[str, tuple[int, int, tuple[tuple[str, str], ...]]] = {}
     done = requested = 0
     running: dict[Future[PageResult], tuple[int, int, str]] = {}
@@ -131,7 +132,7 @@ def check_pages(session: Session, client: Client, live: Live, listed: Listed) ->
         number, line, loc = running.pop(future)
         result = future.result()
         for rule, message, severity in result.findings:
-            session.add(session.files[number], line, rule, message, severity)
+            findings.add(findings.files[number], line, rule, message, severity)
         if result.alternates is not None:
             heads[_same(loc)] = (number, line, result.alternates)
         tick()
@@ -139,17 +140,17 @@ def check_pages(session: Session, client: Client, live: Live, listed: Listed) ->
     with ThreadPoolExecutor(max_workers=live.concurrency, thread_name_prefix="sitemapkit") as pool:
         for number, line, loc in pages:
             if not client.reach.allows(loc):
-                session.add(session.files[number], line, "fetch-refused",
-                            f"{loc} is on {urlsplit(loc).netloc}, not a host you named (the targets' "
-                            "hosts and --allow-host); not requested")
+                findings.add(findings.files[number], line, "fetch-refused",
+                             f"{loc} is on {urlsplit(loc).netloc}, not a host you named (the targets' "
+                             "hosts and --allow-host); not requested")
                 tick()
                 continue
             rules = robots.rules(origin_of(loc))
             if rules is None or not rules.can_fetch(loc, ROBOTS_TOKEN):
                 if rules is not None:
-                    session.add(session.files[number], line, "page-blocked",
-                                f"{loc} is listed but robots.txt disallows crawling it; search "
-                                "engines will report it as blocked (not requested)")
+                    findings.add(findings.files[number], line, "page-blocked",
+                                 f"{loc} is listed but robots.txt disallows crawling it; search "
+                                 "engines will report it as blocked (not requested)")
                 tick()
                 continue
             requested += 1
@@ -161,11 +162,11 @@ def check_pages(session: Session, client: Client, live: Live, listed: Listed) ->
         while running:
             for future in wait(running, return_when=FIRST_COMPLETED).done:
                 finish(future)
-    _return_links(session, heads)
+    _return_links(findings, heads)
     return requested
 
 
-def _return_links(session: Session, heads: dict[str, tuple[int, int, tuple[tuple[str, str], ...]]]) -> None:
+def _return_links(findings: Findings, heads: dict[str, tuple[int, int, tuple[tuple[str, str], ...]]]) -> None:
     """Each hreflang alternate a page's head names must name the page back, where that
     alternate's head was read too (a page not listed, or not sampled, is not fetched for it):
     the check a sitemap's alternates get (``return_links``), on the heads."""
@@ -176,9 +177,9 @@ def _return_links(session: Session, heads: dict[str, tuple[int, int, tuple[tuple
         for (source_number, source_line, source, named), index, returned in decided:
             if not returned:
                 code, href = named[index]
-                session.add(session.files[source_number], source_line, "page-hreflang-return",
-                            f"{source} names {href} as its hreflang=\"{code}\" alternate, but {href} "
-                            f"does not link back to {source}; search engines ignore one-way hreflang")
+                findings.add(findings.files[source_number], source_line, "page-hreflang-return",
+                             f"{source} names {href} as its hreflang=\"{code}\" alternate, but {href} "
+                             f"does not link back to {source}; search engines ignore one-way hreflang")
         read.add(hash(loc))
 
 
@@ -215,8 +216,8 @@ class _Robots:
     """Each host's robots.txt, fetched once (RFC 9309: up to 5 redirects followed; a 4xx
     means no rule; a 5xx or no answer means keep out, and is reported once)."""
 
-    def __init__(self, session: Session, client: Client) -> None:
-        self.session = session
+    def __init__(self, findings: Findings, client: Client) -> None:
+        self.findings = findings
         self.client = client
         self._rules: dict[str, Protego | None] = {}
         self._paces: dict[str, _Pace] = {}
@@ -229,11 +230,11 @@ class _Robots:
             delay = float(rules.crawl_delay(ROBOTS_TOKEN) or 0) if rules is not None else 0.0
             if delay > MAX_WAIT:
                 url = origin + "robots.txt"
-                self.session.file_number(url)
-                self.session.add(url, None, "wait-capped",
-                                 f"{url} asks for Crawl-delay: {delay:g} s; sitemapkit waits at most "
-                                 f"{MAX_WAIT:g} s between two requests to a host, so its pages were "
-                                 "requested that far apart")
+                self.findings.file_number(url)
+                self.findings.add(url, None, "wait-capped",
+                                  f"{url} asks for Crawl-delay: {delay:g} s; sitemapkit waits at most "
+                                  f"{MAX_WAIT:g} s between two requests to a host, so its pages were "
+                                  "requested that far apart")
                 delay = MAX_WAIT
             self._paces[origin] = _Pace(delay)
         return self._rules[origin]
@@ -246,9 +247,9 @@ class _Robots:
         try:
             answer = self.client.fetch(url, accept="text/plain")
         except Refusal as error:
-            self.session.file_number(url)
-            self.session.add(url, None, "fetch-refused", f"{url} was not requested: {error}; so none "
-                             "of its host's pages was")
+            self.findings.file_number(url)
+            self.findings.add(url, None, "fetch-refused", f"{url} was not requested: {error}; so none "
+                              "of its host's pages was")
             return None
         except FetchError as error:
             why = str(error)
@@ -266,10 +267,10 @@ class _Robots:
                     why = body.error
             finally:
                 answer.close()
-        self.session.file_number(url)
-        self.session.add(url, None, "robots-unreachable",
-                         f"{url} cannot be fetched ({why}); crawlers then keep out of the whole "
-                         "host, so none of its pages was requested")
+        self.findings.file_number(url)
+        self.findings.add(url, None, "robots-unreachable",
+                          f"{url} cannot be fetched ({why}); crawlers then keep out of the whole "
+                          "host, so none of its pages was requested")
         return None
 
 
