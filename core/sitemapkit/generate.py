@@ -19,8 +19,9 @@ from sitemapkit.model import Page
 from sitemapkit.output.feed import feed_name, write_changes_feed
 from sitemapkit.output.html_sitemap import PAGE_NAME, Listing, Render, write_page
 from sitemapkit.output.names import index_name, own_names, sections_index, stem_of
-from sitemapkit.output.robots import MAX_ROBOTS_BYTES, RobotsTooLarge, sync_robots_txt
+from sitemapkit.output.robots import RobotsTooLarge, sync_robots_txt
 from sitemapkit.output.write import write_sitemaps
+from sitemapkit.protocol import ROBOTS_READ_BYTES
 from sitemapkit.report import Problem, Report, SitemapError, plural
 from sitemapkit.settings import Settings
 from sitemapkit.site.files import dry_run as counted_only
@@ -235,8 +236,8 @@ def _write_all(
             sync_robots_txt(site_dir, named, gone)
         except RobotsTooLarge as error:
             report.warn(str(error.path), "robots_txt", "robots-too-large",
-                        f"robots.txt is {error.size:,} bytes, over the {MAX_ROBOTS_BYTES:,} "
-                        "sitemapkit reads: left as it is, without the Sitemap: lines of this "
+                        f"robots.txt is {error.size:,} bytes, over the {ROBOTS_READ_BYTES:,} "
+                        "Google reads: left as it is, without the Sitemap: lines of this "
                         "build; shorten it, or edit its Sitemap: lines yourself")
         else:
             if named:

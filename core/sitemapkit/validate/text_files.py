@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from sitemapkit.protocol import MAX_URLS
+from sitemapkit.protocol import MAX_URLS, SITEMAP_RECORD
 from sitemapkit.urls import shown
 from sitemapkit.validate.rules import check_url
 from sitemapkit.validate.session import CHUNK, Reader, Scope, origin_of
@@ -82,18 +82,18 @@ class TextFiles:
         named: list[tuple[str, int]] = []
         sitemap_lines = 0
         for line, text in self._lines(path, name):
-            field, colon, value = text.partition(":")
-            if not colon:
-                continue
-            field = field.strip().lstrip("\ufeff")
-            value = value.split("#", 1)[0].strip()
-            if field.lower() != "sitemap":
-                if _MISSPELT.fullmatch(field):
+            record = SITEMAP_RECORD.fullmatch(text)
+            if record is None:
+                field, colon, value = text.partition(":")
+                field = field.strip().lstrip("\ufeff")
+                if colon and _MISSPELT.fullmatch(field):
                     sitemap_lines += 1
+                    value = value.split("#", 1)[0].strip()
                     self.session.findings.add(name, line, "robots-sitemap-field",
                                               f"'{shown(field, 60)}:' is not a field crawlers read, so "
                                               f"'{shown(value, 60)}' is ignored; write 'Sitemap:'")
                 continue
+            value = record.group(1)
             sitemap_lines += 1
             finding = check_url(value, "Sitemap:")
             if finding is not None and finding[0] == "loc-relative":
