@@ -27,14 +27,15 @@ from sitemapkit.settings import Settings
 from sitemapkit.site.files import dry_run as counted_only
 from sitemapkit.site.files import make_dir
 from sitemapkit.site.lock import folder_locked
-from sitemapkit.site.others import other_sitemaps as find_other_sitemaps
-from sitemapkit.site.others import replaced_by_us, warn_other_sitemaps, warn_replaced
 from sitemapkit.site.owned import elsewhere_keys, named_extras, record_written
 from sitemapkit.site.scan import documents_in
-from sitemapkit.urls import encode_url, normalise_base_url
+from sitemapkit.urls import normalise_base_url
 
 if TYPE_CHECKING:
     from sitemapkit.versions import Deployment
+
+OthersCheck = Callable[[Path, Settings], Callable[[Report], None]]
+"""``generate``'s ``other_sitemaps``: see ``site.others.look_for_others``."""
 
 
 def generate(
@@ -50,7 +51,7 @@ def generate(
     dry_run: bool = False,
     render_html: Render | None = None,
     deployment: Deployment | None = None,
-    other_sitemaps: bool = False,
+    other_sitemaps: OthersCheck | None = None,
     keep_urlset: bool = False,
 ) -> Report:
     """Build entries from ``pages`` and write every file into ``site_dir``.
@@ -66,9 +67,11 @@ def generate(
     ``settings.strict`` any warning raises ``SitemapError`` once all files are written.
     With ``settings.html_sitemap``, ``render_html`` renders ``sitemap.html`` in the site's
     theme (an adapter's); without it the page is sitemapkit's own plain one.
-    ``other_sitemaps``: look through ``site_dir`` for sitemap files another tool left there
-    and name them in a ``sitemap-other`` warning (``sitemapkit build``, which takes any
-    folder of HTML; an adapter knows its generator's sitemap). ``deployment``: where this
+    ``other_sitemaps``: called with ``site_dir`` and the settings before anything is written,
+    it returns what is called with the report once the sitemaps are: ``sitemapkit build``
+    gives ``site.others.look_for_others``, which names in a ``sitemap-other`` warning the
+    sitemap files another tool left there (it takes any folder of HTML; an adapter knows its
+    generator's sitemap). ``deployment``: where this
     version of versioned documentation is served (``sitemapkit.versions``).
     ``keep_urlset``: the site's theme reads ``filename`` as a ``<urlset>`` (an adapter says so,
     see ``compat.material.reads_urlset``): with ``sections`` the index gets another name.
@@ -120,7 +123,7 @@ def _generate(
     dry_run: bool,
     render_html: Render | None,
     deployment: Deployment | None,
-    other_sitemaps: bool,
+    other_sitemaps: OthersCheck | None,
     keep_urlset: bool,
 ) -> Report:
     settings = settings.replace(base_url=normalise_base_url(settings.base_url))
@@ -163,13 +166,12 @@ def _write_all(
     deployment: Deployment | None,
     transform: UserTransform | None,
     keep_urlset: bool,
-    other_sitemaps: bool,
+    other_sitemaps: OthersCheck | None,
 ) -> None:
     now = build_time()
     named_before = named_extras(site_dir, settings.base_url)  # before this build's record replaces it
-    replaced = None  # another tool's sitemap at our own name, which this build replaces
-    if other_sitemaps:
-        replaced = replaced_by_us(site_dir, settings.filename, settings.base_url, own_names(settings))
+    # other tools' sitemaps: the one at our own name is looked at before this build replaces it
+    warn_others = other_sitemaps(site_dir, settings) if other_sitemaps is not None else None
     manifest = Manifest.for_settings(settings, project_dir, report, now, site_dir)
     try:
         # pages -> entries, each dated as it streams (and noted in the manifest)
@@ -191,13 +193,8 @@ def _write_all(
         removed: list[Path] = []
         write_sitemaps(entries, site_dir, settings, report=report, removed=removed, keep_urlset=keep_urlset)
         resolver.finish()
-        if other_sitemaps:
-            found = find_other_sitemaps(site_dir, report.files, settings.base_url)
-            told = set(settings.extra_sitemaps)  # those named in extra_sitemaps are there on purpose
-            warn_other_sitemaps(report, site_dir, [name for name in found
-                                                   if encode_url(settings.base_url + name) not in told])
-            if replaced is not None:
-                warn_replaced(report, site_dir, replaced)
+        if warn_others is not None:
+            warn_others(report)
         # every page seen -> the new manifest, and what changed since the last one
         changes = manifest.finish()
         # the pages for people beside the sitemaps: the change feed, sitemap.html

@@ -22,6 +22,7 @@ from sitemapkit.report import Report, SitemapError, plural
 from sitemapkit.settings import OPTION_NAMES, Settings, SettingsError
 from sitemapkit.site.files import OutputError, fault
 from sitemapkit.site.lock import folder_locked
+from sitemapkit.site.others import look_for_others
 from sitemapkit.site.scan import html_files, pages_in
 from sitemapkit.sources.generator import detect
 from sitemapkit.sources.layouts import FILES
@@ -92,7 +93,7 @@ def run_build(args: argparse.Namespace) -> int:
                 on_warning=None if quiet else lambda p: print(f"{p.severity}: {p}", file=sys.stderr),
                 progress=show,
                 dry_run=args.dry_run,
-                other_sitemaps=True,
+                other_sitemaps=look_for_others,
                 keep_urlset=reads_urlset(project.theme) if project else False,
             )
     except (SitemapError, OSError) as error:

@@ -1,20 +1,45 @@
 """Sitemap files another tool left in the site's folder (Hugo's per-language
 ``en/sitemap.xml``, a plugin's ``sitemap_index.xml``): named in a warning with the setting
 that turns them off, never removed. One at sitemapkit's own output name is replaced, as a
-sitemap already (see ``owned``), and named in a warning of its own."""
+sitemap already (see ``owned``), and named in a warning of its own.
+
+``sitemapkit build`` looks for them (``look_for_others``, given to ``generate``): it takes any
+folder of HTML, whatever wrote it. An adapter does not: its generator's own sitemap is
+replaced at sitemapkit's name (MkDocs) or its sitemap plugin is named in a
+``plugin-conflict`` warning (Sphinx, Pelican), so a build of one never reads this module."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from sitemapkit.sources.layouts import LAYOUTS
+from sitemapkit.output.names import OwnNames, own_names
 from sitemapkit.report import Report
-from sitemapkit.output.names import OwnNames
+from sitemapkit.settings import Settings
 from sitemapkit.site.owned import Owned, is_sitemap
+from sitemapkit.sources.layouts import LAYOUTS
+from sitemapkit.urls import encode_url
 
 _EXAMPLES = 3
+
+
+def look_for_others(site_dir: Path, settings: Settings) -> Callable[[Report], None]:
+    """Before a build writes into ``site_dir``: whether the file at ``settings.filename`` is
+    another tool's sitemap, which the build replaces. Returns what the build calls once it
+    has written (``report.files``): it warns of that file, and of the other tools' sitemap
+    files left beside sitemapkit's (those ``extra_sitemaps`` names are there on purpose)."""
+    replaced = replaced_by_us(site_dir, settings.filename, settings.base_url, own_names(settings))
+
+    def warn(report: Report) -> None:
+        told = set(settings.extra_sitemaps)
+        found = other_sitemaps(site_dir, report.files, settings.base_url)
+        warn_other_sitemaps(report, site_dir, [name for name in found
+                                               if encode_url(settings.base_url + name) not in told])
+        if replaced is not None:
+            warn_replaced(report, site_dir, replaced)
+
+    return warn
 
 
 def other_sitemaps(site_dir: Path, ours: Iterable[Path], base_url: str) -> Iterator[str]:
