@@ -184,7 +184,7 @@ def _block(block: list[bytes], before: int, checked: set[str]) -> list[tuple[str
     except (ValueError, RecursionError) as error:
         at = f" at line {before + getattr(error, 'lineno', 1)}" if isinstance(error, ValueError) else ""
         raise StateError(f"its records are not valid JSON{at}") from None
-    if len(pairs) != len(block) or not all(line.rstrip().endswith((b"]", b"],")) for line in block):
+    if len(pairs) != len(block):
         raise StateError(f"lines {before + 1}-{before + len(block)} do not hold one record each")
     values = [value for _, value in pairs]
     if set(map(type, values)) - {list} or set(map(len, values)) - {4} \
