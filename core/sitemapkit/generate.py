@@ -18,7 +18,7 @@ from sitemapkit.listing.transform import UserTransform, load_transform
 from sitemapkit.model import Page
 from sitemapkit.output.feed import feed_name, write_changes_feed
 from sitemapkit.output.html_sitemap import PAGE_NAME, Listing, Render, write_page
-from sitemapkit.output.names import index_name, own_names, sections_index, stem_of
+from sitemapkit.output.names import index_name, news_names, own_names, sections_index, stem_of
 from sitemapkit.output.robots import RobotsTooLarge, sync_robots_txt
 from sitemapkit.output.write import write_sitemaps
 from sitemapkit.protocol import ROBOTS_READ_BYTES
@@ -260,8 +260,8 @@ def _documents(site_dir: Path, settings: Settings, source_dirs: Iterable[Path | 
 def _entry_points(files: list[Path], settings: Settings, keep_urlset: bool) -> list[Path]:
     """The files robots.txt names: the sitemap (or its index), the news sitemaps and the
     change feed, never the index's children or gzip twins."""
-    stem, top = stem_of(settings.filename), index_name(settings, keep_urlset)
-    news = re.compile(rf"{re.escape(stem)}-news(?:-[1-9]\d*)?\.xml")
+    top = index_name(settings, keep_urlset)
+    news = re.compile(news_names(settings.filename))
     extra = {feed_name(settings.filename)} if settings.changes_feed else set()
     return [path for path in files
             if path.name == top or path.name in extra or news.fullmatch(path.name)]

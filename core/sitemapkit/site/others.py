@@ -18,6 +18,7 @@ from sitemapkit.output.names import OwnNames, own_names
 from sitemapkit.report import Report
 from sitemapkit.settings import Settings
 from sitemapkit.site.owned import Owned, is_sitemap
+from sitemapkit.site.scan import site_files
 from sitemapkit.sources.layouts import LAYOUTS
 from sitemapkit.urls import encode_url
 
@@ -47,16 +48,15 @@ def other_sitemaps(site_dir: Path, ours: Iterable[Path], base_url: str) -> Itera
     ``site_dir`` whose name says sitemap and that are not among ``ours``. Only regular files
     are read (never through a link), and only their first kilobytes."""
     skip = {os.path.abspath(path) for path in ours}
-    for folder, dirs, files in os.walk(site_dir):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        for name in sorted(files):
-            if "sitemap" not in name.lower() or not name.endswith((".xml", ".xml.gz")):
-                continue
-            path = os.path.join(folder, name)
-            if os.path.abspath(path) in skip or os.path.islink(path) or not os.path.isfile(path):
-                continue
-            if is_sitemap(Path(path), base_url):
-                yield os.path.relpath(path, site_dir).replace(os.sep, "/")
+    for relative in site_files(site_dir):
+        name = relative.rpartition("/")[2]
+        if "sitemap" not in name.lower() or not name.endswith((".xml", ".xml.gz")):
+            continue
+        path = os.path.join(site_dir, relative)
+        if os.path.abspath(path) in skip or os.path.islink(path) or not os.path.isfile(path):
+            continue
+        if is_sitemap(Path(path), base_url):
+            yield relative
 
 
 def warn_other_sitemaps(report: Report, site_dir: Path, names: list[str]) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 import tomllib
 import yaml
 
-from sitemapkit.sources.layouts import FILES, JEKYLL_STYLES, LAYOUTS, Found, Layout
+from sitemapkit.sources.layouts import FILES, HUGO_CONFIGS, JEKYLL_STYLES, LAYOUTS, Found, Layout
 
 _ELEVENTY_INPUT = re.compile(r"""\binput\s*:\s*["']([^"'\\]{1,200})["']""")
 """``dir: {input: "src"}`` in an Eleventy configuration (read as text, never run)."""
@@ -49,8 +49,7 @@ def _configured(layout: Layout, root: Path, source_dir: Path) -> Found:
 
 def _hugo(layout: Layout, root: Path, source_dir: Path) -> Found:
     config: Mapping[str, Any] = {}
-    for name in ("hugo.toml", "hugo.yaml", "hugo.yml", "config.toml", "config.yaml", "config/_default/hugo.toml",
-                 "config/_default/config.toml"):
+    for name in HUGO_CONFIGS:
         if (root / name).is_file():
             config = _read_config(root / name)
             break
