@@ -120,7 +120,6 @@ def origin_of(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}/"
 
 
-
 class UrlRows(Protocol):
     """``html_report.UrlTable`` as the XML checks use it (``--format html``)."""
 
