@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.sitemapkit-installed
 DOCS_SITE ?= site
 
-.PHONY: demo test test-fast lint docs bench clean
+.PHONY: demo test test-fast lint docs bench screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +42,16 @@ $(VENV)/.sitemapkit-bench: $(STAMP)
 
 bench: $(VENV)/.sitemapkit-bench
 	for script in bench/[!_]*.py; do $(BIN)/python $$script || exit 1; done
+
+# The pictures of docs/views.md: real builds of the sample sites in three themes and a
+# validate report, shot by headless Chromium (the `chromium` on PATH) into docs/images/.
+# Not part of `make test` or `make demo`; run it again when the pages' look changes.
+$(VENV)/.sitemapkit-screenshots: $(STAMP)
+	$(BIN)/python -m pip install --quiet --group screenshots
+	touch $@
+
+screenshots: $(VENV)/.sitemapkit-screenshots
+	$(BIN)/python tools/screenshots.py
 
 clean:
 	rm -rf $(VENV) site sample_sites/*/_site sample_sites/*/site sample_sites/*/output sample_sites/*/_build

@@ -14,6 +14,7 @@ from sitemapkit import Page, Report, Settings, SitemapError, generate
 from sitemapkit.lastmod.manifest import Changes
 from sitemapkit.lastmod.state import load_state, save_state
 from sitemapkit.output.indexnow import submit_changes
+from sitemapkit.site.files import Sink
 
 KEY = "0123456789abcdef"
 BASE = "https://example.com/"
@@ -164,12 +165,15 @@ def test_network_failure_is_a_warning(tmp_path):
 def test_dry_run_prints_and_sends_nothing(engine, tmp_path, capsys):
     change = changes(tmp_path, added=[BASE + "new"], removed=[BASE + "gone"])
     report = Report()
-    submit_changes(change, tmp_path, settings(engine.url), report, dry_run=True)
+    sink = Sink(dry_run=True)
+    submit_changes(change, tmp_path, settings(engine.url), report, sink)
     printed = capsys.readouterr().out
     assert "would POST 2 URLs in 1 batch " in printed
     assert f"  {BASE}gone\n" in printed and f"  {BASE}new\n" in printed
-    assert not engine.requests and (tmp_path / f"{KEY}.txt").exists()
-    assert load_state(change.state_file).unsent == [BASE + "gone", BASE + "new"]
+    # The key file and the URLs kept for the next build are counted, not written.
+    assert not engine.requests and not (tmp_path / f"{KEY}.txt").exists()
+    assert set(sink.sizes) == {tmp_path / f"{KEY}.txt", change.state_file}
+    assert load_state(change.state_file).unsent == []
 
 
 # ---------------------------------------------------------------- through generate

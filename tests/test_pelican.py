@@ -188,7 +188,7 @@ def test_a_theme_noindex_is_honoured_and_images_come_from_the_article_not_the_th
 def test_pages_are_read_as_pelican_rendered_them_not_back_from_the_written_files(tmp_path, monkeypatch):
     """Each page's head (here a theme's noindex) is kept as Pelican renders it, and its content
     is Pelican's: no page file is opened again to make the sitemap, index pages included."""
-    import sitemapkit.listing.entries as entries
+    import sitemapkit.listing.entry_maker as entries
 
     theme = tmp_path / "theme/templates"
     theme.mkdir(parents=True)

@@ -56,12 +56,15 @@ def test_canonical_version_never_lists_another_versions_url(tmp_path):
     yml = config(ORDERS["sitemapkit-before-mike"], {"canonical_version": "latest"})
     repo, first, _ = two_versions(tmp_path, yml)
     tree = gh_pages(repo, tmp_path)
-    # 1.0's pages say their canonical URL is latest/...: 1.0 lists none of them, and never
-    # latest/old/, which 1.0's build wrote only under 1.0/ (latest/ is 2.0, without it)
-    assert not (tree / "1.0" / "sitemap.xml").exists()
-    assert "old.md: canonical: page left out: its canonical URL https://example.org/project/latest/old/" in first
-    assert "[canonical-other-version]" in first and "[version-home-left-out]" in first
-    assert "left out: 3 canonical in another version" in first
+    # 1.0's pages say their canonical URL is latest/...: 1.0 lists them at its own URLs for the
+    # version selector only, never latest/old/, which 1.0's build wrote only under 1.0/ (latest/
+    # is 2.0, without it)
+    assert sorted(locs(tree / "1.0" / "sitemap.xml")) == [f"{BASE}1.0/{page}" for page in ("", "guide/", "old/")]
+    assert ("old.md: canonical: listed at https://example.org/project/1.0/old/ for the version selector only: "
+            "its canonical URL https://example.org/project/latest/old/ is another version's") in first
+    assert "[version-home-left-out]" not in first
+    assert ("3 canonical in another version: this version's sitemap is kept for the version selector only "
+            "(the root index leaves it out)") in first
     # the root lists the pages where they are canonical, latest/ (2.0's), never latest/old/
     # (tests/test_mike_canonical_alias.py)
     assert main(["build", str(tree), "--base-url", BASE]) == 0

@@ -18,10 +18,10 @@ from sitemapkit import Page, generate
 from sitemapkit.model import Alternate, Entry, Image, NewsArticle, Video
 from sitemapkit.output.names import own_names
 from sitemapkit.output.render import escape, strip_forbidden
-from sitemapkit.output.write import write_sitemaps
+from sitemapkit.output.write import write_sitemap_files, write_sitemaps
 from sitemapkit.report import Report
 from sitemapkit.settings import Settings
-from sitemapkit.site.files import OutputError, dry_run
+from sitemapkit.site.files import OutputError, Sink
 from sitemapkit.site.owned import RECORD, record_written
 from sitemapkit.urls import encode_url
 
@@ -136,7 +136,7 @@ def _feed(folder: Path, settings: Settings) -> None:
     """A change feed as ``generate`` writes one after the sitemaps (its own writer's job)."""
     path = folder / "sitemap-changes.atom"
     path.write_text("<feed/>")
-    record_written(folder, [path], Report(), BASE, own_names(settings))
+    record_written(folder, [path], (), BASE, own_names(settings))
 
 
 def test_empty_site_removes_what_an_earlier_build_wrote(tmp_path):
@@ -553,17 +553,19 @@ def test_dry_run_names_content_named_files_and_removals_exactly_and_touches_noth
     write(pages(7), tmp_path, max_urls=5, gzip=True, txt=True)  # an earlier build: 2 children
     (tmp_path / "other.xml").write_text("not ours")
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
-    with dry_run() as tally:
-        report = write(pages(12), tmp_path, max_urls=5, gzip=True)
+    sink, report = Sink(dry_run=True), Report()
+    dry = write_sitemap_files(iter(pages(12)), tmp_path, Settings(base_url=BASE, max_urls=5, gzip=True), report,
+                              sink=sink)
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before  # the record too
     assert not list(tmp_path.glob(".*.tmp"))
 
     real = write(pages(12), tmp_path, max_urls=5, gzip=True)
-    gone = {p.name for p in tally.removed}
+    assert list(dry.files) == real.files
+    gone = {p.name for p in dry.removed}
     assert gone == set(before) - {p.name for p in tmp_path.iterdir()}  # what the real build removed
     assert len(gone) == 2 and all(name.startswith("sitemap-2-") for name in gone)  # the old child 2, twinned
     assert report.files == real.files  # the same content-named children, index last renamed
-    assert tally.sizes == {path: path.stat().st_size for path in real.files}
+    assert sink.sizes == {path: path.stat().st_size for path in real.files}
     assert report.url_counts == real.url_counts
     assert real.url_counts[tmp_path / "sitemap.xml"] == 3 and real.url_counts[child(tmp_path, 3)] == 2
     assert names(tmp_path) == {"sitemap.xml", "sitemap.xml.gz", "sitemap-1-#.xml", "sitemap-1-#.xml.gz",
@@ -574,8 +576,8 @@ def test_dry_run_names_content_named_files_and_removals_exactly_and_touches_noth
 
 def test_dry_run_refuses_a_name_held_by_a_file_we_did_not_write_as_the_build_would(tmp_path):
     (tmp_path / "sitemap.xml").write_text("my own notes")
-    with dry_run(), pytest.raises(OutputError, match="not a file sitemapkit wrote"):
-        write(pages(2), tmp_path)
+    with pytest.raises(OutputError, match="not a file sitemapkit wrote"):
+        write_sitemaps(iter(pages(2)), tmp_path, Settings(base_url=BASE), sink=Sink(dry_run=True))
     with pytest.raises(OutputError, match="not a file sitemapkit wrote"):
         write(pages(2), tmp_path)
     assert (tmp_path / "sitemap.xml").read_text() == "my own notes"

@@ -13,19 +13,18 @@ from sitemapkit.dates import build_time
 from sitemapkit.lastmod.git import Checkout
 from sitemapkit.lastmod.manifest import Manifest
 from sitemapkit.lastmod.sources import LastmodResolver
-from sitemapkit.listing.entries import build_entries
+from sitemapkit.listing.entries import list_entries
 from sitemapkit.listing.transform import UserTransform, load_transform
 from sitemapkit.model import Page
 from sitemapkit.output.feed import feed_name, write_changes_feed
 from sitemapkit.output.html_sitemap import PAGE_NAME, Listing, Render, write_page
-from sitemapkit.output.names import index_name, news_names, own_names, sections_index, stem_of
+from sitemapkit.output.names import beside_names, index_name, news_names, own_names, sections_index, stem_of
 from sitemapkit.output.robots import RobotsTooLarge, sync_robots_txt
-from sitemapkit.output.write import write_sitemaps
+from sitemapkit.output.write import write_sitemap_files
 from sitemapkit.protocol import ROBOTS_READ_BYTES
 from sitemapkit.report import Problem, Report, SitemapError, plural
 from sitemapkit.settings import Settings
-from sitemapkit.site.files import dry_run as counted_only
-from sitemapkit.site.files import make_dir
+from sitemapkit.site.files import Sink
 from sitemapkit.site.lock import folder_locked
 from sitemapkit.site.owned import elsewhere_keys, named_extras, record_written
 from sitemapkit.site.scan import documents_in
@@ -34,7 +33,7 @@ from sitemapkit.urls import normalise_base_url
 if TYPE_CHECKING:
     from sitemapkit.versions import Deployment
 
-OthersCheck = Callable[[Path, Settings], Callable[[Report], None]]
+OthersCheck = Callable[[Path, Settings], Callable[[Report, Iterable[Path]], None]]
 """``generate``'s ``other_sitemaps``: see ``site.others.look_for_others``."""
 
 
@@ -68,27 +67,26 @@ def generate(
     With ``settings.html_sitemap``, ``render_html`` renders ``sitemap.html`` in the site's
     theme (an adapter's); without it the page is sitemapkit's own plain one.
     ``other_sitemaps``: called with ``site_dir`` and the settings before anything is written,
-    it returns what is called with the report once the sitemaps are: ``sitemapkit build``
-    gives ``site.others.look_for_others``, which names in a ``sitemap-other`` warning the
-    sitemap files another tool left there (it takes any folder of HTML; an adapter knows its
-    generator's sitemap). ``deployment``: where this
-    version of versioned documentation is served (``sitemapkit.versions``).
+    it returns what is called with the report and the sitemap files once they are written:
+    ``sitemapkit build`` gives ``site.others.look_for_others``, which names in a
+    ``sitemap-other`` warning the sitemap files another tool left there (it takes any folder
+    of HTML; an adapter knows its generator's sitemap). ``deployment``: where this version of
+    versioned documentation is served (``sitemapkit.versions``).
     ``keep_urlset``: the site's theme reads ``filename`` as a ``<urlset>`` (an adapter says so,
     see ``compat.material.reads_urlset``): with ``sections`` the index gets another name.
     """
     if not settings.base_url:
         raise SitemapError("sitemapkit needs the site's absolute URL: set base_url")
-    run = dict(project_dir=project_dir, source_dirs=source_dirs, checkouts=checkouts, on_warning=on_warning,
-               progress=progress, render_html=render_html, deployment=deployment, other_sitemaps=other_sitemaps,
-               keep_urlset=keep_urlset)
+    sink = Sink(dry_run=dry_run)  # every file this build writes or removes goes through it
     with _heap_frozen():
-        if dry_run:
-            with counted_only() as tally:
-                report = _generate(pages, site_dir, settings, **run, dry_run=True)
-            report.sizes = dict(tally.sizes)  # every file it would write, the manifest included
-            return report
-        report = _generate(pages, site_dir, settings, **run, dry_run=False)
-    report.sizes = {path: path.stat().st_size for path in report.files if path.is_file()}
+        report = _generate(pages, site_dir, settings, project_dir=project_dir, source_dirs=source_dirs,
+                           checkouts=checkouts, on_warning=on_warning, progress=progress, sink=sink,
+                           render_html=render_html, deployment=deployment, other_sitemaps=other_sitemaps,
+                           keep_urlset=keep_urlset)
+    if dry_run:
+        report.sizes = dict(sink.sizes)  # every file it would write, the manifest included
+    else:
+        report.sizes = {path: path.stat().st_size for path in report.files if path.is_file()}
     return report
 
 
@@ -120,7 +118,7 @@ def _generate(
     checkouts: Iterable[Checkout],
     on_warning: Callable[[Problem], None] | None,
     progress: Callable[[int], None] | None,
-    dry_run: bool,
+    sink: Sink,
     render_html: Render | None,
     deployment: Deployment | None,
     other_sitemaps: OthersCheck | None,
@@ -133,16 +131,16 @@ def _generate(
     # The user's callable is imported before anything is read or written: one that cannot be is
     # an error naming the option, as a wrong option value is.
     transform = load_transform(settings.transform, project_dir) if settings.transform else None
-    make_dir(site_dir)  # to lock it (a dry run makes nothing)
+    sink.make_dir(site_dir)  # to lock it (a dry run makes nothing)
 
     def waiting(folder: Path) -> None:
         report.info(str(folder), "output", "output-locked",
                     "another sitemapkit build is writing into this folder: waiting for it to finish")
 
     # One build at a time per output folder, from reading the manifest to robots.txt.
-    with folder_locked(site_dir, shared=dry_run, waiting=waiting):
+    with folder_locked(site_dir, shared=sink.dry_run, waiting=waiting):
         _write_all(pages, site_dir, settings, report, project_dir=project_dir, source_dirs=source_dirs,
-                   checkouts=checkouts, progress=progress, dry_run=dry_run, render_html=render_html,
+                   checkouts=checkouts, progress=progress, sink=sink, render_html=render_html,
                    deployment=deployment, transform=transform, other_sitemaps=other_sitemaps, keep_urlset=keep_urlset)
     if settings.strict and report.warnings:
         raise SitemapError(
@@ -161,7 +159,7 @@ def _write_all(
     source_dirs: Iterable[Path | str],
     checkouts: Iterable[Checkout],
     progress: Callable[[int], None] | None,
-    dry_run: bool,
+    sink: Sink,
     render_html: Render | None,
     deployment: Deployment | None,
     transform: UserTransform | None,
@@ -172,7 +170,7 @@ def _write_all(
     named_before = named_extras(site_dir, settings.base_url)  # before this build's record replaces it
     # other tools' sitemaps: the one at our own name is looked at before this build replaces it
     warn_others = other_sitemaps(site_dir, settings) if other_sitemaps is not None else None
-    manifest = Manifest.for_settings(settings, project_dir, report, now, site_dir)
+    manifest = Manifest.for_settings(settings, project_dir, report, now, site_dir, sink)
     try:
         # pages -> entries, each dated as it streams (and noted in the manifest)
         resolver = LastmodResolver(settings, project_dir, report, now, source_dirs, manifest,
@@ -184,53 +182,59 @@ def _write_all(
             own = (PAGE_NAME, settings.base_url + PAGE_NAME)
             pages = (page for page in pages if page.url not in own)
         documents = _documents(site_dir, settings, source_dirs, report) if settings.include else ()
-        entries = build_entries(pages, settings, report=report, lastmod=resolver, site_dir=site_dir,
-                                documents=documents, listing=listing, deployment=deployment,
-                                transform=transform)
+        listed = list_entries(pages, settings, report, resolver, site_dir=site_dir, documents=documents,
+                              listing=listing, deployment=deployment, transform=transform)
+        entries = listed.entries
         if listing is not None:
             entries = listing.with_page(entries, PAGE_NAME, report.lastmod_sources if settings.lastmod else None)
-        # entries -> the sitemap files
-        removed: list[Path] = []
-        write_sitemaps(entries, site_dir, settings, report=report, removed=removed, keep_urlset=keep_urlset)
+        # entries -> the sitemap files (sparing the files written beside them below)
+        written = write_sitemap_files(entries, site_dir, settings, report, keep_urlset=keep_urlset,
+                                      chosen_out=listed.chosen_out, spare=beside_names(settings), sink=sink)
         resolver.finish()
         if warn_others is not None:
-            warn_others(report)
+            warn_others(report, written.files)
         # every page seen -> the new manifest, and what changed since the last one
         changes = manifest.finish()
         # the pages for people beside the sitemaps: the change feed, sitemap.html
         beside = []
         if settings.changes_feed and report.urls:
-            beside.append(write_changes_feed(manifest, site_dir, settings)[0])
+            beside.append(write_changes_feed(manifest, site_dir, settings, sink)[0])
         if listing is not None and report.urls:
             listing.warn_left(report)
-            beside.append(write_page(site_dir, listing.sections(), render_html, settings.base_url))
+            beside.append(write_page(site_dir, listing.sections(), render_html, settings.base_url, sink))
         if beside:
-            record_written(site_dir, beside, report, settings.base_url, own_names(settings),
+            record_written(site_dir, beside, listed.chosen_out, settings.base_url, own_names(settings),
                            settings.extra_sitemaps if settings.robots_txt else (),
-                           elsewhere_keys(settings.base_url, (extra.loc for extra in settings.extra_urls)))
+                           elsewhere_keys(settings.base_url, (extra.loc for extra in settings.extra_urls)),
+                           dry_run=sink.dry_run)
             report.files.extend(beside)
     finally:
         manifest.close()
 
-    if settings.indexnow:
+    if settings.indexnow and report.selector_only:  # URLs whose canonical is another version's
+        report.info(str(site_dir), "indexnow", "canonical-other-version",
+                    f"IndexNow not called: {plural(report.selector_only, 'page')} of this version have their "
+                    "canonical URL in another version; its sitemap is for the version selector only")
+    elif settings.indexnow:
         # Loaded only by a build that submits: IndexNow posts with urllib.request, which
         # loads http.client and ssl (about 10 ms).
         from sitemapkit.output.indexnow import submit_changes
 
-        submit_changes(changes, site_dir, settings, report, dry_run=dry_run)
+        submit_changes(changes, site_dir, settings, report, sink)
     if settings.robots_txt:
         # The sitemap, and beside it each news sitemap and the change feed; an empty site
         # has none, so robots.txt must not name one (nor files an earlier build left). The
         # sitemaps of other tools (extra_sitemaps) are named whatever this build wrote; one
         # an earlier build named and the option no longer has is taken out.
-        named = [settings.base_url + path.name for path in _entry_points(report.files, settings, keep_urlset)]
+        named = [settings.base_url + path.name
+                 for path in _entry_points([*written.files, *beside], settings, keep_urlset)]
         # (and the sections' own index, named while the theme kept sitemap.xml a urlset)
-        ours = {settings.filename, sections_index(settings.filename), *(p.name for p in removed)}
+        ours = {settings.filename, sections_index(settings.filename), *(p.name for p in written.removed)}
         gone = [settings.base_url + name for name in ours]
         named += settings.extra_sitemaps
         gone += [url for url in named_before if url not in settings.extra_sitemaps]
         try:
-            sync_robots_txt(site_dir, named, gone)
+            sync_robots_txt(site_dir, named, gone, sink)
         except RobotsTooLarge as error:
             report.warn(str(error.path), "robots_txt", "robots-too-large",
                         f"robots.txt is {error.size:,} bytes, over the {ROBOTS_READ_BYTES:,} "

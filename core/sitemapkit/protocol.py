@@ -285,7 +285,9 @@ RULES: dict[str, RuleEntry] = {
                                     "(Material's instant navigation, previews, version and language "
                                     "selectors)", TOOL),
     "canonical-other-version": RuleEntry(INFO, "a page of one version whose canonical URL is another "
-                                         "version's (build: left out of this version's sitemap)", TOOL),
+                                         "version's (build: left out of this version's sitemap; under mike, "
+                                         "listed there for Material's version selector only, and that sitemap "
+                                         "left out of the root index)", TOOL),
     "canonical-unversioned": RuleEntry(WARNING, "sphinx-multiversion: one html_baseurl for every ref gives "
                                        "each page a canonical link without its version's folder (build: "
                                        "pages listed under the version's folder)", TOOL),
@@ -293,8 +295,12 @@ RULES: dict[str, RuleEntry] = {
                                         "another version (build: no sitemap written)", TOOL),
     "version-home-left-out": RuleEntry(WARNING, "a version's home page left out of its sitemap (Material's "
                                        "version selector cannot match its pages)", TOOL),
+    "version-home-unmatched": RuleEntry(INFO, "a version's home page listed at another URL than the "
+                                        "version's own (index.html): Material's version selector matches none "
+                                        "of its pages", TOOL),
     "version-left-out": RuleEntry(INFO, "a folder of a versioned deployment that is no version with a "
-                                  "sitemap of its own pages (an alias, a copy; build: not in the root index)",
+                                  "sitemap of its own pages (an alias, a copy, a version whose pages are "
+                                  "canonical in another; build: not in the root index)",
                                   TOOL),
     "version-canonical-alias": RuleEntry(INFO, "a version whose pages are canonical at one of its aliases "
                                          "(mike's canonical_version; build: listed there, in a sitemap of the "

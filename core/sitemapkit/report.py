@@ -75,9 +75,10 @@ class Report:
     news: int = 0
     left_out: dict[str, int] = field(default_factory=dict)
     """Pages deliberately not listed, by reason (``noindex``, ``exclude`` ...)."""
-    chosen_out: set[str] = field(default_factory=set)
-    """Keys (``owned.url_key``) of the pages the site's own settings leave out (``sitemap:
-    false``, ``exclude``): recorded so that ``validate --site-dir`` does not ask for them."""
+    selector_only: int = 0
+    """Pages of one version listed at their own URLs though their canonical URL is another
+    version's: the sitemap is the version selector's data (Material with mike), not for
+    search engines, and the root index of the deployment leaves it out."""
     lastmod_sources: dict[str, int] = field(default_factory=dict)
     """Listed pages by where their lastmod came from: ``meta``, ``git``, ``fingerprint`` or
     ``none`` (no source could date them: no lastmod rather than a made-up one); a page that
@@ -112,6 +113,9 @@ class Report:
         skipped = ", ".join(f"{count} {reason}{named(self.not_pages.get(reason, ()))}"
                             for reason, count in sorted(self.left_out.items()))
         skipped = f"; left out: {skipped}" if skipped else ""
+        if self.selector_only:
+            skipped += (f"; {self.selector_only} canonical in another version: this version's sitemap is kept "
+                        "for the version selector only (the root index leaves it out)")
         where = f" in {', '.join(p.name for p in self.files)}" if self.files else "; no file written"
         sources = self.lastmod_sources
         dated = ", ".join(

@@ -163,12 +163,16 @@ def static_html(value: Any) -> str:
 
 
 def changefreq(value: Any) -> str:
+    """A ``<changefreq>`` value, lower-cased: the one check of the option, of a page's
+    ``sitemap_changefreq`` and of what a ``transform`` returns."""
     if isinstance(value, str) and value.lower() in CHANGEFREQS:
         return value.lower()
     raise OptionError(f"must be one of {', '.join(CHANGEFREQS)}")
 
 
 def priority(value: Any) -> float:
+    """A ``<priority>`` value, a number from 0.0 to 1.0 (or its text): the one check of the
+    option, of a page's ``sitemap_priority`` and of what a ``transform`` returns."""
     try:
         number = float(value)
     except (TypeError, ValueError):

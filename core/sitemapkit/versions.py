@@ -20,12 +20,13 @@ from sitemapkit.output.write import write_index, write_urlsets
 from sitemapkit.protocol import MAX_BYTES, ROBOTS_READ_BYTES, SITEMAP_NS
 from sitemapkit.report import Problem, Report
 from sitemapkit.settings import Settings
+from sitemapkit.site.extract import read_head_html
 from sitemapkit.site.files import NotRegularFile, read_regular, remove
 from sitemapkit.site.owned import RECORD, Owned
-from sitemapkit.site.pages import HTML_SUFFIXES, error_page, guess_not_a_page, not_a_page
+from sitemapkit.site.pages import HTML_SUFFIXES, error_page, guess_not_a_page, not_a_page, serving_file
 from sitemapkit.site.scan import pages_in
 from sitemapkit.translations import folder_url
-from sitemapkit.urls import in_scope, normalise_base_url
+from sitemapkit.urls import URLError, encode_url, in_scope, normalise_base_url, site_path
 from sitemapkit.values import section_name
 
 MIKE_VERSION = "MIKE_DOCS_VERSION"
@@ -146,7 +147,9 @@ def version_build(
 @dataclass(frozen=True, slots=True)
 class Versions:
     """What the root of a versioned deployment holds: the real versions' folder names, each
-    with its own sitemap listing its own pages, and what was left out, with why."""
+    with its own sitemap listing its own pages, each page its own canonical, and what was left
+    out, with why (an alias; a version whose pages are canonical in another, whose sitemap is
+    Material's version selector's data only)."""
 
     listed: tuple[str, ...]
     left: tuple[tuple[str, str], ...]
@@ -162,7 +165,8 @@ def find_versions(root: Path, filename: str, base_url: str) -> Versions | None:
     is no versioned deployment: no mike ``versions.json``, and no folder holding its own
     ``filename`` written by a sitemapkit build (Hugo's per-language sitemaps are not versions').
     Aliases (mike's symbolic links, copies and redirect pages) are never
-    listed: a version's sitemap must list URLs below its own folder, and at least one."""
+    listed: a version's sitemap must list URLs below its own folder, at least one, and none
+    whose page names another version's URL as canonical."""
     base_url = normalise_base_url(base_url)
     named = _mike_versions(root / MIKE_VERSIONS)
     if named is not None:
@@ -294,7 +298,36 @@ def _not_own(root: Path, name: str, filename: str, base_url: str) -> str | None:
     outside = next((loc for loc in locs if not in_scope(loc, scope)), None)
     if outside is not None:
         return f"its {filename} lists {outside[:120]}, outside {scope} (a copy of another version)"
+    version = Deployment(scope, base_url)
+    elsewhere = [found for loc in locs if (found := _other_version(folder, version, loc))]
+    if elsewhere:
+        page, canonical = elsewhere[0]
+        return (f"{len(elsewhere)} of its {len(locs)} pages name a canonical URL outside {name}/ "
+                f"({name}/{page[:120]} names {canonical[:120]}): its {filename} is not for search engines "
+                "(under mike's canonical_version, it is Material's version selector's data only)")
     return None
+
+
+def _other_version(folder: Path, version: Deployment, loc: str) -> tuple[str, str] | None:
+    """``(file, canonical URL)`` when the page the version in ``folder`` serves at ``loc``
+    names a URL outside the version's folder, in the deployment, as its canonical (mike's
+    ``canonical_version``: its build lists it only for the version selector); else None. Only the head of a regular file
+    inside ``folder`` is read."""
+    relative = serving_file(folder, site_path(loc, version.url))
+    if relative is None or not relative.endswith(HTML_SUFFIXES):
+        return None
+    path = folder / relative
+    try:
+        if not path.resolve().is_relative_to(folder.resolve()):
+            return None
+        canonical = read_head_html(read_regular(path, _HEAD_BYTES), loc).canonical
+    except (OSError, RuntimeError):  # unreadable, not a regular file, a link loop
+        return None
+    try:
+        canonical = encode_url(canonical) if canonical else None
+    except URLError:
+        return None
+    return (relative, canonical) if canonical is not None and version.other_version(canonical) else None
 
 
 def _locs(data: bytes) -> list[str] | None:

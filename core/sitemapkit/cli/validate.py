@@ -10,7 +10,9 @@ import sys
 from urllib.parse import urlsplit
 
 from sitemapkit.cli.progress import CLEAR, ProgressLine, megabytes
+from sitemapkit.dates import build_time
 from sitemapkit.report import plural
+from sitemapkit.validate.glance import Tally, charts
 from sitemapkit.validate.html_report import UrlTable, write_report
 from sitemapkit.validate.targets import is_url, run_targets
 
@@ -32,9 +34,10 @@ def run_validate(targets: list[str], site_dir: str | None, fmt: str, strict: boo
             return 2
     if live is not None and progress:
         live.progress = ProgressLine("pages checked")
-    table = None
+    table = tally = None
     if fmt == "html":
-        table = UrlTable()
+        tally = Tally(build_time())
+        table = UrlTable(tally)
     try:
         outcome = run_targets(targets, site_dir, file_progress() if progress else None, live, table,
                               waiting=_waiting)
@@ -55,7 +58,7 @@ def run_validate(targets: list[str], site_dir: str | None, fmt: str, strict: boo
     verdict = "OK" if not problems else "FAILED" if failed else "OK with warnings"
     if table is not None:
         write_report(sys.stdout, outcome, table, targets=targets, verdict=verdict, errors=errors,
-                     warnings=warnings)
+                     warnings=warnings, charts=charts(tally, outcome.answers))
     elif fmt == "json":
         json.dump({"files": outcome.files, "problems": [p.as_dict() for p in problems],
                    "totals": totals, "ok": not failed}, sys.stdout, ensure_ascii=False, indent=2)

@@ -36,7 +36,7 @@ from sitemapkit.dates import format_moment
 from sitemapkit.lastmod.state import Record, StateError, StatePathError, read_state, write_state
 from sitemapkit.report import Report
 from sitemapkit.settings import Settings
-from sitemapkit.site.files import counting
+from sitemapkit.site.files import Sink
 
 if TYPE_CHECKING:
     import sqlite3
@@ -124,12 +124,15 @@ class Manifest:
     asked), this build's (``note``), and ``finish`` that writes the new one."""
 
     def __init__(
-        self, path: Path, report: Report, now: datetime, *, wanted: bool = True, read: bool = True
+        self, path: Path, report: Report, now: datetime, *, wanted: bool = True, read: bool = True,
+        sink: Sink | None = None,
     ) -> None:
         """``wanted``: this build starts a manifest (IndexNow or the change feed need one).
         ``read``: it may ask the last one (a fingerprint source). With neither and no manifest
-        on disk, nothing is recorded and none is written."""
+        on disk, nothing is recorded and none is written. ``sink``: where it is written (the
+        disk by default; a dry run's counts its size)."""
         self.path = path
+        self.sink = sink if sink is not None else Sink()
         self.report = report
         self.now_text = format_moment(now)
         self.wanted = wanted
@@ -148,14 +151,15 @@ class Manifest:
 
     @classmethod
     def for_settings(
-        cls, settings: Settings, project_dir: Path, report: Report, now: datetime, site_dir: Path | str | None = None
+        cls, settings: Settings, project_dir: Path, report: Report, now: datetime, site_dir: Path | str | None = None,
+        sink: Sink | None = None,
     ) -> Manifest:
         """The manifest of the site ``settings.base_url`` built into ``site_dir``, named after
         ``settings.state_file`` (relative to ``project_dir``): see ``site_manifest``."""
         wanted = bool(settings.indexnow) or bool(settings.changes_feed)
         read = "fingerprint" in settings.lastmod
         path = site_manifest(Path(project_dir) / settings.state_file, settings.base_url or "", site_dir, project_dir)
-        return cls(path, report, now, wanted=wanted, read=read)
+        return cls(path, report, now, wanted=wanted, read=read, sink=sink)
 
     # ------------------------------------------------------------------ the last build
 
@@ -319,7 +323,7 @@ class Manifest:
 
     def _save(self) -> None:
         try:
-            write_state(self.path, self.records(), [])
+            write_state(self.path, self.records(), [], self.sink)
         except OSError as error:
             self.report.warn(
                 str(self.path), "state_file", "state-write",
@@ -350,7 +354,8 @@ class Manifest:
             changes.unsent = sorted(self._unsent)
         # A rebuild that changed nothing leaves the manifest as it is: it holds these very
         # records (measured: 1 µs a page of generate() on small pages, and no file written).
-        if counting() or not (known and kept == len(rows) == len(previous) and not self._unsent):
+        # A dry run counts it all the same: it says what a build would write.
+        if self.sink.dry_run or not (known and kept == len(rows) == len(previous) and not self._unsent):
             self._save()
         return changes
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, NamedTuple
 
 from sitemapkit.dates import DateError, parse_moment
-from sitemapkit.site.files import BLOCK, make_dir, open_target
+from sitemapkit.site.files import BLOCK, Sink
 
 VERSION = 1
 _HEADER = f'{{"sitemapkit_state": {VERSION},'
@@ -73,10 +73,12 @@ class _Text:
 
 
 @contextmanager
-def atomic_text(path: Path) -> Iterator[_Text]:
-    """Write ``path`` as UTF-8 under a temporary name in its folder, renamed on success."""
-    make_dir(path.parent)
-    target = open_target(path)
+def atomic_text(path: Path, sink: Sink | None = None) -> Iterator[_Text]:
+    """Write ``path`` as UTF-8 under a temporary name in its folder, renamed on success
+    (``sink``: the disk by default; a dry run's only counts the bytes)."""
+    sink = sink if sink is not None else Sink()
+    sink.make_dir(path.parent)
+    target = sink.open_target(path)
     try:
         out = _Text(target)
         yield out
@@ -243,9 +245,10 @@ def save_state(path: Path, pages: Mapping[str, Record], unsent: list[str]) -> No
     write_state(path, ((loc, pages[loc]) for loc in sorted(pages)), unsent)
 
 
-def write_state(path: Path, pages: Iterable[tuple[str, Record]], unsent: list[str]) -> None:
+def write_state(path: Path, pages: Iterable[tuple[str, Record]], unsent: list[str],
+                sink: Sink | None = None) -> None:
     """Write the manifest atomically; ``pages`` come in URL order (the file's order)."""
-    with atomic_text(path) as out:
+    with atomic_text(path, sink) as out:
         out.write(f'{_HEADER}\n"indexnow_unsent": ')
         out.write(_JSON.encode(sorted(set(unsent))))
         out.write(',\n"pages": {')
@@ -256,15 +259,15 @@ def write_state(path: Path, pages: Iterable[tuple[str, Record]], unsent: list[st
         out.write("\n}}\n")
 
 
-def save_unsent(path: Path, unsent: list[str]) -> None:
+def save_unsent(path: Path, unsent: list[str], sink: Sink | None = None) -> None:
     """Replace the list of URLs still to submit to IndexNow, keeping the pages. The pages are
     copied a line at a time from the old file, under a temporary name, then renamed."""
     def keep(records: Iterator[tuple[str, Record]]) -> None:
-        write_state(path, records, unsent)
+        write_state(path, records, unsent, sink)
 
     try:
         if read_state(path, keep) is not None:
             return
     except StateError:
         pass
-    write_state(path, (), unsent)
+    write_state(path, (), unsent, sink)

@@ -26,9 +26,9 @@ from sitemapkit.listing.videos import VideoError, clean_text, video_from_fields
 from sitemapkit.model import Alternate, Entry, Image, Moment, NewsArticle, Video
 from sitemapkit.protocol import HREFLANG, MAX_IMAGES
 from sitemapkit.report import Report, SitemapError
-from sitemapkit.settings import CHANGEFREQS
 from sitemapkit.site.owned import url_key
 from sitemapkit.urls import NEWS_LANGUAGE, URLError, absolute, encode_url, resolve, site_loc
+from sitemapkit.values import OptionError, changefreq, priority
 
 UserTransform = Callable[[Entry], Any]
 NotFuture = Callable[[str, str, Moment], Moment | None]
@@ -79,9 +79,12 @@ def _said(error: BaseException) -> str:
 class Transform:
     """Applies the user's callable to each entry and checks what comes back."""
 
-    def __init__(self, call: UserTransform, spec: str, base_url: str, report: Report,
+    def __init__(self, call: UserTransform, spec: str, base_url: str, report: Report, chosen_out: set[str],
                  not_future: NotFuture, renote: Renote) -> None:
+        """``chosen_out``: where the key of a page the callable leaves out goes (see
+        ``entries.Listed``)."""
         self.call, self.spec, self.base, self.report = call, spec, base_url, report
+        self.chosen_out = chosen_out
         self.not_future, self.renote = not_future, renote
 
     def __call__(self, entry: Entry) -> Entry | None:
@@ -104,7 +107,7 @@ class Transform:
             return None
         if result is None:  # left out on purpose: validate --site-dir does not miss it (owned.chosen_out)
             self.report.left_out["transform"] = self.report.left_out.get("transform", 0) + 1
-            self.report.chosen_out.add(url_key(entry.loc))
+            self.chosen_out.add(url_key(entry.loc))
             return None
         if type(result) is not Entry:
             self.report.warn(label, "transform", "transform-error",
@@ -135,11 +138,13 @@ class Transform:
         if new.lastmod != old.lastmod:
             changes["lastmod"] = self.lastmod(label, new.lastmod)
         if new.changefreq != old.changefreq:
-            value = new.changefreq.strip().lower() if isinstance(new.changefreq, str) else new.changefreq
-            changes["changefreq"] = value if value is None or value in CHANGEFREQS else self.dropped(
-                label, "changefreq", "changefreq-value", new.changefreq, f"must be one of {', '.join(CHANGEFREQS)}")
+            value = new.changefreq.strip() if isinstance(new.changefreq, str) else new.changefreq
+            changes["changefreq"] = self.value(label, "changefreq", "changefreq-value", changefreq, value,
+                                               new.changefreq)
         if new.priority != old.priority:
-            changes["priority"] = self.priority(label, new.priority)
+            # A number, as an Entry holds it; the text a page key may give is no Entry's value.
+            value = new.priority if isinstance(new.priority, int | float) else ""
+            changes["priority"] = self.value(label, "priority", "priority-range", priority, value, new.priority)
         if new.images != old.images:
             changes["images"] = self.images(label, new.images, loc)
         if new.videos != old.videos:
@@ -161,12 +166,16 @@ class Transform:
                                 "time zone")
         return self.not_future(label, "transform: lastmod", value)
 
-    def priority(self, label: str, value: Any) -> float | None:
-        if value is None:
+    def value(self, label: str, field: str, rule: str, check: Callable[[Any], Any], value: Any,
+              given: Any) -> Any:
+        """``value`` (``given`` as returned, made ready for ``check``) as ``check`` (the option's
+        own, from ``values``) takes it; None, with a warning, when it is not allowed."""
+        if given is None:
             return None
-        if isinstance(value, int | float) and not isinstance(value, bool) and 0.0 <= value <= 1.0:
-            return float(value)
-        return self.dropped(label, "priority", "priority-range", value, "priority must be 0.0-1.0")
+        try:
+            return check(value)
+        except OptionError as error:
+            return self.dropped(label, field, rule, given, f"{field} {error}")
 
     def images(self, label: str, images: Any, loc: str) -> tuple[Image, ...]:
         found: dict[str, None] = {}

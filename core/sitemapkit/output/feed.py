@@ -20,6 +20,7 @@ from sitemapkit.lastmod.state import Record, atomic_text
 from sitemapkit.output.render import DECLARATION, escape
 from sitemapkit.protocol import ATOM_NS
 from sitemapkit.settings import Settings
+from sitemapkit.site.files import Sink
 from sitemapkit.urls import absolute
 from sitemapkit.values import stem_of
 
@@ -46,17 +47,18 @@ def latest_changes(
 
 
 def write_changes_feed(
-    manifest: Manifest, site_dir: Path | str, settings: Settings
+    manifest: Manifest, site_dir: Path | str, settings: Settings, sink: Sink | None = None
 ) -> tuple[Path, datetime]:
     """Write ``{stem}-changes.atom`` into ``site_dir`` from this build's manifest records
-    (once ``manifest.finish()`` has run); return its path and its ``updated`` time."""
+    (once ``manifest.finish()`` has run); return its path and its ``updated`` time.
+    ``sink``: the disk by default; a dry run's only counts the bytes."""
     base_url = settings.base_url
     path = Path(site_dir) / feed_name(settings.filename)
     url = absolute(base_url, path.name)
     changes = latest_changes(manifest.records(), settings.changes_feed or 0)
     updated = changes[0][0] if changes else _EPOCH
     site = escape(urlsplit(base_url).netloc + urlsplit(base_url).path.rstrip("/"))
-    with atomic_text(path) as out:
+    with atomic_text(path, sink) as out:
         out.write(
             f'{DECLARATION}<feed xmlns="{ATOM_NS}">\n'
             f"<id>{escape(url)}</id>\n"

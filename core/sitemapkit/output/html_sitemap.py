@@ -17,7 +17,7 @@ from sitemapkit.dates import as_datetime, format_moment
 from sitemapkit.model import Entry, Moment
 from sitemapkit.protocol import MAX_URLS
 from sitemapkit.report import Report, plural
-from sitemapkit.site.files import write_file
+from sitemapkit.site.files import Sink
 from sitemapkit.urls import link_href, site_path
 
 PAGE_NAME = "sitemap.html"
@@ -148,9 +148,11 @@ def plain_page(sections: list[Section], base_url: str) -> str:
                                                            home=link_href(base_url), policy=POLICY)
 
 
-def write_page(folder: Path, sections: list[Section], render: Render | None, base_url: str) -> Path:
-    """Render and write ``sitemap.html`` atomically in ``folder``."""
+def write_page(folder: Path, sections: list[Section], render: Render | None, base_url: str,
+               sink: Sink | None = None) -> Path:
+    """Render and write ``sitemap.html`` atomically in ``folder`` (``sink``: the disk by
+    default; a dry run's only counts the bytes)."""
     html = render(sections) if render is not None else plain_page(sections, base_url)
     path = folder / PAGE_NAME
-    write_file(path, html.encode("utf-8"))
+    (sink if sink is not None else Sink()).write_file(path, html.encode("utf-8"))
     return path

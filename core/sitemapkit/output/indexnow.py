@@ -24,6 +24,7 @@ from sitemapkit.lastmod.state import atomic_text, save_unsent
 from sitemapkit.output.names import key_url
 from sitemapkit.report import Report, plural
 from sitemapkit.settings import Settings
+from sitemapkit.site.files import Sink
 from sitemapkit.urls import in_scope, site_path
 
 BATCH = 10_000
@@ -41,7 +42,7 @@ _MEANING = {
 }
 
 
-def write_key_file(site_dir: Path, settings: Settings) -> Path | None:
+def write_key_file(site_dir: Path, settings: Settings, sink: Sink | None = None) -> Path | None:
     """Write the key file into ``site_dir`` when its URL lies inside the site."""
     indexnow, base_url = settings.indexnow, settings.base_url
     location = key_url(indexnow, base_url)
@@ -49,7 +50,7 @@ def write_key_file(site_dir: Path, settings: Settings) -> Path | None:
         return None  # served from elsewhere; the user puts it there
     path = site_dir / site_path(location, base_url)
     if not path.exists() or path.read_text(encoding="utf-8", errors="replace") != indexnow.key:
-        with atomic_text(path) as out:
+        with atomic_text(path, sink) as out:
             out.write(indexnow.key)
     return path
 
@@ -92,27 +93,29 @@ def submit_changes(
     site_dir: Path,
     settings: Settings,
     report: Report,
-    dry_run: bool = False,
+    sink: Sink | None = None,
     *,
     backoff: float = 2.0,
     retries: int = RETRIES,
     timeout: float = 30.0,
     sleep: Callable[[float], None] = time.sleep,
 ) -> int:
-    """Write the key file, then submit ``changes``; return how many URLs were accepted.
+    """Write the key file, then submit ``changes``; return how many URLs were accepted. In a
+    dry run (``sink``'s) print what would be sent, send nothing and count the files.
 
     ``backoff`` is the first wait after a 429 (doubled each retry, at most ``retries``
     retries, a ``Retry-After`` header wins up to a minute).
     """
     indexnow = settings.indexnow
-    key_file = write_key_file(Path(site_dir), settings)
+    sink = sink if sink is not None else Sink()
+    key_file = write_key_file(Path(site_dir), settings, sink)
     if key_file is not None:
         report.files.append(key_file)
     urls = changes.urls
     label = indexnow.endpoint
-    if dry_run:
+    if sink.dry_run:
         _print_dry_run(changes, urls, settings)
-        _keep_unsent(changes, urls, report)
+        _keep_unsent(changes, urls, report, sink)
         return 0
     sent = 0
     for start in range(0, len(urls), BATCH):
@@ -128,7 +131,7 @@ def submit_changes(
                     f"could not reach the IndexNow endpoint ({reason}); {plural(len(urls) - sent, 'URL')} "
                     "not submitted, kept for the next build",
                 )
-                _keep_unsent(changes, urls[start:], report)
+                _keep_unsent(changes, urls[start:], report, sink)
                 return sent
             if status != 429 or attempt == retries:
                 break
@@ -145,16 +148,16 @@ def submit_changes(
             f"HTTP {status}{tried}, {meaning}" + (f" ({text[:200]})" if text else "")
             + f"; {plural(len(urls) - sent, 'URL')} not submitted, kept for the next build",
         )
-        _keep_unsent(changes, urls[start:], report)
+        _keep_unsent(changes, urls[start:], report, sink)
         return sent
     return sent
 
 
-def _keep_unsent(changes: Changes, urls: list[str], report: Report) -> None:
+def _keep_unsent(changes: Changes, urls: list[str], report: Report, sink: Sink) -> None:
     if changes.state_file is None:
         return
     try:
-        save_unsent(changes.state_file, urls)
+        save_unsent(changes.state_file, urls, sink)
     except OSError as error:
         report.warn(
             str(changes.state_file), "state_file", "state-write",

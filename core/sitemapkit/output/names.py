@@ -85,6 +85,13 @@ def fixed_names(settings: Settings) -> list[str]:
     return names
 
 
+def beside_names(settings: Settings) -> list[str]:
+    """The files ``generate`` writes beside the sitemaps once they are written (the change
+    feed, ``sitemap.html``): the writer checks their names and spares them."""
+    return [name for name, on in ((feed_name(settings.filename), settings.changes_feed),
+                                  (PAGE_NAME, settings.html_sitemap)) if on]
+
+
 def key_url(indexnow: IndexNowSettings, base_url: str) -> str:
     """Where the IndexNow key file is served: ``key_location``, else ``{key}.txt`` at the
     site root."""

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from sitemapkit.protocol import ROBOTS_READ_BYTES, SITEMAP_RECORD
-from sitemapkit.site.files import faults_named, read_regular, write_file
+from sitemapkit.site.files import Sink, faults_named, read_regular
 
 NEW_ROBOTS = "User-agent: *\nDisallow:\n\nSitemap: {url}\n"
 
@@ -37,11 +37,13 @@ def drop_sitemap_line(site_dir: Path, sitemap_url: str) -> bool:
     return sync_robots_txt(site_dir, (), (sitemap_url,))
 
 
-def sync_robots_txt(site_dir: Path, wanted: Iterable[str], unwanted: Iterable[str]) -> bool:
+def sync_robots_txt(site_dir: Path, wanted: Iterable[str], unwanted: Iterable[str],
+                    sink: Sink | None = None) -> bool:
     """Make ``robots.txt`` name every URL of ``wanted`` and none of ``unwanted`` (sitemaps of
     ours this build did not write), creating it when it is absent and there is something to
-    name. True when the file was written. Raises ``RobotsTooLarge`` (nothing written) for a
-    file over ``protocol.ROBOTS_READ_BYTES``."""
+    name. True when the file was written (in a dry run, ``sink``'s, when it would be). Raises
+    ``RobotsTooLarge`` (nothing written) for a file over ``protocol.ROBOTS_READ_BYTES``."""
+    sink = sink if sink is not None else Sink()
     path = Path(site_dir) / "robots.txt"
     wanted = list(dict.fromkeys(wanted))
     unwanted = {url.encode() for url in set(unwanted) - set(wanted)}
@@ -54,7 +56,7 @@ def sync_robots_txt(site_dir: Path, wanted: Iterable[str], unwanted: Iterable[st
         if not wanted:
             return False
         text = NEW_ROBOTS.format(url=wanted[0]) + "".join(f"Sitemap: {url}\n" for url in wanted[1:])
-        _replace(path, text.encode())
+        _replace(path, text.encode(), sink)
         return True
     if len(old) > ROBOTS_READ_BYTES:
         raise RobotsTooLarge(path, _size(path, len(old)))
@@ -70,7 +72,7 @@ def sync_robots_txt(site_dir: Path, wanted: Iterable[str], unwanted: Iterable[st
         if data and not data.endswith(newline):
             data += newline
         data += b"".join(b"Sitemap: " + url + newline for url in missing)
-    _replace(path, data)
+    _replace(path, data, sink)
     return True
 
 
@@ -89,10 +91,10 @@ def _named(line: bytes) -> bytes | None:
     return found.group(1).encode("utf-8", "surrogateescape") if found else None
 
 
-def _replace(path: Path, data: bytes) -> None:
+def _replace(path: Path, data: bytes, sink: Sink) -> None:
     mode = _mode(path)
-    write_file(path, data)
-    if mode is not None:
+    sink.write_file(path, data)
+    if mode is not None and not sink.dry_run:
         with faults_named(path, "set the permissions of"):
             os.chmod(path, mode)
 

@@ -6,9 +6,10 @@ Every failure of the file system (disk full, a read-only folder, a file where a 
 should be) comes out as one ``OutputError`` naming the file and the cause, with the
 temporary files removed.
 
-Every file a build writes or removes goes through ``open_target``, ``remove``, ``make_dir``
-and ``scratch``. They act on the active sink: the disk, or, inside ``dry_run()``, a ``Tally``
-that only counts the bytes each file would have and touches nothing.
+Every file a build writes or removes goes through a ``Sink`` that ``generate`` makes and hands
+to each step: ``Sink()`` writes to the disk (through ``Target``, ``write_file``, ``remove``,
+``make_dir`` and ``scratch`` here), ``Sink(dry_run=True)`` only counts the bytes each file
+would have and touches nothing.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ import os
 import stat
 import tempfile
 from collections.abc import Iterable, Iterator
-from contextvars import ContextVar
 from pathlib import Path
 from typing import BinaryIO
 
@@ -223,34 +223,6 @@ class Target:
                 raw.close()
 
 
-class Tally:
-    """The dry-run sink: the size each file would have, and the files that would be
-    removed. Nothing reaches the disk."""
-
-    def __init__(self) -> None:
-        self.sizes: dict[Path, int] = {}
-        self.removed: list[Path] = []
-
-
-_TALLY: ContextVar[Tally | None] = ContextVar("sitemapkit_tally", default=None)
-
-
-@contextlib.contextmanager
-def dry_run() -> Iterator[Tally]:
-    """Inside, every write and removal of this module is counted instead of done."""
-    tally = Tally()
-    token = _TALLY.set(tally)
-    try:
-        yield tally
-    finally:
-        _TALLY.reset(token)
-
-
-def counting() -> bool:
-    """Whether a dry run is active (writes counted, not done)."""
-    return _TALLY.get() is not None
-
-
 class _Count:
     """A write-only file that keeps only its length."""
 
@@ -267,11 +239,11 @@ class _Count:
 
 class TallyTarget:
     """A ``Target`` for a dry run: the same calls, bytes counted (gzip twins compressed to
-    count them exactly), sizes handed to the tally on ``commit``; no temporary file, so
+    count them exactly), sizes put in ``sizes`` on ``commit``; no temporary file, so
     ``close`` pairs each final path with None."""
 
-    def __init__(self, tally: Tally, path: Path, *, gzip_twin: bool = False) -> None:
-        self.path, self._tally, self._plain = path, tally, _Count()
+    def __init__(self, sizes: dict[Path, int], path: Path, *, gzip_twin: bool = False) -> None:
+        self.path, self._sizes, self._plain = path, sizes, _Count()
         self._twin = _Count() if gzip_twin else None
         self._gzip = (
             gzip.GzipFile(filename="", mode="wb", fileobj=self._twin, compresslevel=GZIP_LEVEL, mtime=0)
@@ -297,9 +269,9 @@ class TallyTarget:
 
     def commit(self) -> list[Path]:
         self.close()
-        self._tally.sizes[self.path] = self._plain.size
+        self._sizes[self.path] = self._plain.size
         if self._twin is not None:
-            self._tally.sizes[self.finals[1]] = self._twin.size
+            self._sizes[self.finals[1]] = self._twin.size
         return list(self.finals)
 
     def abort(self) -> None:
@@ -309,51 +281,80 @@ class TallyTarget:
 AnyTarget = Target | TallyTarget
 
 
-def open_target(path: Path, *, gzip_twin: bool = False) -> AnyTarget:
-    """A ``Target`` on the active sink (faults named as ``OutputError``)."""
-    tally = _TALLY.get()
-    return Target(path, gzip_twin=gzip_twin) if tally is None else TallyTarget(tally, path, gzip_twin=gzip_twin)
-
-
 def scratch(folder: Path) -> BinaryIO:
-    """An anonymous temporary file for a body being assembled: in ``folder`` (the output's
-    file system, so the final copy stays in the kernel) or, in a dry run, in memory-backed
-    spooled storage that never touches ``folder``."""
-    if _TALLY.get() is not None:
-        return tempfile.SpooledTemporaryFile(max_size=BLOCK)  # type: ignore[return-value]
+    """An anonymous temporary file for a body being assembled, in ``folder`` (the output's
+    file system, so the final copy stays in the kernel)."""
     with faults_named(folder / "(a temporary file)"):
         return tempfile.TemporaryFile(dir=folder)
 
 
 def remove(paths: Iterable[Path]) -> list[Path]:
-    """Delete ``paths`` (in a dry run: count them); the ones that were deleted."""
-    tally = _TALLY.get()
+    """Delete ``paths``; the ones that were deleted."""
     removed = []
     for path in paths:
-        if tally is not None:
-            tally.removed.append(path)
-        else:
-            with faults_named(path, "remove"), contextlib.suppress(FileNotFoundError):
-                path.unlink()
+        with faults_named(path, "remove"), contextlib.suppress(FileNotFoundError):
+            path.unlink()
         removed.append(path)
     return removed
 
 
 def make_dir(path: Path) -> None:
-    if _TALLY.get() is None:
-        with faults_named(path, "create the folder"):
-            path.mkdir(parents=True, exist_ok=True)
+    with faults_named(path, "create the folder"):
+        path.mkdir(parents=True, exist_ok=True)
 
 
 def write_file(path: Path, data: bytes, *, gzip_twin: bool = False) -> list[Path]:
     """Write ``data`` to ``path`` (and its gzip twin) atomically; the paths written."""
-    target = open_target(path, gzip_twin=gzip_twin)
+    return _write(Target(path, gzip_twin=gzip_twin), data)
+
+
+def _write(target: AnyTarget, data: bytes) -> list[Path]:
     try:
         target.write(data)
     except BaseException:
         target.abort()
         raise
     return target.commit()
+
+
+class Sink:
+    """Where one build's files go: the disk, or in a dry run (``dry_run``) nowhere. A dry run
+    writes and removes nothing; it counts the bytes each file would have (``sizes``, gzip
+    twins compressed to count them exactly) and takes a removal as done.
+
+    ``generate`` makes one and hands it to every step that writes or removes a file: the
+    writer, the manifest, the change feed, ``sitemap.html``, robots.txt and IndexNow's files.
+    """
+
+    def __init__(self, *, dry_run: bool = False) -> None:
+        self.dry_run = dry_run
+        self.sizes: dict[Path, int] = {}
+        """In a dry run, the size of each file that would have been written."""
+
+    def open_target(self, path: Path, *, gzip_twin: bool = False) -> AnyTarget:
+        """A ``Target`` for ``path`` (and its gzip twin), committed into place or counted."""
+        if self.dry_run:
+            return TallyTarget(self.sizes, path, gzip_twin=gzip_twin)
+        return Target(path, gzip_twin=gzip_twin)
+
+    def write_file(self, path: Path, data: bytes, *, gzip_twin: bool = False) -> list[Path]:
+        """Write ``data`` to ``path`` (and its gzip twin) atomically; the paths written."""
+        return _write(self.open_target(path, gzip_twin=gzip_twin), data)
+
+    def scratch(self, folder: Path) -> BinaryIO:
+        """An anonymous temporary file for a body being assembled: in ``folder`` or, in a
+        dry run, in memory-backed spooled storage that never touches ``folder``."""
+        if self.dry_run:
+            return tempfile.SpooledTemporaryFile(max_size=BLOCK)  # type: ignore[return-value]
+        return scratch(folder)
+
+    def remove(self, paths: Iterable[Path]) -> list[Path]:
+        """Delete ``paths`` (in a dry run: none); the ones that were, or would be, deleted."""
+        return list(paths) if self.dry_run else remove(paths)
+
+    def make_dir(self, path: Path) -> None:
+        if not self.dry_run:
+            make_dir(path)
 
 
 def _copy_in_kernel(source: int, target: int) -> bool:

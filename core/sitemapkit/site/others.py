@@ -25,16 +25,17 @@ from sitemapkit.urls import encode_url
 _EXAMPLES = 3
 
 
-def look_for_others(site_dir: Path, settings: Settings) -> Callable[[Report], None]:
+def look_for_others(site_dir: Path, settings: Settings) -> Callable[[Report, Iterable[Path]], None]:
     """Before a build writes into ``site_dir``: whether the file at ``settings.filename`` is
     another tool's sitemap, which the build replaces. Returns what the build calls once it
-    has written (``report.files``): it warns of that file, and of the other tools' sitemap
-    files left beside sitemapkit's (those ``extra_sitemaps`` names are there on purpose)."""
+    has written its sitemap files (``written``): it warns in ``report`` of that file, and of
+    the other tools' sitemap files left beside sitemapkit's (those ``extra_sitemaps`` names
+    are there on purpose)."""
     replaced = replaced_by_us(site_dir, settings.filename, settings.base_url, own_names(settings))
 
-    def warn(report: Report) -> None:
+    def warn(report: Report, written: Iterable[Path]) -> None:
         told = set(settings.extra_sitemaps)
-        found = other_sitemaps(site_dir, report.files, settings.base_url)
+        found = other_sitemaps(site_dir, written, settings.base_url)
         warn_other_sitemaps(report, site_dir, [name for name in found
                                                if encode_url(settings.base_url + name) not in told])
         if replaced is not None:

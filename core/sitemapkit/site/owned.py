@@ -18,8 +18,9 @@ describes, as Sphinx's ``.buildinfo`` does): per file name, the size and SHA-256
 version a build wrote, so the same site gives the same record. It is written atomically,
 before any file it names is put in place, and again once stale files are gone, so a build
 killed at any point leaves a record that covers every file of ours on disk. An unreadable or
-hostile record counts as empty: nothing is deleted on its word. A dry run (``files.dry_run``)
-reads the record and checks names as a build would, but leaves the record as it is.
+hostile record counts as empty: nothing is deleted on its word. A dry run (``Owned(...,
+dry_run=True)``) reads the record and checks names as a build would, but leaves the record
+as it is.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from sitemapkit.report import Report
-from sitemapkit.site.files import BLOCK, OutputError, counting, faults_named, kind_of, read_regular, write_file
+from sitemapkit.site.files import BLOCK, OutputError, faults_named, kind_of, read_regular, write_file
 from sitemapkit.output.names import OwnNames
 from sitemapkit.urls import URLError, same_origin, site_loc
 
@@ -130,8 +131,11 @@ def identity(path: Path) -> Identity | None:
 class Owned:
     """The record of one output folder, as read at the start of a build."""
 
-    def __init__(self, folder: Path, report: Report, base_url: str, names: OwnNames) -> None:
+    def __init__(self, folder: Path, report: Report, base_url: str, names: OwnNames, *,
+                 dry_run: bool = False) -> None:
         self.folder, self.base_url = folder, base_url
+        self.dry_run = dry_run
+        """A dry run's: the record is read and names are checked, but it is never written."""
         self.path = folder / RECORD
         info = _lstat(self.path)
         if info is not None and not stat.S_ISREG(info.st_mode):  # never replaced or removed
@@ -180,7 +184,7 @@ class Owned:
         before they are: a build killed at any moment leaves them covered by the record. (A
         file whose writer renames it itself, the change feed, is recorded just after: a kill
         in between leaves it unrecorded, which only keeps it from being removed.)"""
-        if counting():
+        if self.dry_run:
             return
         for final, temp in written:
             found = identity(temp) if temp is not None else None
@@ -198,10 +202,12 @@ class Owned:
     def settle(self, written: Iterable[Path], removed: Iterable[Path], chosen_out: Iterable[str] = (),
                extras: Iterable[str] = (), elsewhere: Iterable[str] = ()) -> None:
         """The record of a finished build: what it wrote, as it now is on disk; what was
-        recorded but could not be removed stays recorded. ``extras``: the ``extra_sitemaps``
-        robots.txt names (see ``named_extras``); ``elsewhere``: the keys of ``extra_urls``
-        (see ``served_elsewhere``)."""
-        if counting():
+        recorded but could not be removed stays recorded. ``chosen_out``: the keys of the
+        pages the site's own settings left out (see ``chosen_out``, the listing step's
+        ``Listed``); ``extras``: the ``extra_sitemaps`` robots.txt names (see
+        ``named_extras``); ``elsewhere``: the keys of ``extra_urls`` (see
+        ``served_elsewhere``)."""
+        if self.dry_run:
             return
         gone = {path.name for path in removed}
         final: dict[str, set[Identity]] = {
@@ -230,12 +236,14 @@ class Owned:
         write_file(self.path, (json.dumps(data, indent=0, sort_keys=True) + "\n").encode())
 
 
-def record_written(folder: Path, paths: list[Path], report: Report, base_url: str,
-                   names: OwnNames, extras: Iterable[str] = (), elsewhere: Iterable[str] = ()) -> None:
+def record_written(folder: Path, paths: list[Path], chosen_out: Iterable[str], base_url: str,
+                   names: OwnNames, extras: Iterable[str] = (), elsewhere: Iterable[str] = (), *,
+                   dry_run: bool = False) -> None:
     """Add files put in place after the writer settled the record (the change feed, written
-    from the manifest once every entry is consumed) to the record of ``folder``. What is
-    wrong with the record was said when the writer read it: it is not said twice."""
-    Owned(folder, Report(), base_url, names).settle(paths, [], report.chosen_out, extras, elsewhere)
+    from the manifest once every entry is consumed) to the record of ``folder``, with the
+    pages left out on purpose (``chosen_out``: see ``Owned.settle``). What is wrong with the
+    record was said when the writer read it: it is not said twice."""
+    Owned(folder, Report(), base_url, names, dry_run=dry_run).settle(paths, [], chosen_out, extras, elsewhere)
 
 
 def _lstat(path: Path) -> os.stat_result | None:

@@ -26,7 +26,7 @@ from urllib.parse import urlsplit
 
 from protego import Protego
 
-from sitemapkit.protocol import ERROR, HTML_READ_BYTES
+from sitemapkit.protocol import ERROR, HTML_READ_BYTES, ROBOTS_READ_BYTES
 from sitemapkit.return_links import ReturnLinks
 from sitemapkit.site.extract import read_head_html
 from sitemapkit.site.markup import HEAD_END
@@ -46,14 +46,13 @@ from sitemapkit.validate.fetch import (
     retry_after,
 )
 from sitemapkit.validate.findings import Findings
+from sitemapkit.validate.glance import Answers
 from sitemapkit.validate.session import origin_of
 
 HEAD_CAP = HTML_READ_BYTES
 """Bytes of a page read at most to find the end of its head: what Googlebot reads of a page."""
 DRAIN = 256 * 1024
 """Bytes left unread after the head that are still read, to keep the connection."""
-ROBOTS_CAP = 500 * 1024
-"""robots.txt bytes parsed, the least RFC 9309 (2.5) asks crawlers to read."""
 _NOT_HTML = re.compile(
     r"\.(pdf|png|jpe?g|gif|webp|avif|svg|ico|zip|gz|tgz|bz2|xz|mp[34]|webm|ogg|wav|docx?|xlsx?|"
     r"pptx?|od[tsp]|epub|txt|csv|json|xml|rss|atom)$", re.IGNORECASE)
@@ -111,15 +110,20 @@ class PageResult:
     findings: list[PageFinding]
     alternates: tuple[tuple[str, str], ...] | None = None
     """``(hreflang, href)`` of the page's head; ``None`` when its head was not read."""
+    status: int | None = None
+    """The HTTP status the page answered (a redirect's own); ``None``: no answer, or not
+    requested (``requested`` False)."""
+    requested: bool = True
 
 
-def check_pages(findings: Findings, client: Client, live: Live, listed: Listed) -> int:
-    """Request the listed pages; report their problems in ``findings``. Returns the number of
-    pages requested."""
+def check_pages(findings: Findings, client: Client, live: Live, listed: Listed) -> Answers:
+    """Request the listed pages; report their problems in ``findings``. Returns how many were
+    requested and what they answered."""
     pages = sorted(listed.items)
     robots = _Robots(findings, client)
     heads: dict[str, tuple[int, int, tuple[tuple[str, str], ...]]] = {}
-    done = requested = 0
+    done = requested = unreachable = not_requested = 0
+    statuses: dict[int, int] = {}
     running: dict[Future[PageResult], tuple[int, int, str]] = {}
 
     def tick() -> None:
@@ -129,12 +133,19 @@ def check_pages(findings: Findings, client: Client, live: Live, listed: Listed) 
             live.progress(done, len(pages))
 
     def finish(future: Future[PageResult]) -> None:
+        nonlocal unreachable, not_requested
         number, line, loc = running.pop(future)
         result = future.result()
         for rule, message, severity in result.findings:
             findings.add(findings.files[number], line, rule, message, severity)
         if result.alternates is not None:
             heads[_same(loc)] = (number, line, result.alternates)
+        if result.status is not None:
+            statuses[result.status] = statuses.get(result.status, 0) + 1
+        elif result.requested:
+            unreachable += 1
+        else:
+            not_requested += 1
         tick()
 
     with ThreadPoolExecutor(max_workers=live.concurrency, thread_name_prefix="sitemapkit") as pool:
@@ -143,6 +154,7 @@ def check_pages(findings: Findings, client: Client, live: Live, listed: Listed) 
                 findings.add(findings.files[number], line, "fetch-refused",
                              f"{loc} is on {urlsplit(loc).netloc}, not a host you named (the targets' "
                              "hosts and --allow-host); not requested")
+                not_requested += 1
                 tick()
                 continue
             rules = robots.rules(origin_of(loc))
@@ -151,6 +163,7 @@ def check_pages(findings: Findings, client: Client, live: Live, listed: Listed) 
                     findings.add(findings.files[number], line, "page-blocked",
                                  f"{loc} is listed but robots.txt disallows crawling it; search "
                                  "engines will report it as blocked (not requested)")
+                not_requested += 1
                 tick()
                 continue
             requested += 1
@@ -163,7 +176,7 @@ def check_pages(findings: Findings, client: Client, live: Live, listed: Listed) 
             for future in wait(running, return_when=FIRST_COMPLETED).done:
                 finish(future)
     _return_links(findings, heads)
-    return requested
+    return Answers(requested, tuple(sorted(statuses.items())), unreachable, not_requested)
 
 
 def _return_links(findings: Findings, heads: dict[str, tuple[int, int, tuple[tuple[str, str], ...]]]) -> None:
@@ -260,8 +273,8 @@ class _Robots:
                 if answer.status != 200:
                     why = f"it answered HTTP {answer.status}"
                 else:
-                    body = answer.body(ROBOTS_CAP, 3 * self.client.timeout)
-                    text = body.read(ROBOTS_CAP).decode("utf-8", "replace")
+                    body = answer.body(ROBOTS_READ_BYTES, 3 * self.client.timeout)
+                    text = body.read(ROBOTS_READ_BYTES).decode("utf-8", "replace")
                     if body.error is None:
                         return Protego.parse(text)
                     why = body.error
@@ -299,12 +312,12 @@ def check_page(client: Client, loc: str, pace: _Pace | None = None) -> PageResul
                            f"{delay:g} s, longer than sitemapkit waits ({MAX_WAIT:g} s); not asked "
                            "again", None))
     except Refusal as error:
-        return PageResult([("fetch-refused", f"{loc} was not requested: {error}", None)])
+        return PageResult([("fetch-refused", f"{loc} was not requested: {error}", None)], requested=False)
     except FetchError as error:
         return PageResult([("page-unreachable", f"{loc} cannot be fetched: {error}", None)])
     try:
         result = _answered(client, loc, method, answer)
-        return PageResult(waited + result.findings, result.alternates)
+        return PageResult(waited + result.findings, result.alternates, answer.status)
     finally:
         answer.close(DRAIN)
 

@@ -1,6 +1,7 @@
 """``sitemapkit validate --format html``: one self-contained page (no external asset, no
-script) with every listed URL (lastmod, images, alternates) in a table and every problem
-grouped by rule, for people who would rather look than read a log.
+script) with the sitemap at a glance (``glance``: bars of the URLs by section, of their
+lastmod ages and of the pages' statuses), every problem grouped by rule and every listed URL
+(lastmod, images, alternates) in a table, for people who would rather look than read a log.
 
 The URLs are written to a temporary file as the checks stream through them, and read back
 once to render the page: memory stays flat however long the sitemap is.
@@ -21,6 +22,7 @@ from sitemapkit.output.html_sitemap import POLICY, environment
 from sitemapkit.protocol import IMAGE_NS, SITEMAP_NS, XHTML_NS, rule_entry
 from sitemapkit.report import Problem
 from sitemapkit.urls import link_href
+from sitemapkit.validate.glance import Chart, Tally
 from sitemapkit.validate.session import Session
 
 _LOC = f"{{{SITEMAP_NS}}}loc"
@@ -59,9 +61,11 @@ class Row(NamedTuple):
 
 
 class UrlTable:
-    """The ``<url>`` entries of the sitemaps checked, kept in a temporary file."""
+    """The ``<url>`` entries of the sitemaps checked, kept in a temporary file, and counted in
+    ``tally`` for the picture at the top of the page."""
 
-    def __init__(self) -> None:
+    def __init__(self, tally: Tally) -> None:
+        self.tally = tally
         self._file: IO[str] = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115 (closed in rows())
         self.count = 0
 
@@ -79,6 +83,7 @@ class UrlTable:
                 images += [(loc_el.text or "").strip() for loc_el in child if loc_el.tag == _IMAGE_LOC]
             elif tag == _LINK and child.get("hreflang"):
                 links.append((child.get("hreflang"), child.get("href") or ""))
+        self.tally.add(loc, lastmod)
         end = max((child.sourceline or line for child in element.iter()), default=line)
         self._file.write(_JSON.encode([number, line, end, loc, lastmod, images, links]) + "\n")
         self.count += 1
@@ -129,8 +134,8 @@ def _rank(severity: str) -> int:
 
 
 def write_report(out: IO[str], session: Session, table: UrlTable, *, targets: list[str], verdict: str,
-                 errors: int, warnings: int) -> None:
-    """Render the page to ``out``, streamed."""
+                 errors: int, warnings: int, charts: list[Chart]) -> None:
+    """Render the page to ``out``, streamed; ``charts`` (``glance.charts``) are drawn at its top."""
     numbers = {name: number for number, name in enumerate(session.files)}
     lines: dict[int, list[int]] = {}
     for problem in session.problems:
@@ -142,6 +147,7 @@ def write_report(out: IO[str], session: Session, table: UrlTable, *, targets: li
         targets=targets, verdict=verdict, errors=errors, warnings=warnings, files=session.files,
         numbers=numbers, groups=by_rule(session.problems), rows=table.rows(), urls=table.count,
         anchors=anchors, flagged={(n, start) for (n, _), start in anchors.items()}, policy=POLICY,
+        charts=charts,
     )
     while batch := list(itertools.islice(chunks, _BATCH)):  # a chunk may be empty: count, not text
         out.write("".join(batch))

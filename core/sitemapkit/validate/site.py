@@ -157,9 +157,22 @@ class SiteIndex:
         if noindex:
             complain("page-noindex", f"{loc} is listed but {built} says noindex in its robots meta; "
                      "list only pages you want indexed")
+        elif canonical is not None and canonical != loc and self._other_version(relative, canonical):
+            complain("canonical-other-version", f"{loc} is listed for the version selector only: {built} names "
+                     f"{canonical}, another version's URL, as its canonical URL (neither the root index nor "
+                     "robots.txt should name this sitemap)")
         elif canonical is not None and canonical != loc:  # even the same file: list it as the site names it
             complain("page-canonical", f"{loc} is listed but {built} names {canonical} as its "
                      "canonical URL; list the canonical URL instead")
+
+    def _other_version(self, relative: str, canonical: str) -> bool:
+        """Whether the page at ``relative``, in a version folder of mike's deployment, names a
+        URL in another of its version or alias folders as canonical (``canonical_version``:
+        the version's own sitemap lists it for Material's version selector only)."""
+        own, _, _ = relative.partition("/")
+        other = self.relative(canonical)
+        return (other is not None and own in self._versions
+                and other.partition("/")[0] in self._versions - {own})
 
     def names_file(self, url: str, built: str) -> bool:
         """Whether ``url`` is served by the built file ``built``: the same page in another

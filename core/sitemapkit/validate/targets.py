@@ -18,6 +18,7 @@ from sitemapkit.site.lock import Waiting, folder_locked
 from sitemapkit.urls import remove_dot_segments
 from sitemapkit.validate.feeds import FeedChecker
 from sitemapkit.validate.findings import Findings
+from sitemapkit.validate.glance import Answers
 from sitemapkit.validate.listed_urls import ListedUrls
 from sitemapkit.validate.local_files import (
     SNIFF,
@@ -45,11 +46,17 @@ def is_url(target: object) -> bool:
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """What one ``validate`` run found: the files checked, in order, and the problems in file
-    and line order; ``pages``: how many pages ``--check-pages`` requested (``None`` without)."""
+    and line order; ``answers``: with ``--check-pages``, how many pages were requested and
+    what they answered (``None`` without)."""
 
     files: list[str]
     problems: list[Problem]
-    pages: int | None = None
+    answers: Answers | None = None
+
+    @property
+    def pages(self) -> int | None:
+        """With ``--check-pages``: how many pages were requested."""
+        return None if self.answers is None else self.answers.requested
 
 
 def run_targets(paths, site_dir, progress, live=None, table=None, waiting: Waiting | None = None) -> Outcome:
@@ -88,22 +95,23 @@ def run_targets(paths, site_dir, progress, live=None, table=None, waiting: Waiti
             listed = Listed(live.sample)
     findings = Findings()
     session = Session(findings, ListedUrls(findings, site, listed), progress=progress, table=table)
-    pages = None
+    answers = None
     try:
         with contextlib.ExitStack() as reading:
             for folder in sorted(set(roots)):
                 reading.enter_context(folder_locked(folder, shared=True, waiting=waiting))
             _run(session, site, roots, paths, client)
         if listed is not None:
-            pages = _check_pages(findings, client, live, listed, bool(urls))
+            answers = _check_pages(findings, client, live, listed, bool(urls))
     finally:
         if client is not None:
             client.close()
-    return Outcome(findings.files, findings.in_file_order(), pages)
+    return Outcome(findings.files, findings.in_file_order(), answers)
 
 
-def _check_pages(findings: Findings, client, live, listed, urls_given: bool) -> int:
-    """``--check-pages``: request the pages ``listed`` holds; how many were requested."""
+def _check_pages(findings: Findings, client, live, listed, urls_given: bool) -> Answers:
+    """``--check-pages``: request the pages ``listed`` holds; how many were requested and
+    what they answered."""
     from sitemapkit.validate.crawl import check_pages
     from sitemapkit.validate.fetch import Client
     from sitemapkit.validate.reach import reach_of

@@ -1,0 +1,165 @@
+"""The values of an entry's fields that a page gives beyond its loc: dates written as text,
+images, videos, its news article and its hreflang alternates. Each value is checked here; one
+that breaks a rule is dropped with a warning (``warn``) naming the page, the field and the rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from fnmatch import fnmatchcase
+from typing import Any
+
+from sitemapkit.dates import DateError, as_datetime, parse_moment
+from sitemapkit.listing.images import decorative
+from sitemapkit.listing.page_keys import PageKeys
+from sitemapkit.listing.videos import VideoError, clean_text, video_from_fields
+from sitemapkit.model import Alternate, Image, Moment, NewsArticle, Page, Video
+from sitemapkit.protocol import HREFLANG, MAX_IMAGES
+from sitemapkit.site.extract import HtmlFacts
+from sitemapkit.urls import NEWS_LANGUAGE, URLError, absolute, encode_url, resolve
+from sitemapkit.values import NewsSettings
+
+Warn = Callable[[Page, str, str, str], None]
+"""Reports a problem of a page: the page, its field, the rule, the message."""
+
+
+def page_moment(page: Page, field: str, value: Any, warn: Warn) -> Moment | None:
+    """A date or datetime the page gives as text (None: not given, or not a date: warned)."""
+    if value is None or value == "":
+        return None
+    try:
+        return parse_moment(value)
+    except DateError as error:
+        warn(page, field, "date-format", f"dropped: {error}")
+        return None
+
+
+def images(page: Page, keys: PageKeys, facts: HtmlFacts, loc: str, warn: Warn) -> tuple[Image, ...]:
+    """The page's images: from its HTML, its generator and its ``sitemap_images`` key, each
+    once, at most ``MAX_IMAGES``."""
+    if not facts.images and not page.images and not keys.images:
+        return ()
+    found: dict[str, None] = {}
+    # The HTML's images passed the filter where their tags were read; the generator's and
+    # the page keys' pass it here: badges, pixels and logos are no page's images.
+    given = (raw for raw in (*page.images, *keys.images) if not decorative(raw))
+    for raw in (*facts.images, *given):
+        try:
+            found.setdefault(encode_url(resolve(loc, raw)), None)
+        except URLError as error:
+            warn(page, "image", "image-loc", f"image dropped: {error}")
+    if len(found) > MAX_IMAGES:
+        warn(
+            page, "images", "image-count",
+            f"{len(found)} images; only the first {MAX_IMAGES} are listed (Google's limit per URL)",
+        )
+    return tuple(Image(url) for url in list(found)[:MAX_IMAGES])
+
+
+def videos(page: Page, keys: PageKeys, facts: HtmlFacts, loc: str, warn: Warn) -> tuple[Video, ...]:
+    """The page's videos: from its ``sitemap_video`` key, then each ``<video>`` of its HTML that
+    carries every required field."""
+    if not keys.videos and not facts.videos:
+        return ()
+    videos: list[Video] = []
+    for fields in keys.videos:
+        try:
+            video, problems = video_from_fields(fields, loc)
+        except VideoError as error:
+            warn(page, f"sitemap_video.{error.field}", error.rule, f"video dropped: {error}")
+            continue
+        for field, rule, message in problems:
+            warn(page, f"sitemap_video.{field}", rule, message)
+        videos.append(video)
+    for fields in facts.videos:
+        # A <video> element is listed only when its markup carries every required field.
+        try:
+            video, _ = video_from_fields(fields, loc)
+        except VideoError:
+            continue
+        if all(v.content_loc != video.content_loc for v in videos):
+            videos.append(video)
+    return tuple(videos)
+
+
+def news_article(page: Page, keys: PageKeys, facts: HtmlFacts, path: str, news: NewsSettings, now: datetime,
+                 warn: Warn) -> NewsArticle | None:
+    """The page's news article, when ``news.match`` matches ``path`` and it was published
+    inside the window before ``now``."""
+    if keys.news is False or not fnmatchcase(path, news.match.lstrip("/")):
+        return None
+    fields = keys.news or {}
+    published = (
+        page_moment(page, "sitemap_news.publication_date", fields.get("publication_date"), warn)
+        or page.published
+        or page_moment(page, "article:published_time", facts.published, warn)
+    )
+    if published is None:
+        return None
+    when = as_datetime(published)
+    if not now - timedelta(hours=news.window_hours) <= when <= now + _CLOCK_SKEW:
+        return None
+    title = clean_text(fields.get("title") or page.title or facts.title)
+    if not title:
+        warn(page, "sitemap_news.title", "news-required", "news entry dropped: no title")
+        return None
+    language = str(fields.get("language") or news.language or _news_language(page.lang or facts.lang))
+    language = language.strip().lower().replace("_", "-")
+    if not NEWS_LANGUAGE.fullmatch(language):
+        warn(
+            page, "sitemap_news.language", "news-language",
+            f"news entry dropped: '{language}' is not an ISO 639 code (or zh-cn, zh-tw)"
+            if language else "news entry dropped: no language (set news.language, or the page's own)",
+        )
+        return None
+    name = clean_text(fields.get("publication") or fields.get("name") or news.publication) or news.publication
+    return NewsArticle(name, language, published, title)
+
+
+def alternates(page: Page, facts: HtmlFacts, loc: str, base_url: str, x_default: str | None,
+               warn: Warn) -> tuple[Alternate, ...]:
+    """The page's hreflang alternates, itself among them, x-default last when asked for."""
+    if not page.translations and not facts.alternates:
+        return ()
+    versions: dict[str, str] = {}
+    own = _language_code(page.lang or facts.lang or "")
+    for code, url in (*page.translations.items(), *facts.alternates):
+        code = _language_code(code)
+        if not HREFLANG.fullmatch(code):
+            warn(page, "hreflang", "hreflang-code", f"alternate '{code}' dropped: not a language code")
+            continue
+        try:
+            versions.setdefault(code, encode_url(absolute(base_url, url)))
+        except URLError as error:
+            warn(page, "hreflang", "hreflang-href", f"alternate '{code}' dropped: {error}")
+    if own and HREFLANG.fullmatch(own):
+        versions[own] = loc
+    elif versions:
+        warn(page, "lang", "hreflang-self", "the page's own language is unknown; alternates kept without it")
+    others = [code for code, url in versions.items() if url != loc and code != "x-default"]
+    if not others:
+        return ()
+    if x_default and "x-default" not in versions:
+        target = versions.get(_language_code(x_default))
+        if target:
+            versions["x-default"] = target
+    return tuple(
+        Alternate(code, versions[code])
+        for code in sorted(versions, key=lambda c: (c == "x-default", c.lower()))
+    )
+
+
+_CLOCK_SKEW = timedelta(minutes=5)
+
+
+def _news_language(code: str | None) -> str:
+    """A page's language as news wants it: ``fr`` for ``fr_CA``; only Chinese keeps its
+    script (``zh-cn``, ``zh-tw``)."""
+    code = (code or "").strip().lower().replace("_", "-")
+    return code if code in ("zh-cn", "zh-tw") else code.split("-")[0]
+
+
+def _language_code(code: str) -> str:
+    """``fr_FR`` (Sphinx, Pelican, gettext) is ``fr-FR`` to hreflang."""
+    return code.strip().replace("_", "-")
