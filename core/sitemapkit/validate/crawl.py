@@ -17,16 +17,12 @@ from __future__ import annotations
 import contextlib
 import random
 import re
-import threading
-import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from protego import Protego
-
-from sitemapkit.protocol import ERROR, HTML_READ_BYTES, ROBOTS_READ_BYTES
+from sitemapkit.protocol import ERROR, HTML_READ_BYTES
 from sitemapkit.return_links import ReturnLinks
 from sitemapkit.site.extract import read_head_html
 from sitemapkit.site.markup import HEAD_END
@@ -47,6 +43,7 @@ from sitemapkit.validate.fetch import (
 )
 from sitemapkit.validate.findings import Findings
 from sitemapkit.validate.glance import Answers
+from sitemapkit.validate.hosts import HostRobots, Pace
 from sitemapkit.validate.session import origin_of
 
 HEAD_CAP = HTML_READ_BYTES
@@ -120,7 +117,7 @@ def check_pages(findings: Findings, client: Client, live: Live, listed: Listed) 
     """Request the listed pages; report their problems in ``findings``. Returns how many were
     requested and what they answered."""
     pages = sorted(listed.items)
-    robots = _Robots(findings, client)
+    robots = HostRobots(findings, client)
     heads: dict[str, tuple[int, int, tuple[tuple[str, str], ...]]] = {}
     done = requested = unreachable = not_requested = 0
     statuses: dict[int, int] = {}
@@ -202,96 +199,11 @@ def _same(url: str) -> str:
     return url
 
 
-class _Pace:
-    """robots.txt's Crawl-delay for one host: requests start that many seconds apart; a
-    Retry-After holds them all back."""
-
-    def __init__(self, delay: float = 0.0) -> None:
-        self.delay = delay
-        self.lock = threading.Lock()
-        self.next = 0.0
-
-    def wait(self) -> None:
-        with self.lock:
-            now = time.monotonic()
-            start = max(now, self.next)
-            self.next = start + self.delay
-        if start > now:
-            time.sleep(start - now)
-
-    def hold(self, seconds: float) -> None:
-        """No request to this host starts in the next ``seconds``."""
-        with self.lock:
-            self.next = max(self.next, time.monotonic() + seconds)
-
-
-class _Robots:
-    """Each host's robots.txt, fetched once (RFC 9309: up to 5 redirects followed; a 4xx
-    means no rule; a 5xx or no answer means keep out, and is reported once)."""
-
-    def __init__(self, findings: Findings, client: Client) -> None:
-        self.findings = findings
-        self.client = client
-        self._rules: dict[str, Protego | None] = {}
-        self._paces: dict[str, _Pace] = {}
-
-    def rules(self, origin: str) -> Protego | None:
-        """The rules, or ``None`` when the host must not be crawled at all."""
-        if origin not in self._rules:
-            self._rules[origin] = self._fetch(origin + "robots.txt")
-            rules = self._rules[origin]
-            delay = float(rules.crawl_delay(ROBOTS_TOKEN) or 0) if rules is not None else 0.0
-            if delay > MAX_WAIT:
-                url = origin + "robots.txt"
-                self.findings.file_number(url)
-                self.findings.add(url, None, "wait-capped",
-                                  f"{url} asks for Crawl-delay: {delay:g} s; sitemapkit waits at most "
-                                  f"{MAX_WAIT:g} s between two requests to a host, so its pages were "
-                                  "requested that far apart")
-                delay = MAX_WAIT
-            self._paces[origin] = _Pace(delay)
-        return self._rules[origin]
-
-    def pace(self, origin: str) -> _Pace:
-        return self._paces.setdefault(origin, _Pace())
-
-    def _fetch(self, url: str) -> Protego | None:
-        why = None
-        try:
-            answer = self.client.fetch(url, accept="text/plain")
-        except Refusal as error:
-            self.findings.file_number(url)
-            self.findings.add(url, None, "fetch-refused", f"{url} was not requested: {error}; so none "
-                              "of its host's pages was")
-            return None
-        except FetchError as error:
-            why = str(error)
-        else:
-            try:
-                if 400 <= answer.status < 500:
-                    return Protego.parse("")
-                if answer.status != 200:
-                    why = f"it answered HTTP {answer.status}"
-                else:
-                    body = answer.body(ROBOTS_READ_BYTES, 3 * self.client.timeout)
-                    text = body.read(ROBOTS_READ_BYTES).decode("utf-8", "replace")
-                    if body.error is None:
-                        return Protego.parse(text)
-                    why = body.error
-            finally:
-                answer.close()
-        self.findings.file_number(url)
-        self.findings.add(url, None, "robots-unreachable",
-                          f"{url} cannot be fetched ({why}); crawlers then keep out of the whole "
-                          "host, so none of its pages was requested")
-        return None
-
-
-def check_page(client: Client, loc: str, pace: _Pace | None = None) -> PageResult:
+def check_page(client: Client, loc: str, pace: Pace | None = None) -> PageResult:
     """What a crawler finds at ``loc``: status, redirect, noindex (X-Robots-Tag or robots
     meta), canonical (Link header or link element), hreflang alternates, no-page markers.
     A 429 or 503 with a ``Retry-After`` up to ``MAX_WAIT`` is asked once more after it."""
-    pace = pace or _Pace()
+    pace = pace or Pace()
     pace.wait()
     method = "HEAD" if _NOT_HTML.search(urlsplit(loc).path) else "GET"
     waited: list[PageFinding] = []
