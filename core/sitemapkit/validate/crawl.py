@@ -147,19 +147,18 @@ def check_pages(findings: Findings, client: Client, live: Live, listed: Listed) 
 
     with ThreadPoolExecutor(max_workers=live.concurrency, thread_name_prefix="sitemapkit") as pool:
         for number, line, loc in pages:
+            refused = None
             if not client.reach.allows(loc):
-                findings.add(findings.files[number], line, "fetch-refused",
-                             f"{loc} is on {urlsplit(loc).netloc}, not a host you named (the targets' "
-                             "hosts and --allow-host); not requested")
-                not_requested += 1
-                tick()
-                continue
-            rules = robots.rules(origin_of(loc))
-            if rules is None or not rules.can_fetch(loc, ROBOTS_TOKEN):
-                if rules is not None:
-                    findings.add(findings.files[number], line, "page-blocked",
-                                 f"{loc} is listed but robots.txt disallows crawling it; search "
-                                 "engines will report it as blocked (not requested)")
+                refused = ("fetch-refused", f"{loc} is on {urlsplit(loc).netloc}, not a host you named (the "
+                           "targets' hosts and --allow-host); not requested")
+            elif (rules := robots.rules(origin_of(loc))) is None:
+                refused = ()  # the host's robots.txt keeps every crawler out: said once, by HostRobots
+            elif not rules.can_fetch(loc, ROBOTS_TOKEN):
+                refused = ("page-blocked", f"{loc} is listed but robots.txt disallows crawling it; search "
+                           "engines will report it as blocked (not requested)")
+            if refused is not None:
+                if refused:
+                    findings.add(findings.files[number], line, *refused)
                 not_requested += 1
                 tick()
                 continue
