@@ -64,26 +64,26 @@ def test_any_manifest_bytes_leave_the_build_whole(tmp_path_factory, data):
 
 
 def _read(path: Path, *, whole: bool):
-    """``read_state``'s answer (records and unsent, or the error) with a small manifest read
-    whole, as a build reads it, or a line at a time, as a big one is."""
+    """``read_state``'s answer (records and unsent, or the error) with the records parsed in
+    blocks, as a build reads them, or one line a block."""
     from sitemapkit.lastmod import state as module
 
-    saved = module._WHOLE
-    module._WHOLE = saved if whole else -1
+    saved = module._READ_LINES
+    module._READ_LINES = saved if whole else 1
     records: list = []
     try:
         return module.read_state(path, records.extend), records
     except module.StateError as error:
-        return type(error), records
+        return type(error), []
     finally:
-        module._WHOLE = saved
+        module._READ_LINES = saved
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_a_manifest_read_whole_reads_as_it_does_a_line_at_a_time(tmp_path_factory, data):
-    """The whole-file fast path accepts only what the line reader accepts, with the same
-    records; anything else it leaves to the line reader, so the answer is the same."""
+    """The one reader gives the same answer whatever its blocks: a record line is read
+    alike wherever a block starts or ends."""
     project = tmp_path_factory.mktemp("whole")
     build(project, {"a": "first", "b": "second", "c": "third"})
     build(project, {"a": "first", "b": "edited", "c": "third"})
@@ -92,7 +92,7 @@ def test_a_manifest_read_whole_reads_as_it_does_a_line_at_a_time(tmp_path_factor
     state.write_bytes(original if data.draw(st.booleans()) else mutated(original, data))
     whole, lines = _read(state, whole=True), _read(state, whole=False)
     assert whole == lines
-    if state.read_bytes() == original:  # the fast path is the one taken: the file is whole
+    if state.read_bytes() == original:
         assert len(whole[1]) == 3 and whole[0] == []
     shutil.rmtree(project)
 

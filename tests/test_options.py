@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from sitemapkit import OPTION_NAMES, Settings
-from sitemapkit.cli import _flags, _parser, main
+from sitemapkit.cli import main
+from sitemapkit.cli.arguments import parser
+from sitemapkit.cli.build import flags
 from sitemapkit.options import OPTIONS
 
 REPO = Path(__file__).resolve().parents[1]
@@ -78,9 +80,9 @@ def test_cli_has_exactly_one_flag_per_declared_option(capsys):
     ],
 )
 def test_cli_flags_read_into_the_configuration_vocabulary(argv, expected):
-    args = _parser().parse_args(["build", "site", *argv])
-    assert _flags(args) == expected
-    Settings.from_mapping(_flags(args))  # and Settings takes them
+    args = parser().parse_args(["build", "site", *argv])
+    assert flags(args) == expected
+    Settings.from_mapping(flags(args))  # and Settings takes them
 
 
 def test_cli_text_a_flag_cannot_read_is_a_usage_error_naming_the_flag(capsys):

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from sitemapkit.output.robots import MAX_ROBOTS_BYTES
+from sitemapkit.protocol import ROBOTS_READ_BYTES
 
 BASE = "https://example.com/"
 URLSET = ('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
@@ -30,7 +30,7 @@ def test_a_robots_txt_over_the_cap_is_a_warning_and_not_claimed(tmp_path):
     site = tmp_path / "site"
     site.mkdir()
     (site / "index.html").write_text("<html><head><title>Home</title></head><body>home</body></html>")
-    big = b"User-agent: *\nDisallow:\n" + b"# padding\n" * (MAX_ROBOTS_BYTES // 10 + 1)
+    big = b"User-agent: *\nDisallow:\n" + b"# padding\n" * (ROBOTS_READ_BYTES // 10 + 1)
     (site / "robots.txt").write_bytes(big)
     done = sitemapkit("build", str(site), "--base-url", BASE)
     assert done.returncode == 0, done.stderr

@@ -18,21 +18,23 @@ from sitemapkit.listing.transform import UserTransform, load_transform
 from sitemapkit.model import Outline, Page
 from sitemapkit.output.feed import feed_name, write_changes_feed
 from sitemapkit.output.html_sitemap import PAGE_NAME, Listing, Render, write_page
-from sitemapkit.output.names import beside_names, index_name, own_names, sections_index, stem_of
-from sitemapkit.output.robots import MAX_ROBOTS_BYTES, RobotsTooLarge, sync_robots_txt
+from sitemapkit.output.names import beside_names, index_name, news_names, own_names, sections_index, stem_of
+from sitemapkit.output.robots import RobotsTooLarge, sync_robots_txt
 from sitemapkit.output.write import write_sitemap_files
+from sitemapkit.protocol import ROBOTS_READ_BYTES
 from sitemapkit.report import Problem, Report, SitemapError, plural
 from sitemapkit.settings import Settings
 from sitemapkit.site.files import Sink
 from sitemapkit.site.lock import folder_locked
-from sitemapkit.site.others import other_sitemaps as find_other_sitemaps
-from sitemapkit.site.others import replaced_by_us, warn_other_sitemaps, warn_replaced
 from sitemapkit.site.owned import elsewhere_keys, named_extras, record_written
 from sitemapkit.site.scan import documents_in
-from sitemapkit.urls import encode_url, normalise_base_url
+from sitemapkit.urls import normalise_base_url
 
 if TYPE_CHECKING:
     from sitemapkit.versions import Deployment
+
+OthersCheck = Callable[[Path, Settings], Callable[[Report, Iterable[Path]], None]]
+"""``generate``'s ``other_sitemaps``: see ``site.others.look_for_others``."""
 
 
 def generate(
@@ -49,7 +51,7 @@ def generate(
     render_html: Render | None = None,
     outline: Outline | None = None,
     deployment: Deployment | None = None,
-    other_sitemaps: bool = False,
+    other_sitemaps: OthersCheck | None = None,
     keep_urlset: bool = False,
 ) -> Report:
     """Build entries from ``pages`` and write every file into ``site_dir``.
@@ -66,10 +68,12 @@ def generate(
     With ``settings.html_sitemap``, ``render_html`` renders ``sitemap.html`` in the site's
     theme (an adapter's); without it the page is sitemapkit's own plain one. ``outline``: the
     site's own navigation (an adapter's), which the page follows; without it, by folder.
-    ``other_sitemaps``: look through ``site_dir`` for sitemap files another tool left there
-    and name them in a ``sitemap-other`` warning (``sitemapkit build``, which takes any
-    folder of HTML; an adapter knows its generator's sitemap). ``deployment``: where this
-    version of versioned documentation is served (``sitemapkit.versions``).
+    ``other_sitemaps``: called with ``site_dir`` and the settings before anything is written,
+    it returns what is called with the report and the sitemap files once they are written:
+    ``sitemapkit build`` gives ``site.others.look_for_others``, which names in a
+    ``sitemap-other`` warning the sitemap files another tool left there (it takes any folder
+    of HTML; an adapter knows its generator's sitemap). ``deployment``: where this version of
+    versioned documentation is served (``sitemapkit.versions``).
     ``keep_urlset``: the site's theme reads ``filename`` as a ``<urlset>`` (an adapter says so,
     see ``compat.material.reads_urlset``): with ``sections`` the index gets another name.
     """
@@ -120,7 +124,7 @@ def _generate(
     render_html: Render | None,
     outline: Outline | None,
     deployment: Deployment | None,
-    other_sitemaps: bool,
+    other_sitemaps: OthersCheck | None,
     keep_urlset: bool,
 ) -> Report:
     settings = settings.replace(base_url=normalise_base_url(settings.base_url))
@@ -164,13 +168,12 @@ def _write_all(
     deployment: Deployment | None,
     transform: UserTransform | None,
     keep_urlset: bool,
-    other_sitemaps: bool,
+    other_sitemaps: OthersCheck | None,
 ) -> None:
     now = build_time()
     named_before = named_extras(site_dir, settings.base_url)  # before this build's record replaces it
-    replaced = None  # another tool's sitemap at our own name, which this build replaces
-    if other_sitemaps:
-        replaced = replaced_by_us(site_dir, settings.filename, settings.base_url, own_names(settings))
+    # other tools' sitemaps: the one at our own name is looked at before this build replaces it
+    warn_others = other_sitemaps(site_dir, settings) if other_sitemaps is not None else None
     manifest = Manifest.for_settings(settings, project_dir, report, now, site_dir, sink)
     try:
         # pages -> entries, each dated as it streams (and noted in the manifest)
@@ -192,13 +195,8 @@ def _write_all(
         written = write_sitemap_files(entries, site_dir, settings, report, keep_urlset=keep_urlset,
                                       chosen_out=listed.chosen_out, spare=beside_names(settings), sink=sink)
         resolver.finish()
-        if other_sitemaps:
-            found = find_other_sitemaps(site_dir, list(written.files), settings.base_url)
-            told = set(settings.extra_sitemaps)  # those named in extra_sitemaps are there on purpose
-            warn_other_sitemaps(report, site_dir, [name for name in found
-                                                   if encode_url(settings.base_url + name) not in told])
-            if replaced is not None:
-                warn_replaced(report, site_dir, replaced)
+        if warn_others is not None:
+            warn_others(report, written.files)
         # every page seen -> the new manifest, and what changed since the last one
         changes = manifest.finish()
         # the pages for people beside the sitemaps: the change feed, sitemap.html
@@ -243,8 +241,8 @@ def _write_all(
             sync_robots_txt(site_dir, named, gone, sink)
         except RobotsTooLarge as error:
             report.warn(str(error.path), "robots_txt", "robots-too-large",
-                        f"robots.txt is {error.size:,} bytes, over the {MAX_ROBOTS_BYTES:,} "
-                        "sitemapkit reads: left as it is, without the Sitemap: lines of this "
+                        f"robots.txt is {error.size:,} bytes, over the {ROBOTS_READ_BYTES:,} "
+                        "Google reads: left as it is, without the Sitemap: lines of this "
                         "build; shorten it, or edit its Sitemap: lines yourself")
         else:
             if named:
@@ -270,8 +268,8 @@ def _documents(site_dir: Path, settings: Settings, source_dirs: Iterable[Path | 
 def _entry_points(files: list[Path], settings: Settings, keep_urlset: bool) -> list[Path]:
     """The files robots.txt names: the sitemap (or its index), the news sitemaps and the
     change feed, never the index's children or gzip twins."""
-    stem, top = stem_of(settings.filename), index_name(settings, keep_urlset)
-    news = re.compile(rf"{re.escape(stem)}-news(?:-[1-9]\d*)?\.xml")
+    top = index_name(settings, keep_urlset)
+    news = re.compile(news_names(settings.filename))
     extra = {feed_name(settings.filename)} if settings.changes_feed else set()
     return [path for path in files
             if path.name == top or path.name in extra or news.fullmatch(path.name)]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sitemapkit import values
-from sitemapkit.protocol import MAX_BYTES, MAX_URLS
+from sitemapkit.protocol import MAX_BYTES, MAX_URLS, NEWS_WINDOW_HOURS
 from sitemapkit.values import (
     CHANGEFREQS,
     LASTMOD_SOURCES,
@@ -170,10 +170,11 @@ OPTIONS: tuple[Option, ...] = (
            "`<image:image>` entries from `<img>` in each page's main content and from page metadata"),
     Option("videos", FLAG, True, "`<video:video>` entries from page metadata, and from `<video>` elements "
            "that carry what Google requires"),
-    Option("news", NEWS, None, "`{publication: NAME, language: CODE, match: GLOB, window_hours: 48}`: "
-           "matching pages published inside the window also go to `sitemap-news.xml`",
+    Option("news", NEWS, None, "`{publication: NAME, language: CODE, match: GLOB, "
+           f"window_hours: {NEWS_WINDOW_HOURS}}}`: matching pages published inside the window also go "
+           "to `sitemap-news.xml`",
            cli_help="also list in sitemap-news.xml the pages whose URL path matches a glob and that "
-           "were published in the last window_hours hours (default 48), under a publication's "
+           f"were published in the last window_hours hours (default {NEWS_WINDOW_HOURS}), under a publication's "
            "name and language, as in --news 'publication=The Daily,language=en,match=news/*'"),
     Option("alternates", FLAG, True, "hreflang alternates from the generator's translations "
            '(or the page\'s `<link rel="alternate" hreflang>`)'),

@@ -12,6 +12,11 @@ from typing import NamedTuple
 # A language code as hreflang takes it (BCP 47: language, optional script and region).
 HREFLANG = re.compile(r"x-default|[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|[0-9]{3}))?")
 
+# A robots.txt "Sitemap:" record, one line without its end (RFC 9309 2.2; sitemaps.org 1.6):
+# the field name in any case, blanks around the value, a "#" comment after it; group 1 the
+# value. The build finds its own lines by it, the validator the sitemaps a robots.txt names.
+SITEMAP_RECORD = re.compile(r"\ufeff?\s*sitemap\s*:\s*([^#]*?)\s*(?:#.*)?", re.IGNORECASE)
+
 # -- namespaces -------------------------------------------------------------------------------
 
 SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"  # sitemaps.org protocol (SPEC 1.1)
@@ -43,6 +48,11 @@ VIDEO_MAX_TAGS = 32  # <video:tag> per video: Google video sitemaps (SPEC 3)
 VIDEO_MAX_UPLOADER = 255  # characters: Google video sitemaps (SPEC 3)
 VIDEO_MAX_CATEGORY = 256  # characters: sitemap-video.xsd (a tag Google dropped in 2022)
 HTML_READ_BYTES = 2 * 1024 * 1024  # of an HTML page, the first 2 MB are what Googlebot reads
+ROBOTS_READ_BYTES = 500 * 1024
+"""Of a robots.txt, the first 500 KiB are what Google reads (its robots.txt documentation;
+RFC 9309 2.5: crawlers parse at least 500 KiB). The validator's crawler reads that much; a
+build leaves a larger robots.txt as it is (``robots-too-large``): a ``Sitemap:`` line added
+at its end would lie past what is read."""
 
 # -- rules ------------------------------------------------------------------------------------
 
@@ -238,7 +248,7 @@ RULES: dict[str, RuleEntry] = {
                                          "no longer recorded)", TOOL),
     "output-locked": RuleEntry(INFO, "another build is writing into the output folder (build: waits "
                                      "for it)", TOOL),
-    "robots-too-large": RuleEntry(WARNING, "a robots.txt over 1 MiB (build: left as it is, without "
+    "robots-too-large": RuleEntry(WARNING, "a robots.txt over 500 KiB (build: left as it is, without "
                                            "the Sitemap: lines)", ROBOTS),
     "front-matter": RuleEntry(WARNING, "a page source's front matter that is not valid YAML or TOML "
                                         "(sitemapkit build --source-dir: ignored, the page dated by git)",

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sitemapkit.protocol import OTHER_VERSION
+from sitemapkit.protocol import OTHER_VERSION, rule_entry
 
 _SOURCES = ("meta", "git", "fingerprint")
 
@@ -30,6 +30,9 @@ class Problem:
     """The page's field, at build time."""
     line: int | None = None
     """The file's line, when validating."""
+
+    def __post_init__(self) -> None:
+        rule_entry(self.rule)  # a rule id not in protocol.RULES fails here, where it is raised
 
     def __str__(self) -> str:
         if self.field is not None:

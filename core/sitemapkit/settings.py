@@ -26,6 +26,7 @@ from sitemapkit.values import (
     NewsSettings,
     OptionError,
     Rule,
+    stem_of,
 )
 
 __all__ = [
@@ -112,7 +113,7 @@ def _same_site(base_url: str, sitemaps: tuple[str, ...], filename: str) -> None:
     only URLs of its own host, and robots.txt only sitemaps search engines will trust), and
     none a file sitemapkit writes itself (an index listing itself)."""
     root = normalise_base_url(base_url)
-    stem = filename[:-4] if filename.endswith(".xml") else filename
+    stem = stem_of(filename)
     for url in sitemaps:
         why = None
         if not same_origin(url, base_url):

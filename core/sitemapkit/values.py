@@ -112,6 +112,12 @@ def filename(value: Any) -> str:
     raise OptionError("must be a plain file name such as 'sitemap.xml' (not hidden, not robots.txt)")
 
 
+def stem_of(filename: str) -> str:
+    """``sitemap.xml`` -> ``sitemap``: the start of every other name of the sitemap family
+    (``output.names``)."""
+    return filename[:-4] if filename.endswith(".xml") else filename
+
+
 def language(value: Any) -> str:
     code = value.strip().replace("_", "-") if isinstance(value, str) else ""
     if HREFLANG.fullmatch(code) and code.lower() != "x-default":

@@ -15,9 +15,9 @@ from urllib.parse import quote, urljoin
 from sitemapkit.listing.entries import build_entries
 from sitemapkit.model import Page
 from sitemapkit.output.names import own_names, section_file, stem_of
-from sitemapkit.output.robots import MAX_ROBOTS_BYTES, RobotsTooLarge, sync_robots_txt
+from sitemapkit.output.robots import RobotsTooLarge, sync_robots_txt
 from sitemapkit.output.write import write_index, write_urlsets
-from sitemapkit.protocol import MAX_BYTES, SITEMAP_NS
+from sitemapkit.protocol import MAX_BYTES, ROBOTS_READ_BYTES, SITEMAP_NS
 from sitemapkit.report import Problem, Report
 from sitemapkit.settings import Settings
 from sitemapkit.site.extract import read_head_html
@@ -421,7 +421,7 @@ def write_version_index(root: Path, versions: Versions, settings: Settings, repo
             sync_robots_txt(root, [base_url + settings.filename], [])
         except RobotsTooLarge as error:
             report.warn(str(error.path), "robots_txt", "robots-too-large",
-                        f"robots.txt is {error.size:,} bytes, over the {MAX_ROBOTS_BYTES:,} sitemapkit "
+                        f"robots.txt is {error.size:,} bytes, over the {ROBOTS_READ_BYTES:,} Google "
                         "reads: left as it is, without the Sitemap: line of the root index")
         else:
             report.files.append(root / "robots.txt")

@@ -39,7 +39,7 @@ def run_validate(targets: list[str], site_dir: str | None, fmt: str, strict: boo
         tally = Tally(build_time())
         table = UrlTable(tally)
     try:
-        session = run_targets(targets, site_dir, file_progress() if progress else None, live, table,
+        outcome = run_targets(targets, site_dir, file_progress() if progress else None, live, table,
                               waiting=_waiting)
     except NotADirectoryError as error:
         print(f"sitemapkit validate: {error}", file=sys.stderr)
@@ -47,20 +47,20 @@ def run_validate(targets: list[str], site_dir: str | None, fmt: str, strict: boo
     finally:
         if progress:
             sys.stderr.write(CLEAR)
-    problems = session.problems
+    problems = outcome.problems
     errors = sum(1 for p in problems if p.severity == "error")
     warnings = sum(1 for p in problems if p.severity == "warning")
-    files = len(session.files)
+    files = len(outcome.files)
     failed = bool(errors or (strict and warnings))
     totals = {"files": files, "errors": errors, "warnings": warnings}
-    if session.pages is not None:
-        totals["pages"] = session.pages
+    if outcome.pages is not None:
+        totals["pages"] = outcome.pages
     verdict = "OK" if not problems else "FAILED" if failed else "OK with warnings"
     if table is not None:
-        write_report(sys.stdout, session, table, targets=targets, verdict=verdict, errors=errors,
-                     warnings=warnings, charts=charts(tally, session.answers))
+        write_report(sys.stdout, outcome, table, targets=targets, verdict=verdict, errors=errors,
+                     warnings=warnings, charts=charts(tally, outcome.answers))
     elif fmt == "json":
-        json.dump({"files": session.files, "problems": [p.as_dict() for p in problems],
+        json.dump({"files": outcome.files, "problems": [p.as_dict() for p in problems],
                    "totals": totals, "ok": not failed}, sys.stdout, ensure_ascii=False, indent=2)
         print()
     else:
@@ -68,7 +68,7 @@ def run_validate(targets: list[str], site_dir: str | None, fmt: str, strict: boo
             print(json.dumps(problem.as_dict(), ensure_ascii=False) if fmt == "jsonl" else problem,
                   flush=fmt == "jsonl")
     if fmt == "text" and not quiet:
-        pages = "" if session.pages is None else f", {plural(session.pages, 'page')} requested"
+        pages = "" if outcome.pages is None else f", {plural(outcome.pages, 'page')} requested"
         print(f"{verdict}: {files} file{'s' * (files != 1)} checked{pages}, {errors} error"
               f"{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
     if any(p.rule == "unreadable" for p in problems):
@@ -82,7 +82,7 @@ def _waiting(folder) -> None:
 
 
 def file_progress():
-    """``progress(file, bytes_read, bytes_total)`` for the session: a progress line for each
+    """``progress(file, bytes_read, bytes_total)`` for the run: a progress line for each
     file of ``BIG_FILE`` bytes or more (smaller ones are read in a blink)."""
     lines: dict[str, ProgressLine] = {}
 

@@ -102,6 +102,23 @@ class Changes:
         return sorted({*self.added, *self.changed, *self.removed, *self.unsent})
 
 
+def reconcile(old: Record | None, digest: str | None, title: str | None, lastmod: str | None,
+              known: bool, now: str) -> tuple[Record, str | None]:
+    """A page of this build against the last build's record of its URL (``old``): its new
+    record and what happened to it (``"added"``, ``"changed"`` or None). A digest seen before
+    (or none now: no content was read, so the last fingerprint still holds) keeps the time it
+    was first seen, and the last title when this build has none; a page whose content was not
+    read changed when its lastmod did. Nothing is added or changed on a first build
+    (``known`` False): nothing is known to have changed. ``old`` itself is returned when
+    nothing about it changed."""
+    if old is not None and (digest is None or digest == old.digest):
+        kind = "changed" if digest is None and old.lastmod is not None and lastmod != old.lastmod else None
+        if lastmod == old.lastmod and (not title or title == old.title):
+            return old, kind
+        return Record(old.digest, old.first_seen, title or old.title, lastmod), kind
+    return Record(digest, now, title, lastmod), ("added" if old is None else "changed") if known else None
+
+
 class Manifest:
     """One build's view of the manifest at ``path``: the last build's records (read when first
     asked), this build's (``note``), and ``finish`` that writes the new one."""
@@ -276,31 +293,14 @@ class Manifest:
             return self._finish_in_memory(known)
         self._flush()
         db = self.db
-        # ``same``: the page was in the last manifest with this digest, or with no digest now
-        # (no content read: the last fingerprint still holds).
-        db.execute(
-            "CREATE TABLE records(loc TEXT PRIMARY KEY, digest, first_seen, title, lastmod, kind)"
-            " WITHOUT ROWID"
-        )
-        same = "(p.loc IS NOT NULL AND (c.digest IS NULL OR c.digest = p.digest))"
-        db.execute(
-            f"""
-            INSERT OR REPLACE INTO records
-            SELECT c.loc,
-              CASE WHEN {same} THEN p.digest ELSE c.digest END,
-              CASE WHEN {same} THEN p.first_seen ELSE :now END,
-              CASE WHEN {same} AND (c.title IS NULL OR c.title = '') THEN p.title ELSE c.title END,
-              c.lastmod,
-              CASE
-                WHEN {same} THEN CASE WHEN c.digest IS NULL AND p.lastmod IS NOT NULL
-                                           AND c.lastmod IS NOT p.lastmod THEN 'changed' END
-                WHEN :known THEN CASE WHEN p.loc IS NULL THEN 'added' ELSE 'changed' END
-              END
-            FROM current c LEFT JOIN previous p ON p.loc = c.loc
-            ORDER BY c.loc, c.rowid
-            """,
-            {"now": self.now_text, "known": known},
-        )
+        db.execute("CREATE TABLE records(loc TEXT PRIMARY KEY, digest, first_seen, title, lastmod, kind)"
+                   " WITHOUT ROWID")
+        rows = db.execute(
+            "SELECT c.loc, c.digest, c.title, c.lastmod, p.loc, p.digest, p.first_seen, p.title, p.lastmod"
+            " FROM current c LEFT JOIN previous p ON p.loc = c.loc ORDER BY c.loc, c.rowid")
+        while batch := rows.fetchmany(_BATCH):  # a URL noted twice: the last wins (OR REPLACE)
+            db.executemany("INSERT OR REPLACE INTO records VALUES (?, ?, ?, ?, ?, ?)",
+                           [self._reconciled(row, known) for row in batch])
         self._finished = True
         if self._unusable:
             return Changes(state_file=None, first_build=True)
@@ -314,6 +314,13 @@ class Manifest:
         self._save()
         return changes
 
+    def _reconciled(self, row: tuple, known: bool) -> tuple:
+        """A row of ``records`` from a row of this build's pages joined to the last ones."""
+        loc, digest, title, lastmod, old_loc, *old = row
+        record, kind = reconcile(None if old_loc is None else Record(*old), digest, title, lastmod, known,
+                                 self.now_text)
+        return (loc, *record, kind)
+
     def _save(self) -> None:
         try:
             write_state(self.path, self.records(), [], self.sink)
@@ -325,24 +332,15 @@ class Manifest:
             )
 
     def _finish_in_memory(self, known: bool) -> Changes:
-        """``finish`` for the records held in memory: the same rules as the SQL above."""
+        """``finish`` for the records held in memory (``reconcile``, as for those in SQLite)."""
         previous = self._previous
         assert previous is not None
         rows: dict[str, tuple[Record, str | None]] = {}
         kept = 0
         for loc, digest, title, lastmod in self._pending:  # a URL noted twice: the last wins
             old = previous.get(loc)
-            if old is not None and (digest is None or digest == old.digest):
-                kind = ("changed" if digest is None and old.lastmod is not None and lastmod != old.lastmod
-                        else None)
-                if lastmod == old.lastmod and (not title or title == old.title):
-                    rows[loc] = old, kind  # most pages of a rebuild: the record as it was
-                    kept += 1
-                else:
-                    rows[loc] = Record(old.digest, old.first_seen, title or old.title, lastmod), kind
-            else:
-                kind = ("added" if old is None else "changed") if known else None
-                rows[loc] = Record(digest, self.now_text, title, lastmod), kind
+            rows[loc] = reconcile(old, digest, title, lastmod, known, self.now_text)
+            kept += rows[loc][0] is old  # most pages of a rebuild: the record as it was
         self._pending = []
         self._records = [(loc, *rows[loc]) for loc in sorted(rows)]
         self._finished = True

@@ -2,14 +2,13 @@
 content, when that digest was first seen, the page title and the lastmod last written.
 
 It is JSON, one page per line in URL order, so it diffs well and a rebuild that changes
-nothing rewrites the same bytes. It is written to a temporary name and renamed.
+nothing rewrites the same bytes. It is written to a temporary name and renamed, and read by
+one reader (``read_state``), a block of lines at a time, whatever its size.
 """
 
-import io
 import itertools
 import json
 import os
-import re
 import stat
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
@@ -122,53 +121,12 @@ def read_state(path: Path, into: Callable[[Iterator[tuple[str, Record]]], object
         raise StatePathError("it is a folder" if stat.S_ISDIR(mode) else "it is not a regular file")
     with os.fdopen(fd, "rb") as handle:
         try:
-            if os.fstat(fd).st_size <= _WHOLE:
-                data = handle.read(_WHOLE + 1)
-                whole = _whole(data)
-                if whole is not None:
-                    unsent, records = whole
-                    into(records)
-                    return unsent
-                handle = io.BytesIO(data)  # the line reader says what is wrong with it
             lines = _lines(handle)
             unsent = _head(lines)
             into(_records(lines))
             return unsent
         except OSError as error:
             raise StateError(f"cannot read it ({error.strerror})") from None
-
-
-# Performance: a small manifest (a site of up to about 9,000 pages, which build.manifest keeps
-# in memory anyway) is parsed whole by the json module's C parser, then checked: 0.8 µs a
-# record instead of 2.1 µs a line at a time (measured on 1,000 records; 4% of generate() on
-# small pages). A bigger one is streamed, a line at a time. Any file that is not exactly
-# what write_state writes goes to the line reader, which says what is wrong.
-_WHOLE = 1 << 20
-
-
-def _whole(data: bytes) -> tuple[list[str], Iterator[tuple[str, Record]]] | None:
-    """``(unsent, records)`` of a manifest read whole, or None when it is not one ``write_state``
-    wrote (not valid JSON, or not one record a line)."""
-    if not data.startswith(_HEADER.encode()):
-        return None
-    try:
-        loaded = json.loads(data)
-    except (ValueError, RecursionError):
-        return None
-    if type(loaded) is not dict or loaded.keys() != {"sitemapkit_state", "indexnow_unsent", "pages"}:
-        return None
-    unsent, pages = loaded["indexnow_unsent"], loaded["pages"]
-    if type(unsent) is not list or type(pages) is not dict or data.count(b"\n") != len(pages) + 4:
-        return None  # not one line a record, or a URL listed twice
-    # Each record a list of four strings or nulls, checked for all at once.
-    values = pages.values()
-    if set(map(type, values)) - {list} or set(map(len, values)) - {4} \
-            or set(map(type, itertools.chain.from_iterable(values))) - {str, type(None)}:
-        return None
-    first_seen = {value[1] for value in values}
-    if None in first_seen or not all(map(_valid_moment, first_seen)):
-        return None
-    return [u for u in unsent if isinstance(u, str)], zip(pages, itertools.starmap(Record, values), strict=True)
 
 
 def _valid_moment(text: str) -> bool:
@@ -190,49 +148,59 @@ def _head(lines: Iterator[bytes]) -> list[str]:
     return [u for u in unsent if isinstance(u, str)]
 
 
+_READ_LINES = 1024
+"""Record lines parsed by one ``json.loads`` (fewer when they pass ``BLOCK`` bytes).
+Performance: one C parse a block instead of one a line (measured on 1,000 records: 1.2 µs a
+record instead of 2.8 µs), memory bounded by the block however big the manifest."""
+
+
 def _records(lines: Iterator[bytes]) -> Iterator[tuple[str, Record]]:
-    # Performance: each distinct first-seen time is checked once; a manifest holds few
-    # (measured: 1.7 µs a record saved).
-    checked: set[str] = set()
+    """The ``"loc": [digest, first_seen, title, lastmod]`` lines up to the closing ``}}``."""
+    checked: set[str] = set()  # first-seen times found valid: a manifest holds few
+    block: list[bytes] = []
+    size = 0
+    number = 3  # the line before the first record
     for line in lines:
         if line.strip() == b"}}":
+            yield from _block(block, number, checked)
             if any(extra.strip() for extra in lines):
                 raise StateError("it goes on after its end")
             return
-        plain = _plain_record(line)
-        if plain is not None:
-            loc, digest, first_seen, title, lastmod = plain
-        else:
-            ((loc, value),) = _member(line, None).items()
-            if type(value) is not list or len(value) != 4 or not all(map(_text_or_none, value)):
-                raise StateError(f"the record for {loc} has the wrong shape")
-            digest, first_seen, title, lastmod = value
-        if first_seen not in checked:
-            if not _valid_moment(first_seen):
-                raise StateError(f"the record for {loc} has no valid first-seen time")
-            if len(checked) < 4096:
-                checked.add(first_seen)
-        yield loc, Record(digest, first_seen, title, lastmod)
+        block.append(line)
+        size += len(line)
+        if len(block) == _READ_LINES or size >= BLOCK:
+            yield from _block(block, number, checked)
+            number += len(block)
+            block, size = [], 0
     raise StateError("it is cut short")
 
 
-# Performance: a record line as ``write_state`` writes it, with no escape in its strings (most
-# lines), is read by one regex instead of ``json.loads``: 1.4 µs a record instead of 2.8 µs
-# (measured on 1,000 records). Its strings hold no backslash, quote or control character, so
-# their text is what JSON would decode; any other line takes the JSON path. Compiled when a
-# manifest is first read a line at a time (a big one): 0.3 ms that small sites never pay.
-_PLAIN_VALUE = r'(?:"([^"\\\x00-\x1f]*)"|null)'  # the text inside the quotes; None for null
-_PLAIN_RECORD = re.compile(r'"([^"\\\x00-\x1f]*)": \[' + ", ".join([_PLAIN_VALUE] * 4) + r"\],?\r?\n?")
-
-
-def _plain_record(line: bytes) -> tuple[str | None, ...] | None:
-    """``(loc, digest, first_seen, title, lastmod)`` of a plain record line; None for any
-    other line (or bytes that are not UTF-8, which the JSON path reports)."""
+def _block(block: list[bytes], before: int, checked: set[str]) -> list[tuple[str, Record]]:
+    """The records of consecutive lines (the one after line ``before`` first), each line one
+    record as ``write_state`` writes it; ``StateError`` names the first that is not."""
+    if not block:
+        return []
+    text = b"".join(block).rstrip()
     try:
-        found = _PLAIN_RECORD.fullmatch(line.decode("utf-8", "surrogatepass"))
-    except UnicodeDecodeError:
-        return None
-    return found.groups() if found is not None else None
+        pairs = json.loads(b"{" + text.removesuffix(b",") + b"}", object_pairs_hook=list)
+    except (ValueError, RecursionError) as error:
+        at = f" at line {before + getattr(error, 'lineno', 1)}" if isinstance(error, ValueError) else ""
+        raise StateError(f"its records are not valid JSON{at}") from None
+    if len(pairs) != len(block):
+        raise StateError(f"lines {before + 1}-{before + len(block)} do not hold one record each")
+    values = [value for _, value in pairs]
+    if set(map(type, values)) - {list} or set(map(len, values)) - {4} \
+            or set(map(type, itertools.chain.from_iterable(values))) - {str, type(None)}:
+        loc = next(loc for loc, value in pairs
+                   if type(value) is not list or len(value) != 4 or not all(map(_text_or_none, value)))
+        raise StateError(f"the record for {loc} has the wrong shape")
+    for first_seen in {value[1] for value in values} - checked:
+        if first_seen is None or not _valid_moment(first_seen):
+            loc = next(loc for loc, value in pairs if value[1] == first_seen)
+            raise StateError(f"the record for {loc} has no valid first-seen time")
+        if len(checked) < 4096:
+            checked.add(first_seen)
+    return list(zip([loc for loc, _ in pairs], itertools.starmap(Record, values), strict=True))
 
 
 def _lines(handle: BinaryIO) -> Iterator[bytes]:
@@ -244,18 +212,17 @@ def _lines(handle: BinaryIO) -> Iterator[bytes]:
         yield line
 
 
-def _member(line: bytes, key: str | None) -> dict | list | object:
-    """One ``"key": value`` line (with or without its comma) as JSON; the value of ``key``,
-    or the one-member object when ``key`` is None."""
+def _member(line: bytes, key: str) -> object:
+    """The value of a one-member ``"key": value`` line (with or without its comma)."""
     text = line.strip().removesuffix(b",")
     try:
         data = json.loads(b"{" + text + b"}")
     except (ValueError, RecursionError) as error:
         cause = "nested too deeply" if isinstance(error, RecursionError) else "not valid JSON"
         raise StateError(f"a line is {cause}") from None
-    if len(data) != 1 or (key is not None and key not in data):
+    if len(data) != 1 or key not in data:
         raise StateError("a line has the wrong shape")
-    return data if key is None else data[key]
+    return data[key]
 
 
 def _text_or_none(value: object) -> bool:

@@ -22,13 +22,14 @@ from sitemapkit.protocol import ATOM_NS
 from sitemapkit.settings import Settings
 from sitemapkit.site.files import Sink
 from sitemapkit.urls import absolute
+from sitemapkit.values import stem_of
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 
 def feed_name(filename: str) -> str:
     """``sitemap.xml`` -> ``sitemap-changes.atom`` (the name the writer's index lists)."""
-    return (filename[:-4] if filename.endswith(".xml") else filename) + "-changes.atom"
+    return stem_of(filename) + "-changes.atom"
 
 
 def _moment(record: Record) -> datetime:

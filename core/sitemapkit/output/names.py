@@ -22,15 +22,10 @@ from sitemapkit.output.feed import feed_name
 from sitemapkit.output.html_sitemap import PAGE_NAME
 from sitemapkit.settings import IndexNowSettings, Settings
 from sitemapkit.urls import absolute, in_scope, normalise_base_url, site_path
-from sitemapkit.values import section_name
+from sitemapkit.values import section_name, stem_of
 
 DIGEST = 12
 """Hex digits of a child sitemap's content digest in its name (``sitemap-1-0123456789ab.xml``)."""
-
-
-def stem_of(filename: str) -> str:
-    """``sitemap.xml`` -> ``sitemap``: the start of every other name of the family."""
-    return filename[:-4] if filename.endswith(".xml") else filename
 
 
 def child_name(stem: str, number: int, digest: str) -> str:
@@ -45,6 +40,11 @@ def numbered_name(first: str, suffix: str, number: int) -> str:
 
 OTHER_SECTION = "other"
 """The section of the pages no ``sections`` prefix matches: ``sitemap-other.xml``."""
+
+
+def news_names(filename: str) -> str:
+    """The news sitemaps' names as a pattern: ``sitemap-news.xml``, ``sitemap-news-2.xml`` ..."""
+    return rf"{re.escape(stem_of(filename))}-news(?:-[1-9]\d*)?\.xml"
 
 
 def section_names(settings: Settings) -> list[tuple[str, str]]:
@@ -135,7 +135,7 @@ def own_names(settings: Settings) -> OwnNames:
     stem = re.escape(stem_of(settings.filename))
     entry, feed = re.escape(settings.filename), re.escape(feed_name(settings.filename))
     children = rf"{stem}-[1-9]\d*-[0-9a-f]{{{DIGEST}}}\.xml"
-    news, texts = rf"{stem}-news(?:-[1-9]\d*)?\.xml", rf"{stem}(?:-[1-9]\d*)?\.txt"
+    news, texts = news_names(settings.filename), rf"{stem}(?:-[1-9]\d*)?\.txt"
     twinned = [entry, children, news]  # news: whenever an entry carries an article
     if settings.txt:
         twinned.append(texts)

@@ -4,26 +4,22 @@ write), keep every other byte, in the file's own line-ending style."""
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterable
 from pathlib import Path
 
+from sitemapkit.protocol import ROBOTS_READ_BYTES, SITEMAP_RECORD
 from sitemapkit.site.files import Sink, faults_named, read_regular
 
 NEW_ROBOTS = "User-agent: *\nDisallow:\n\nSitemap: {url}\n"
-MAX_ROBOTS_BYTES = 1 << 20
-"""A robots.txt larger than this is left alone (Google reads the first 500 KiB)."""
 
 
 class RobotsTooLarge(Exception):
-    """A robots.txt over ``MAX_ROBOTS_BYTES``: left as it is, so it names none of ``wanted``."""
+    """A robots.txt over ``protocol.ROBOTS_READ_BYTES``: left as it is, so it names none of
+    ``wanted``."""
 
     def __init__(self, path: Path, size: int) -> None:
-        super().__init__(f"{path} is over {MAX_ROBOTS_BYTES:,} bytes; left as it is")
+        super().__init__(f"{path} is over {ROBOTS_READ_BYTES:,} bytes; left as it is")
         self.path, self.size = path, size
-
-# A "Sitemap:" record: the field name in any case (RFC 9309 2.2), blanks around the value.
-_SITEMAP_LINE = re.compile(rb"[ \t]*sitemap[ \t]*:[ \t]*(\S*)[ \t]*", re.IGNORECASE)
 
 
 def update_robots_txt(site_dir: Path, sitemap_url: str | Iterable[str]) -> Path:
@@ -46,14 +42,14 @@ def sync_robots_txt(site_dir: Path, wanted: Iterable[str], unwanted: Iterable[st
     """Make ``robots.txt`` name every URL of ``wanted`` and none of ``unwanted`` (sitemaps of
     ours this build did not write), creating it when it is absent and there is something to
     name. True when the file was written (in a dry run, ``sink``'s, when it would be). Raises
-    ``RobotsTooLarge`` (nothing written) for a file over ``MAX_ROBOTS_BYTES``."""
+    ``RobotsTooLarge`` (nothing written) for a file over ``protocol.ROBOTS_READ_BYTES``."""
     sink = sink if sink is not None else Sink()
     path = Path(site_dir) / "robots.txt"
     wanted = list(dict.fromkeys(wanted))
     unwanted = {url.encode() for url in set(unwanted) - set(wanted)}
     with faults_named(path, "read"):
         try:
-            old = read_regular(path, MAX_ROBOTS_BYTES + 1)
+            old = read_regular(path, ROBOTS_READ_BYTES + 1)
         except FileNotFoundError:
             old = None
     if old is None:
@@ -62,7 +58,7 @@ def sync_robots_txt(site_dir: Path, wanted: Iterable[str], unwanted: Iterable[st
         text = NEW_ROBOTS.format(url=wanted[0]) + "".join(f"Sitemap: {url}\n" for url in wanted[1:])
         _replace(path, text.encode(), sink)
         return True
-    if len(old) > MAX_ROBOTS_BYTES:
+    if len(old) > ROBOTS_READ_BYTES:
         raise RobotsTooLarge(path, _size(path, len(old)))
     newline = _newline(old)
     lines = old.split(newline)
@@ -90,8 +86,9 @@ def _newline(data: bytes) -> bytes:
 
 
 def _named(line: bytes) -> bytes | None:
-    found = _SITEMAP_LINE.fullmatch(line.rstrip(b"\r\n"))
-    return found.group(1) if found else None
+    """The URL a ``Sitemap:`` line names, as its bytes; None for any other line."""
+    found = SITEMAP_RECORD.fullmatch(line.rstrip(b"\r\n").decode("utf-8", "surrogateescape"))
+    return found.group(1).encode("utf-8", "surrogateescape") if found else None
 
 
 def _replace(path: Path, data: bytes, sink: Sink) -> None:

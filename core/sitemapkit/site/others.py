@@ -1,20 +1,47 @@
 """Sitemap files another tool left in the site's folder (Hugo's per-language
 ``en/sitemap.xml``, a plugin's ``sitemap_index.xml``): named in a warning with the setting
 that turns them off, never removed. One at sitemapkit's own output name is replaced, as a
-sitemap already (see ``owned``), and named in a warning of its own."""
+sitemap already (see ``owned``), and named in a warning of its own.
+
+``sitemapkit build`` looks for them (``look_for_others``, given to ``generate``): it takes any
+folder of HTML, whatever wrote it. An adapter does not: its generator's own sitemap is
+replaced at sitemapkit's name (MkDocs) or its sitemap plugin is named in a
+``plugin-conflict`` warning (Sphinx, Pelican), so a build of one never reads this module."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from sitemapkit.sources.layouts import LAYOUTS
+from sitemapkit.output.names import OwnNames, own_names
 from sitemapkit.report import Report
-from sitemapkit.output.names import OwnNames
+from sitemapkit.settings import Settings
 from sitemapkit.site.owned import Owned, is_sitemap
+from sitemapkit.site.scan import site_files
+from sitemapkit.sources.layouts import LAYOUTS
+from sitemapkit.urls import encode_url
 
 _EXAMPLES = 3
+
+
+def look_for_others(site_dir: Path, settings: Settings) -> Callable[[Report, Iterable[Path]], None]:
+    """Before a build writes into ``site_dir``: whether the file at ``settings.filename`` is
+    another tool's sitemap, which the build replaces. Returns what the build calls once it
+    has written its sitemap files (``written``): it warns in ``report`` of that file, and of
+    the other tools' sitemap files left beside sitemapkit's (those ``extra_sitemaps`` names
+    are there on purpose)."""
+    replaced = replaced_by_us(site_dir, settings.filename, settings.base_url, own_names(settings))
+
+    def warn(report: Report, written: Iterable[Path]) -> None:
+        told = set(settings.extra_sitemaps)
+        found = other_sitemaps(site_dir, written, settings.base_url)
+        warn_other_sitemaps(report, site_dir, [name for name in found
+                                               if encode_url(settings.base_url + name) not in told])
+        if replaced is not None:
+            warn_replaced(report, site_dir, replaced)
+
+    return warn
 
 
 def other_sitemaps(site_dir: Path, ours: Iterable[Path], base_url: str) -> Iterator[str]:
@@ -22,16 +49,15 @@ def other_sitemaps(site_dir: Path, ours: Iterable[Path], base_url: str) -> Itera
     ``site_dir`` whose name says sitemap and that are not among ``ours``. Only regular files
     are read (never through a link), and only their first kilobytes."""
     skip = {os.path.abspath(path) for path in ours}
-    for folder, dirs, files in os.walk(site_dir):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        for name in sorted(files):
-            if "sitemap" not in name.lower() or not name.endswith((".xml", ".xml.gz")):
-                continue
-            path = os.path.join(folder, name)
-            if os.path.abspath(path) in skip or os.path.islink(path) or not os.path.isfile(path):
-                continue
-            if is_sitemap(Path(path), base_url):
-                yield os.path.relpath(path, site_dir).replace(os.sep, "/")
+    for relative in site_files(site_dir):
+        name = relative.rpartition("/")[2]
+        if "sitemap" not in name.lower() or not name.endswith((".xml", ".xml.gz")):
+            continue
+        path = os.path.join(site_dir, relative)
+        if os.path.abspath(path) in skip or os.path.islink(path) or not os.path.isfile(path):
+            continue
+        if is_sitemap(Path(path), base_url):
+            yield relative
 
 
 def warn_other_sitemaps(report: Report, site_dir: Path, names: list[str]) -> None:

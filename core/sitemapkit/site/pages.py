@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import quote, unquote, unquote_to_bytes, urljoin, urlsplit
 
 from sitemapkit.site.files import read_regular
-from sitemapkit.output.robots import MAX_ROBOTS_BYTES
+from sitemapkit.protocol import ROBOTS_READ_BYTES
 
 if TYPE_CHECKING:  # imported only when a robots.txt disallows something
     from protego import Protego
@@ -113,7 +113,7 @@ def robots_rules(site_dir: str | os.PathLike[str]) -> Protego | None:
     ``$``, the longest rule wins), which ``urllib.robotparser`` does not do. Ask it with
     ``can_fetch(url, "*")``."""
     try:  # a regular file only: a named pipe there must not hang the build
-        text = read_regular(Path(site_dir) / "robots.txt", MAX_ROBOTS_BYTES).decode("utf-8", "replace")
+        text = read_regular(Path(site_dir) / "robots.txt", ROBOTS_READ_BYTES).decode("utf-8", "replace")
     except OSError:
         return None
     if not _disallows_something(text):  # no rule, or only "Disallow:" (allow all), as ours has

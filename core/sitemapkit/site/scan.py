@@ -10,14 +10,21 @@ from sitemapkit.model import Page
 from sitemapkit.site.pages import HTML_SUFFIXES, Exclude, guess_not_a_page, url_for_file
 
 
-def html_files(site_dir: Path) -> Iterator[str]:
-    """Site-relative paths of the HTML files, in a stable order; hidden folders skipped."""
+def site_files(site_dir: Path | str) -> Iterator[str]:
+    """Site-relative paths (``a/b.html``) of the files of a built site, in a stable order
+    (each folder's files by name, then its folders by name); hidden folders skipped. The
+    one walk of a built site: its pages, the files ``include`` names, other tools' sitemaps."""
     for folder, dirs, files in os.walk(site_dir):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         base = os.path.relpath(folder, site_dir)
+        prefix = "" if base == "." else base.replace(os.sep, "/") + "/"
         for name in sorted(files):
-            if name.endswith(HTML_SUFFIXES):
-                yield name if base == "." else f"{base}/{name}".replace(os.sep, "/")
+            yield prefix + name
+
+
+def html_files(site_dir: Path) -> Iterator[str]:
+    """Site-relative paths of the HTML files, in a stable order; hidden folders skipped."""
+    return (relative for relative in site_files(site_dir) if relative.endswith(HTML_SUFFIXES))
 
 
 def pages_in(site_dir: Path | str) -> Iterator[Page]:
@@ -49,17 +56,14 @@ def documents_in(
     site_dir = Path(site_dir)
     spec = Exclude(patterns)
     sources = [Path(folder) for folder in source_dirs]
-    for folder, dirs, files in os.walk(site_dir):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        base = os.path.relpath(folder, site_dir)
-        for name in sorted(files):
-            if name.startswith(".") or name.endswith(HTML_SUFFIXES) or (base == "." and ours(name)):
-                continue
-            relative = name if base == "." else f"{base}/{name}".replace(os.sep, "/")
-            if not spec(relative):
-                continue
-            source = next((folder / relative for folder in sources if (folder / relative).is_file()), None)
-            yield Page(url=url_for_file(relative), source=source, output=site_dir / relative, name=relative)
+    for relative in site_files(site_dir):
+        folder, _, name = relative.rpartition("/")
+        if name.startswith(".") or name.endswith(HTML_SUFFIXES) or (not folder and ours(name)):
+            continue
+        if not spec(relative):
+            continue
+        source = next((base / relative for base in sources if (base / relative).is_file()), None)
+        yield Page(url=url_for_file(relative), source=source, output=site_dir / relative, name=relative)
     missed = spec.unmatched()
     if missed:
         unmatched(missed)

@@ -14,6 +14,7 @@ import yaml
 from sitemapkit.sources.layouts import (
     DOCUSAURUS_TRANSLATIONS,
     FILES,
+    HUGO_CONFIGS,
     JEKYLL_COLLECTION,
     JEKYLL_STYLES,
     LAYOUTS,
@@ -128,8 +129,7 @@ def _collection_default(style: str) -> str:
 
 def _hugo(layout: Layout, root: Path, source_dir: Path) -> Found:
     config: Mapping[str, Any] = {}
-    for name in ("hugo.toml", "hugo.yaml", "hugo.yml", "config.toml", "config.yaml", "config/_default/hugo.toml",
-                 "config/_default/config.toml"):
+    for name in HUGO_CONFIGS:
         if (root / name).is_file():
             config = _read_config(root / name)
             break

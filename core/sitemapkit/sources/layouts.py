@@ -89,10 +89,13 @@ class Layout:
     """The setting that turns the generator's own sitemap off."""
 
 
+HUGO_CONFIGS = ("hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml",
+                "config/_default/hugo.toml", "config/_default/config.toml")
+"""Hugo's configuration files, in the order Hugo looks for them; a ``config.*`` one marks a
+Hugo project only beside a ``content`` folder (other tools use that name too)."""
+
 LAYOUTS = (
-    Layout("hugo", (("hugo.toml",), ("hugo.yaml",), ("hugo.json",), ("config.toml", "content"),
-                    ("config.yaml", "content"), ("config/_default/hugo.toml",),
-                    ("config/_default/config.toml", "content")),
+    Layout("hugo", tuple((name,) if "hugo." in name else (name, "content") for name in HUGO_CONFIGS),
            (("content", ""),), ("lastmod", "modified", "updated"), ("_index", "index"),
            url_keys=("url",), slug_keys=("slug",), lower_case=True,
            sitemap_off='disableKinds = ["sitemap"] in hugo.toml'),

@@ -9,7 +9,7 @@ little is left to drain. Only pages on the hosts the user named are requested (`
 ``Crawl-delay`` and a 429 or 503's ``Retry-After`` are honoured up to ``MAX_WAIT`` seconds.
 The findings use the rule ids of ``--site-dir`` where the fault is the same (``page-noindex``,
 ``page-canonical``, ``page-blocked``, ``page-not-a-page``); the workers only request and read,
-and the main thread reports, so the session needs no lock.
+and the main thread reports, so the findings need no lock.
 """
 
 from __future__ import annotations
@@ -17,14 +17,10 @@ from __future__ import annotations
 import contextlib
 import random
 import re
-import threading
-import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from urllib.parse import urlsplit
-
-from protego import Protego
 
 from sitemapkit.protocol import ERROR, HTML_READ_BYTES
 from sitemapkit.return_links import ReturnLinks
@@ -45,15 +41,15 @@ from sitemapkit.validate.fetch import (
     redirect_target,
     retry_after,
 )
+from sitemapkit.validate.findings import Findings
 from sitemapkit.validate.glance import Answers
-from sitemapkit.validate.session import Session, origin_of
+from sitemapkit.validate.hosts import HostRobots, Pace
+from sitemapkit.validate.session import origin_of
 
 HEAD_CAP = HTML_READ_BYTES
 """Bytes of a page read at most to find the end of its head: what Googlebot reads of a page."""
 DRAIN = 256 * 1024
 """Bytes left unread after the head that are still read, to keep the connection."""
-ROBOTS_CAP = 500 * 1024
-"""robots.txt bytes parsed, the least RFC 9309 (2.5) asks crawlers to read."""
 _NOT_HTML = re.compile(
     r"\.(pdf|png|jpe?g|gif|webp|avif|svg|ico|zip|gz|tgz|bz2|xz|mp[34]|webm|ogg|wav|docx?|xlsx?|"
     r"pptx?|od[tsp]|epub|txt|csv|json|xml|rss|atom)$", re.IGNORECASE)
@@ -117,11 +113,11 @@ class PageResult:
     requested: bool = True
 
 
-def check_pages(session: Session, client: Client, live: Live, listed: Listed) -> Answers:
-    """Request the listed pages; report their problems in ``session``. Returns how many were
+def check_pages(findings: Findings, client: Client, live: Live, listed: Listed) -> Answers:
+    """Request the listed pages; report their problems in ``findings``. Returns how many were
     requested and what they answered."""
     pages = sorted(listed.items)
-    robots = _Robots(session, client)
+    robots = HostRobots(findings, client)
     heads: dict[str, tuple[int, int, tuple[tuple[str, str], ...]]] = {}
     done = requested = unreachable = not_requested = 0
     statuses: dict[int, int] = {}
@@ -138,7 +134,7 @@ def check_pages(session: Session, client: Client, live: Live, listed: Listed) ->
         number, line, loc = running.pop(future)
         result = future.result()
         for rule, message, severity in result.findings:
-            session.add(session.files[number], line, rule, message, severity)
+            findings.add(findings.files[number], line, rule, message, severity)
         if result.alternates is not None:
             heads[_same(loc)] = (number, line, result.alternates)
         if result.status is not None:
@@ -151,19 +147,18 @@ def check_pages(session: Session, client: Client, live: Live, listed: Listed) ->
 
     with ThreadPoolExecutor(max_workers=live.concurrency, thread_name_prefix="sitemapkit") as pool:
         for number, line, loc in pages:
+            refused = None
             if not client.reach.allows(loc):
-                session.add(session.files[number], line, "fetch-refused",
-                            f"{loc} is on {urlsplit(loc).netloc}, not a host you named (the targets' "
-                            "hosts and --allow-host); not requested")
-                not_requested += 1
-                tick()
-                continue
-            rules = robots.rules(origin_of(loc))
-            if rules is None or not rules.can_fetch(loc, ROBOTS_TOKEN):
-                if rules is not None:
-                    session.add(session.files[number], line, "page-blocked",
-                                f"{loc} is listed but robots.txt disallows crawling it; search "
-                                "engines will report it as blocked (not requested)")
+                refused = ("fetch-refused", f"{loc} is on {urlsplit(loc).netloc}, not a host you named (the "
+                           "targets' hosts and --allow-host); not requested")
+            elif (rules := robots.rules(origin_of(loc))) is None:
+                refused = ()  # the host's robots.txt keeps every crawler out: said once, by HostRobots
+            elif not rules.can_fetch(loc, ROBOTS_TOKEN):
+                refused = ("page-blocked", f"{loc} is listed but robots.txt disallows crawling it; search "
+                           "engines will report it as blocked (not requested)")
+            if refused is not None:
+                if refused:
+                    findings.add(findings.files[number], line, *refused)
                 not_requested += 1
                 tick()
                 continue
@@ -176,11 +171,11 @@ def check_pages(session: Session, client: Client, live: Live, listed: Listed) ->
         while running:
             for future in wait(running, return_when=FIRST_COMPLETED).done:
                 finish(future)
-    _return_links(session, heads)
+    _return_links(findings, heads)
     return Answers(requested, tuple(sorted(statuses.items())), unreachable, not_requested)
 
 
-def _return_links(session: Session, heads: dict[str, tuple[int, int, tuple[tuple[str, str], ...]]]) -> None:
+def _return_links(findings: Findings, heads: dict[str, tuple[int, int, tuple[tuple[str, str], ...]]]) -> None:
     """Each hreflang alternate a page's head names must name the page back, where that
     alternate's head was read too (a page not listed, or not sampled, is not fetched for it):
     the check a sitemap's alternates get (``return_links``), on the heads."""
@@ -191,9 +186,9 @@ def _return_links(session: Session, heads: dict[str, tuple[int, int, tuple[tuple
         for (source_number, source_line, source, named), index, returned in decided:
             if not returned:
                 code, href = named[index]
-                session.add(session.files[source_number], source_line, "page-hreflang-return",
-                            f"{source} names {href} as its hreflang=\"{code}\" alternate, but {href} "
-                            f"does not link back to {source}; search engines ignore one-way hreflang")
+                findings.add(findings.files[source_number], source_line, "page-hreflang-return",
+                             f"{source} names {href} as its hreflang=\"{code}\" alternate, but {href} "
+                             f"does not link back to {source}; search engines ignore one-way hreflang")
         read.add(hash(loc))
 
 
@@ -203,96 +198,11 @@ def _same(url: str) -> str:
     return url
 
 
-class _Pace:
-    """robots.txt's Crawl-delay for one host: requests start that many seconds apart; a
-    Retry-After holds them all back."""
-
-    def __init__(self, delay: float = 0.0) -> None:
-        self.delay = delay
-        self.lock = threading.Lock()
-        self.next = 0.0
-
-    def wait(self) -> None:
-        with self.lock:
-            now = time.monotonic()
-            start = max(now, self.next)
-            self.next = start + self.delay
-        if start > now:
-            time.sleep(start - now)
-
-    def hold(self, seconds: float) -> None:
-        """No request to this host starts in the next ``seconds``."""
-        with self.lock:
-            self.next = max(self.next, time.monotonic() + seconds)
-
-
-class _Robots:
-    """Each host's robots.txt, fetched once (RFC 9309: up to 5 redirects followed; a 4xx
-    means no rule; a 5xx or no answer means keep out, and is reported once)."""
-
-    def __init__(self, session: Session, client: Client) -> None:
-        self.session = session
-        self.client = client
-        self._rules: dict[str, Protego | None] = {}
-        self._paces: dict[str, _Pace] = {}
-
-    def rules(self, origin: str) -> Protego | None:
-        """The rules, or ``None`` when the host must not be crawled at all."""
-        if origin not in self._rules:
-            self._rules[origin] = self._fetch(origin + "robots.txt")
-            rules = self._rules[origin]
-            delay = float(rules.crawl_delay(ROBOTS_TOKEN) or 0) if rules is not None else 0.0
-            if delay > MAX_WAIT:
-                url = origin + "robots.txt"
-                self.session.file_number(url)
-                self.session.add(url, None, "wait-capped",
-                                 f"{url} asks for Crawl-delay: {delay:g} s; sitemapkit waits at most "
-                                 f"{MAX_WAIT:g} s between two requests to a host, so its pages were "
-                                 "requested that far apart")
-                delay = MAX_WAIT
-            self._paces[origin] = _Pace(delay)
-        return self._rules[origin]
-
-    def pace(self, origin: str) -> _Pace:
-        return self._paces.setdefault(origin, _Pace())
-
-    def _fetch(self, url: str) -> Protego | None:
-        why = None
-        try:
-            answer = self.client.fetch(url, accept="text/plain")
-        except Refusal as error:
-            self.session.file_number(url)
-            self.session.add(url, None, "fetch-refused", f"{url} was not requested: {error}; so none "
-                             "of its host's pages was")
-            return None
-        except FetchError as error:
-            why = str(error)
-        else:
-            try:
-                if 400 <= answer.status < 500:
-                    return Protego.parse("")
-                if answer.status != 200:
-                    why = f"it answered HTTP {answer.status}"
-                else:
-                    body = answer.body(ROBOTS_CAP, 3 * self.client.timeout)
-                    text = body.read(ROBOTS_CAP).decode("utf-8", "replace")
-                    if body.error is None:
-                        return Protego.parse(text)
-                    why = body.error
-            finally:
-                answer.close()
-        self.session.file_number(url)
-        self.session.add(url, None, "robots-unreachable",
-                         f"{url} cannot be fetched ({why}); crawlers then keep out of the whole "
-                         "host, so none of its pages was requested")
-        return None
-
-
-def check_page(client: Client, loc: str, pace: _Pace | None = None) -> PageResult:
+def check_page(client: Client, loc: str, pace: Pace | None = None) -> PageResult:
     """What a crawler finds at ``loc``: status, redirect, noindex (X-Robots-Tag or robots
     meta), canonical (Link header or link element), hreflang alternates, no-page markers.
     A 429 or 503 with a ``Retry-After`` up to ``MAX_WAIT`` is asked once more after it."""
-    pace = pace or _Pace()
+    pace = pace or Pace()
     pace.wait()
     method = "HEAD" if _NOT_HTML.search(urlsplit(loc).path) else "GET"
     waited: list[PageFinding] = []

@@ -60,7 +60,7 @@ class FeedChecker(FileCheck):
         if reader.over:
             self.add(None, "size-limit", f"the feed is over {MAX_BYTES:,} bytes uncompressed; "
                      "split it")
-        self.session.close_file(self.file)
+        self.session.findings.close_file(self.file)
 
     def _parse(self, reader: Reader) -> None:
         context = etree.iterparse(
@@ -120,8 +120,8 @@ class FeedChecker(FileCheck):
         if self.count == MAX_URLS + 1:
             self.add(line, "url-count", f"more than {MAX_URLS:,} items in one feed; split it")
         # duplicates within one feed only: a site's RSS and Atom feeds list the same pages
-        self.session.listed(self.number, line, value, f"feed{self.number}",
-                            remember=self.count <= MAX_URLS)
+        self.session.urls.listed(self.number, line, value, f"feed{self.number}",
+                                 remember=self.count <= MAX_URLS)
 
     def _item(self, item: etree._Element) -> None:
         link = item.find("link")

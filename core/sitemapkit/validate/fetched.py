@@ -17,7 +17,7 @@ _TYPES = {
 }
 
 
-def check_content_type(session, url: str, value: str, kind: str, gzipped: bool) -> None:
+def check_content_type(findings, url: str, value: str, kind: str, gzipped: bool) -> None:
     """``sitemap-content-type`` when the type a fetched file is served as is not one its kind
     (``"robots"``, ``"text"``, ``"xml"``, ``"feed"``; gzip whatever it holds) is served with."""
     served = value.split(";")[0].strip().lower()
@@ -25,9 +25,9 @@ def check_content_type(session, url: str, value: str, kind: str, gzipped: bool) 
     if served in allowed:
         return
     what = {"robots": "a robots.txt", "text": "a text sitemap", "feed": "a feed"}.get(kind, "an XML sitemap")
-    session.add(url, None, "sitemap-content-type",
-                f"{url} is served as Content-Type: {served or '(none)'}; "
-                f"{'a gzip file' if gzipped else what} is served as {' or '.join(allowed[:2])}")
+    findings.add(url, None, "sitemap-content-type",
+                 f"{url} is served as Content-Type: {served or '(none)'}; "
+                 f"{'a gzip file' if gzipped else what} is served as {' or '.join(allowed[:2])}")
 
 
 @dataclass

@@ -23,7 +23,7 @@ from sitemapkit.protocol import IMAGE_NS, SITEMAP_NS, XHTML_NS, rule_entry
 from sitemapkit.report import Problem
 from sitemapkit.urls import link_href
 from sitemapkit.validate.glance import Chart, Tally
-from sitemapkit.validate.session import Session
+from sitemapkit.validate.targets import Outcome
 
 _LOC = f"{{{SITEMAP_NS}}}loc"
 _LASTMOD = f"{{{SITEMAP_NS}}}lastmod"
@@ -51,7 +51,7 @@ def _shown(url: str) -> Shown:
 
 class Row(NamedTuple):
     file: int
-    """The file's number in ``Session.files``."""
+    """The file's number in ``Findings.files``."""
     line: int
     loc: Shown
     lastmod: str | None
@@ -70,7 +70,7 @@ class UrlTable:
         self.count = 0
 
     def add(self, number: int, line: int, element: etree._Element) -> None:
-        """One ``<url>`` of file ``number`` (``Session.files``), read before it is cleared; its
+        """One ``<url>`` of file ``number`` (``Findings.files``), read before it is cleared; its
         values as written, valid or not (the problems say which are not)."""
         loc, lastmod, images, links = "", None, [], []
         for child in element:
@@ -133,19 +133,19 @@ def _rank(severity: str) -> int:
     return _SEVERITIES.index(severity) if severity in _SEVERITIES else 0
 
 
-def write_report(out: IO[str], session: Session, table: UrlTable, *, targets: list[str], verdict: str,
+def write_report(out: IO[str], outcome: Outcome, table: UrlTable, *, targets: list[str], verdict: str,
                  errors: int, warnings: int, charts: list[Chart]) -> None:
     """Render the page to ``out``, streamed; ``charts`` (``glance.charts``) are drawn at its top."""
-    numbers = {name: number for number, name in enumerate(session.files)}
+    numbers = {name: number for number, name in enumerate(outcome.files)}
     lines: dict[int, list[int]] = {}
-    for problem in session.problems:
+    for problem in outcome.problems:
         if problem.line and problem.where in numbers:
             lines.setdefault(numbers[problem.where], []).append(problem.line)
     anchors = table.anchors({number: sorted(found) for number, found in lines.items()})
     template = environment().get_template("sitemapkit/report.html")
     chunks = template.generate(
-        targets=targets, verdict=verdict, errors=errors, warnings=warnings, files=session.files,
-        numbers=numbers, groups=by_rule(session.problems), rows=table.rows(), urls=table.count,
+        targets=targets, verdict=verdict, errors=errors, warnings=warnings, files=outcome.files,
+        numbers=numbers, groups=by_rule(outcome.problems), rows=table.rows(), urls=table.count,
         anchors=anchors, flagged={(n, start) for (n, _), start in anchors.items()}, policy=POLICY,
         charts=charts,
     )

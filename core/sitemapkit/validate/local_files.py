@@ -63,9 +63,9 @@ class LocalFiles:
         if not given and not any(resolved.is_relative_to(root) for root in self.roots):
             self.done.add(resolved)
             file, line = via if via is not None else (str(path), None)
-            self.session.add(file, line, "outside-targets",
-                             f"{path} resolves to {resolved}, outside the folders given to "
-                             "validate (the targets' folders and --site-dir); not opened")
+            self.session.findings.add(file, line, "outside-targets",
+                                      f"{path} resolves to {resolved}, outside the folders given to "
+                                      "validate (the targets' folders and --site-dir); not opened")
             return False
         try:
             mode = os.stat(path).st_mode
@@ -74,12 +74,12 @@ class LocalFiles:
         if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
             self.done.add(resolved)
             if given:  # what the user asked to check cannot be read: input error, exit 2
-                self.session.file_number(str(path))
-                self.session.add(str(path), None, "unreadable",
-                                 f"{path} is {kind_of(mode)}, not a regular file; nothing read")
+                self.session.findings.file_number(str(path))
+                self.session.findings.add(str(path), None, "unreadable",
+                                          f"{path} is {kind_of(mode)}, not a regular file; nothing read")
             else:
-                self.session.add(str(path), None, "not-regular-file",
-                                 f"{path} is not a regular file (a pipe, socket or device); skipped")
+                self.session.findings.add(str(path), None, "not-regular-file",
+                                          f"{path} is not a regular file (a pipe, socket or device); skipped")
             return False
         return True
 
@@ -97,15 +97,15 @@ class LocalFiles:
                     if not a:
                         return
         except (gzip.BadGzipFile, EOFError, zlib.error) as error:
-            self.session.add(str(packed), None, "unreadable", f"not a valid gzip file, cannot "
-                             f"decompress: {error}")
+            self.session.findings.add(str(packed), None, "unreadable", f"not a valid gzip file, cannot "
+                                      f"decompress: {error}")
             return
         except OSError as error:  # gone or unreadable: not a fault of its gzip data
-            self.session.add(str(packed), None, "unreadable", f"cannot read "
-                             f"{error.filename or packed}: {error.strerror or error}")
+            self.session.findings.add(str(packed), None, "unreadable", f"cannot read "
+                                      f"{error.filename or packed}: {error.strerror or error}")
             return
-        self.session.add(str(packed), None, "gzip-twin-differs",
-                         f"{packed.name} does not decompress to {plain.name}; rebuild both")
+        self.session.findings.add(str(packed), None, "gzip-twin-differs",
+                                  f"{packed.name} does not decompress to {plain.name}; rebuild both")
 
     def _locate(self, url: str, beside: Path, parent_url: str | None) -> Path | None:
         """The local file of a sitemap named by URL: under --site-dir by its path, else in the

@@ -1,5 +1,5 @@
-"""State shared by every file of one ``validate`` run: the problems found, the URLs already
-listed (duplicates, hreflang return links), the bounded reader, and each file's scope."""
+"""What the checks of one file start with: the run's ``Session`` (the findings, the listed
+URLs, the run's "now"), the bounded ``Reader``, and the file's ``Scope``."""
 
 from __future__ import annotations
 
@@ -8,15 +8,17 @@ import os
 import re
 import zlib
 from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
+from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 from sitemapkit.dates import build_time
-from sitemapkit.protocol import ERROR, MAX_BYTES, RULES, WARNING
-from sitemapkit.report import Problem
-from sitemapkit.return_links import ReturnLinks
+from sitemapkit.protocol import ERROR, MAX_BYTES, WARNING
 from sitemapkit.urls import in_scope
-from sitemapkit.validate.glance import Answers
+from sitemapkit.validate.findings import Findings
+from sitemapkit.validate.listed_urls import ListedUrls
 from sitemapkit.validate.rules import check_loc_length, check_url
 
 READ_CAP = MAX_BYTES + 4 * 1024 * 1024
@@ -26,8 +28,6 @@ CHUNK = 64 * 1024
 ENTRY_CAP = 2 * 1024 * 1024
 """Bytes one ``<url>`` (or what sits between two) may take before reading stops: the parser
 holds an unfinished entry in memory, so a file of one endless ``<url>`` must not grow it."""
-PER_RULE_CAP = 100
-"""Problems of one rule shown per file; the rest are counted in one closing line."""
 
 Progress = Callable[[str, int, int], None]
 """``progress(file, bytes_read, bytes_total)`` (compressed bytes for a gzip file)."""
@@ -120,107 +120,27 @@ def origin_of(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}/"
 
 
+class UrlRows(Protocol):
+    """``html_report.UrlTable`` as the XML checks use it (``--format html``)."""
 
+    def add(self, number: int, line: int, element: Any) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
 class Session:
-    """One run of ``validate``: collects problems and remembers across files what listed
-    URLs need (duplicates, hreflang return links, pages of the built site)."""
+    """What every file checker of one ``validate`` run is given, made once when the run
+    starts: where problems go (``findings``), the URLs listed so far (``urls``, which holds
+    the checks each listed URL goes to), the run's "now", the progress callback, the
+    ``Sitemap:`` URLs each robots.txt among the targets names, and the table of every
+    ``<url>`` for ``--format html``."""
 
-    def __init__(self, site=None, progress: Progress | None = None) -> None:
-        self.problems: list[Problem] = []
-        self._counts: dict[tuple[str, str], int] = {}
-        self._hidden: dict[tuple[str, str], dict[str, int]] = {}
-        """Problems past ``PER_RULE_CAP``, counted by severity for the closing line."""
-        self.now = build_time()
-        self.site = site
-        self.progress = progress
-        self.files: list[str] = []
-        self.robots: dict[str, set[str]] = {}
-        """Origin -> the sitemap URLs its robots.txt (one of the targets) names."""
-        # hash(loc) (or of (channel, loc)) -> file number << 32 | line
-        self._seen: dict[int, int] = {}
-        self._returns: ReturnLinks[tuple[str, list[tuple[str, str, int]]]] = ReturnLinks(self._seen.__contains__)
-        self.collect: Callable[[int, int, str], None] | None = None
-        """With ``--check-pages``: given each URL the first time it is listed (file number,
-        line, URL), past none of a file's first 50,000."""
-        self.answers: Answers | None = None
-        """With ``--check-pages``: how many pages were requested, and what they answered."""
-        self.table = None
-        """``html_report.UrlTable`` for ``--format html``: every ``<url>``, to show them."""
-
-    @property
-    def pages(self) -> int | None:
-        """With ``--check-pages``: how many pages were requested."""
-        return None if self.answers is None else self.answers.requested
-
-    # -- problems ------------------------------------------------------------------------------
-
-    def add(self, file: str, line: int | None, rule: str, message: str,
-            severity: str | None = None) -> None:
-        key = (file, rule)
-        count = self._counts.get(key, 0) + 1
-        self._counts[key] = count
-        severity = severity or RULES[rule].severity
-        if count <= PER_RULE_CAP:
-            self.problems.append(Problem(file, rule, message, severity, line=line))
-        else:
-            hidden = self._hidden.setdefault(key, {})
-            hidden[severity] = hidden.get(severity, 0) + 1
-
-    def close_file(self, file: str) -> None:
-        """One closing line per rule and severity for the problems past the cap: the line
-        stands for them, so it has their severity (150 warnings never make an error)."""
-        for (name, rule), hidden in list(self._hidden.items()):
-            if name != file:
-                continue
-            del self._hidden[(name, rule)]
-            for severity, count in sorted(hidden.items()):
-                self.problems.append(Problem(
-                    file, rule, f"{count} more [{rule}] {severity}{'s' * (count != 1)} in this file not shown",
-                    severity))
-
-    def file_number(self, file: str) -> int:
-        self.files.append(file)
-        return len(self.files) - 1
-
-    # -- listed URLs ---------------------------------------------------------------------------
-
-    def listed(self, number: int, line: int, loc: str, channel: str = "",
-               remember: bool = True) -> None:
-        """Record ``loc`` at ``line`` of file ``number``; report a duplicate within one
-        channel ("" XML, "news", "txt": a page may be in the news sitemap and the main one).
-        ``remember=False`` (URLs past a file's 50,000, which search engines never read)
-        checks without keeping anything, so memory stays flat however long the file is."""
-        key = hash((channel, loc)) if channel else hash(loc)
-        before = self._seen.get(key)
-        if before is None and not remember:
-            pass
-        elif before is None:
-            self._seen[key] = (number << 32) | line
-            if self.collect is not None:
-                self.collect(number, line, loc)
-        else:
-            where = f"{self.files[before >> 32]}:{before & 0xFFFFFFFF}"
-            self.add(self.files[number], line, "duplicate-url",
-                     f"'{loc}' is listed twice (first at {where})")
-        if self.site is not None:
-            self.site.check_listed(loc, lambda rule, message: self.add(
-                self.files[number], line, rule, message))
-
-    def alternates(self, number: int, loc: str, links: list[tuple[str, str, int]]) -> None:
-        """Check return links between listed pages (``return_links``, the check ``build``
-        makes too), before ``loc`` counts as listed."""
-        decided, _ = self._returns.add(loc, [href for _, href, _ in links], (self.files[number], links))
-        for (file, source_links), index, returned in decided:
-            if not returned:
-                code, href, line = source_links[index]
-                self.add(file, line, "hreflang-no-return",
-                         f"alternate hreflang=\"{code}\" names {href}, whose <url> does not link back; "
-                         "search engines ignore one-way hreflang")
-
-    @property
-    def waiting(self) -> bool:
-        """Whether some alternate waits for its target's <url> to come."""
-        return self._returns.waiting
+    findings: Findings
+    urls: ListedUrls
+    now: datetime = field(default_factory=build_time)
+    progress: Progress | None = None
+    robots: dict[str, set[str]] = field(default_factory=dict)
+    """Origin -> the sitemap URLs its robots.txt (one of the targets) names."""
+    table: UrlRows | None = None
 
 
 class FileCheck:
@@ -231,11 +151,11 @@ class FileCheck:
         self.session = session
         self.path = path
         self.file = name
-        self.number = session.file_number(name)
+        self.number = session.findings.file_number(name)
         self.scope = scope
 
     def add(self, line: int | None, rule: str, message: str, severity: str | None = None) -> None:
-        self.session.add(self.file, line, rule, message, severity)
+        self.session.findings.add(self.file, line, rule, message, severity)
 
 
 class Scope:

@@ -9,12 +9,17 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from sitemapkit.report import Problem
 from sitemapkit.site.lock import Waiting, folder_locked
 from sitemapkit.urls import remove_dot_segments
 from sitemapkit.validate.feeds import FeedChecker
+from sitemapkit.validate.findings import Findings
+from sitemapkit.validate.glance import Answers
+from sitemapkit.validate.listed_urls import ListedUrls
 from sitemapkit.validate.local_files import (
     SNIFF,
     TXT_SUFFIXES,
@@ -38,14 +43,29 @@ def is_url(target: object) -> bool:
     return isinstance(target, str) and _URL.match(target) is not None
 
 
-def run_targets(paths, site_dir, progress, live=None, table=None, waiting: Waiting | None = None) -> Session:
-    """Check every file ``paths`` name; the session holds the problems, sorted. ``live``
-    (``validate.crawl.Live``): how to fetch URL targets, and whether to check the pages
-    the sitemaps list (``session.answers``: how many were requested, what they answered). ``table``
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What one ``validate`` run found: the files checked, in order, and the problems in file
+    and line order; ``answers``: with ``--check-pages``, how many pages were requested and
+    what they answered (``None`` without)."""
+
+    files: list[str]
+    problems: list[Problem]
+    answers: Answers | None = None
+
+    @property
+    def pages(self) -> int | None:
+        """With ``--check-pages``: how many pages were requested."""
+        return None if self.answers is None else self.answers.requested
+
+
+def run_targets(paths, site_dir, progress, live=None, table=None, waiting: Waiting | None = None) -> Outcome:
+    """Check every file ``paths`` name. ``live`` (``validate.crawl.Live``): how to fetch URL
+    targets, and whether to check the pages the sitemaps list. ``table``
     (``html_report.UrlTable``) is given every ``<url>`` checked.
 
     While the local files are read, each folder they are read from (the targets' folders
-    and ``site_dir``) is locked for reading (``build.lock``): a build into one of them waits,
+    and ``site_dir``) is locked for reading (``site.lock``): a build into one of them waits,
     or is waited for (``waiting`` is told the folder), so no file is seen half replaced or
     removed between its index and its children."""
     if isinstance(paths, str | os.PathLike):
@@ -55,8 +75,6 @@ def run_targets(paths, site_dir, progress, live=None, table=None, waiting: Waiti
         if not Path(site_dir).is_dir():
             raise NotADirectoryError(f"--site-dir {site_dir} is not a folder")
         site = SiteIndex(Path(site_dir))
-    session = Session(site, progress)
-    session.table = table
     paths = [path if is_url(path) else Path(path) for path in paths]
     for path in paths:
         if isinstance(path, str) and urlsplit(path).scheme.lower() not in ("http", "https"):
@@ -74,30 +92,39 @@ def run_targets(paths, site_dir, progress, live=None, table=None, waiting: Waiti
         live = live or Live()
         client = Client(live.timeout, live.concurrency, reach_of(urls, live.allow_hosts))
         if live.check_pages:
-            listed = session.collect = Listed(live.sample)
+            listed = Listed(live.sample)
+    findings = Findings()
+    session = Session(findings, ListedUrls(findings, site, listed), progress=progress, table=table)
+    answers = None
     try:
         with contextlib.ExitStack() as reading:
             for folder in sorted(set(roots)):
                 reading.enter_context(folder_locked(folder, shared=True, waiting=waiting))
             _run(session, site, roots, paths, client)
         if listed is not None:
-            from sitemapkit.validate.crawl import check_pages
-
-            crawler = client
-            if not urls and listed.items:  # local sitemaps: their site's host (not its address)
-                crawler = Client(live.timeout, live.concurrency,
-                                 reach_of((), live.allow_hosts, site=min(listed.items)[2]))
-            try:
-                session.answers = check_pages(session, crawler, live, listed)
-            finally:
-                if crawler is not client:
-                    crawler.close()
+            answers = _check_pages(findings, client, live, listed, bool(urls))
     finally:
         if client is not None:
             client.close()
-    order = {name: n for n, name in enumerate(session.files)}
-    session.problems.sort(key=lambda p: (order.get(p.where, len(order)), p.line or 0))
-    return session
+    return Outcome(findings.files, findings.in_file_order(), answers)
+
+
+def _check_pages(findings: Findings, client, live, listed, urls_given: bool) -> Answers:
+    """``--check-pages``: request the pages ``listed`` holds; how many were requested and
+    what they answered."""
+    from sitemapkit.validate.crawl import check_pages
+    from sitemapkit.validate.fetch import Client
+    from sitemapkit.validate.reach import reach_of
+
+    crawler = client
+    if not urls_given and listed.items:  # local sitemaps: their site's host (not its address)
+        crawler = Client(live.timeout, live.concurrency,
+                         reach_of((), live.allow_hosts, site=min(listed.items)[2]))
+    try:
+        return check_pages(findings, crawler, live, listed)
+    finally:
+        if crawler is not client:
+            crawler.close()
 
 
 def _run(session: Session, site: SiteIndex | None, roots: list[Path], paths: list, client) -> None:
@@ -114,7 +141,7 @@ def _run(session: Session, site: SiteIndex | None, roots: list[Path], paths: lis
     for path in paths:
         run.target(path)
     if site is not None and run.urlsets:
-        site.unlisted(lambda relative, message: session.add(
+        site.unlisted(lambda relative, message: session.findings.add(
             str(site.dir / relative), None, "page-not-listed", message))
 
 
@@ -145,7 +172,7 @@ class _Targets(LocalFiles, UrlTargets, TextFiles):
         elif path.is_dir():
             files = self._discover(path)
             if all(file.name == "robots.txt" for file in files):
-                self.session.add(
+                self.session.findings.add(
                     str(path), None, "folder-no-sitemap",
                     "no sitemap in this folder: no sitemap*.txt, no .xml file whose root is <urlset> "
                     "or <sitemapindex>" + (", only robots.txt was checked" if files else ", nothing was checked"),
@@ -167,14 +194,14 @@ class _Targets(LocalFiles, UrlTargets, TextFiles):
         self.done.add(resolved_path(path))
         name = str(path)
         if not path.is_file():
-            self.session.file_number(name)
-            self.session.add(name, None, "unreadable", f"{path} does not exist or is not a file")
+            self.session.findings.file_number(name)
+            self.session.findings.add(name, None, "unreadable", f"{path} does not exist or is not a file")
             return
         try:
             head = read_head(path)
         except OSError as error:
-            self.session.file_number(name)
-            self.session.add(name, None, "unreadable", f"cannot read {path}: {error}")
+            self.session.findings.file_number(name)
+            self.session.findings.add(name, None, "unreadable", f"cannot read {path}: {error}")
             return
         self._dispatch(path, name, head, url, via, robots)
 
@@ -189,20 +216,20 @@ class _Targets(LocalFiles, UrlTargets, TextFiles):
         scope = self._scope(path, url, robots)
         if not stripped.startswith(b"<") and (path.name.endswith(TXT_SUFFIXES) or stripped[:4] == b"http"):
             if stripped and b"://" not in stripped:
-                self.session.file_number(name)
-                self.session.add(name, None, "not-a-sitemap",
-                                 f"{path.name} is not a sitemap: no line of its start "
-                                 f"({min(len(stripped), 4096):,} bytes) is a URL, so it is no text "
-                                 "sitemap; nothing in it was checked or quoted")
+                self.session.findings.file_number(name)
+                self.session.findings.add(name, None, "not-a-sitemap",
+                                          f"{path.name} is not a sitemap: no line of its start "
+                                          f"({min(len(stripped), 4096):,} bytes) is a URL, so it is no text "
+                                          "sitemap; nothing in it was checked or quoted")
                 return None
             self._text(path, name, scope)
             return "text"
         if (not stripped.startswith(b"<") and not path.name.endswith(XML_SUFFIXES)
                 and stripped[:2] not in (b"\xff\xfe", b"\xfe\xff", b"\x00<")):
-            self.session.add(name, None, "not-a-sitemap",
-                             f"{path.name} is not a sitemap (XML or text), a feed or a robots.txt"
-                             + ("; it is empty" if not stripped else "") + "; nothing in it was "
-                             "checked")
+            self.session.findings.add(name, None, "not-a-sitemap",
+                                      f"{path.name} is not a sitemap (XML or text), a feed or a robots.txt"
+                                      + ("; it is empty" if not stripped else "") + "; nothing in it was "
+                                      "checked")
             return None
         found = SNIFF.search(stripped)
         if found is not None and found.group(1) in (b"rss", b"feed"):
@@ -214,9 +241,9 @@ class _Targets(LocalFiles, UrlTargets, TextFiles):
             self.urlsets += 1
         if kind == "sitemapindex":
             if via is not None:
-                self.session.add(via[0], via[1], "index-nested",
-                                 f"{url} is itself a sitemap index; an index may list sitemaps "
-                                 "only, never another index")
+                self.session.findings.add(via[0], via[1], "index-nested",
+                                          f"{url} is itself a sitemap index; an index may list sitemaps "
+                                          "only, never another index")
                 return "xml"
             for loc, line in checker.children:
                 self._follow(loc, path.parent, url, (name, line), nested=True, robots=robots)
@@ -245,8 +272,8 @@ class _Targets(LocalFiles, UrlTargets, TextFiles):
         if local is not None:
             self.check(local, url, via if nested else None, robots, named_at=via)
         elif self.site is not None and self.site.relative(url) is not None:
-            self.session.add(*via, "page-missing", f"{url} is not in {self.site.dir}; "
-                             "it would be a 404")
+            self.session.findings.add(*via, "page-missing", f"{url} is not in {self.site.dir}; "
+                                      "it would be a 404")
         else:
-            self.session.add(*via, "sitemap-not-found",
-                             f"{url} is not at hand (looked beside {via[0]}); not checked")
+            self.session.findings.add(*via, "sitemap-not-found",
+                                      f"{url} is not at hand (looked beside {via[0]}); not checked")

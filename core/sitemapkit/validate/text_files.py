@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from sitemapkit.protocol import MAX_URLS
+from sitemapkit.protocol import MAX_URLS, SITEMAP_RECORD
 from sitemapkit.urls import shown
 from sitemapkit.validate.rules import check_url
 from sitemapkit.validate.session import CHUNK, Reader, Scope, origin_of
@@ -34,21 +34,21 @@ class TextFiles:
                         yield number, raw.decode("utf-8")
                     except UnicodeDecodeError:
                         if not bad_encoding:
-                            self.session.add(name, number, "encoding",
-                                             "this line is not UTF-8; the file must be UTF-8")
+                            self.session.findings.add(name, number, "encoding",
+                                                      "this line is not UTF-8; the file must be UTF-8")
                         bad_encoding = True
             if rest and not reader.over:
                 yield number + 1, rest.decode("utf-8", "replace")
         finally:
             reader.close()
             if reader.error:
-                self.session.add(name, None, "unreadable", reader.error)
+                self.session.findings.add(name, None, "unreadable", reader.error)
             if reader.over:
-                self.session.add(name, None, "size-limit", "the file is over 52,428,800 bytes "
-                                 "uncompressed; split it")
+                self.session.findings.add(name, None, "size-limit", "the file is over 52,428,800 bytes "
+                                          "uncompressed; split it")
 
     def _text(self, path: Path, name: str, scope: Scope) -> None:
-        number = self.session.file_number(name)
+        number = self.session.findings.file_number(name)
         count = written = 0
         for line, text in self._lines(path, name):
             value = text.strip().lstrip("\ufeff")
@@ -56,59 +56,59 @@ class TextFiles:
                 continue
             written += 1
             if "://" not in value or " " in value.split("://", 1)[0]:
-                self.session.add(name, line, "txt-line",
-                                 f"'{shown(value, 60)}' is not a URL; a text sitemap holds one "
-                                 "absolute URL per line and nothing else")
+                self.session.findings.add(name, line, "txt-line",
+                                          f"'{shown(value, 60)}' is not a URL; a text sitemap holds one "
+                                          "absolute URL per line and nothing else")
                 continue
             finding = scope.check(value, "URL", minimum=False)
             if finding is not None:
-                self.session.add(name, line, *finding)
+                self.session.findings.add(name, line, *finding)
                 if finding[0] not in ("loc-fragment", "loc-host", "loc-scope"):
                     continue
             count += 1
             if count == MAX_URLS + 1:
-                self.session.add(name, line, "url-count",
-                                 f"more than {MAX_URLS:,} URLs in one text sitemap; split it")
-            self.session.listed(number, line, value, "txt", remember=count <= MAX_URLS)
+                self.session.findings.add(name, line, "url-count",
+                                          f"more than {MAX_URLS:,} URLs in one text sitemap; split it")
+            self.session.urls.listed(number, line, value, "txt", remember=count <= MAX_URLS)
         if not written:
-            self.session.add(name, None, "sitemap-empty", "the text sitemap lists no URL",
-                             "warning")
-        self.session.close_file(name)
+            self.session.findings.add(name, None, "sitemap-empty", "the text sitemap lists no URL",
+                                      "warning")
+        self.session.findings.close_file(name)
 
     def _robots(self, path: Path, name: str) -> None:
         """A robots.txt (by name, or by content: lines of robots fields): its ``Sitemap:``
         lines (field names in any case), misspelt ones, and the sitemaps they name."""
-        self.session.file_number(name)
+        self.session.findings.file_number(name)
         named: list[tuple[str, int]] = []
         sitemap_lines = 0
         for line, text in self._lines(path, name):
-            field, colon, value = text.partition(":")
-            if not colon:
-                continue
-            field = field.strip().lstrip("\ufeff")
-            value = value.split("#", 1)[0].strip()
-            if field.lower() != "sitemap":
-                if _MISSPELT.fullmatch(field):
+            record = SITEMAP_RECORD.fullmatch(text)
+            if record is None:
+                field, colon, value = text.partition(":")
+                field = field.strip().lstrip("\ufeff")
+                if colon and _MISSPELT.fullmatch(field):
                     sitemap_lines += 1
-                    self.session.add(name, line, "robots-sitemap-field",
-                                     f"'{shown(field, 60)}:' is not a field crawlers read, so "
-                                     f"'{shown(value, 60)}' is ignored; write 'Sitemap:'")
+                    value = value.split("#", 1)[0].strip()
+                    self.session.findings.add(name, line, "robots-sitemap-field",
+                                              f"'{shown(field, 60)}:' is not a field crawlers read, so "
+                                              f"'{shown(value, 60)}' is ignored; write 'Sitemap:'")
                 continue
+            value = record.group(1)
             sitemap_lines += 1
             finding = check_url(value, "Sitemap:")
             if finding is not None and finding[0] == "loc-relative":
-                self.session.add(name, line, "robots-sitemap-relative",
-                                 f"Sitemap: '{value}' is a relative URL; write the full URL "
-                                 "with http:// or https:// and the host (crawlers do not "
-                                 "resolve it)")
+                self.session.findings.add(name, line, "robots-sitemap-relative",
+                                          f"Sitemap: '{value}' is a relative URL; write the full URL "
+                                          "with http:// or https:// and the host (crawlers do not "
+                                          "resolve it)")
             elif finding is not None:
-                self.session.add(name, line, *finding)
+                self.session.findings.add(name, line, *finding)
             else:
                 named.append((value, line))
         if not sitemap_lines:
-            self.session.add(name, None, "robots-no-sitemap",
-                             "robots.txt names no sitemap; add a 'Sitemap: <full URL>' line")
-        self.session.close_file(name)
+            self.session.findings.add(name, None, "robots-no-sitemap",
+                                      "robots.txt names no sitemap; add a 'Sitemap: <full URL>' line")
+        self.session.findings.close_file(name)
         if not named:
             return
         # The host this robots.txt is served from: a file cannot say; the host of the first

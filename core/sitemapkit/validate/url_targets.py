@@ -33,9 +33,9 @@ class UrlTargets:
                 time.sleep(delay)
                 answer = self.client.fetch(url)
             elif delay is not None:
-                self.session.add(*(named_at or via or (url, None)), "wait-capped",
-                                 f"{url} answered HTTP {answer.status} with Retry-After: {delay:g} s, "
-                                 f"longer than sitemapkit waits ({MAX_WAIT:g} s); not asked again")
+                self.session.findings.add(*(named_at or via or (url, None)), "wait-capped",
+                                          f"{url} answered HTTP {answer.status} with Retry-After: {delay:g} s, "
+                                          f"longer than sitemapkit waits ({MAX_WAIT:g} s); not asked again")
         except FetchError as error:
             rule = "fetch-refused" if isinstance(error, Refusal) else "sitemap-fetch"
             return self._unfetched(url, str(error), given, named_at or via, rule)
@@ -48,7 +48,7 @@ class UrlTargets:
             raw = fetched.open_body().peek(16 * 1024)
             kind = self._dispatch(fetched, url, _unpacked(raw), url, via, robots)
             if kind is not None:
-                check_content_type(self.session, url, answer.header("Content-Type"), kind,
+                check_content_type(self.session.findings, url, answer.header("Content-Type"), kind,
                                    raw[:2] == b"\x1f\x8b")
         finally:
             answer.close()
@@ -56,12 +56,12 @@ class UrlTargets:
     def _unfetched(self, url: str, why: str, given: bool, named_at: tuple[str, int] | None,
                    rule: str = "sitemap-fetch") -> None:
         if given or named_at is None:
-            self.session.file_number(url)
-            self.session.add(url, None, "unreadable", f"cannot fetch {url}: {why}")
+            self.session.findings.file_number(url)
+            self.session.findings.add(url, None, "unreadable", f"cannot fetch {url}: {why}")
         elif rule == "fetch-refused":
-            self.session.add(*named_at, rule, why if why.startswith(url) else f"{url} was not fetched: {why}")
+            self.session.findings.add(*named_at, rule, why if why.startswith(url) else f"{url} was not fetched: {why}")
         else:
-            self.session.add(*named_at, rule, f"{url} cannot be fetched: {why}")
+            self.session.findings.add(*named_at, rule, f"{url} cannot be fetched: {why}")
 
 
 def _unpacked(raw: bytes) -> bytes:

@@ -109,7 +109,7 @@ class XMLChecker(ExtensionChecks, FileCheck):
                      f"the file is over {MAX_BYTES:,} bytes uncompressed; split it and list the "
                      "parts in a sitemap index" + ("" if reader.total < MAX_BYTES + 4 * 2**20
                                                     else " (checking stopped there)"))
-        self.session.close_file(self.file)
+        self.session.findings.close_file(self.file)
         return self.kind
 
     def _parse(self, reader: Reader) -> None:
@@ -305,10 +305,10 @@ class XMLChecker(ExtensionChecks, FileCheck):
             return
         if self.links:
             self._alternates(element.sourceline)
-        elif self.session.waiting:
-            self.session.alternates(self.number, self.loc, [])
-        self.session.listed(self.number, element.sourceline, self.loc,
-                            "news" if self.has_news else "", remember=self.entries <= MAX_URLS)
+        elif self.session.urls.waiting:
+            self.session.urls.alternates(self.number, self.loc, [])
+        self.session.urls.listed(self.number, element.sourceline, self.loc,
+                                 "news" if self.has_news else "", remember=self.entries <= MAX_URLS)
 
     def _sitemap(self, element: etree._Element) -> None:
         self.loc = None
@@ -329,7 +329,7 @@ class XMLChecker(ExtensionChecks, FileCheck):
             self.add(line, "hreflang-self",
                      f"the alternates of {loc} do not include the page itself; each <url> lists "
                      "every language version, itself too")
-        self.session.alternates(self.number, loc, links)
+        self.session.urls.alternates(self.number, loc, links)
 
 
 _LINK_ORDER = ["rel", "hreflang", "href"]

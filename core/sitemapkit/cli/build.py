@@ -1,0 +1,228 @@
+"""``sitemapkit build``: the pages of a folder of built HTML (dated by a project's sources
+when there is one) through ``generate``, or the root index of a versioned deployment; what
+was written printed as text or one JSON document."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import tomllib
+
+from sitemapkit.cli.arguments import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError
+from sitemapkit.cli.progress import ProgressLine
+from sitemapkit.compat.material import reads_urlset
+from sitemapkit.generate import generate
+from sitemapkit.lastmod.listings import listings_dated
+from sitemapkit.model import Outline
+from sitemapkit.report import Report, SitemapError, plural
+from sitemapkit.settings import OPTION_NAMES, Settings, SettingsError
+from sitemapkit.site.files import OutputError, fault
+from sitemapkit.site.lock import folder_locked
+from sitemapkit.site.others import look_for_others
+from sitemapkit.site.scan import html_files, pages_in
+from sitemapkit.sources.generator import detect
+from sitemapkit.sources.layouts import FILES
+from sitemapkit.sources.matching import Sources
+from sitemapkit.sources.project import CONFIG_FILES, Project, ProjectError, file_urls, find_project
+from sitemapkit.versions import Versions, find_versions, write_version_index
+
+GENERATOR_CONFIGS = (*CONFIG_FILES, "pelicanconf.py", "conf.py", "sitemapkit.toml")
+"""Files that mark a project folder: the default manifest lives there."""
+PROGRESS_FROM = 200
+"""Pages from which a terminal gets a progress bar."""
+
+
+def run_build(args: argparse.Namespace) -> int:
+    """``sitemapkit build``: the sitemaps of a folder of built HTML (or of a project's site);
+    the exit status."""
+    project = _project(args.project)
+    site_dir = Path(args.site_dir) if args.site_dir else project.site_dir if project else None
+    if site_dir is None:
+        raise UsageError("SITE_DIR is needed outside a zensical.toml, properdocs.yml or mkdocs.yml project")
+    if not site_dir.is_dir():
+        raise UsageError(f"{site_dir} is not a folder of built HTML")
+    values = _config_file(args.config) if args.config else {}
+    values.update(flags(args))
+    if project is not None and project.site_url:
+        values.setdefault("base_url", project.site_url)
+    if not values.get("base_url"):
+        raise UsageError("the site's absolute URL is needed: pass --base-url https://example.com/ "
+                         "(or set base_url in the --config file, or site_url in the project's config)")
+    try:
+        settings = Settings.from_mapping(values)
+    except SettingsError as error:
+        raise UsageError(str(error)) from None
+
+    versions = find_versions(site_dir, settings.filename, settings.base_url) if not args.out else None
+    if versions is not None:  # the root of a versioned deployment: its entry point only
+        return _build_root(site_dir, versions, settings, args)
+
+    out_dir = Path(args.out) if args.out else site_dir
+    if out_dir.exists() and not out_dir.is_dir():
+        raise UsageError(f"--out {out_dir} is a file, not a folder")
+    json_out = args.format == "json"
+    quiet = args.quiet or json_out
+    show = _progress_bar(site_dir, quiet=quiet)
+    pages = pages_in(site_dir)
+    if project is not None and not project.use_directory_urls:
+        pages = file_urls(pages)
+    source_dir = args.source_dir or (project.docs_dir if project else None)
+    if source_dir is not None:  # pages dated by their sources' front matter and git
+        if args.source_dir:  # Hugo, Jekyll, Docusaurus, Eleventy: the layout its marker files name
+            found = detect(Path(args.source_dir).absolute(), project.languages if project else ())
+            sources = Sources(args.source_dir, snippets=project.snippets if project else None, found=found)
+        else:
+            sources = Sources(source_dir, project.languages, project.snippets)
+        pages = sources.attach(pages, lambda name, message: None if quiet else print(
+            f"warning: {name}: {message}", file=sys.stderr))
+        if sources.layout is not FILES and "meta" in settings.lastmod:  # a generator's listing pages
+            pages = listings_dated(pages, settings, Path(source_dir).absolute())
+    # With --format json, stdout holds the one document: IndexNow's dry-run lines go to stderr.
+    printed = contextlib.redirect_stdout(sys.stderr) if json_out else contextlib.nullcontext()
+    try:
+        with printed:
+            report = generate(
+                pages,
+                out_dir,
+                settings,
+                project_dir=project.root if project else project_folder(site_dir, args.config),
+                source_dirs=[Path(source_dir).absolute()] if source_dir is not None else (),
+                on_warning=None if quiet else lambda p: print(f"{p.severity}: {p}", file=sys.stderr),
+                progress=show,
+                dry_run=args.dry_run,
+                other_sitemaps=look_for_others,
+                keep_urlset=reads_urlset(project.theme) if project else False,
+                outline=Outline(project.nav, project.site_name) if project else None,
+            )
+    except (SitemapError, OSError) as error:
+        # A file fault (disk full, a read-only folder, a file sitemapkit did not write under
+        # an output name) is an input error, 2; warnings under --strict are problems, 1.
+        if show is not None:
+            print(file=sys.stderr)
+        if isinstance(error, OSError) and not isinstance(error, OutputError):
+            error = fault(getattr(error, "filename", None) or out_dir, error, "use")
+        print(f"sitemapkit: {error}", file=sys.stderr)
+        return EXIT_USAGE if isinstance(error, OSError) else EXIT_PROBLEMS
+    if show is not None:
+        print(file=sys.stderr)
+    if json_out:
+        print(json.dumps(build_json(report, dry_run=args.dry_run), indent=2, ensure_ascii=False))
+    elif not args.quiet:
+        if args.dry_run:
+            for path in dict.fromkeys([*report.files, *report.sizes]):  # the manifest too
+                urls = report.url_counts.get(path)
+                count = f"{plural(urls, 'URL')}, " if urls is not None else ""
+                print(f"would write {path} ({count}{plural(report.sizes.get(path, 0), 'byte')})")
+        print(report.summary())
+    return EXIT_OK
+
+
+def _build_root(site_dir: Path, versions: Versions, settings: Settings, args: argparse.Namespace) -> int:
+    """``build`` on the root of a versioned deployment: the index of the versions' sitemaps."""
+    quiet = args.quiet or args.format == "json"
+    if args.dry_run:  # nothing is written: what would be
+        if not quiet:
+            print(f"would write {site_dir / settings.filename} (an index of "
+                  f"{plural(len(versions.listed), 'version')}: {', '.join(versions.listed) or 'none'})")
+        return EXIT_OK
+    report = Report(on_warning=None if quiet else lambda p: print(f"{p.severity}: {p}", file=sys.stderr))
+    try:
+        with folder_locked(site_dir, shared=False):
+            write_version_index(site_dir, versions, settings, report)
+    except (SitemapError, OSError) as error:
+        if isinstance(error, OSError) and not isinstance(error, OutputError):
+            error = fault(getattr(error, "filename", None) or site_dir, error, "use")
+        print(f"sitemapkit: {error}", file=sys.stderr)
+        return EXIT_USAGE if isinstance(error, OSError) else EXIT_PROBLEMS
+    if args.format == "json":
+        print(json.dumps(build_json(report, dry_run=False), indent=2, ensure_ascii=False))
+    elif not args.quiet:
+        listed = ", ".join(versions.listed) or "none"
+        where = f" in {', '.join(p.name for p in report.files)}" if report.files else "; no file written"
+        print(f"versioned deployment ({versions.source}): {plural(len(versions.listed), 'version')} ({listed})"
+              f"{where}; {plural(len(versions.left), 'folder')} left out; {plural(len(report.warnings), 'warning')}")
+    if settings.strict and report.warnings:
+        return EXIT_PROBLEMS
+    return EXIT_OK
+
+
+def _project(path: str | None) -> Project | None:
+    """The project named by --project, or the one in the current folder, if any."""
+    try:
+        project = find_project(path or Path.cwd())
+    except ProjectError as error:
+        raise UsageError(str(error)) from None
+    if path and project is None:
+        raise UsageError(f"--project {path}: no {', '.join(CONFIG_FILES)} there")
+    return project
+
+
+def project_folder(site_dir: Path, config: str | None) -> Path:
+    """Where a relative ``state_file`` is anchored: the folder of ``--config``, else the
+    nearest folder above ``site_dir`` holding a generator's configuration (mkdocs.yml,
+    zensical.toml, pelicanconf.py, conf.py, sitemapkit.toml), else ``site_dir``'s parent."""
+    if config:
+        return Path(config).resolve().parent
+    parent = site_dir.resolve().parent
+    for folder in (parent, *parent.parents)[:3]:
+        if any((folder / name).is_file() for name in GENERATOR_CONFIGS):
+            return folder
+    return parent
+
+
+def build_json(report: Report, *, dry_run: bool) -> dict[str, Any]:
+    """``build --format json``: one document for scripts and CI."""
+    document: dict[str, Any] = {
+        "dry_run": dry_run,
+        "files": [
+            {"path": str(path), "urls": report.url_counts.get(path), "bytes": report.sizes.get(path)}
+            for path in dict.fromkeys([*report.files, *report.sizes])
+        ],
+        "urls": report.urls,
+        "images": report.images,
+        "videos": report.videos,
+        "news": report.news,
+        "left_out": dict(sorted(report.left_out.items())),
+        "not_pages": {reason: sorted(names) for reason, names in sorted(report.not_pages.items())},
+        "warnings": [p.as_dict() for p in report.warnings],
+        "notes": [p.as_dict() for p in report.notes],
+    }
+    sources = getattr(report, "lastmod_sources", None)  # counts the `dates` work adds to Report
+    if sources:
+        document["lastmod_sources"] = dict(sources)
+    return document
+
+
+def _progress_bar(site_dir: Path, *, quiet: bool):
+    if quiet or not sys.stderr.isatty():
+        return None
+    total = sum(1 for _ in html_files(site_dir))
+    if total < PROGRESS_FROM:
+        return None
+
+    line = ProgressLine("pages read")
+    return lambda done: line(done, total)
+
+
+def _config_file(path: str) -> dict[str, Any]:
+    try:
+        with open(path, "rb") as handle:
+            data = tomllib.load(handle)
+    except OSError as error:
+        raise UsageError(f"cannot read --config {path}: {error.strerror}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise UsageError(f"--config {path} is not valid TOML: {error}") from None
+    for table in (data.get("tool", {}).get("sitemapkit"), data.get("sitemapkit")):
+        if isinstance(table, dict):
+            return dict(table)
+    return data
+
+
+def flags(args: argparse.Namespace) -> dict[str, Any]:
+    """The options given on the command line, in the configuration vocabulary."""
+    return {name: getattr(args, name) for name in OPTION_NAMES if getattr(args, name, None) is not None}
