@@ -16,7 +16,8 @@ from sitemap_checks import assert_valid, locs, robots_sitemaps
 from sitemapkit.cli import main
 from sitemapkit.report import Report
 from sitemapkit.settings import Settings
-from sitemapkit.versions import Deployment, find_versions, mike_aliases, mike_deployment, write_version_index
+from sitemapkit.version_index import find_versions, write_version_index
+from sitemapkit.versions import Deployment, mike_aliases, mike_deployment
 
 REPO = Path(__file__).resolve().parents[1]
 BASE = "https://example.org/docs/"

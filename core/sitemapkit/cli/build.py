@@ -29,7 +29,7 @@ from sitemapkit.sources.generator import detect
 from sitemapkit.sources.layouts import FILES
 from sitemapkit.sources.matching import Sources
 from sitemapkit.sources.project import CONFIG_FILES, Project, ProjectError, file_urls, find_project
-from sitemapkit.versions import Versions, find_versions, write_version_index
+from sitemapkit.version_index import Versions, find_versions, write_version_index
 
 GENERATOR_CONFIGS = (*CONFIG_FILES, "pelicanconf.py", "conf.py", "sitemapkit.toml")
 """Files that mark a project folder: the default manifest lives there."""

@@ -1,0 +1,267 @@
+"""The root entry point of a versioned deployment that holds several versions: a sitemap
+index over the versions' own sitemaps, and the robots.txt line that names it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from sitemapkit.listing.entries import build_entries
+from sitemapkit.model import Page
+from sitemapkit.output.names import own_names, section_file, stem_of
+from sitemapkit.output.robots import RobotsTooLarge, sync_robots_txt
+from sitemapkit.output.write import write_index, write_urlsets
+from sitemapkit.protocol import MAX_BYTES, ROBOTS_READ_BYTES, SITEMAP_NS
+from sitemapkit.report import Report
+from sitemapkit.settings import Settings
+from sitemapkit.site.extract import read_head_html
+from sitemapkit.site.files import NotRegularFile, read_regular, remove
+from sitemapkit.site.owned import RECORD, Owned
+from sitemapkit.site.pages import HTML_SUFFIXES, error_page, guess_not_a_page, not_a_page, serving_file
+from sitemapkit.site.scan import pages_in
+from sitemapkit.urls import URLError, encode_url, in_scope, normalise_base_url, site_path
+from sitemapkit.values import section_name
+from sitemapkit.versions import MIKE_VERSIONS, Deployment, folder_name, mike_alias_pairs, mike_aliases, mike_versions
+
+_HEAD_BYTES = 1 << 16  # enough of a root page to see whether it is a redirect
+
+
+@dataclass(frozen=True, slots=True)
+class Versions:
+    """What the root of a versioned deployment holds: the real versions' folder names, each
+    with its own sitemap listing its own pages, each page its own canonical, and what was left
+    out, with why (an alias; a version whose pages are canonical in another, whose sitemap is
+    Material's version selector's data only)."""
+
+    listed: tuple[str, ...]
+    left: tuple[tuple[str, str], ...]
+    source: str
+    """``versions.json`` (mike), or ``version folders``."""
+    aliases: tuple[tuple[str, str], ...] = ()
+    """``(alias, version)`` for mike's aliases of the versions not listed: where the pages of
+    such a version may be canonical (``canonical_version: latest``)."""
+
+
+def find_versions(root: Path, filename: str, base_url: str) -> Versions | None:
+    """The versions below ``root``, a deployment served at ``base_url``; None when ``root``
+    is no versioned deployment: no mike ``versions.json``, and no folder holding its own
+    ``filename`` written by a sitemapkit build (Hugo's per-language sitemaps are not versions').
+    Aliases (mike's symbolic links, copies and redirect pages) are never
+    listed: a version's sitemap must list URLs below its own folder, at least one, and none
+    whose page names another version's URL as canonical."""
+    base_url = normalise_base_url(base_url)
+    named = mike_versions(root / MIKE_VERSIONS)
+    if named is not None:
+        names, source = named, MIKE_VERSIONS
+    else:
+        names = sorted(child.name for child in _folders(root) if _regular(child / filename))
+        if not names or _has_pages(root):  # a site with a sub-site (a language) of its own
+            return None
+        if not any(_regular(root / name / RECORD) for name in names):
+            return None  # no sitemapkit build wrote them: another generator's (Hugo's per-language ones)
+        source = "version folders"
+    listed: list[str] = []
+    left: list[tuple[str, str]] = []
+    for name in names:
+        why = _not_own(root, name, filename, base_url)
+        if why is None:
+            listed.append(name)
+        else:
+            left.append((name, why))
+    aliases = tuple((alias, version) for alias, version in mike_alias_pairs(root / MIKE_VERSIONS)
+                    if version not in listed and version in names and _inside(root / alias, root)
+                    and _inside(root / version, root) and not (root / version).is_symlink())
+    return Versions(tuple(listed), tuple(left), source, aliases)
+
+
+def _inside(path: Path, root: Path) -> bool:
+    """Whether ``path`` is a folder that, links followed, is below ``root``."""
+    try:
+        return path.is_dir() and path.resolve().is_relative_to(root.resolve())
+    except OSError:
+        return False
+
+
+def _folders(root: Path) -> list[Path]:
+    try:
+        return [child for child in root.iterdir() if child.is_dir() and not child.is_symlink()]
+    except OSError:
+        return []
+
+
+def _has_pages(root: Path) -> bool:
+    """Whether ``root`` holds pages of its own, not only redirects (mike's root
+    ``index.html``) and error pages."""
+    try:
+        files = [child for child in root.iterdir() if child.name.endswith(HTML_SUFFIXES) and _regular(child)]
+    except OSError:
+        return False
+    for file in files:
+        try:
+            head = read_regular(file, _HEAD_BYTES)
+        except OSError:
+            continue
+        if error_page(file.name) is None and guess_not_a_page(file.name, root) is None and not_a_page(head) is None:
+            return True
+    return False
+
+
+def _regular(path: Path) -> bool:
+    return path.is_file() and not path.is_symlink()
+
+
+def _not_own(root: Path, name: str, filename: str, base_url: str) -> str | None:
+    """Why folder ``name`` is not a version with its own sitemap, or None when it is."""
+    if not folder_name(name):
+        return "not a plain folder name"
+    folder = root / name
+    if folder.is_symlink() or not folder.is_dir():
+        return "a link to another folder (an alias) or no folder"
+    sitemap = folder / filename
+    if sitemap.is_symlink():
+        return f"its {filename} is a link"
+    scope = base_url + quote(name) + "/"
+    try:
+        locs = _locs(read_regular(sitemap, MAX_BYTES + 1))
+    except NotRegularFile:
+        return f"its {filename} is no regular file"
+    except OSError:
+        return f"no {filename} in it"
+    if locs is None:
+        return f"its {filename} is not XML"
+    if not locs:
+        return f"its {filename} lists no URL (its pages are canonical elsewhere, or it has none)"
+    outside = next((loc for loc in locs if not in_scope(loc, scope)), None)
+    if outside is not None:
+        return f"its {filename} lists {outside[:120]}, outside {scope} (a copy of another version)"
+    version = Deployment(scope, base_url)
+    elsewhere = [found for loc in locs if (found := _other_version(folder, version, loc))]
+    if elsewhere:
+        page, canonical = elsewhere[0]
+        return (f"{len(elsewhere)} of its {len(locs)} pages name a canonical URL outside {name}/ "
+                f"({name}/{page[:120]} names {canonical[:120]}): its {filename} is not for search engines "
+                "(under mike's canonical_version, it is Material's version selector's data only)")
+    return None
+
+
+def _other_version(folder: Path, version: Deployment, loc: str) -> tuple[str, str] | None:
+    """``(file, canonical URL)`` when the page the version in ``folder`` serves at ``loc``
+    names a URL outside the version's folder, in the deployment, as its canonical (mike's
+    ``canonical_version``: its build lists it only for the version selector); else None. Only the head of a regular file
+    inside ``folder`` is read."""
+    relative = serving_file(folder, site_path(loc, version.url))
+    if relative is None or not relative.endswith(HTML_SUFFIXES):
+        return None
+    path = folder / relative
+    try:
+        if not path.resolve().is_relative_to(folder.resolve()):
+            return None
+        canonical = read_head_html(read_regular(path, _HEAD_BYTES), loc).canonical
+    except (OSError, RuntimeError):  # unreadable, not a regular file, a link loop
+        return None
+    try:
+        canonical = encode_url(canonical) if canonical else None
+    except URLError:
+        return None
+    return (relative, canonical) if canonical is not None and version.other_version(canonical) else None
+
+
+def _locs(data: bytes) -> list[str] | None:
+    """The ``<loc>`` values of a sitemap or sitemap index (None: not XML); no entity, DTD or
+    network is read."""
+    from lxml import etree  # heavy: loaded only on the root of a versioned deployment
+
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
+    try:
+        tree = etree.fromstring(data, parser)
+    except etree.XMLSyntaxError:
+        return None
+    return [(node.text or "").strip() for node in tree.iter(f"{{{SITEMAP_NS}}}loc")]
+
+
+def _alias_pages(root: Path, alias: str, version: str) -> Iterator[Page]:
+    """The pages of ``version``, read where the alias serves them: each whose file is there
+    (a link to the version's folder, or mike's copy; a redirect page there is no page)."""
+    for page in pages_in(root / version):
+        output = root / alias / page.name
+        if output.is_file() and output.resolve().is_relative_to(root.resolve()):
+            yield Page(url=page.url, output=output, name=f"{alias}/{page.name}", not_page=page.not_page)
+
+
+def _alias_sitemaps(root: Path, versions: Versions, settings: Settings, report: Report) -> list[Any]:
+    """For each alias of a version with no sitemap of its own (mike's ``canonical_version``):
+    the urlsets (not yet committed) of that version's pages at the alias's URLs, those whose
+    canonical URL is there; only pages of the alias's folder, dated by what they say
+    themselves (the root has no git history of them, and no manifest)."""
+    base_url = normalise_base_url(settings.base_url or "")
+    made, names = [], set()
+    for alias, version in versions.aliases:
+        name = section_file(stem_of(settings.filename), section_name(alias + "/"))
+        if name in names or name == settings.filename:
+            continue
+        names.add(name)
+        url = base_url + quote(alias) + "/"
+        own = settings.replace(base_url=url, lastmod=("meta",), news=None, extra_urls=(), extra_sitemaps=())
+        entries = build_entries(_alias_pages(root, alias, version), own, report=report, site_dir=root / alias,
+                                deployment=Deployment(url, base_url), project_dir=root)
+        series = write_urlsets(entries, root, name, settings, report)
+        if series.targets:
+            report.info(str(root / alias), "version", "version-canonical-alias",
+                        f"{version}'s pages are canonical at {url} (the alias {alias}): listed there, in {name}")
+            made.append(series)
+    return made
+
+
+def write_version_index(root: Path, versions: Versions, settings: Settings, report: Report) -> Report:
+    """Write ``settings.filename`` at ``root``: an index whose children are the listed
+    versions' own sitemaps and, for an alias the pages of a version name as canonical
+    (mike's ``canonical_version``), a sitemap of those pages at the alias's URLs; and the
+    robots.txt line naming it (``settings.robots_txt``)."""
+    base_url = normalise_base_url(settings.base_url or "")
+    for name, why in versions.left:
+        report.info(str(root / name), "version", "version-left-out", f"not listed in the root index: {why}")
+    path = root / settings.filename
+    aliases = _alias_sitemaps(root, versions, settings, report)
+    if not versions.listed and not aliases:
+        report.warn(str(root), "version", "version-none",
+                    f"no version below {root} has a sitemap of its own pages: no root index written")
+        return report
+    sections = tuple(f"{alias}/" for alias in sorted(mike_aliases(root)))  # alias sitemaps, this build's or stale
+    owned = Owned(root, report, base_url, own_names(settings.replace(sections=sections or None)))
+    children = [(f"{base_url}{quote(name)}/{settings.filename}", None) for name in versions.listed]
+    children += [(base_url + file.name, lastmod) for series in aliases for file, lastmod in series.written]
+    try:
+        owned.check([settings.filename, *(final.name for series in aliases for final, _ in series.closed)])
+        target = write_index(path, children, settings)
+    except BaseException:
+        for series in aliases:
+            series.abort()
+        raise
+    try:
+        owned.expect([*target.close(), *(item for series in aliases for item in series.closed)])
+        written = [path for series in aliases for path in series.commit()]
+        written[:0] = target.commit()
+    except BaseException:
+        for series in aliases:
+            series.abort()
+        target.abort()
+        raise
+    for series in aliases:
+        report.url_counts.update(series.counts)
+    keep = {file.name for file in written}
+    owned.settle(written, remove(owned.stale(keep)))
+    report.files.extend(written)
+    report.url_counts[written[0]] = len(children)
+    if settings.robots_txt:
+        try:
+            sync_robots_txt(root, [base_url + settings.filename], [])
+        except RobotsTooLarge as error:
+            report.warn(str(error.path), "robots_txt", "robots-too-large",
+                        f"robots.txt is {error.size:,} bytes, over the {ROBOTS_READ_BYTES:,} Google "
+                        "reads: left as it is, without the Sitemap: line of the root index")
+        else:
+            report.files.append(root / "robots.txt")
+    return report
