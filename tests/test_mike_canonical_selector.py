@@ -122,6 +122,8 @@ def test_each_version_keeps_its_own_sitemap_for_the_selector(tmp_path, order, al
     assert main(["validate", str(tree), "--site-dir", str(tree), "--strict"]) == 0, capsys.readouterr().out
     out = capsys.readouterr().out
     assert "[page-canonical]" not in out and "[canonical-other-version]" in out
+    # notes only: the verdict is OK, not "OK with warnings" with 0 warnings
+    assert out.splitlines()[-1].startswith("OK: ") and out.splitlines()[-1].endswith(" 0 errors, 0 warnings, 6 notes")
     assert_own_sitemaps(tree)  # the root build left them as they were
 
 

@@ -192,9 +192,8 @@ def build_json(report: Report, *, dry_run: bool) -> dict[str, Any]:
         "warnings": [p.as_dict() for p in report.warnings],
         "notes": [p.as_dict() for p in report.notes],
     }
-    sources = getattr(report, "lastmod_sources", None)  # counts the `dates` work adds to Report
-    if sources:
-        document["lastmod_sources"] = dict(sources)
+    if report.lastmod_sources:
+        document["lastmod_sources"] = dict(report.lastmod_sources)
     return document
 
 

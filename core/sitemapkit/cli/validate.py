@@ -55,7 +55,8 @@ def run_validate(targets: list[str], site_dir: str | None, fmt: str, strict: boo
     totals = {"files": files, "errors": errors, "warnings": warnings}
     if outcome.pages is not None:
         totals["pages"] = outcome.pages
-    verdict = "OK" if not problems else "FAILED" if failed else "OK with warnings"
+    notes = len(problems) - errors - warnings
+    verdict = "FAILED" if failed else "OK with warnings" if errors or warnings else "OK"
     if table is not None:
         write_report(sys.stdout, outcome, table, targets=targets, verdict=verdict, errors=errors,
                      warnings=warnings, charts=charts(tally, outcome.answers))
@@ -69,8 +70,9 @@ def run_validate(targets: list[str], site_dir: str | None, fmt: str, strict: boo
                   flush=fmt == "jsonl")
     if fmt == "text" and not quiet:
         pages = "" if outcome.pages is None else f", {plural(outcome.pages, 'page')} requested"
-        print(f"{verdict}: {files} file{'s' * (files != 1)} checked{pages}, {errors} error"
-              f"{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
+        noted = f", {plural(notes, 'note')}" if notes else ""
+        print(f"{verdict}: {plural(files, 'file')} checked{pages}, {plural(errors, 'error')}, "
+              f"{plural(warnings, 'warning')}{noted}")
     if any(p.rule == "unreadable" for p in problems):
         return 2
     return 1 if failed else 0
