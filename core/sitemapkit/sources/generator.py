@@ -117,7 +117,30 @@ def _jekyll(layout: Layout, root: Path) -> Found:
     excluded = tuple(str(item) for item in excluded if isinstance(item, str) and item) if isinstance(
         excluded, list) else ()
     return Found(layout, root, ((root, "", None),), templates=(("_posts", JEKYLL_STYLES.get(style, style)),),
-                 collections=tuple(pages), excluded=excluded)
+                 collections=tuple(pages), excluded=excluded, defaults=_jekyll_defaults(config.get("defaults"), under),
+                 collections_dir=under)
+
+
+def _jekyll_defaults(sets: Any, under: str) -> tuple[tuple[str, str | None, str], ...]:
+    """(scope path, scope type or None, permalink) of each set of ``defaults:`` in
+    ``_config.yml`` whose values give a ``permalink``, in their order; a scope path that
+    begins with ``collections_dir`` is taken without it (as Jekyll takes it), ``post`` and
+    ``page`` are Jekyll's old names of ``posts`` and ``pages``."""
+    found = []
+    for entry in sets if isinstance(sets, list) else ():
+        values = entry.get("values") if isinstance(entry, Mapping) else None
+        permalink = values.get("permalink") if isinstance(values, Mapping) else None
+        if not isinstance(permalink, str) or not permalink.strip():
+            continue
+        scope = entry.get("scope") if isinstance(entry.get("scope"), Mapping) else {}
+        path = scope.get("path")
+        path = path.removeprefix("/") if isinstance(path, str) else ""
+        if under and path.startswith(f"{under}/"):
+            path = path[len(under) + 1:]
+        kind = scope.get("type")
+        kind = {"post": "posts", "page": "pages"}.get(str(kind), str(kind)) if kind is not None else None
+        found.append((path, kind, permalink.strip()))
+    return tuple(found)
 
 
 def _collection_default(style: str) -> str:

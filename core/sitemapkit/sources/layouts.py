@@ -54,7 +54,7 @@ the ending of the site's permalink style (``/`` or ``:output_ext``)."""
 _SLASHES = re.compile(r"/{2,}")
 _PLACEHOLDER = re.compile(
     r":(categories|year|short_year|month|i_month|day|i_day|y_day|title|slug|name|output_ext|collection|path"
-    r"|filename|slugorfilename|section|sections)(?![a-z_])"
+    r"|filename|slugorfilename|section|sections|basename)(?![a-z_])"
 )
 _DATE_PLACEHOLDERS = frozenset({"year", "short_year", "month", "i_month", "day", "i_day", "y_day"})
 
@@ -151,31 +151,59 @@ class Found:
     """Patterns of the root-relative paths that build nothing (Jekyll's ``exclude``)."""
     permalinks: tuple[tuple[str, str], ...] = ()
     """(section, URL pattern) of Hugo's ``[permalinks]``: the regular pages of that section."""
+    defaults: tuple[tuple[str, str | None, str], ...] = ()
+    """(scope path, scope type or None, permalink) of Jekyll's ``defaults:`` that set a
+    ``permalink``, in their order (``jekyll.default_permalink`` picks one)."""
+    collections_dir: str = ""
+    """Jekyll's ``collections_dir``: its collections and ``_posts`` lie under it."""
     copied: tuple[tuple[Path, str], ...] = ()
     """(folder, URL prefix) whose files the generator copies to the output as they are
     (Docusaurus' and Hugo's ``static/``): each HTML file there is its own page's source."""
 
 
-def dated_url(template: str, year: str, month: str, day: str, slug: str, categories: list[str]) -> str:
-    """A dated source's URL path from its generator's permalink template."""
-    return _fill(template, _date_values(year, month, day) | {
+def dated_url(template: str, year: str, month: str, day: str, slug: str, categories: list[str]) -> str | None:
+    """A dated source's URL path from its generator's permalink template (Jekyll's posts,
+    Docusaurus' blog); None when the template has a placeholder not listed in ``_PLACEHOLDER``
+    or not a post's (``:basename``, ``:path``)."""
+    values = _date_values(year, month, day) | {
         "categories": "/".join(categories), "title": slug, "slug": slug, "name": slug, "output_ext": ".html",
-    })
+    }
+    return _fill(template, values) if _followable(template, values) else None
 
 
-def collection_url(template: str, path: str, output_ext: str, day: tuple[str, str, str] | None) -> str | None:
+def collection_url(template: str, path: str, output_ext: str, day: tuple[str, str, str] | None,
+                   collection: str = "") -> str | None:
     """A Jekyll collection document's URL path from its collection's permalink template:
     ``path`` is the document's path in the collection without its extension, ``day`` the
-    (year, month, day) of its front-matter date. None when the template needs what is not
-    known here: a date the document does not give (Jekyll takes the build's time), or a
-    placeholder not listed in ``_PLACEHOLDER``."""
-    dated = bool(_DATE_PLACEHOLDERS.intersection(_PLACEHOLDER.findall(template)))
-    if ":" in _PLACEHOLDER.sub("", template) or (dated and day is None):
-        return None
+    (year, month, day) of its front-matter date, ``collection`` its name. None when the
+    template needs what is not known here: a date the document does not give (Jekyll takes
+    the build's time), or a placeholder not listed in ``_PLACEHOLDER``."""
     name = path.rsplit("/", 1)[-1]
-    return _fill(template, _date_values(*(day or ("0000", "01", "01"))) | {
+    values = _date_values(*(day or ("0000", "01", "01"))) | {
         "categories": "", "title": name, "slug": name, "name": name, "output_ext": output_ext, "path": path,
-    })
+        **({"collection": collection} if collection else {}),
+    }
+    if not _followable(template, values) or (day is None and _dated(template)):
+        return None
+    return _fill(template, values)
+
+
+def page_url(template: str, folder: str, basename: str, output_ext: str) -> str | None:
+    """A Jekyll page's URL path from a ``permalink`` template (its front matter's or its
+    ``defaults:``): a page knows ``:path`` (its folder), ``:basename`` and ``:output_ext``
+    only; None when the template needs another."""
+    values = {"path": folder, "basename": basename, "output_ext": output_ext}
+    return _fill(template, values) if _followable(template, values) else None
+
+
+def _dated(template: str) -> bool:
+    """Whether ``template`` needs a date (``:year``, ``:y_day``...)."""
+    return bool(_DATE_PLACEHOLDERS.intersection(_PLACEHOLDER.findall(template)))
+
+
+def _followable(template: str, values: Mapping[str, str]) -> bool:
+    """Whether each placeholder of ``template`` has a value (no other ``:`` left)."""
+    return ":" not in _PLACEHOLDER.sub("", template) and set(_PLACEHOLDER.findall(template)) <= set(values)
 
 
 def hugo_url(pattern: str, section: str, sections: list[str], filename: str, meta: Mapping[str, Any],
@@ -193,8 +221,7 @@ def hugo_url(pattern: str, section: str, sections: list[str], filename: str, met
         "slugorfilename": slug or _urlize(filename), **({"title": title} if title else {}),
         **({"slug": slug or title} if slug or title else {}),
     }
-    used = set(_PLACEHOLDER.findall(pattern))
-    if ":" in _PLACEHOLDER.sub("", pattern) or (day is None and used & _DATE_PLACEHOLDERS) or not used <= set(values):
+    if not _followable(pattern, values) or (day is None and _dated(pattern)):
         return None
     return _fill(pattern, values)
 
