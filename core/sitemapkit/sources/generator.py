@@ -11,7 +11,9 @@ from typing import Any
 import tomllib
 import yaml
 
+from sitemapkit.sources import jsconfig
 from sitemapkit.sources.layouts import (
+    DOCUSAURUS_POST,
     DOCUSAURUS_TRANSLATIONS,
     FILES,
     HUGO_CONFIGS,
@@ -64,36 +66,63 @@ def _configured(layout: Layout, root: Path, source_dir: Path) -> Found:
 
 
 def _docusaurus(layout: Layout, root: Path) -> Found:
-    """Docusaurus' folders, and with ``i18n: {defaultLocale, locales}`` in its configuration
-    each other locale's: its translations (``i18n/fr/docusaurus-plugin-content-docs/current``
-    builds ``/fr/docs/``) first, then the default locale's sources, which build the pages
-    not translated (Docusaurus builds every page in every locale); ``static/``, copied into
-    each locale's folder."""
-    default, others = _docusaurus_locales(root, layout)
-    folders = [(root / sub, prefix, default if others else None) for sub, prefix in layout.folders]
+    """Docusaurus' folders (the docs' and the blog's as the classic preset's ``path`` and
+    ``routeBasePath`` set them), and with ``i18n: {defaultLocale, locales}`` in its
+    configuration each other locale's: its translations
+    (``i18n/fr/docusaurus-plugin-content-docs/current`` builds ``/fr/docs/``) first, then the
+    default locale's sources, which build the pages not translated (Docusaurus builds every
+    page in every locale); ``static/``, copied into each locale's folder."""
+    text = _docusaurus_config(root, layout)
+    default, others = _docusaurus_locales(text)
+    served = _docusaurus_folders(text, layout)
+    folders = [(root / sub, prefix, default if others else None) for _kind, sub, prefix in served]
     for locale in others:
         translated = root / "i18n" / locale
-        folders += [(translated / DOCUSAURUS_TRANSLATIONS[sub], prefix, locale) for sub, prefix in layout.folders]
-        folders += [(root / sub, prefix, locale) for sub, prefix in layout.folders]
+        folders += [(translated / DOCUSAURUS_TRANSLATIONS[kind], prefix, locale) for kind, _sub, prefix in served]
+        folders += [(root / sub, prefix, locale) for _kind, sub, prefix in served]
     found = tuple(folder for folder in folders if folder[0].is_dir() and _inside(root, folder[0]))
     copied = tuple((root / "static", locale) for locale in ("", *others)) if (root / "static").is_dir() else ()
-    return Found(layout, root, found, (default, *others) if others else (), templates=layout.dated, copied=copied)
+    blog = next((prefix for kind, _sub, prefix in served if kind == "blog"), None)
+    templates = () if blog is None else ((blog, f"/{blog}{DOCUSAURUS_POST}"),)
+    return Found(layout, root, found, (default, *others) if others else (), templates=templates, copied=copied)
 
 
-def _docusaurus_locales(root: Path, layout: Layout) -> tuple[str | None, tuple[str, ...]]:
-    """(default locale, the other locales) of ``i18n`` in the configuration, read as text,
-    never run; (None, ()) for a site in one language."""
+def _docusaurus_config(root: Path, layout: Layout) -> str:
+    """The text of the project's ``docusaurus.config.*`` (never run); ``""`` when none can be read."""
     for marker in layout.markers:
         config = root / marker[0]
-        if not config.is_file():
+        if config.is_file():
+            try:
+                return config.read_text(encoding="utf-8", errors="replace")[:jsconfig.LIMIT]
+            except OSError:
+                return ""
+    return ""
+
+
+def _docusaurus_folders(text: str, layout: Layout) -> tuple[tuple[str, str, str], ...]:
+    """(kind, source folder, URL prefix) of the docs, the blog and the pages: the layout's
+    unless the classic preset's ``docs: {path, routeBasePath}`` or ``blog: {...}`` (read as
+    text) moves them (``routeBasePath: '/'``: served at the root); none for ``docs: false``."""
+    served = []
+    for sub, prefix in layout.folders:
+        given = jsconfig.options(text, sub) if sub in ("docs", "blog") else []
+        if any(found.get("") is False for found in given):
             continue
-        text = config.read_text(encoding="utf-8", errors="replace")[:200_000]
-        default, listed = _DEFAULT_LOCALE.search(text), _LOCALES.search(text)
-        if default is None or listed is None:
-            return None, ()
-        locales = [code for code in _QUOTED.findall(listed.group(1)) if _LOCALE.fullmatch(code)]
-        return default.group(1), tuple(code for code in dict.fromkeys(locales) if code != default.group(1))
-    return None, ()
+        path = next((str(found["path"]) for found in given if isinstance(found.get("path"), str)), sub)
+        route = next((str(found["routeBasePath"]) for found in given
+                      if isinstance(found.get("routeBasePath"), str)), prefix)
+        served.append((sub, path.strip().removeprefix("./").strip("/") or sub, route.strip().strip("/")))
+    return tuple(served)
+
+
+def _docusaurus_locales(text: str) -> tuple[str | None, tuple[str, ...]]:
+    """(default locale, the other locales) of ``i18n`` in the configuration's ``text``;
+    (None, ()) for a site in one language."""
+    default, listed = _DEFAULT_LOCALE.search(text), _LOCALES.search(text)
+    if default is None or listed is None:
+        return None, ()
+    locales = [code for code in _QUOTED.findall(listed.group(1)) if _LOCALE.fullmatch(code)]
+    return default.group(1), tuple(code for code in dict.fromkeys(locales) if code != default.group(1))
 
 
 def _jekyll(layout: Layout, root: Path) -> Found:

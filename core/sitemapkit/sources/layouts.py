@@ -12,11 +12,15 @@ following the ``Layout`` of that generator:
   ``url`` and ``slug`` in front matter move a page, and ``[permalinks]`` the regular pages
   of a section (``posts = "/:year/:month/:title/"``); URLs are lower case.
 - Jekyll: ``_posts/2024-01-15-hello.md`` builds ``/2024/01/15/hello.html`` (under its
-  categories; ``permalink`` in ``_config.yml`` or the front matter moves it); a collection
-  with ``output: true`` builds each of its documents (any file with front matter) at its
-  ``permalink`` (``/:collection/:path:output_ext`` by default); ``exclude`` leaves files out.
+  categories; ``permalink`` in ``_config.yml``, a ``defaults:`` set whose scope holds it or
+  its front matter moves it, a template filled in); a collection with ``output: true``
+  builds each of its documents (any file with front matter) at its ``permalink``
+  (``/:collection/:path:output_ext`` by default); posts and collections lie in
+  ``collections_dir``; a page's permalink template knows ``:path``, ``:basename`` and
+  ``:output_ext``; ``exclude`` leaves files out.
 - Docusaurus: ``docs/`` under ``/docs/`` (number prefixes dropped, ``slug`` and ``id``
-  honoured), ``blog/2021-08-26-welcome.md`` under ``/blog/2021/08/26/welcome``,
+  honoured), ``blog/2021-08-26-welcome.md`` under ``/blog/2021/08/26/welcome``, each
+  folder and prefix as the classic preset's ``path`` and ``routeBasePath`` set them;
   ``src/pages/`` at the root; each other locale of ``i18n`` under ``/fr/``, from its
   translation in ``i18n/fr/docusaurus-plugin-content-docs/current/`` (and ``-blog``,
   ``-pages``) or else the default locale's source.
@@ -89,6 +93,8 @@ class Layout:
     """The setting that turns the generator's own sitemap off."""
 
 
+DOCUSAURUS_POST = "/:year/:month/:day/:title"
+"""Docusaurus' URL of ``2021-08-26-welcome.md``, under the blog's ``routeBasePath``."""
 HUGO_CONFIGS = ("hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml",
                 "config/_default/hugo.toml", "config/_default/config.toml")
 """Hugo's configuration files, in the order Hugo looks for them; a ``config.*`` one marks a
@@ -106,7 +112,7 @@ LAYOUTS = (
     Layout("docusaurus", (("docusaurus.config.js",), ("docusaurus.config.ts",), ("docusaurus.config.mjs",)),
            (("docs", "docs"), ("blog", "blog"), ("src/pages", "")), ("last_update", "updated", "lastmod"),
            ("index", "README", "readme"), suffixes=(".md", ".mdx", ".js", ".jsx", ".tsx"),
-           slug_keys=("slug",), dated=(("blog", "/blog/:year/:month/:day/:title"),), skip_underscore=True,
+           slug_keys=("slug",), dated=(("blog", f"/blog{DOCUSAURUS_POST}"),), skip_underscore=True,
            number_prefixes=True,
            sitemap_off="sitemap: false in the classic preset's options (docusaurus.config.js)"),
     Layout("eleventy", ((".eleventy.js",), ("eleventy.config.js",), ("eleventy.config.mjs",),
