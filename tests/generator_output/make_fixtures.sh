@@ -53,6 +53,17 @@ rm -rf "$site/_site" "$site/.jekyll-cache"
 (cd "$site" && jekyll build --quiet)
 rm -rf "$site/.jekyll-cache"
 jekyll --version > "$site/GENERATED_BY"
+# Jekyll's permalink styles: the same site built once per style (`permalink: date`, Jekyll's
+# default, `pretty`, `ordinal`, `none`), each into _site-STYLE: the posts' URLs follow the style,
+# the pages' only its ending; a page's own permalink template (extra.md).
+site=jekyll-permalink-styles
+rm -rf "$site"/_site-* "$site/.jekyll-cache"
+for style in date pretty ordinal none; do
+    printf 'permalink: %s\n' "$style" > "$scratch/$style.yml"
+    (cd "$site" && jekyll build --quiet --config "_config.yml,$scratch/$style.yml" -d "_site-$style")
+done
+rm -rf "$site/.jekyll-cache"
+jekyll --version > "$site/GENERATED_BY"
 # Docusaurus and Eleventy come from npm: each is built in a scratch copy (its node_modules
 # never reaches the repository) with the exact versions its package.json pins.
 same_but_sitemap() {  # $1 and $2 hold the same pages, bundle hashes aside; $1 has the sitemaps $3 too
