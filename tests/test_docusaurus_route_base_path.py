@@ -1,8 +1,10 @@
 """`sitemapkit build build --source-dir .` on a Docusaurus site in docs-only mode with its
 folders renamed: the classic preset's ``docs: {path: 'guides', routeBasePath: '/'}`` (the doc
 whose ``slug`` is ``/`` is the home page) and ``blog: {path: "news", routeBasePath:
-"updates"}``, read from docusaurus.config.js as text (never run). Each page is matched to the
-source Docusaurus built it from and dated by it (front matter, else git); every page
+"updates"}``, and a second docs plugin instance (``plugins:
+[['@docusaurus/plugin-content-docs', {id: 'community', path: 'community', routeBasePath:
+'community'}]]``), read from docusaurus.config.js as text (never run). Each page is matched
+to the source Docusaurus built it from and dated by it (front matter, else git); every page
 Docusaurus' own sitemap lists is listed.
 
 The built folder is Docusaurus' own output, made by tests/generator_output/make_fixtures.sh,
@@ -83,6 +85,8 @@ def test_docs_and_blog_are_found_where_the_configuration_serves_them(tmp_path, m
         f"{BASE}setup/install": "2024-04-04",  # guides/setup/01-install.md: its last_update
         f"{BASE}setup/settings": SETTINGS_EDITED,  # guides/setup/configure.md, slug: settings
         f"{BASE}about": ABOUT_EDITED,  # src/pages/about.md
+        f"{BASE}community/support": "2024-05-20",  # community/support.md: its last_update
+        f"{BASE}community/team": FIRST,  # the docs instance 'community'
         f"{BASE}updates/2024/02/10/launch": "2024-02-10",  # news/, served under /updates: its name's date
         f"{BASE}updates/2024/03/05/second": "2024-03-05",  # news/2024-03-05-second/index.md
         f"{BASE}updates": "2024-03-05",  # the blog's lists: the newest post
@@ -106,17 +110,22 @@ export default {
     },
     blog: false,
   }]],
+  plugins: [
+    ["@docusaurus/plugin-content-docs", {id: 'api', path: 'reference', routeBasePath: 'api'}],
+    ['content-docs', {id: 'default'}],  // the preset's own: nothing more
+    ['@docusaurus/plugin-content-blog', {id: 'news', path: 'news'}],
+  ],
 };
 """
 
 
 def test_the_preset_options_are_read_as_text(tmp_path):
     (tmp_path / "docusaurus.config.js").write_text(CONFIG, encoding="utf-8")
-    for folder in ("manual", "blog", "src/pages"):
+    for folder in ("manual", "blog", "src/pages", "reference", "news"):
         (tmp_path / folder).mkdir(parents=True)
     found = detect(tmp_path)
     assert [(str(path.relative_to(tmp_path)), prefix) for path, prefix, _lang in found.folders] == [
-        ("manual", "guide"), ("src/pages", "")]  # blog: false builds no blog
+        ("manual", "guide"), ("src/pages", ""), ("reference", "api")]  # blog: false builds no blog
     assert found.templates == ()
     assert jsconfig.options(CONFIG, "docs")[1] == {
         "sidebarPath": "./sidebars.js", "path": "./manual/", "routeBasePath": "guide"}  # its own keys only

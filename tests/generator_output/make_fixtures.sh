@@ -130,13 +130,14 @@ version=$(cd "$scratch/$site" && npx @11ty/eleventy --version)
 printf 'eleventy %s (node %s)\n' "$version" "$(node --version)" > "$site/GENERATED_BY"
 # Docusaurus in docs-only mode with renamed folders (docusaurus.config.js, made by hand): the
 # docs plugin's `path: 'guides'` and `routeBasePath: '/'` (the doc whose slug is / is the home
-# page), the blog's `path: "news"` and `routeBasePath: "updates"`.
+# page), the blog's `path: "news"` and `routeBasePath: "updates"`, a second docs instance
+# (plugins: @docusaurus/plugin-content-docs, id community) with its own path and routeBasePath.
 #   build/          plain `docusaurus build`: its own sitemap.xml is there
 # The recipe (recipe.config.js) must differ by that one file only; it is not kept.
 site=docusaurus-routes
 rm -rf "$site/build"
 mkdir "$scratch/$site"
-(cd "$site" && cp -R guides news src docusaurus.config.js recipe.config.js package.json "$scratch/$site/")
+(cd "$site" && cp -R guides news community src docusaurus.config.js recipe.config.js package.json "$scratch/$site/")
 (cd "$scratch/$site" && npm install --no-audit --no-fund --silent >/dev/null \
     && npx docusaurus build >/dev/null \
     && npx docusaurus build --config recipe.config.js --out-dir build-recipe >/dev/null \

@@ -13,6 +13,7 @@ import yaml
 
 from sitemapkit.sources import jsconfig
 from sitemapkit.sources.layouts import (
+    DOCUSAURUS_DOCS_PLUGIN,
     DOCUSAURUS_POST,
     DOCUSAURUS_TRANSLATIONS,
     FILES,
@@ -67,22 +68,22 @@ def _configured(layout: Layout, root: Path, source_dir: Path) -> Found:
 
 def _docusaurus(layout: Layout, root: Path) -> Found:
     """Docusaurus' folders (the docs' and the blog's as the classic preset's ``path`` and
-    ``routeBasePath`` set them), and with ``i18n: {defaultLocale, locales}`` in its
-    configuration each other locale's: its translations
+    ``routeBasePath`` set them, and each further docs plugin instance's), and with ``i18n:
+    {defaultLocale, locales}`` in its configuration each other locale's: its translations
     (``i18n/fr/docusaurus-plugin-content-docs/current`` builds ``/fr/docs/``) first, then the
     default locale's sources, which build the pages not translated (Docusaurus builds every
     page in every locale); ``static/``, copied into each locale's folder."""
     text = _docusaurus_config(root, layout)
     default, others = _docusaurus_locales(text)
     served = _docusaurus_folders(text, layout)
-    folders = [(root / sub, prefix, default if others else None) for _kind, sub, prefix in served]
+    folders = [(root / sub, prefix, default if others else None) for _translated, sub, prefix in served]
     for locale in others:
         translated = root / "i18n" / locale
-        folders += [(translated / DOCUSAURUS_TRANSLATIONS[kind], prefix, locale) for kind, _sub, prefix in served]
-        folders += [(root / sub, prefix, locale) for _kind, sub, prefix in served]
+        folders += [(translated / kind, prefix, locale) for kind, _sub, prefix in served]
+        folders += [(root / sub, prefix, locale) for _translated, sub, prefix in served]
     found = tuple(folder for folder in folders if folder[0].is_dir() and _inside(root, folder[0]))
     copied = tuple((root / "static", locale) for locale in ("", *others)) if (root / "static").is_dir() else ()
-    blog = next((prefix for kind, _sub, prefix in served if kind == "blog"), None)
+    blog = next((prefix for kind, _sub, prefix in served if kind == DOCUSAURUS_TRANSLATIONS["blog"]), None)
     templates = () if blog is None else ((blog, f"/{blog}{DOCUSAURUS_POST}"),)
     return Found(layout, root, found, (default, *others) if others else (), templates=templates, copied=copied)
 
@@ -100,19 +101,31 @@ def _docusaurus_config(root: Path, layout: Layout) -> str:
 
 
 def _docusaurus_folders(text: str, layout: Layout) -> tuple[tuple[str, str, str], ...]:
-    """(kind, source folder, URL prefix) of the docs, the blog and the pages: the layout's
-    unless the classic preset's ``docs: {path, routeBasePath}`` or ``blog: {...}`` (read as
-    text) moves them (``routeBasePath: '/'``: served at the root); none for ``docs: false``."""
+    """(folder of a locale's translations under ``i18n/LOCALE/``, source folder, URL prefix)
+    of the docs, the blog and the pages: the layout's unless the classic preset's ``docs:
+    {path, routeBasePath}`` or ``blog: {...}`` (read as text) moves them (``routeBasePath:
+    '/'``: served at the root), none for ``docs: false``; then each docs plugin instance
+    that ``plugins`` adds with its ``id``, ``path`` and ``routeBasePath``."""
     served = []
     for sub, prefix in layout.folders:
         given = jsconfig.options(text, sub) if sub in ("docs", "blog") else []
-        if any(found.get("") is False for found in given):
-            continue
-        path = next((str(found["path"]) for found in given if isinstance(found.get("path"), str)), sub)
-        route = next((str(found["routeBasePath"]) for found in given
-                      if isinstance(found.get("routeBasePath"), str)), prefix)
-        served.append((sub, path.strip().removeprefix("./").strip("/") or sub, route.strip().strip("/")))
+        if not any(found.get("") is False for found in given):
+            served.append((DOCUSAURUS_TRANSLATIONS[sub], _option(given, "path", sub) or sub,
+                           _option(given, "routeBasePath", prefix)))
+    for name in DOCUSAURUS_DOCS_PLUGIN:
+        for given in jsconfig.plugin_options(text, name):
+            plugin_id, path = _option([given], "id", ""), _option([given], "path", "")
+            if plugin_id and path and plugin_id != "default":
+                served.append((f"{DOCUSAURUS_TRANSLATIONS['docs'].replace('/', f'-{plugin_id}/', 1)}", path,
+                               _option([given], "routeBasePath", "docs")))
     return tuple(served)
+
+
+def _option(given: list[dict[str, str | bool]], key: str, default: str) -> str:
+    """The first string ``key`` of ``given`` (a folder or a URL prefix, without ``./`` and
+    the slashes around it), else ``default``."""
+    value = next((found[key] for found in given if isinstance(found.get(key), str)), default)
+    return str(value).strip().removeprefix("./").strip("/")
 
 
 def _docusaurus_locales(text: str) -> tuple[str | None, tuple[str, ...]]:

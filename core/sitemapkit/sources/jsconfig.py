@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import re
 
-_OPENING = r"(?<![\w$.])[\"']?{key}[\"']?\s*:\s*"
+_KEY = re.compile(r"""(?<![\w$.])["']?([A-Za-z_$][\w$]*)["']?\s*:\s*""")
+"""An object's key and its colon: ``docs: ``, ``"docs": ``."""
+_PLUGIN = re.compile(r"""\[\s*["']([^"'\\\n]{1,200})["']\s*,\s*""")
+"""A plugin's name and the comma before its options: ``['@docusaurus/plugin-content-docs', ``."""
 _VALUE = re.compile(r"""(?<![\w$])["']?([A-Za-z_$][\w$]*)["']?\s*:\s*(?:(["'`])([^"'`\\\n]{0,300})\2|(false)\b)""")
 """``key: 'text'`` (or ``"text"``, a template without ``${}``) and ``key: false``."""
 LIMIT = 200_000
@@ -17,15 +20,29 @@ def options(text: str, key: str) -> list[dict[str, str | bool]]:
     """The values given by each object literal that ``key:`` opens in ``text`` (``docs: {path:
     'guides'}`` gives ``{"path": "guides"}``), its own keys only (not those of the objects
     inside it); ``key: false`` gives ``{"": False}``. In the order they stand."""
+    return _values(text, _KEY, key)
+
+
+def plugin_options(text: str, name: str) -> list[dict[str, str | bool]]:
+    """The values given by the options of each ``[NAME, {...}]`` in ``text`` (a plugin and
+    its options: ``['@docusaurus/plugin-content-docs', {id: 'community', path: 'community'}]``),
+    as ``options`` reads them. In the order they stand."""
+    return _values(text, _PLUGIN, name)
+
+
+def _values(text: str, opening: re.Pattern[str], name: str) -> list[dict[str, str | bool]]:
+    """What follows each match of ``opening`` whose group is ``name``, read as ``options`` says."""
     text = _blank_comments(text[:LIMIT])
     found: list[dict[str, str | bool]] = []
-    for match in re.finditer(_OPENING.format(key=re.escape(key)), text):
+    for match in opening.finditer(text):
+        if match.group(1) != name:
+            continue
         rest = text[match.end():]
         if rest.startswith("false") and not rest[5:6].isalnum():
             found.append({"": False})
         elif rest.startswith("{"):
             own = _own_text(rest)
-            found.append({name: False if flag else value for name, _q, value, flag in _VALUE.findall(own)})
+            found.append({key: False if flag else value for key, _q, value, flag in _VALUE.findall(own)})
     return found
 
 

@@ -131,6 +131,9 @@ DOCUSAURUS_TRANSLATIONS = {
     "src/pages": "docusaurus-plugin-content-pages",
 }
 """Where a Docusaurus locale's translations of each folder live, under ``i18n/LOCALE/``."""
+DOCUSAURUS_DOCS_PLUGIN = ("@docusaurus/plugin-content-docs", "content-docs")
+"""The names by which a Docusaurus configuration adds a docs plugin instance (its translations
+lie in ``docusaurus-plugin-content-docs-ID/current``)."""
 SKIPPED = frozenset({"node_modules", "vendor", "_site", "public", "build", "_drafts", "_includes", "_layouts",
                      "_data", "_sass", "i18n", "static", "assets", "themes", "layouts", "resources"})
 """Folders of a project's root that hold no page sources."""

@@ -1,6 +1,7 @@
 // Docs-only mode with the folders renamed, as many product manuals have it: the docs plugin
 // reads guides/ and serves it at the root (routeBasePath: '/', the home page is the doc whose
-// slug is /), the blog reads news/ and serves it under /updates.
+// slug is /), the blog reads news/ and serves it under /updates; a second docs plugin
+// instance reads community/ and serves it under /community.
 export default {
   title: 'Routes',
   url: 'https://docusaurus-routes.example',
@@ -20,6 +21,16 @@ export default {
           showReadingTime: false,
           feedOptions: {type: null},
         },
+      },
+    ],
+  ],
+  plugins: [
+    [
+      '@docusaurus/plugin-content-docs',
+      {
+        id: 'community',
+        path: 'community',
+        routeBasePath: 'community',
       },
     ],
   ],
