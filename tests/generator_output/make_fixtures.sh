@@ -44,6 +44,26 @@ rm -rf "$site/_site" "$site/.jekyll-cache"
 (cd "$site" && jekyll build --quiet)
 rm -rf "$site/.jekyll-cache"
 jekyll --version > "$site/GENERATED_BY"
+# Jekyll with `defaults:` that set permalinks (posts under a path, pages under docs/, the
+# documents of a collection), a site-wide permalink template, a post's own permalink template
+# and `collections_dir: content` (posts in content/_posts and content/news/_posts, a category).
+#   _site/          plain `jekyll build`
+site=jekyll-defaults
+rm -rf "$site/_site" "$site/.jekyll-cache"
+(cd "$site" && jekyll build --quiet)
+rm -rf "$site/.jekyll-cache"
+jekyll --version > "$site/GENERATED_BY"
+# Jekyll's permalink styles: the same site built once per style (`permalink: date`, Jekyll's
+# default, `pretty`, `ordinal`, `none`), each into _site-STYLE: the posts' URLs follow the style,
+# the pages' only its ending; a page's own permalink template (extra.md).
+site=jekyll-permalink-styles
+rm -rf "$site"/_site-* "$site/.jekyll-cache"
+for style in date pretty ordinal none; do
+    printf 'permalink: %s\n' "$style" > "$scratch/$style.yml"
+    (cd "$site" && jekyll build --quiet --config "_config.yml,$scratch/$style.yml" -d "_site-$style")
+done
+rm -rf "$site/.jekyll-cache"
+jekyll --version > "$site/GENERATED_BY"
 # Docusaurus and Eleventy come from npm: each is built in a scratch copy (its node_modules
 # never reaches the repository) with the exact versions its package.json pins.
 same_but_sitemap() {  # $1 and $2 hold the same pages, bundle hashes aside; $1 has the sitemaps $3 too
@@ -108,3 +128,21 @@ mkdir "$scratch/$site"
 cp -R "$scratch/$site/_site" "$site/_site"
 version=$(cd "$scratch/$site" && npx @11ty/eleventy --version)
 printf 'eleventy %s (node %s)\n' "$version" "$(node --version)" > "$site/GENERATED_BY"
+# Docusaurus in docs-only mode with renamed folders (docusaurus.config.js, made by hand): the
+# docs plugin's `path: 'guides'` and `routeBasePath: '/'` (the doc whose slug is / is the home
+# page), the blog's `path: "news"` and `routeBasePath: "updates"`, a second docs instance
+# (plugins: @docusaurus/plugin-content-docs, id community) with its own path and routeBasePath.
+#   build/          plain `docusaurus build`: its own sitemap.xml is there
+# The recipe (recipe.config.js) must differ by that one file only; it is not kept.
+site=docusaurus-routes
+rm -rf "$site/build"
+mkdir "$scratch/$site"
+(cd "$site" && cp -R guides news community src docusaurus.config.js recipe.config.js package.json "$scratch/$site/")
+(cd "$scratch/$site" && npm install --no-audit --no-fund --silent >/dev/null \
+    && npx docusaurus build >/dev/null \
+    && npx docusaurus build --config recipe.config.js --out-dir build-recipe >/dev/null \
+    && same_but_sitemap build build-recipe \
+    && rm -rf build/assets build/img build/.nojekyll)
+cp -R "$scratch/$site/build" "$site/build"
+version=$(cd "$scratch/$site" && npx docusaurus --version)
+printf 'docusaurus %s (node %s)\n' "$version" "$(node --version)" > "$site/GENERATED_BY"

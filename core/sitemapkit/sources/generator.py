@@ -11,7 +11,10 @@ from typing import Any
 import tomllib
 import yaml
 
+from sitemapkit.sources import jsconfig
 from sitemapkit.sources.layouts import (
+    DOCUSAURUS_DOCS_PLUGIN,
+    DOCUSAURUS_POST,
     DOCUSAURUS_TRANSLATIONS,
     FILES,
     HUGO_CONFIGS,
@@ -64,36 +67,75 @@ def _configured(layout: Layout, root: Path, source_dir: Path) -> Found:
 
 
 def _docusaurus(layout: Layout, root: Path) -> Found:
-    """Docusaurus' folders, and with ``i18n: {defaultLocale, locales}`` in its configuration
-    each other locale's: its translations (``i18n/fr/docusaurus-plugin-content-docs/current``
-    builds ``/fr/docs/``) first, then the default locale's sources, which build the pages
-    not translated (Docusaurus builds every page in every locale); ``static/``, copied into
-    each locale's folder."""
-    default, others = _docusaurus_locales(root, layout)
-    folders = [(root / sub, prefix, default if others else None) for sub, prefix in layout.folders]
+    """Docusaurus' folders (the docs' and the blog's as the classic preset's ``path`` and
+    ``routeBasePath`` set them, and each further docs plugin instance's), and with ``i18n:
+    {defaultLocale, locales}`` in its configuration each other locale's: its translations
+    (``i18n/fr/docusaurus-plugin-content-docs/current`` builds ``/fr/docs/``) first, then the
+    default locale's sources, which build the pages not translated (Docusaurus builds every
+    page in every locale); ``static/``, copied into each locale's folder."""
+    text = _docusaurus_config(root, layout)
+    default, others = _docusaurus_locales(text)
+    served = _docusaurus_folders(text, layout)
+    folders = [(root / sub, prefix, default if others else None) for _translated, sub, prefix in served]
     for locale in others:
         translated = root / "i18n" / locale
-        folders += [(translated / DOCUSAURUS_TRANSLATIONS[sub], prefix, locale) for sub, prefix in layout.folders]
-        folders += [(root / sub, prefix, locale) for sub, prefix in layout.folders]
+        folders += [(translated / kind, prefix, locale) for kind, _sub, prefix in served]
+        folders += [(root / sub, prefix, locale) for _translated, sub, prefix in served]
     found = tuple(folder for folder in folders if folder[0].is_dir() and _inside(root, folder[0]))
     copied = tuple((root / "static", locale) for locale in ("", *others)) if (root / "static").is_dir() else ()
-    return Found(layout, root, found, (default, *others) if others else (), templates=layout.dated, copied=copied)
+    blog = next((prefix for kind, _sub, prefix in served if kind == DOCUSAURUS_TRANSLATIONS["blog"]), None)
+    templates = () if blog is None else ((blog, f"/{blog}{DOCUSAURUS_POST}"),)
+    return Found(layout, root, found, (default, *others) if others else (), templates=templates, copied=copied)
 
 
-def _docusaurus_locales(root: Path, layout: Layout) -> tuple[str | None, tuple[str, ...]]:
-    """(default locale, the other locales) of ``i18n`` in the configuration, read as text,
-    never run; (None, ()) for a site in one language."""
+def _docusaurus_config(root: Path, layout: Layout) -> str:
+    """The text of the project's ``docusaurus.config.*`` (never run); ``""`` when none can be read."""
     for marker in layout.markers:
         config = root / marker[0]
-        if not config.is_file():
-            continue
-        text = config.read_text(encoding="utf-8", errors="replace")[:200_000]
-        default, listed = _DEFAULT_LOCALE.search(text), _LOCALES.search(text)
-        if default is None or listed is None:
-            return None, ()
-        locales = [code for code in _QUOTED.findall(listed.group(1)) if _LOCALE.fullmatch(code)]
-        return default.group(1), tuple(code for code in dict.fromkeys(locales) if code != default.group(1))
-    return None, ()
+        if config.is_file():
+            try:
+                return config.read_text(encoding="utf-8", errors="replace")[:jsconfig.LIMIT]
+            except OSError:
+                return ""
+    return ""
+
+
+def _docusaurus_folders(text: str, layout: Layout) -> tuple[tuple[str, str, str], ...]:
+    """(folder of a locale's translations under ``i18n/LOCALE/``, source folder, URL prefix)
+    of the docs, the blog and the pages: the layout's unless the classic preset's ``docs:
+    {path, routeBasePath}`` or ``blog: {...}`` (read as text) moves them (``routeBasePath:
+    '/'``: served at the root), none for ``docs: false``; then each docs plugin instance
+    that ``plugins`` adds with its ``id``, ``path`` and ``routeBasePath``."""
+    served = []
+    for sub, prefix in layout.folders:
+        given = jsconfig.options(text, sub) if sub in ("docs", "blog") else []
+        if not any(found.get("") is False for found in given):
+            served.append((DOCUSAURUS_TRANSLATIONS[sub], _option(given, "path", sub) or sub,
+                           _option(given, "routeBasePath", prefix)))
+    for name in DOCUSAURUS_DOCS_PLUGIN:
+        for given in jsconfig.plugin_options(text, name):
+            plugin_id, path = _option([given], "id", ""), _option([given], "path", "")
+            if plugin_id and path and plugin_id != "default":
+                served.append((f"{DOCUSAURUS_TRANSLATIONS['docs'].replace('/', f'-{plugin_id}/', 1)}", path,
+                               _option([given], "routeBasePath", "docs")))
+    return tuple(served)
+
+
+def _option(given: list[dict[str, str | bool]], key: str, default: str) -> str:
+    """The first string ``key`` of ``given`` (a folder or a URL prefix, without ``./`` and
+    the slashes around it), else ``default``."""
+    value = next((found[key] for found in given if isinstance(found.get(key), str)), default)
+    return str(value).strip().removeprefix("./").strip("/")
+
+
+def _docusaurus_locales(text: str) -> tuple[str | None, tuple[str, ...]]:
+    """(default locale, the other locales) of ``i18n`` in the configuration's ``text``;
+    (None, ()) for a site in one language."""
+    default, listed = _DEFAULT_LOCALE.search(text), _LOCALES.search(text)
+    if default is None or listed is None:
+        return None, ()
+    locales = [code for code in _QUOTED.findall(listed.group(1)) if _LOCALE.fullmatch(code)]
+    return default.group(1), tuple(code for code in dict.fromkeys(locales) if code != default.group(1))
 
 
 def _jekyll(layout: Layout, root: Path) -> Found:
@@ -117,7 +159,30 @@ def _jekyll(layout: Layout, root: Path) -> Found:
     excluded = tuple(str(item) for item in excluded if isinstance(item, str) and item) if isinstance(
         excluded, list) else ()
     return Found(layout, root, ((root, "", None),), templates=(("_posts", JEKYLL_STYLES.get(style, style)),),
-                 collections=tuple(pages), excluded=excluded)
+                 collections=tuple(pages), excluded=excluded, defaults=_jekyll_defaults(config.get("defaults"), under),
+                 collections_dir=under)
+
+
+def _jekyll_defaults(sets: Any, under: str) -> tuple[tuple[str, str | None, str], ...]:
+    """(scope path, scope type or None, permalink) of each set of ``defaults:`` in
+    ``_config.yml`` whose values give a ``permalink``, in their order; a scope path that
+    begins with ``collections_dir`` is taken without it (as Jekyll takes it), ``post`` and
+    ``page`` are Jekyll's old names of ``posts`` and ``pages``."""
+    found = []
+    for entry in sets if isinstance(sets, list) else ():
+        values = entry.get("values") if isinstance(entry, Mapping) else None
+        permalink = values.get("permalink") if isinstance(values, Mapping) else None
+        if not isinstance(permalink, str) or not permalink.strip():
+            continue
+        scope = entry.get("scope") if isinstance(entry.get("scope"), Mapping) else {}
+        path = scope.get("path")
+        path = path.removeprefix("/") if isinstance(path, str) else ""
+        if under and path.startswith(f"{under}/"):
+            path = path[len(under) + 1:]
+        kind = scope.get("type")
+        kind = {"post": "posts", "page": "pages"}.get(str(kind), str(kind)) if kind is not None else None
+        found.append((path, kind, permalink.strip()))
+    return tuple(found)
 
 
 def _collection_default(style: str) -> str:

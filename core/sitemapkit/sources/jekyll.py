@@ -32,6 +32,31 @@ def documents(folder: Path, root: Path, patterns: tuple[str, ...]) -> Iterator[t
                 yield path, os.path.relpath(path, folder).replace(os.sep, "/")
 
 
+def default_permalink(defaults: tuple[tuple[str, str | None, str], ...], path: str, kind: str) -> str | None:
+    """The ``permalink`` Jekyll's ``defaults:`` give the source at ``path`` (relative to the
+    project, or for a post or a collection's document to ``collections_dir``) of ``kind``
+    (``posts``, ``pages`` or a collection's name): of the sets whose scope holds it (a path
+    it begins with, ``*`` as a glob over its folders; the type), the one with the longest
+    path, then one with a type, then the later one, as Jekyll picks."""
+    chosen: tuple[str, str | None, str] | None = None
+    for scope_path, scope_kind, permalink in defaults:
+        if (scope_kind is not None and scope_kind != kind) or not _in_scope(path, scope_path):
+            continue
+        if chosen is None or len(scope_path) > len(chosen[0]) or (
+                len(scope_path) == len(chosen[0]) and (scope_kind is not None or chosen[1] is None)):
+            chosen = (scope_path, scope_kind, permalink)
+    return None if chosen is None else chosen[2]
+
+
+def _in_scope(path: str, scope_path: str) -> bool:
+    """Whether a defaults' scope ``path`` holds the source at ``path``: it begins with it,
+    or with a path a glob (``docs/*/api``) names."""
+    if "*" not in scope_path:
+        return path.startswith(scope_path)
+    parts = path.split("/")
+    return any(fnmatch.fnmatchcase("/".join(parts[:end]), scope_path) for end in range(1, len(parts) + 1))
+
+
 def output_extension(relative: str, converted: tuple[str, ...]) -> tuple[str, str]:
     """(path without its extension, the extension of what Jekyll writes): ``.html`` for a
     source in ``converted`` (Markdown, HTML), else the source's own (``.txt``)."""

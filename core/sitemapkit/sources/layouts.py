@@ -12,11 +12,15 @@ following the ``Layout`` of that generator:
   ``url`` and ``slug`` in front matter move a page, and ``[permalinks]`` the regular pages
   of a section (``posts = "/:year/:month/:title/"``); URLs are lower case.
 - Jekyll: ``_posts/2024-01-15-hello.md`` builds ``/2024/01/15/hello.html`` (under its
-  categories; ``permalink`` in ``_config.yml`` or the front matter moves it); a collection
-  with ``output: true`` builds each of its documents (any file with front matter) at its
-  ``permalink`` (``/:collection/:path:output_ext`` by default); ``exclude`` leaves files out.
+  categories; ``permalink`` in ``_config.yml``, a ``defaults:`` set whose scope holds it or
+  its front matter moves it, a template filled in); a collection with ``output: true``
+  builds each of its documents (any file with front matter) at its ``permalink``
+  (``/:collection/:path:output_ext`` by default); posts and collections lie in
+  ``collections_dir``; a page's permalink template knows ``:path``, ``:basename`` and
+  ``:output_ext``; ``exclude`` leaves files out.
 - Docusaurus: ``docs/`` under ``/docs/`` (number prefixes dropped, ``slug`` and ``id``
-  honoured), ``blog/2021-08-26-welcome.md`` under ``/blog/2021/08/26/welcome``,
+  honoured), ``blog/2021-08-26-welcome.md`` under ``/blog/2021/08/26/welcome``, each
+  folder and prefix as the classic preset's ``path`` and ``routeBasePath`` set them;
   ``src/pages/`` at the root; each other locale of ``i18n`` under ``/fr/``, from its
   translation in ``i18n/fr/docusaurus-plugin-content-docs/current/`` (and ``-blog``,
   ``-pages``) or else the default locale's source.
@@ -54,7 +58,7 @@ the ending of the site's permalink style (``/`` or ``:output_ext``)."""
 _SLASHES = re.compile(r"/{2,}")
 _PLACEHOLDER = re.compile(
     r":(categories|year|short_year|month|i_month|day|i_day|y_day|title|slug|name|output_ext|collection|path"
-    r"|filename|slugorfilename|section|sections)(?![a-z_])"
+    r"|filename|slugorfilename|section|sections|basename)(?![a-z_])"
 )
 _DATE_PLACEHOLDERS = frozenset({"year", "short_year", "month", "i_month", "day", "i_day", "y_day"})
 
@@ -89,6 +93,8 @@ class Layout:
     """The setting that turns the generator's own sitemap off."""
 
 
+DOCUSAURUS_POST = "/:year/:month/:day/:title"
+"""Docusaurus' URL of ``2021-08-26-welcome.md``, under the blog's ``routeBasePath``."""
 HUGO_CONFIGS = ("hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml",
                 "config/_default/hugo.toml", "config/_default/config.toml")
 """Hugo's configuration files, in the order Hugo looks for them; a ``config.*`` one marks a
@@ -106,7 +112,7 @@ LAYOUTS = (
     Layout("docusaurus", (("docusaurus.config.js",), ("docusaurus.config.ts",), ("docusaurus.config.mjs",)),
            (("docs", "docs"), ("blog", "blog"), ("src/pages", "")), ("last_update", "updated", "lastmod"),
            ("index", "README", "readme"), suffixes=(".md", ".mdx", ".js", ".jsx", ".tsx"),
-           slug_keys=("slug",), dated=(("blog", "/blog/:year/:month/:day/:title"),), skip_underscore=True,
+           slug_keys=("slug",), dated=(("blog", f"/blog{DOCUSAURUS_POST}"),), skip_underscore=True,
            number_prefixes=True,
            sitemap_off="sitemap: false in the classic preset's options (docusaurus.config.js)"),
     Layout("eleventy", ((".eleventy.js",), ("eleventy.config.js",), ("eleventy.config.mjs",),
@@ -125,6 +131,9 @@ DOCUSAURUS_TRANSLATIONS = {
     "src/pages": "docusaurus-plugin-content-pages",
 }
 """Where a Docusaurus locale's translations of each folder live, under ``i18n/LOCALE/``."""
+DOCUSAURUS_DOCS_PLUGIN = ("@docusaurus/plugin-content-docs", "content-docs")
+"""The names by which a Docusaurus configuration adds a docs plugin instance (its translations
+lie in ``docusaurus-plugin-content-docs-ID/current``)."""
 SKIPPED = frozenset({"node_modules", "vendor", "_site", "public", "build", "_drafts", "_includes", "_layouts",
                      "_data", "_sass", "i18n", "static", "assets", "themes", "layouts", "resources"})
 """Folders of a project's root that hold no page sources."""
@@ -151,31 +160,59 @@ class Found:
     """Patterns of the root-relative paths that build nothing (Jekyll's ``exclude``)."""
     permalinks: tuple[tuple[str, str], ...] = ()
     """(section, URL pattern) of Hugo's ``[permalinks]``: the regular pages of that section."""
+    defaults: tuple[tuple[str, str | None, str], ...] = ()
+    """(scope path, scope type or None, permalink) of Jekyll's ``defaults:`` that set a
+    ``permalink``, in their order (``jekyll.default_permalink`` picks one)."""
+    collections_dir: str = ""
+    """Jekyll's ``collections_dir``: its collections and ``_posts`` lie under it."""
     copied: tuple[tuple[Path, str], ...] = ()
     """(folder, URL prefix) whose files the generator copies to the output as they are
     (Docusaurus' and Hugo's ``static/``): each HTML file there is its own page's source."""
 
 
-def dated_url(template: str, year: str, month: str, day: str, slug: str, categories: list[str]) -> str:
-    """A dated source's URL path from its generator's permalink template."""
-    return _fill(template, _date_values(year, month, day) | {
+def dated_url(template: str, year: str, month: str, day: str, slug: str, categories: list[str]) -> str | None:
+    """A dated source's URL path from its generator's permalink template (Jekyll's posts,
+    Docusaurus' blog); None when the template has a placeholder not listed in ``_PLACEHOLDER``
+    or not a post's (``:basename``, ``:path``)."""
+    values = _date_values(year, month, day) | {
         "categories": "/".join(categories), "title": slug, "slug": slug, "name": slug, "output_ext": ".html",
-    })
+    }
+    return _fill(template, values) if _followable(template, values) else None
 
 
-def collection_url(template: str, path: str, output_ext: str, day: tuple[str, str, str] | None) -> str | None:
+def collection_url(template: str, path: str, output_ext: str, day: tuple[str, str, str] | None,
+                   collection: str = "") -> str | None:
     """A Jekyll collection document's URL path from its collection's permalink template:
     ``path`` is the document's path in the collection without its extension, ``day`` the
-    (year, month, day) of its front-matter date. None when the template needs what is not
-    known here: a date the document does not give (Jekyll takes the build's time), or a
-    placeholder not listed in ``_PLACEHOLDER``."""
-    dated = bool(_DATE_PLACEHOLDERS.intersection(_PLACEHOLDER.findall(template)))
-    if ":" in _PLACEHOLDER.sub("", template) or (dated and day is None):
-        return None
+    (year, month, day) of its front-matter date, ``collection`` its name. None when the
+    template needs what is not known here: a date the document does not give (Jekyll takes
+    the build's time), or a placeholder not listed in ``_PLACEHOLDER``."""
     name = path.rsplit("/", 1)[-1]
-    return _fill(template, _date_values(*(day or ("0000", "01", "01"))) | {
+    values = _date_values(*(day or ("0000", "01", "01"))) | {
         "categories": "", "title": name, "slug": name, "name": name, "output_ext": output_ext, "path": path,
-    })
+        **({"collection": collection} if collection else {}),
+    }
+    if not _followable(template, values) or (day is None and _dated(template)):
+        return None
+    return _fill(template, values)
+
+
+def page_url(template: str, folder: str, basename: str, output_ext: str) -> str | None:
+    """A Jekyll page's URL path from a ``permalink`` template (its front matter's or its
+    ``defaults:``): a page knows ``:path`` (its folder), ``:basename`` and ``:output_ext``
+    only; None when the template needs another."""
+    values = {"path": folder, "basename": basename, "output_ext": output_ext}
+    return _fill(template, values) if _followable(template, values) else None
+
+
+def _dated(template: str) -> bool:
+    """Whether ``template`` needs a date (``:year``, ``:y_day``...)."""
+    return bool(_DATE_PLACEHOLDERS.intersection(_PLACEHOLDER.findall(template)))
+
+
+def _followable(template: str, values: Mapping[str, str]) -> bool:
+    """Whether each placeholder of ``template`` has a value (no other ``:`` left)."""
+    return ":" not in _PLACEHOLDER.sub("", template) and set(_PLACEHOLDER.findall(template)) <= set(values)
 
 
 def hugo_url(pattern: str, section: str, sections: list[str], filename: str, meta: Mapping[str, Any],
@@ -193,8 +230,7 @@ def hugo_url(pattern: str, section: str, sections: list[str], filename: str, met
         "slugorfilename": slug or _urlize(filename), **({"title": title} if title else {}),
         **({"slug": slug or title} if slug or title else {}),
     }
-    used = set(_PLACEHOLDER.findall(pattern))
-    if ":" in _PLACEHOLDER.sub("", pattern) or (day is None and used & _DATE_PLACEHOLDERS) or not used <= set(values):
+    if not _followable(pattern, values) or (day is None and _dated(pattern)):
         return None
     return _fill(pattern, values)
 

@@ -18,7 +18,7 @@ from urllib.parse import unquote
 from sitemapkit.dates import front_matter_dates
 from sitemapkit.model import Page
 from sitemapkit.sources.front_matter import front_matter_day, read_front_matter
-from sitemapkit.sources.jekyll import documents, excluded, output_extension
+from sitemapkit.sources.jekyll import default_permalink, documents, excluded, output_extension
 from sitemapkit.sources.layouts import (
     DATED,
     FILES,
@@ -29,6 +29,7 @@ from sitemapkit.sources.layouts import (
     collection_url,
     dated_url,
     hugo_url,
+    page_url,
 )
 from sitemapkit.sources.snippets import Snippets
 
@@ -69,7 +70,7 @@ class Sources:
         for folder, template in self.found.collections:
             for path, relative in documents(self.found.root / folder, self.found.root, self.found.excluded):
                 meta = self._head(path)
-                key = self._document_key(relative, template, meta)
+                key = self._document_key(relative, Path(folder).name, template, meta)
                 if key is not None:
                     self.by_key.setdefault(key, (path, meta))
 
@@ -96,15 +97,27 @@ class Sources:
         patterns = self.found.excluded
         return bool(patterns) and excluded(os.path.relpath(path, self.found.root).replace(os.sep, "/"), patterns)
 
-    def _document_key(self, relative: str, template: str, meta: Mapping[str, Any]) -> str | None:
-        """The page key of a collection's document, from its front matter's ``permalink``
-        or its collection's; None when neither can be followed."""
+    def _document_key(self, relative: str, folder: str, template: str, meta: Mapping[str, Any]) -> str | None:
+        """The page key of a collection's document (``relative`` to the collection's
+        ``folder``), from its front matter's ``permalink``, its ``defaults:``' or its
+        collection's; None when none can be followed."""
+        label = folder.removeprefix("_")
+        meta = self._with_default(f"{folder}/{relative}", label, meta)
         moved = self._moved(meta)
         if moved is not None:
             return moved or None
         stem, output_ext = output_extension(relative, self.layout.suffixes)
-        url = collection_url(template, stem, output_ext, front_matter_day(meta.get("date")))
+        url = collection_url(_jekyll_template(meta) or template, stem, output_ext,
+                             front_matter_day(meta.get("date")), label)
         return None if url is None else self._finish(url)
+
+    def _with_default(self, path: str, kind: str, meta: Mapping[str, Any]) -> Mapping[str, Any]:
+        """``meta`` with the ``permalink`` Jekyll's ``defaults:`` give the source at ``path``
+        of ``kind`` (``posts``, ``pages``, a collection's name), when its own sets none."""
+        if not self.found.defaults or "permalink" in meta:
+            return meta
+        permalink = default_permalink(self.found.defaults, path, kind)
+        return meta if permalink is None else {**meta, "permalink": permalink}
 
     def _moved(self, meta: Mapping[str, Any]) -> str | None:
         """The page key a front-matter URL (``url_keys``) gives (``a/`` is ``/a/``, as Jekyll
@@ -140,6 +153,10 @@ class Sources:
         elif lang is None and len(parts) > 1 and parts[0] in found.languages:  # fr/a.md
             parts, lang = parts[1:], parts[0]
         lang = lang or default
+        if found.defaults:  # Jekyll: a post's path is taken in collections_dir, a page's in the project
+            post = "_posts" in parts[:-1]
+            under = f"{found.collections_dir}/" if found.collections_dir and post else ""
+            meta = self._with_default(relative.removeprefix(under), "posts" if post else "pages", meta)
         moved = self._moved(meta)
         if moved is not None:
             return moved or None
@@ -156,7 +173,12 @@ class Sources:
                 return None if url is None else self._finish("/".join([*language, url.lstrip("/")]))
         dated = self._dated(parts, prefix, meta, folder_page)
         if dated is not None:
-            return self._finish("/".join([*language, dated.lstrip("/")]))
+            return self._finish("/".join([*language, dated.lstrip("/")])) if dated else None
+        template = _jekyll_template(meta) if layout.name == "jekyll" else None
+        if template is not None:  # a page's permalink template (its own or its defaults')
+            stem, output_ext = output_extension(parts[-1] + suffix, layout.suffixes)
+            url = page_url(template, "/".join(parts[:-1]), stem, output_ext)
+            return None if url is None else self._finish(url)
         if layout.number_prefixes:
             parts = [NUMBER_PREFIX.sub("", part, count=1) for part in parts]
         if folder_page:
@@ -168,8 +190,15 @@ class Sources:
         return self._finish("/".join(part for part in (*language, prefix, *parts) if part))
 
     def _dated(self, parts: list[str], prefix: str, meta: Mapping[str, Any], folder_page: bool) -> str | None:
-        """The URL of a ``YYYY-MM-DD-slug`` source (Jekyll's posts, Docusaurus' blog)."""
+        """The URL of a ``YYYY-MM-DD-slug`` source (Jekyll's posts, in ``collections_dir``
+        when there is one; Docusaurus' blog); ``""`` when its permalink template cannot be
+        followed; None when it is no such source."""
+        under = self.found.collections_dir.split("/") if self.found.collections_dir else []
         for folder, template in self.found.templates:
+            if folder.startswith("_") and under:
+                if parts[: len(under)] != under:
+                    continue
+                parts = parts[len(under):]
             inside = folder in parts[:-1] if folder.startswith("_") else prefix == folder
             name = parts[-2] if folder_page and len(parts) > 1 else parts[-1]
             match = DATED.fullmatch(name) if inside else None
@@ -181,7 +210,8 @@ class Sources:
             title = str(meta.get("slug") or slug)
             year, month, day = front_matter_day(meta.get("date")) or (year, month, day)  # Jekyll's URL date
             categories = categories_of(meta, parts[: parts.index(folder)]) if folder in parts else []
-            return dated_url(template, year, month, day, title, categories)
+            own = _jekyll_template(meta) if folder.startswith("_") else None  # a Jekyll post's permalink
+            return dated_url(own or template, year, month, day, title, categories) or ""
         return None
 
     def _finish(self, path: str) -> str:
@@ -235,6 +265,12 @@ class Sources:
             if match is not None:
                 return {**meta, "date": "-".join(match.groups()[:3])}
         return meta
+
+
+def _jekyll_template(meta: Mapping[str, Any]) -> str | None:
+    """A Jekyll ``permalink`` with placeholders (``/news/:year/:title/``), else None."""
+    permalink = meta.get("permalink")
+    return permalink if isinstance(permalink, str) and ":" in permalink else None
 
 
 def _html_files(folder: Path) -> Iterator[str]:
