@@ -11,11 +11,11 @@ from sitemapkit.compat.mkdocs_build import (
     build_settings,
     copied_pages,
     dirty_kept,
-    inside,
     static_i18n,
     theme_pages,
 )
 from sitemapkit.options import OPTION_NAMES
+from sitemapkit.site.files import inside
 
 SITE = "https://example.org/project/"
 NOT_SET = dict.fromkeys(OPTION_NAMES)  # the plugin's options as MkDocs gives them: every key, None unset

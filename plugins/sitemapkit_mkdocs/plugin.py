@@ -22,7 +22,6 @@ from sitemapkit.compat.mkdocs_build import (
     build_settings,
     copied_pages,
     dirty_kept,
-    inside,
     static_i18n,
     theme_pages,
 )
@@ -34,6 +33,7 @@ from sitemapkit.settings import Settings
 # Loaded with the plugin, while MkDocs' heap is small: a collection its import set off at
 # post-build would walk every page MkDocs holds (generate itself freezes that heap).
 from sitemapkit.site.extract import head_of
+from sitemapkit.site.files import inside
 from sitemapkit.sources.snippets import EXTENSION as SNIPPETS
 from sitemapkit.sources.snippets import Snippets
 from sitemapkit.versions import Deployment

@@ -13,6 +13,7 @@ from sitemapkit.compat.material import lost_features
 from sitemapkit.model import Page
 from sitemapkit.report import Problem
 from sitemapkit.settings import Settings, SettingsError, no_base_url
+from sitemapkit.site.files import inside
 from sitemapkit.site.pages import HTML_SUFFIXES, error_page, url_for_file
 from sitemapkit.versions import Deployment, version_build
 
@@ -73,12 +74,6 @@ def static_i18n(plugins: Iterable[Any]) -> Any:
     what it holds: each language's files, and the language it is building), or None."""
     return next((plugin for plugin in plugins
                  if hasattr(plugin, "i18n_files_per_language") and hasattr(plugin, "building")), None)
-
-
-def inside(path: str | None, folder: str) -> bool:
-    """Whether the file at ``path`` is in ``folder`` (links resolved): a file of ``docs_dir``,
-    not the theme's."""
-    return path is not None and Path(path).resolve().is_relative_to(Path(folder).resolve())
 
 
 def copied_pages(files: Iterable[tuple[str, str | None, str, str]], docs_dir: str) -> list[Page]:
