@@ -22,6 +22,13 @@ def folder_prefix(inner: str, outer: str) -> str:
     return "" if relative == "." else relative + "/"
 
 
+def sub_site(output: str, main_output: str) -> bool:
+    """Whether a site written into folder ``output`` is written inside ``main_output`` (a
+    translation in its ``fr/``, as i18n_subsites writes one): part of that site's build."""
+    inside = folder_prefix(os.path.abspath(output), os.path.abspath(main_output))
+    return bool(inside) and not inside.startswith("../")
+
+
 def check_scheme(scheme: str, name: str) -> str:
     """``scheme`` (``{lang}{version}{link}``-style) if it ends with ``{link}``."""
     if not scheme.endswith("{link}"):

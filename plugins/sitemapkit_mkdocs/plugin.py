@@ -7,7 +7,6 @@ import itertools
 import logging
 import os
 import signal
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,23 +16,31 @@ from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page as MkDocsPage
 
-from sitemapkit.compat.material import lost_features, reads_urlset
-from sitemapkit.dates import front_matter_dates
+from sitemapkit.compat.material import reads_urlset
+from sitemapkit.compat.mkdocs_build import (
+    THEME_SITEMAP,
+    build_settings,
+    copied_pages,
+    dirty_kept,
+    static_i18n,
+    theme_pages,
+)
 from sitemapkit.generate import generate
-from sitemapkit.model import Moment, Page
+from sitemapkit.model import Page
 from sitemapkit.report import Problem, SitemapError
-from sitemapkit.settings import Settings, SettingsError, no_base_url
+from sitemapkit.settings import Settings
 
 # Loaded with the plugin, while MkDocs' heap is small: a collection its import set off at
 # post-build would walk every page MkDocs holds (generate itself freezes that heap).
 from sitemapkit.site.extract import head_of
-from sitemapkit.site.pages import HTML_SUFFIXES, error_page, url_for_file
+from sitemapkit.site.files import inside
 from sitemapkit.sources.snippets import EXTENSION as SNIPPETS
 from sitemapkit.sources.snippets import Snippets
-from sitemapkit.versions import Deployment, version_build
+from sitemapkit.versions import Deployment
 
 from .html_sitemap import outline, renderer
 from .options import SitemapkitConfig
+from .pages import page
 
 log = get_plugin_logger("sitemapkit")
 
@@ -72,38 +79,20 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
     # deploys), before mkdocs-static-i18n's (-100), whatever the order in plugins:.
     @event_priority(-50)
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
-        # MkDocs renders sitemap.xml (and its .gz twin) from this template: ours replaces both.
-        config.theme.static_templates.discard("sitemap.xml")
-        self.i18n = next((plugin for plugin in config.plugins.values()
-                          if hasattr(plugin, "i18n_files_per_language") and hasattr(plugin, "building")), None)
+        config.theme.static_templates.discard(THEME_SITEMAP)  # and its .gz twin: ours replace both
+        self.i18n = static_i18n(config.plugins.values())
         if self._nested():
             return config  # mkdocs-static-i18n building another language: keep the settings
-        self.settings = None
-        self.deployment, options, note = version_build(self.config.as_mapping(), config.site_url, os.environ,
-                                                       mike="mike" in config.plugins)
-        base_url = self.deployment.url if self.deployment else self.config.base_url or config.site_url
-        if not base_url:
-            message = str(no_base_url("site_url", None, "set 'site_url' in the config file, or 'base_url' "
-                                      "under 'plugins: - sitemapkit:'"))
-            if self.config.strict:
-                raise PluginError(message)
-            log.warning(message)  # MkDocs' --strict makes this a failed build
+        found = build_settings(self.config.as_mapping(), config.site_url, os.environ, mike="mike" in config.plugins,
+                               serving=self.serving, site_dir=config.site_dir, theme=config.theme.name,
+                               features=config.theme.get("features"), extra=config.extra)
+        self.settings, self.deployment = found.settings, found.deployment
+        for note in found.notes:
+            _log(note)  # MkDocs' --strict makes a warning a failed build
+        if found.error is not None:
+            raise PluginError(found.error)
+        if self.settings is None:
             return config
-        if note is not None:
-            _log(note)
-        try:
-            settings = Settings.from_mapping(options, base_url=base_url)
-        except SettingsError as error:
-            raise PluginError(str(error)) from None
-        if self.serving:
-            # Served pages have the dev server's URLs: keep them out of the real manifest (it
-            # would forget every real URL), in the temporary site MkDocs removes; no IndexNow.
-            state = Path(config.site_dir, ".sitemapkit-serve.json").resolve()
-            settings = settings.replace(state_file=str(state), indexnow=None)
-        self.settings = settings
-        lost = lost_features(config.theme.name, settings.filename, config.theme.get("features"), config.extra)
-        if lost is not None:
-            _log(lost)
         file = config.config_file_path
         self.project_dir = Path(file).resolve().parent if file else Path.cwd()
         # The extension takes relative base paths from the folder MkDocs runs in.
@@ -113,14 +102,12 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         # Out of static_templates, the theme's sitemap.xml would be copied as a raw file.
-        theme_map = files.get_file_from_path("sitemap.xml")
-        if theme_map is not None and not _inside(theme_map.abs_src_path, config.docs_dir):
+        theme_map = files.get_file_from_path(THEME_SITEMAP)
+        if theme_map is not None and not inside(theme_map.abs_src_path, config.docs_dir):
             files.remove(theme_map)
-        if not self._nested():  # .html files in docs_dir, copied as they are (static_html)
-            self.copied = [Page(url=file.url, source=file.abs_src_path, output=file.abs_dest_path, name=file.src_uri,
-                                copied=True)
-                           for file in files.static_pages()
-                           if file.src_uri.endswith(HTML_SUFFIXES) and _inside(file.abs_src_path, config.docs_dir)]
+        if not self._nested():
+            self.copied = copied_pages(((file.url, file.abs_src_path, file.abs_dest_path, file.src_uri)
+                                        for file in files.static_pages()), config.docs_dir)
         return files
 
     def on_nav(self, nav: Any, config: MkDocsConfig, files: Files) -> Any:
@@ -151,13 +138,12 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
         if self._nested() or self.settings is None:
             return
         held, self.held = self.held, []
-        if self.dirty and (Path(config.site_dir) / self.settings.filename).exists():
-            # --dirty renders only changed pages: a sitemap of those would lose the rest.
-            log.info("--dirty build: the sitemap of the last full build is kept")
+        if (kept := dirty_kept(self.dirty, config.site_dir, self.settings.filename)) is not None:
+            log.info(kept)
             return
         try:
-            pages = itertools.chain((_page(*page, self.snippets) for page in held), _theme_pages(config),
-                                    self.copied)
+            pages = itertools.chain((page(*held_page, self.snippets) for held_page in held),
+                                    theme_pages(config.theme.static_templates, config.site_dir), self.copied)
             report = generate(pages, config.site_dir, self.settings, project_dir=self.project_dir,
                               source_dirs=[config.docs_dir], on_warning=_log,
                               render_html=renderer(*self.theme, config) if self.theme else None,
@@ -169,52 +155,6 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
 
     def _nested(self) -> bool:
         return bool(getattr(self.i18n, "building", False))
-
-
-def _page(
-    page: MkDocsPage, head: str, languages: tuple[str, dict[str, str]] | None, snippets: Snippets | None
-) -> Page:
-    file, meta = page.file, page.meta
-    posts = getattr(page, "posts", None)  # Material's blog archive, category or pagination page
-    lang, translations = languages or (None, {})
-    published, modified = _dates(meta, file.src_uri) if meta else (None, None)
-    return Page(
-        url=page.url, source=_source(file), name=file.src_uri, title=page.title, meta=meta or {},
-        # The page as MkDocs writes it, up to its body (robots, canonical, hreflang), and
-        # the rendered Markdown, held by MkDocs anyway (images, the fingerprint): nothing
-        # is read back from the written file, and no theme navigation is kept.
-        html=head, content=page.content or None,
-        lang=lang, translations=translations, published=published, modified=modified,
-        listed=tuple(_dates(post.meta or {}, post.file.src_uri)[1] for post in posts) if posts else (),
-        depends_on=snippets.files(page.markdown) if snippets is not None and page.markdown else (),
-    )
-
-
-def _theme_pages(config: MkDocsConfig) -> Iterator[Page]:
-    """The theme's own pages, rendered from no Markdown (``static_templates``: its
-    ``404.html``): no pages, by MkDocs' word, which the build names and records as left out."""
-    for name in sorted(config.theme.static_templates):
-        output = Path(config.site_dir, name)
-        if name.endswith(HTML_SUFFIXES) and output.is_file():
-            yield Page(url=url_for_file(name), output=output, name=name,
-                       not_page=error_page(name) or "theme template")
-
-
-def _source(file: File) -> str | None:
-    """The page's Markdown file: MkDocs has just read it, unless a plugin generated the page
-    (``generated_by``), whose source may be nowhere on disk. Only those are looked for."""
-    source = file.abs_src_path
-    if getattr(file, "generated_by", None) and not (source and os.path.isfile(source)):
-        return None
-    return source
-
-
-def _inside(path: str | None, folder: str) -> bool:
-    return path is not None and Path(path).resolve().is_relative_to(Path(folder).resolve())
-
-
-def _dates(meta: dict[str, Any], name: str) -> tuple[Moment | None, Moment | None]:
-    return front_matter_dates(meta, lambda message: log.warning(f"{name}: {message}"))
 
 
 def _languages(file: File, i18n: Any) -> tuple[str | None, dict[str, str]]:

@@ -15,12 +15,11 @@ from pelican import signals
 from pelican.log import console
 
 from sitemapkit import Problem, generate
-from sitemapkit.compat.pelican_sitemap import PelicanSitemap, read_settings
+from sitemapkit.compat.pelican_sitemap import PelicanSitemap, no_site_url, plugin_conflict, read_settings
 from sitemapkit.output.html_sitemap import PAGE_NAME, TEMPLATE_NAME, TEMPLATES, Render, Section
-from sitemapkit.settings import no_base_url
 from sitemapkit.site import rendered
 from sitemapkit.sources.project import project_dir
-from sitemapkit.translations import folder_prefix
+from sitemapkit.translations import sub_site
 
 from .outline import outline
 from .pages import Run, site_pages
@@ -39,24 +38,19 @@ _build = _Build()
 
 def check_settings(pelican: Any) -> None:
     read_settings(pelican.settings)
-    if "pelican.plugins.sitemap" in {getattr(p, "__name__", "") for p in pelican.plugins}:
-        _warn(Problem("settings", "plugin-conflict", "pelican-sitemap is enabled too and writes its own "
-                      "sitemap.xml: remove it from PLUGINS, or uninstall it when Pelican finds plugins by "
-                      "itself (sitemapkit reads its SITEMAP setting)", field="PLUGINS"))
+    if (conflict := plugin_conflict({getattr(p, "__name__", "") for p in pelican.plugins})) is not None:
+        _warn(conflict)
 
 
 def start_run(pelican: Any) -> None:
     """Fires on every run, ``--autoreload``'s included. A run writing inside the main run's output
     (i18n_subsites' ``fr/``) is part of its build; any other starts a new build."""
-    if _build.main is not None and _build.main is not pelican:
-        inside = folder_prefix(os.path.abspath(pelican.output_path), os.path.abspath(_build.main.output_path))
-        if inside and not inside.startswith("../"):
-            return
+    if _build.main is not None and _build.main is not pelican and sub_site(pelican.output_path,
+                                                                            _build.main.output_path):
+        return
     _build.__init__(pelican, read_settings(pelican.settings))
     if _build.options is None:
-        _warn(no_base_url("SITEURL", pelican.settings.get("SITEURL"), "pelican-quickstart's pelicanconf.py "
-                          "(development settings) leaves it empty: build with `pelican content -s "
-                          "publishconf.py`, which sets SITEURL = 'https://...', or set SITEMAPKIT['base_url']"))
+        _warn(no_site_url(pelican.settings.get("SITEURL")))
 
 
 def note_run(generator: Any) -> None:

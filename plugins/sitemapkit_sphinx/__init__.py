@@ -11,52 +11,26 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
-from docutils import nodes
 from sphinx.application import Sphinx
-from sphinx.domains import Domain
 from sphinx.errors import ExtensionError
 from sphinx.util import logging
 
-from sitemapkit import OPTION_NAMES, Page, Problem, SettingsError, SitemapError, __version__, generate
+from sitemapkit import OPTION_NAMES, Page, Problem, SitemapError, __version__, generate
+from sitemapkit.compat.sphinx_checks import build_settings, config_problems
 from sitemapkit.compat.sphinx_multiversion import sphinx_multiversion
+from sitemapkit.compat.sphinx_pages import generated_pages, image_urls
 from sitemapkit.compat.sphinx_sitemap import CONFIG_VALUES, DROP_IN, SphinxConfig
 from sitemapkit.options import OPTIONS
 from sitemapkit.output.html_sitemap import TEMPLATES
-from sitemapkit.settings import no_base_url
-from sitemapkit.site.pages import HTML_SUFFIXES, url_for_file
-from sitemapkit.site.scan import html_files
 from sitemapkit.sources.pyconf import conf_py
 from sitemapkit.versions import read_the_docs
 
+from .documents import SitemapDomain, collect_fields, collect_images
 from .html_sitemap import outline, renderer
 
 logger = logging.getLogger(__name__)
 BUILDERS = ("html", "dirhtml")
-KINDS = ("images", "fields")
-
-
-class SitemapDomain(Domain):
-    """Per document: its doctree's images (see ``collect_images``), and its ``sitemap*``
-    fields as written (``env.metadata`` has them after smart quotes, which break JSON and
-    ``--`` in URLs). Kept small: Sphinx pickles the whole environment once per ``-j`` chunk."""
-
-    name = label = "sitemapkit"
-    initial_data: dict[str, Any] = {kind: {} for kind in KINDS}  # noqa: RUF012 (Sphinx's API)
-    data_version = 2
-
-    def clear_doc(self, docname: str) -> None:
-        for kind in KINDS:
-            self.data[kind].pop(docname, None)
-
-    def merge_domaindata(self, docnames: set[str], otherdata: dict[str, Any]) -> None:
-        for kind in KINDS:
-            found = otherdata[kind]
-            self.data[kind].update((d, found[d]) for d in docnames if d in found)
-
-    def resolve_any_xref(self, *args: Any) -> list:
-        return []
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -94,74 +68,19 @@ def compat(app: Sphinx) -> SphinxConfig:
 def check_config(app: Sphinx, config: Any) -> None:
     """As Sphinx does for its own mistyped values: a warning naming the value (``-W`` makes it
     fatal), and the build goes on, without a sitemap (a ``ConfigError`` is a crash report)."""
-    site = compat(app)
-    try:
-        for problem in site.warnings():
-            _log(problem)
-        site.settings()
-    except SettingsError as error:
-        _log(invalid(error))
-
-
-def invalid(error: SettingsError) -> Problem:
-    """The warning for a value sitemapkit cannot use, the option named as conf.py spells it."""
-    if error.option is None:  # a sphinx-sitemap value: the message names it
-        return Problem("settings", "option-invalid", f"{error}; no sitemap written", field="conf.py")
-    hint = f" (did you mean sitemapkit_{error.suggestion}?)" if error.suggestion else ""
-    return Problem("settings", "option-invalid", f"{error.reason}{hint}; no sitemap written",
-                   field=f"sitemapkit_{error.option}")
-
-
-def collect_fields(app: Sphinx, doctree: nodes.document) -> None:
-    index = doctree.first_child_not_matching_class(nodes.PreBibliographic)
-    if index is None or not isinstance(doctree[index], nodes.docinfo):
-        return
-    found = {field[0].astext(): field[1].rawsource.strip() or field[1].astext()
-             for field in doctree[index].findall(nodes.field) if field[0].astext().startswith("sitemap")}
-    _store(app, "fields", found)
-
-
-def collect_images(app: Sphinx, doctree: nodes.document) -> None:
-    """Per image a str (a local file's path, or a remote URL) or, for ``name.*``, the
-    ``(mimetype, path)`` pairs the builder picks from at the end."""
-    found = []
-    for node in doctree.findall(nodes.image):
-        candidates = node.get("candidates") or {}
-        if "?" in candidates:  # data: or remote; Sphinx calls a URI with :// remote
-            if "://" in candidates["?"]:
-                found.append(candidates["?"])
-        elif "*" in candidates:
-            found.append(candidates["*"])
-        elif candidates:
-            found.append(tuple(candidates.items()))
-    _store(app, "images", tuple(found))
-
-
-def _store(app: Sphinx, kind: str, found: Any) -> None:
-    store = app.env.domains["sitemapkit"].data[kind]
-    if found:
-        store[app.env.docname] = found
-    else:
-        store.pop(app.env.docname, None)
+    for problem in config_problems(compat(app)):
+        _log(problem)
 
 
 def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
     if exception is not None or app.builder.name not in BUILDERS:
         return
     site = compat(app)
-    try:
-        chosen = site.settings()
-    except SettingsError:
-        return  # warned at config-inited
-    if chosen.base_url is None:
-        _log(no_base_url("html_baseurl", app.config.html_baseurl, "set html_baseurl (or sitemapkit_base_url) "
-                         "in conf.py to the site's absolute URL, such as 'https://example.org/docs/'"))
+    chosen, problems = build_settings(site)
+    for problem in problems:
+        _log(problem)
+    if chosen is None:
         return
-    if (clash := site.canonical_clash()) is not None:
-        _log(clash)
-        return
-    if (unversioned := site.unversioned_canonical()) is not None:
-        _log(unversioned)
     try:
         found = pages(app, site, chosen.base_url)
         report = generate(found, app.outdir, chosen, project_dir=app.confdir, source_dirs=[app.srcdir],
@@ -174,8 +93,8 @@ def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
 
 
 def pages(app: Sphinx, site: SphinxConfig, base_url: str) -> Iterator[Page]:
-    """One Page per document the builder wrote, in docname order, then the pages it
-    generated (``generated``)."""
+    """One Page per document the builder wrote, in docname order, then the files it wrote
+    from no document (``generated_pages``)."""
     env, builder, srcdir = app.env, app.builder, Path(app.srcdir)
     others, problem = site.translations()
     if problem is not None:
@@ -190,58 +109,22 @@ def pages(app: Sphinx, site: SphinxConfig, base_url: str) -> Iterator[Page]:
                    meta={**env.metadata.get(docname, {}), **fields.get(docname, {})},
                    title=title.astext() if title is not None else None,
                    translations={code: site.page_url(code, link) for code in others},
-                   images=tuple(_image_urls(images.get(docname, ()), builder, base_url)),
+                   images=tuple(image_urls(images.get(docname, ()), builder.supported_image_types, env.images,
+                                           builder.imagedir, base_url)),
                    depends_on=tuple(sorted(str(srcdir / path) for path in env.dependencies.get(docname, ()))))
     yield from generated(app)
 
 
 def generated(app: Sphinx) -> Iterator[Page]:
-    """The HTML files the builder wrote from no document. Its general index (each letter's page
-    of a split one too), search page, domain indices (``py-modindex``) and viewcode's module
-    sources go to the core as no pages, which the build names and records as left out; the
-    ``html_additional_pages`` rendered from the project's templates are pages; the
-    ``html_extra_path`` files it copied as they are go as such (``static_html``)."""
-    builder, outdir, config = app.builder, Path(app.outdir), app.config
-    names = [name for name, *_ in getattr(builder, "domain_indices", ())]
-    if getattr(builder, "search", False):
-        names.append("search")
-    if getattr(builder, "use_index", False):
-        names.append("genindex")
-        if config.html_split_index:  # genindex-all, genindex-A ...: one a letter, at the root
-            names += sorted({entry.removesuffix(".html") for entry in os.listdir(outdir)
-                             if entry.startswith("genindex-")})
-    files = {_written(builder, name): "generated index" for name in names}
-    if "sphinx.ext.viewcode" in app.extensions:
-        files.update((f"_modules/{name}", "generated index") for name in html_files(outdir / "_modules"))
-    files.update((_written(builder, name), None) for name in config.html_additional_pages
-                 if name not in app.env.found_docs)
-    for name, why in files.items():
-        if (outdir / name).is_file():
-            yield Page(url=url_for_file(name), output=outdir / name, name=name, not_page=why)
-    for extra in map(Path(app.confdir).joinpath, config.html_extra_path):
-        for name in [extra.name] if extra.is_file() else html_files(extra):
-            if name.endswith(HTML_SUFFIXES) and (outdir / name).is_file():
-                yield Page(url=url_for_file(name), source=extra if extra.is_file() else extra / name,
-                           output=outdir / name, name=name, copied=True)
-
-
-def _written(builder: Any, pagename: str) -> str:
-    """The output file of ``pagename``, relative to the output folder (``genindex.html``, or
-    ``genindex/index.html`` under dirhtml)."""
-    return Path(builder.get_outfilename(pagename)).relative_to(builder.outdir).as_posix()
-
-
-def _image_urls(found: tuple[str | tuple, ...], builder: Any, base_url: str) -> Iterator[str]:
-    """Where the builder put each image: remote URLs as written, local ones in ``_images/``."""
-    for path in found:
-        if isinstance(path, tuple):
-            kinds = dict(path)
-            path = next((kinds[kind] for kind in builder.supported_image_types if kind in kinds), None)
-        elif "://" in path:
-            yield path
-            continue
-        if path in builder.env.images:
-            yield f"{base_url}{builder.imagedir}/{quote(builder.env.images[path][1])}"
+    """The files the builder wrote from no document (see ``generated_pages``)."""
+    builder, config = app.builder, app.config
+    return generated_pages(Path(app.outdir), builder.get_outfilename,
+                           domain_indices=[name for name, *_ in getattr(builder, "domain_indices", ())],
+                           search=bool(getattr(builder, "search", False)),
+                           genindex=bool(getattr(builder, "use_index", False)), split_index=config.html_split_index,
+                           viewcode="sphinx.ext.viewcode" in app.extensions, additional=config.html_additional_pages,
+                           documents=app.env.found_docs,
+                           extra_paths=map(Path(app.confdir).joinpath, config.html_extra_path))
 
 
 def add_templates(app: Sphinx) -> None:

@@ -7,12 +7,13 @@ by key, its ``txt`` over ``format``, its ``changefreq``/``rules`` over ``changef
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
 from sitemapkit.listing.page_keys import with_defaults
 from sitemapkit.options import OPTIONS
-from sitemapkit.settings import MovedTo, Settings, SettingsError, moved_to
+from sitemapkit.report import Problem
+from sitemapkit.settings import MovedTo, Settings, SettingsError, moved_to, no_base_url
 
 KINDS = ("articles", "pages", "indexes")
 # SITEMAP key -> (page-level key it fills, SITEMAPKIT keys that beat it, pelican-sitemap's defaults)
@@ -26,6 +27,11 @@ _PAGE_KEYS = {"changefreq": "sitemap_changefreq", "priority": "sitemap_priority"
 LEFT_OUT: Mapping[str, Any] = {"sitemap": False}
 """What ``PelicanSitemap.meta`` gives a page left out."""
 _NONE: Mapping[str, Any] = {}
+PLUGIN = "pelican.plugins.sitemap"
+"""pelican-sitemap's module, as Pelican lists the plugins it loaded."""
+NO_SITE_URL_FIX = ("pelican-quickstart's pelicanconf.py (development settings) leaves it empty: build with "
+                   "`pelican content -s publishconf.py`, which sets SITEURL = 'https://...', or set "
+                   "SITEMAPKIT['base_url']")
 
 
 class PelicanSitemapError(SettingsError):
@@ -35,6 +41,21 @@ class PelicanSitemapError(SettingsError):
 def public(status: str, meta: Mapping[str, Any]) -> bool:
     """Published (not a draft, hidden or skipped) and not ``Private: true``."""
     return status == "published" and str(meta.get("private", "")).strip().lower() not in ("true", "yes", "1")
+
+
+def plugin_conflict(plugins: Iterable[str]) -> Problem | None:
+    """The warning when pelican-sitemap is among the ``plugins`` Pelican loaded (by module
+    name) beside sitemapkit, or None."""
+    if PLUGIN not in plugins:
+        return None
+    return Problem("settings", "plugin-conflict", "pelican-sitemap is enabled too and writes its own sitemap.xml: "
+                   "remove it from PLUGINS, or uninstall it when Pelican finds plugins by itself (sitemapkit "
+                   "reads its SITEMAP setting)", field="PLUGINS")
+
+
+def no_site_url(site_url: Any) -> Problem:
+    """Why a run with this ``SITEURL`` (and no ``SITEMAPKIT['base_url']``) writes no sitemap."""
+    return no_base_url("SITEURL", site_url, NO_SITE_URL_FIX)
 
 
 class PelicanSitemap(NamedTuple):

@@ -26,6 +26,7 @@ from sitemapkit.listing.videos import VideoError, clean_text, video_from_fields
 from sitemapkit.model import Alternate, Entry, Image, Moment, NewsArticle, Video
 from sitemapkit.protocol import HREFLANG, MAX_IMAGES
 from sitemapkit.report import Report, SitemapError
+from sitemapkit.site.files import inside
 from sitemapkit.site.owned import url_key
 from sitemapkit.urls import NEWS_LANGUAGE, URLError, absolute, encode_url, resolve, site_loc
 from sitemapkit.values import OptionError, changefreq, priority
@@ -53,7 +54,7 @@ def load_transform(spec: str, project_dir: Path) -> UserTransform:
             sys.path.insert(0, place)
     try:
         found: Any = sys.modules.get(module_name)
-        if found is not None and _inside(getattr(found, "__file__", None), folder):
+        if found is not None and inside(getattr(found, "__file__", None), folder):
             found = importlib.reload(found)  # `mkdocs serve` rebuilds: the module as edited since
         else:
             found = importlib.import_module(module_name)
@@ -65,10 +66,6 @@ def load_transform(spec: str, project_dir: Path) -> UserTransform:
     if not callable(found):
         raise SitemapError(f"option 'transform': '{spec}' is a {type(found).__name__}, not a function")
     return found
-
-
-def _inside(file: str | None, folder: str) -> bool:
-    return file is not None and Path(file).resolve().is_relative_to(folder)
 
 
 def _said(error: BaseException) -> str:

@@ -53,6 +53,11 @@ def kind_of(mode: int) -> str:
     return next((name for check, name in _KINDS if check(mode)), "not a regular file")
 
 
+def inside(path: str | os.PathLike[str] | None, folder: str | os.PathLike[str]) -> bool:
+    """Whether the file at ``path`` lies in ``folder``, links resolved (None: no file)."""
+    return path is not None and Path(path).resolve().is_relative_to(Path(folder).resolve())
+
+
 def open_regular(path: str | os.PathLike[str]) -> int:
     """A read-only descriptor for ``path``, which must be a regular file: opened without
     blocking (a named pipe with no writer would otherwise wait forever) and checked before
