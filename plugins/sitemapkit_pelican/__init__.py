@@ -17,7 +17,7 @@ from pelican.log import console
 from sitemapkit import Problem, generate
 from sitemapkit.compat.pelican_sitemap import PelicanSitemap, no_site_url, plugin_conflict, read_settings
 from sitemapkit.output.html_sitemap import PAGE_NAME, TEMPLATE_NAME, TEMPLATES, Render, Section
-from sitemapkit.site import rendered
+from sitemapkit.site.rendered import HeadKeeper
 from sitemapkit.sources.project import project_dir
 from sitemapkit.translations import sub_site
 
@@ -29,8 +29,11 @@ OURS = Path(__file__).resolve().parent / "templates"  # sitemap.html in the them
 
 
 class _Build:
+    """The build in progress: its main run, its options, the runs that join its sitemap and
+    the head keeper of each of their generators' Jinja2 environments."""
+
     def __init__(self, main: Any = None, options: PelicanSitemap | None = None) -> None:
-        self.main, self.options, self.runs = main, options, list[Run]()
+        self.main, self.options, self.runs, self.keepers = main, options, list[Run](), list[HeadKeeper]()
 
 
 _build = _Build()
@@ -61,11 +64,12 @@ def note_run(generator: Any) -> None:
 def keep_heads(generator: Any) -> None:
     """Each page's head as Pelican renders it: its writer renders a page, writes it and signals
     ``content_written`` with the same context, so the file need not be read back."""
-    rendered.keep_heads(generator.env)
+    if _build.options is not None:
+        _build.keepers.append(HeadKeeper(generator.env))
 
 
 def collect(path: str, context: dict[str, Any]) -> None:
-    head = rendered.rendered_head(context)
+    head = next((head for keeper in _build.keepers if (head := keeper.take(context)) is not None), None)
     runs = _build.runs
     if len(runs) > 1:  # i18n_subsites runs the sub-sites before the main run writes: the folder says whose
         where = os.path.abspath(path)
