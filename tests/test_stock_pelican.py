@@ -175,7 +175,7 @@ def test_enabled_both_ways_writes_once(tmp_path, wheel_venv):
 
 def test_beside_pelican_sitemap_it_warns_once_with_the_rule(tmp_path, request):
     # pelican-sitemap in a venv of its own: in the test venv Pelican would load it in every build.
-    bin_dir = tool_venv(request.config, "pelican-sitemap", ["pelican[markdown]", "pelican-sitemap"], sitemapkit=True)
+    bin_dir = tool_venv(request.config, ["pelican[markdown]", "pelican-sitemap"], sitemapkit=True)
     project = quickstart(tmp_path, 'PLUGINS = ["sitemapkit_pelican", "sitemap"]\n', bin_dir=bin_dir)
     done = pelican(project, "-s", "publishconf.py", bin_dir=bin_dir)
     warned = [line for line in done.stdout.splitlines() if "[plugin-conflict]" in line]
