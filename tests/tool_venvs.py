@@ -18,6 +18,8 @@ import pytest
 
 from sitemap_checks import REPO
 
+UV = [sys.executable, "-m", "uv", "--quiet"]  # the test venv's uv (a development dependency)
+
 
 def tool_venv(config: pytest.Config, packages: list[str], *, sitemapkit: bool = False) -> Path:
     """The ``bin`` folder of a venv holding ``packages`` (and sitemapkit, editable, so it follows
@@ -37,9 +39,17 @@ def tool_venv(config: pytest.Config, packages: list[str], *, sitemapkit: bool = 
     return bin_dir
 
 
+def sitemapkit_wheel(folder: Path) -> Path:
+    """sitemapkit's wheel, built from the working tree into ``folder`` by its build backend in
+    an isolated environment, as a release is built."""
+    subprocess.run([*UV, "build", "--wheel", "--out-dir", str(folder), str(REPO)], check=True, capture_output=True,
+                   timeout=300)
+    (wheel,) = folder.glob("sitemapkit-*.whl")
+    return wheel
+
+
 def _make(folder: Path, bin_dir: Path, requirements: list[str]) -> None:
-    uv = [sys.executable, "-m", "uv", "--quiet"]
-    subprocess.run([*uv, "venv", "--clear", "--seed", "--python", sys.executable, str(folder)], check=True)
+    subprocess.run([*UV, "venv", "--clear", "--seed", "--python", sys.executable, str(folder)], check=True)
     if requirements:  # compiled, as pip installs them: the tests run these tools many times
-        subprocess.run([*uv, "pip", "install", "--compile-bytecode", "--python", str(bin_dir / "python"),
+        subprocess.run([*UV, "pip", "install", "--compile-bytecode", "--python", str(bin_dir / "python"),
                         *requirements], check=True)
