@@ -3,8 +3,10 @@ the tests (``sitemap_checks``, ``project_checks``, ``validator_inputs``, ...).""
 
 from __future__ import annotations
 
+import compileall
 import os
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Generator
 from datetime import datetime
 
 import pytest
@@ -15,6 +17,23 @@ def pytest_configure(config: pytest.Config) -> None:
     Pelican colour their output when ``FORCE_COLOR`` is set, as some CI services do."""
     os.environ.pop("FORCE_COLOR", None)
     os.environ["NO_COLOR"] = "1"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collection(session: pytest.Session) -> Generator[None, object, object]:
+    """sitemapkit's own modules and the test modules keep their compiled code (``__pycache__``),
+    as an install and pytest keep it by default. Under ``PYTHONDONTWRITEBYTECODE`` (CI's
+    machines set it) each test worker rewrote and compiled every test module again, and every
+    generator run the tests start compiled sitemapkit again. Only collection writes: what the
+    tests themselves import (a project's ``pelicanconf.py``) stays uncompiled."""
+    kept = sys.dont_write_bytecode
+    sys.dont_write_bytecode = False
+    try:
+        for source in ("core", "plugins"):
+            compileall.compile_dir(session.config.rootpath / source, quiet=1)
+        return (yield)
+    finally:
+        sys.dont_write_bytecode = kept
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.slow  # real generator runs (make test-fast leaves them
 
 
 def test_mkdocs_extra_resolves_below_mkdocs_2_even_with_pre_releases(request, tmp_path):
-    bin_dir = tool_venv(request.config, "empty", [])
+    bin_dir = tool_venv(request.config, [])
     report = tmp_path / "report.json"
     # --pre: pip would take MkDocs 2.0 pre-releases if the extra allowed them
     subprocess.run(
@@ -30,7 +30,7 @@ def test_mkdocs_extra_resolves_below_mkdocs_2_even_with_pre_releases(request, tm
 
 
 def test_mkdocs_2_gets_a_clear_message(request):
-    bin_dir = tool_venv(request.config, "mkdocs2", ["--pre", "mkdocs>=2.0.dev0,<3"], sitemapkit=True)
+    bin_dir = tool_venv(request.config, ["--pre", "mkdocs>=2.0.dev0,<3"], sitemapkit=True)
     done = subprocess.run([str(bin_dir / "python"), "-c", "import sitemapkit_mkdocs"], capture_output=True, text=True)
     assert done.returncode != 0
     last = done.stderr.strip().splitlines()[-1]

@@ -18,6 +18,7 @@ import pytest
 import yaml
 from lxml import etree
 from manifest_paths import manifest_of
+from tool_venvs import sitemapkit_wheel
 
 import sitemapkit
 from sitemap_checks import REPO, XSD, assert_valid_tree
@@ -215,9 +216,7 @@ def test_cli_manifest_lives_in_the_project_folder_not_the_current_one(tmp_path):
 
 
 def test_wheel_carries_licence_types_entry_points_and_classifiers(tmp_path):
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(tmp_path), str(REPO)],
-                   check=True, capture_output=True)
-    (wheel,) = tmp_path.glob("sitemapkit-*.whl")
+    wheel = sitemapkit_wheel(tmp_path)
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
         dist = next(n.split("/")[0] for n in names if n.split("/")[0].endswith(".dist-info"))

@@ -20,7 +20,7 @@ SITE_URL = "https://docs.example.org/"
 @pytest.fixture(scope="module")
 def properdocs(request):
     # properdocs new writes no theme: its default one is a package of its own
-    return tool_venv(request.config, "properdocs", ["properdocs", "properdocs-theme-mkdocs"], sitemapkit=True)
+    return tool_venv(request.config, ["properdocs", "properdocs-theme-mkdocs"], sitemapkit=True)
 
 
 def test_properdocs_build_without_mkdocs(tmp_path, properdocs):

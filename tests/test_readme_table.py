@@ -156,8 +156,7 @@ def add_line(row: Row, root: Path) -> None:
 
 @pytest.mark.parametrize("row", ROWS, ids=[f"{row.generator} {row.quickstart}".strip() for row in ROWS])
 def test_readme_row_as_typed_in_a_fresh_venv(request, tmp_path, row):
-    slug = re.sub(r"\W+", "-", row.generator.lower()).strip("-")
-    bin_dir = tool_venv(request.config, f"readme-{slug}", packages(row.install), sitemapkit=True)
+    bin_dir = tool_venv(request.config, packages(row.install), sitemapkit=True)
     env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}", "SOURCE_DATE_EPOCH": FAR_AWAY,
            "VIRTUAL_ENV": str(bin_dir.parent)}
     root = init(tmp_path / "project")

@@ -38,7 +38,7 @@ smv_branch_whitelist = r"^$"
 
 @pytest.fixture(scope="module")
 def multiversion(request):
-    return tool_venv(request.config, "sphinx-multiversion", [SPHINX, "sphinx-multiversion"], sitemapkit=True)
+    return tool_venv(request.config, [SPHINX, "sphinx-multiversion"], sitemapkit=True)
 
 
 def at(repo, ref: str, source: str) -> str:

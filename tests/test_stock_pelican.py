@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from git_helpers import commit, init
-from tool_venvs import tool_venv
+from tool_venvs import UV, sitemapkit_wheel, tool_venv
 
 from sitemap_checks import assert_valid_tree, usp_urls
 
@@ -130,9 +130,7 @@ def wheel_venv(tmp_path_factory) -> Path:
     """A venv holding Pelican and sitemapkit installed from its wheel, as users install them
     (an editable install cannot place files inside Pelican's ``pelican.plugins`` package)."""
     root = tmp_path_factory.mktemp("wheel")
-    repo = Path(__file__).resolve().parent.parent
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", root / "dist", repo],
-                   check=True, capture_output=True, timeout=300)
+    wheel = sitemapkit_wheel(root / "dist")
     venv = root / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", venv], check=True, timeout=120)
     site = Path(subprocess.check_output(
@@ -141,9 +139,8 @@ def wheel_venv(tmp_path_factory) -> Path:
     import pelican as installed
 
     version = installed.__version__ if hasattr(installed, "__version__") else ""
-    pip = [sys.executable, "-m", "pip", "--python", str(venv / "bin/python"), "install", "-q", "--no-deps"]
-    subprocess.run([*pip, f"pelican=={version}" if version else "pelican", "pelican-i18n-subsites",
-                    *(root / "dist").glob("*.whl")],
+    install = [*UV, "pip", "install", "--python", str(venv / "bin/python"), "--no-deps", "--compile-bytecode"]
+    subprocess.run([*install, f"pelican=={version}" if version else "pelican", "pelican-i18n-subsites", wheel],
                    check=True, capture_output=True, timeout=300)
     # Pelican's and sitemapkit's dependencies (jinja2, lxml, ...) from the test environment,
     # without its Pelican, sitemapkit and Pelican plugins (Pelican would find those too).
@@ -175,7 +172,7 @@ def test_enabled_both_ways_writes_once(tmp_path, wheel_venv):
 
 def test_beside_pelican_sitemap_it_warns_once_with_the_rule(tmp_path, request):
     # pelican-sitemap in a venv of its own: in the test venv Pelican would load it in every build.
-    bin_dir = tool_venv(request.config, "pelican-sitemap", ["pelican[markdown]", "pelican-sitemap"], sitemapkit=True)
+    bin_dir = tool_venv(request.config, ["pelican[markdown]", "pelican-sitemap"], sitemapkit=True)
     project = quickstart(tmp_path, 'PLUGINS = ["sitemapkit_pelican", "sitemap"]\n', bin_dir=bin_dir)
     done = pelican(project, "-s", "publishconf.py", bin_dir=bin_dir)
     warned = [line for line in done.stdout.splitlines() if "[plugin-conflict]" in line]

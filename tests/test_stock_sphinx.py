@@ -4,6 +4,7 @@ added, built with the commands users type, from the project folder."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -35,13 +36,26 @@ def run(folder: Path, *command: str, check: bool = True) -> subprocess.Completed
     return done
 
 
-def quickstart(root: Path, sep: bool, conf_lines: str = "") -> Path:
-    """A quickstart project in git with two pages added to its toctree, enabled the README's
-    way; returns the project folder."""
-    project = init(root / "proj")
-    run(project, str(BIN / "sphinx-quickstart"), "-q", "-p", "Proj", "-a", "A", "-v", "1.0",
-        "-r", "1.0.3", *(["--sep"] if sep else []), ".")
-    source = project / "source" if sep else project
+@pytest.fixture(scope="module")
+def made(tmp_path_factory) -> dict[bool, Path]:
+    """What sphinx-quickstart makes from these answers, with ``--sep`` (True) and without: run
+    once for the module; each test takes a copy."""
+    folders = {}
+    for sep in (True, False):
+        folder = tmp_path_factory.mktemp("sep" if sep else "no-sep")
+        run(folder, str(BIN / "sphinx-quickstart"), "-q", "-p", "Proj", "-a", "A", "-v", "1.0",
+            "-r", "1.0.3", *(["--sep"] if sep else []), ".")
+        folders[sep] = folder
+    return folders
+
+
+def quickstart(root: Path, made: Path, conf_lines: str = "") -> Path:
+    """A copy of the quickstart project ``made``, in git, with two pages added to its toctree,
+    enabled the README's way; returns the project folder."""
+    project = root / "proj"
+    shutil.copytree(made, project)
+    init(project)
+    source = project / "source" if (project / "source").is_dir() else project
     conf = source / "conf.py"
     text = conf.read_text(encoding="utf-8")
     assert "extensions = []" in text
@@ -83,8 +97,8 @@ def check_site(out: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("sep", [True, False], ids=["sep", "no-sep"])
-def test_quickstart_project_lists_its_pages_at_their_canonical_urls(tmp_path, sep):
-    project = quickstart(tmp_path, sep)
+def test_quickstart_project_lists_its_pages_at_their_canonical_urls(tmp_path, made, sep):
+    project = quickstart(tmp_path, made[sep])
     if sep:
         run(project, "sphinx-build", "-b", "html", "source", "build/html")
         out = project / "build/html"
@@ -97,8 +111,8 @@ def test_quickstart_project_lists_its_pages_at_their_canonical_urls(tmp_path, se
     assert not (project / "source" / ".cache").exists() and not (project / ".cache").exists()
 
 
-def test_parallel_and_incremental_builds_give_the_same_bytes(tmp_path):
-    project = quickstart(tmp_path, sep=True)
+def test_parallel_and_incremental_builds_give_the_same_bytes(tmp_path, made):
+    project = quickstart(tmp_path, made[True])
     run(project, "sphinx-build", "-b", "html", "-j", "1", "source", "build/j1")
     run(project, "sphinx-build", "-b", "html", "-j", "2", "source", "build/j2")
     first = (project / "build/j1/sitemap.xml").read_bytes()
@@ -108,8 +122,8 @@ def test_parallel_and_incremental_builds_give_the_same_bytes(tmp_path):
     check_site(project / "build/j1")
 
 
-def test_warnings_as_errors_stay_green(tmp_path):
-    project = quickstart(tmp_path, sep=True)
+def test_warnings_as_errors_stay_green(tmp_path, made):
+    project = quickstart(tmp_path, made[True])
     done = run(project, "sphinx-build", "-W", "-b", "html", "source", "build/html", check=False)
     assert done.returncode == 0, done.stderr
     assert "sitemapkit" not in done.stderr
@@ -129,11 +143,11 @@ def test_warnings_as_errors_stay_green(tmp_path):
     ids=["version-only", "language-none", "language-en", "scheme", "scheme-language", "scheme-language-none",
          "scheme-language-en"],
 )
-def test_version_and_language_enter_urls_only_when_the_scheme_asks(tmp_path, line, expected):
+def test_version_and_language_enter_urls_only_when_the_scheme_asks(tmp_path, made, line, expected):
     scheme = "sitemap_url_scheme" in line
     # Asking for a scheme means the site is served under it: html_baseurl says so too.
     extra = line + (f'html_baseurl = "{BASE}{expected}"\nsitemapkit_base_url = "{BASE}"\n' if scheme else "")
-    project = quickstart(tmp_path, sep=True, conf_lines=extra)
+    project = quickstart(tmp_path, made[True], conf_lines=extra)
     done = run(project, "sphinx-build", "-b", "html", "source", "build/html")
     out = project / "build/html"
     assert sorted(usp_urls(out, BASE + expected)) == [

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.slow  # real generator runs (make test-fast leaves them
 
 @pytest.fixture(scope="module")
 def zensical(request):
-    return tool_venv(request.config, "zensical", ["zensical"])
+    return tool_venv(request.config, ["zensical"], sitemapkit=True)
 
 
 def test_zensical_build_then_sitemapkit_build(tmp_path, zensical):
