@@ -147,16 +147,23 @@ class Owned:
         removed on the record's word."""
         self.pending: dict[str, set[Identity]] = {}
         """Files this build is putting in place, with their identity."""
+        self.confirmed: set[str] = set()
+        """Recorded files found unchanged by this build: each is read once a build."""
 
     def mine(self, name: str) -> bool:
         """Whether ``name`` is a file an earlier build recorded and nobody changed since."""
+        if name in self.confirmed:
+            return True
         known = self.files.get(name)
         if not known:
             return False
         info = _lstat(self.folder / name)
         if info is None or not stat.S_ISREG(info.st_mode):
             return False
-        return any(size == info.st_size for size, _ in known) and identity(self.folder / name) in known
+        if any(size == info.st_size for size, _ in known) and identity(self.folder / name) in known:
+            self.confirmed.add(name)
+            return True
+        return False
 
     def check(self, names: Iterable[str]) -> None:
         """Raise ``ForeignFileError`` for the first of ``names`` held by a file that is not
@@ -186,7 +193,7 @@ class Owned:
         in between leaves it unrecorded, which only keeps it from being removed.)"""
         if self.dry_run:
             return
-        for final, temp in written:
+        for final, temp in set(written):  # each file read once, however often it is named
             found = identity(temp) if temp is not None else None
             if found is not None:
                 self.pending.setdefault(final.name, set()).add(found)
@@ -209,12 +216,18 @@ class Owned:
         ``served_elsewhere``)."""
         if self.dry_run:
             return
+        written = list(written)
         gone = {path.name for path in removed}
+        replaced = {path.name for path in written}
         final: dict[str, set[Identity]] = {
-            name: ids for name, ids in self.files.items() if name not in gone and self.mine(name)
+            name: ids for name, ids in self.files.items()
+            if name not in gone and name not in replaced and self.mine(name)
         }
         for path in written:
-            found = identity(path)
+            # A file put in place from the temporary file ``expect`` read holds the bytes read
+            # there: it is not read again.
+            expected = self.pending.get(path.name, ())
+            found = next(iter(expected)) if len(expected) == 1 else identity(path)
             if found is not None:
                 final[path.name] = {found}
         self._save(final, sorted(chosen_out), list(extras), list(elsewhere))
