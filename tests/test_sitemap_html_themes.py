@@ -243,3 +243,26 @@ def test_pelican_map_has_categories_pages_and_archives_in_the_theme_content(tmp_
     texts = [a.text_content() for a in page.xpath(MAP + "//a")]
     assert "My Blog" not in texts and not any("My Blog -" in text for text in texts)  # titles without the site name
     assert page.xpath("//title/text()") == ["Site map - My Blog"]
+
+
+def test_pelican_theme_without_a_content_block_gets_the_plain_page_and_one_warning(tmp_path):
+    # Pelican fills a theme's missing templates from its simple theme, so a theme always has a
+    # base.html: this one's shows no content block, and the map would be lost in it.
+    content = tmp_path / "content"
+    content.mkdir()
+    (content / "a.md").write_text("Title: Lisbon\nDate: 2026-02-01\nCategory: travel\n\nText.\n", encoding="utf-8")
+    templates = tmp_path / "my_theme" / "templates"
+    templates.mkdir(parents=True)
+    (templates / "base.html").write_text(
+        "<html><head><title>{{ SITENAME }}</title></head><body><p>My theme shows no page content</p></body></html>",
+        encoding="utf-8")
+    (tmp_path / "pelicanconf.py").write_text(PELICAN_CONF.format(theme="my_theme"), encoding="utf-8")
+    done = subprocess.run([str(BIN / "pelican"), "content", "-s", "pelicanconf.py", "-o", "output"], cwd=tmp_path,
+                          env=ENV, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    said = done.stdout + done.stderr
+    assert said.count("[html-sitemap-theme]") == 1, said
+    page = lxml.html.parse(str(tmp_path / "output" / "sitemap.html")).getroot()
+    assert page.xpath("//meta[@http-equiv='Content-Security-Policy']")  # sitemapkit's own plain page
+    assert "My theme shows" not in page.text_content()
+    assert [a.text_content() for a in page.xpath(MAP + "//a")][:2] == ["Home", "travel"]
