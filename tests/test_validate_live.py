@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import gzip
-import itertools
 import json
 import os
 import pty
@@ -386,7 +385,9 @@ def test_robots_crawl_delay_spaces_the_requests(site: Site) -> None:
     assert result.returncode == 0, result.stdout
     starts = sorted(when for path, when in site.started.items() if path.endswith("/"))
     assert len(starts) == 4
-    assert min(b - a for a, b in itertools.pairwise(starts)) >= 0.19
+    # 3 gaps of 0.2 s: the span, not each gap, since a loaded machine can start serving one
+    # request late and the next on time; without Crawl-delay the four start within milliseconds.
+    assert starts[-1] - starts[0] >= 0.5
 
 
 def test_a_terminal_gets_a_progress_bar(site: Site) -> None:
