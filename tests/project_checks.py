@@ -19,21 +19,37 @@ NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
 
 
 def served_file(site: Path, base_url: str, url: str) -> Path:
-    """The file a static server sends for ``url`` (``a/`` -> ``a/index.html``)."""
+    """The file a static server sends for ``url``: ``a/`` -> ``a/index.html``; ``a`` -> the
+    file ``a``, else ``a/index.html`` (as Docusaurus spells its URLs)."""
     path = local_path(site, base_url, url)
-    return path / "index.html" if url.endswith("/") else path
+    if url.endswith("/") or (not path.is_file() and (path / "index.html").is_file()):
+        return path / "index.html"
+    return path
 
 
-def lastmods(site: Path, base_url: str) -> dict[str, str | None]:
-    """loc -> lastmod text of a site's ``sitemap.xml``, which must be one valid urlset."""
-    assert [f.name for f in assert_valid_tree(site, base_url)] == ["sitemap.xml"]
-    root = etree.parse(str(site / "sitemap.xml")).getroot()
+def urlset(site: Path, base_url: str, name: str = "sitemap.xml") -> dict[str, str | None]:
+    """loc -> lastmod text of the urlset ``name`` in ``site``, each loc a file written there."""
+    root = etree.parse(str(site / name)).getroot()
     assert etree.QName(root).localname == "urlset"
     found = {url.findtext("s:loc", namespaces=NS): url.findtext("s:lastmod", namespaces=NS)
              for url in root.iterfind("s:url", NS)}
     missing = [url for url in found if not served_file(site, base_url, url).is_file()]
     assert not missing, f"listed but not written: {missing}"
     return found
+
+
+def lastmods(site: Path, base_url: str) -> dict[str, str | None]:
+    """loc -> lastmod text of a site's ``sitemap.xml``, which must be one valid urlset."""
+    assert [f.name for f in assert_valid_tree(site, base_url)] == ["sitemap.xml"]
+    return urlset(site, base_url)
+
+
+def fixture_sources(fixture: Path, built: tuple[str, ...]) -> dict[str, str]:
+    """path -> text of a generator fixture's sources: every file but those under the folders
+    the generator built (names starting with one of ``built``) and ``GENERATED_BY``."""
+    return {str(path.relative_to(fixture)): path.read_text(encoding="utf-8")
+            for path in sorted(fixture.rglob("*"))
+            if path.is_file() and not path.relative_to(fixture).parts[0].startswith((*built, "GENERATED_BY"))}
 
 
 def committed(repo: Path, source: str) -> str:

@@ -17,10 +17,9 @@ from pathlib import Path
 
 import pytest
 from git_helpers import commit, init
-from lxml import etree
-from project_checks import validate_strict
+from project_checks import fixture_sources, urlset, validate_strict
 
-from sitemap_checks import assert_valid_tree, local_path
+from sitemap_checks import assert_valid_tree
 from sitemapkit.cli import main
 
 pytestmark = pytest.mark.slow  # real git histories (make test-fast leaves them out)
@@ -42,11 +41,7 @@ def i18n_site(tmp_path: Path, *, recipe: bool) -> Path:
     assert (FIXTURE / "GENERATED_BY").read_text().startswith("docusaurus 3.")
     root = init(tmp_path / "site")
     (root / ".gitignore").write_text("build/\n.cache/\n", encoding="utf-8")
-    sources = {
-        str(path.relative_to(FIXTURE)): path.read_text(encoding="utf-8")
-        for path in sorted(FIXTURE.rglob("*"))
-        if path.is_file() and path.relative_to(FIXTURE).parts[0] not in ("build", "GENERATED_BY")
-    }
+    sources = fixture_sources(FIXTURE, ('build',))
     commit(root, FIRST, sources)
     french = "i18n/fr/docusaurus-plugin-content-docs/current/intro.md"
     commit(root, FRENCH_EDITED, {french: sources[french] + "\nModifié.\n"})
@@ -58,25 +53,13 @@ def i18n_site(tmp_path: Path, *, recipe: bool) -> Path:
     return root
 
 
-def listed(site: Path, name: str) -> dict[str, str | None]:
-    """loc -> lastmod of the urlset ``name``, each loc a file written in ``site`` (``a`` is
-    ``a/index.html``, as Docusaurus spells its canonical links)."""
-    root = etree.parse(str(site / name)).getroot()
-    found = {url.findtext("s:loc", namespaces=NS): url.findtext("s:lastmod", namespaces=NS)
-             for url in root.iterfind("s:url", NS)}
-    for url in found:
-        path = local_path(site, BASE, url)
-        assert path.is_file() or (path / "index.html").is_file(), f"listed but not written: {url}"
-    return found
-
-
 def test_each_locale_is_dated_by_the_source_it_is_built_from(tmp_path, monkeypatch, capsys):
     root = i18n_site(tmp_path, recipe=True)
     monkeypatch.chdir(root)
     assert main(["build", "build", "--base-url", BASE, "--source-dir", "."]) == 0
     assert [path.name for path in assert_valid_tree(root / "build", BASE)] == ["sitemap.xml"]
     fr = f"{BASE}fr/"
-    assert listed(root / "build", "sitemap.xml") == {
+    assert urlset(root / "build", BASE) == {
         BASE: FIRST,  # src/pages/index.md, listing /docs/intro
         fr: FRENCH_EDITED,  # the same source, listing /fr/docs/intro
         f"{BASE}docs/intro": FIRST,
@@ -98,10 +81,10 @@ def test_each_locale_is_dated_by_the_source_it_is_built_from(tmp_path, monkeypat
 
 def test_every_page_docusaurus_lists_is_listed_and_dated(tmp_path, monkeypatch, capsys):
     root = i18n_site(tmp_path, recipe=False)
-    own = {url for name in SITEMAPS for url in listed(root / "build", name)}
+    own = {url for name in SITEMAPS for url in urlset(root / "build", BASE, name)}
     monkeypatch.chdir(root)
     assert main(["build", "build", "--base-url", BASE, "--source-dir", "."]) == 0
-    found = listed(root / "build", "sitemap.xml")
+    found = urlset(root / "build", BASE)
     # Docusaurus lists its routes; the HTML files of static/ are pages too
     assert set(found) - own == {f"{BASE}demo/map.html", f"{BASE}fr/demo/map.html"}
     assert own <= set(found)

@@ -22,9 +22,8 @@ from git_helpers import commit, init
 from hypothesis import given
 from hypothesis import strategies as st
 from lxml import etree
-from project_checks import validate_strict
+from project_checks import fixture_sources, lastmods, validate_strict
 
-from sitemap_checks import assert_valid_tree, local_path
 from sitemapkit.cli import main
 from sitemapkit.sources import jsconfig
 from sitemapkit.sources.generator import detect
@@ -46,11 +45,7 @@ def routes_site(tmp_path: Path) -> tuple[Path, set[str]]:
     assert (FIXTURE / "GENERATED_BY").read_text().startswith("docusaurus 3.")
     root = init(tmp_path / "site")
     (root / ".gitignore").write_text("build/\n.cache/\n", encoding="utf-8")
-    sources = {
-        str(path.relative_to(FIXTURE)): path.read_text(encoding="utf-8")
-        for path in sorted(FIXTURE.rglob("*"))
-        if path.is_file() and path.relative_to(FIXTURE).parts[0] not in ("build", "GENERATED_BY")
-    }
+    sources = fixture_sources(FIXTURE, ('build',))
     commit(root, FIRST, sources)
     settings = "guides/setup/configure.md"
     commit(root, SETTINGS_EDITED, {settings: sources[settings] + "\nEdited.\n"})
@@ -61,24 +56,11 @@ def routes_site(tmp_path: Path) -> tuple[Path, set[str]]:
     return root, {loc.text for loc in own.iterfind("s:url/s:loc", NS)}
 
 
-def listed(site: Path) -> dict[str, str | None]:
-    """loc -> lastmod of the site's one urlset, each loc a file written in ``site`` (``a`` is
-    ``a/index.html``, as Docusaurus spells its canonical links)."""
-    assert [path.name for path in assert_valid_tree(site, BASE)] == ["sitemap.xml"]
-    root = etree.parse(str(site / "sitemap.xml")).getroot()
-    found = {url.findtext("s:loc", namespaces=NS): url.findtext("s:lastmod", namespaces=NS)
-             for url in root.iterfind("s:url", NS)}
-    for url in found:
-        path = local_path(site, BASE, url)
-        assert path.is_file() or (path / "index.html").is_file(), f"listed but not written: {url}"
-    return found
-
-
 def test_docs_and_blog_are_found_where_the_configuration_serves_them(tmp_path, monkeypatch, capsys):
     root, own = routes_site(tmp_path)
     monkeypatch.chdir(root)
     assert main(["build", "build", "--base-url", BASE, "--source-dir", "."]) == 0
-    found = listed(root / "build")  # each listed URL a file Docusaurus wrote
+    found = lastmods(root / "build", BASE)  # each listed URL a file Docusaurus wrote
     assert set(found) == own  # every page Docusaurus lists, as it spells it
     assert found == {
         BASE: FIRST,  # guides/intro.md, slug: / (routeBasePath: '/')

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from git_helpers import commit, init
-from project_checks import lastmods, validate_strict
+from project_checks import fixture_sources, lastmods, validate_strict
 
 from sitemapkit.cli import main
 
@@ -36,11 +36,7 @@ def collection_site(tmp_path: Path) -> Path:
     assert (FIXTURE / "GENERATED_BY").read_text().startswith("jekyll 4.")
     root = init(tmp_path / "site")
     (root / ".gitignore").write_text("_site/\n.cache/\n", encoding="utf-8")
-    sources = {
-        str(path.relative_to(FIXTURE)): path.read_text(encoding="utf-8")
-        for path in sorted(FIXTURE.rglob("*"))
-        if path.is_file() and path.relative_to(FIXTURE).parts[0] not in ("_site", "GENERATED_BY")
-    }
+    sources = fixture_sources(FIXTURE, ('_site',))
     commit(root, FIRST, sources)
     commit(root, SOUP_EDITED, {"_recipes/soup.md": sources["_recipes/soup.md"] + "\nSalt it.\n"})
     shutil.copytree(FIXTURE / "_site", root / "_site")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from git_helpers import commit, init
-from project_checks import lastmods, validate_strict
+from project_checks import fixture_sources, lastmods, validate_strict
 
 from sitemapkit.cli import main
 from sitemapkit.sources.generator import detect
@@ -39,11 +39,7 @@ def defaults_site(tmp_path: Path) -> Path:
     assert (FIXTURE / "GENERATED_BY").read_text().startswith("jekyll 4.")
     root = init(tmp_path / "site")
     (root / ".gitignore").write_text("_site/\n.cache/\n", encoding="utf-8")
-    sources = {
-        str(path.relative_to(FIXTURE)): path.read_text(encoding="utf-8")
-        for path in sorted(FIXTURE.rglob("*"))
-        if path.is_file() and path.relative_to(FIXTURE).parts[0] not in ("_site", "GENERATED_BY")
-    }
+    sources = fixture_sources(FIXTURE, ('_site',))
     commit(root, FIRST, sources)
     commit(root, ABOUT_EDITED, {"about.md": sources["about.md"] + "\nSince 2020.\n"})
     guide = "content/_guides/start.md"

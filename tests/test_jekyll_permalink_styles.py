@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from git_helpers import commit, init
-from project_checks import lastmods, validate_strict
+from project_checks import fixture_sources, lastmods, validate_strict
 
 from sitemapkit.cli import main
 
@@ -40,11 +40,7 @@ def styled_site(tmp_path: Path, style: str) -> Path:
     assert (FIXTURE / "GENERATED_BY").read_text().startswith("jekyll 4.")
     root = init(tmp_path / "site")
     (root / ".gitignore").write_text("_site/\n.cache/\n", encoding="utf-8")
-    sources = {
-        str(path.relative_to(FIXTURE)): path.read_text(encoding="utf-8")
-        for path in sorted(FIXTURE.rglob("*"))
-        if path.is_file() and not path.relative_to(FIXTURE).parts[0].startswith(("_site-", "GENERATED_BY"))
-    }
+    sources = fixture_sources(FIXTURE, ('_site-',))
     sources["_config.yml"] += f"permalink: {style}\n"
     commit(root, FIRST, sources)
     commit(root, GUIDE_EDITED, {"docs/guide.md": sources["docs/guide.md"] + "\nRead on.\n"})
