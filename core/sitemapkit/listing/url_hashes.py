@@ -16,29 +16,28 @@ class UrlHashes:
 
     def holds(self, key: int) -> bool:
         """Whether a URL whose ``hash()`` is ``key`` was noted."""
-        key = key or 1
-        table, mask = self._table, self._mask
-        slot = key & mask
-        while found := table[slot]:
-            if found == key:
-                return True
-            slot = (slot + 1) & mask
-        return False
+        key = key or 1  # 0 marks a free slot
+        return self._table[self._slot(key)] == key
 
     def add(self, url: str) -> bool:
         """Note ``url``; False when it was noted before."""
-        key = hash(url) or 1  # 0 marks a free slot
-        table, mask = self._table, self._mask
-        slot = key & mask
-        while found := table[slot]:
-            if found == key:
-                return False
-            slot = (slot + 1) & mask
-        table[slot] = key
+        key = hash(url) or 1
+        slot = self._slot(key)
+        if self._table[slot] == key:
+            return False
+        self._table[slot] = key
         self._count += 1
-        if self._count * 2 > mask:  # at most half full: probes stay short
+        if self._count * 2 > self._mask:  # at most half full: probes stay short
             self._grow()
         return True
+
+    def _slot(self, key: int) -> int:
+        """Where ``key`` is in the table, else the free slot where it goes."""
+        table, mask = self._table, self._mask
+        slot = key & mask
+        while (found := table[slot]) and found != key:
+            slot = (slot + 1) & mask
+        return slot
 
     def _grow(self) -> None:
         old = self._table
