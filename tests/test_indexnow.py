@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import socket
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from indexnow_endpoint import Engine
 
 from sitemapkit import Page, Report, Settings, SitemapError, generate
 from sitemapkit.lastmod.manifest import Changes
@@ -18,43 +16,6 @@ from sitemapkit.site.files import Sink
 
 KEY = "0123456789abcdef"
 BASE = "https://example.com/"
-
-
-class Engine:
-    """A scripted IndexNow endpoint: answers ``statuses`` in turn (200 once they run out)."""
-
-    def __init__(self) -> None:
-        self.requests: list[dict] = []
-        self.statuses: list[int] = []
-        engine = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:
-                body = self.rfile.read(int(self.headers["Content-Length"]))
-                engine.requests.append(
-                    {"path": self.path, "type": self.headers["Content-Type"],
-                     "json": json.loads(body)}
-                )
-                status = engine.statuses.pop(0) if engine.statuses else 200
-                self.send_response(status)
-                if status == 429:
-                    self.send_header("Retry-After", "0")
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-
-            def log_message(self, *args) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_port}/indexnow"
-        self.thread = threading.Thread(
-            target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
-        )
-        self.thread.start()
-
-    def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
 
 
 @pytest.fixture

@@ -12,14 +12,12 @@ search engines' view) names only versions whose pages are their own canonical.""
 
 from __future__ import annotations
 
-import json
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit, urlunsplit
 
 import pytest
 from git_helpers import commit, git, init
+from indexnow_endpoint import Engine
 from mike_helpers import BASE, config, gh_pages, run_mike
 from project_checks import served_file
 
@@ -186,35 +184,9 @@ def test_a_home_page_named_index_html_is_named(tmp_path):
     assert stay_on_page(tree, f"{BASE}1.0/guide.html", "2.0") == f"{BASE}2.0/"  # as the line says
 
 
-class Endpoint:
-    """An IndexNow endpoint on 127.0.0.1 that notes each URL posted to it and answers 200."""
-
-    def __init__(self) -> None:
-        self.urls: list[str] = []
-        noted = self.urls
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:
-                noted.extend(json.loads(self.rfile.read(int(self.headers["Content-Length"])))["urlList"])
-                self.send_response(200)
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-
-            def log_message(self, *args) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_port}/indexnow"
-        threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
-
-    def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
-
-
 @pytest.fixture
 def endpoint():
-    served = Endpoint()
+    served = Engine()
     yield served
     served.close()
 
