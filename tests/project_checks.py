@@ -72,3 +72,19 @@ def quickstart(root: Path) -> Path:
     with open(root / "mkdocs.yml", "a", encoding="utf-8") as config:
         config.write(f"site_url: {SITE_URL}\nplugins:\n  - sitemapkit\n")
     return root
+
+
+def pelican_conf(base_url: str, *lines: str) -> str:
+    """A ``pelicanconf.py`` as the tests' blogs have it (content in ``content/``, output in
+    ``output/``, no feeds, sitemapkit enabled), with ``lines`` added."""
+    return "\n".join((
+        f'SITEURL = "{base_url.rstrip("/")}"',
+        'SITENAME = "Blog"',
+        'PATH = "content"',
+        'OUTPUT_PATH = "output"',
+        'TIMEZONE = "UTC"',
+        "LOAD_CONTENT_CACHE = False",
+        "FEED_ALL_ATOM = CATEGORY_FEED_ATOM = AUTHOR_FEED_ATOM = AUTHOR_FEED_RSS = None",
+        'PLUGINS = ["sitemapkit_pelican"]',
+        *lines,
+    )) + "\n"

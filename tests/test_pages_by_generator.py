@@ -13,6 +13,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from project_checks import pelican_conf
 
 from sitemap_checks import assert_valid_tree, usp_urls
 from sitemapkit import validate
@@ -71,16 +72,7 @@ def test_material_pages_named_search_are_listed(tmp_path):
 
 def test_pelican_tag_named_404_is_listed(tmp_path):
     files(tmp_path, {
-        "pelicanconf.py": f"""\
-            SITEURL = "{BASE.rstrip('/')}"
-            SITENAME = "Blog"
-            PATH = "content"
-            OUTPUT_PATH = "output"
-            TIMEZONE = "UTC"
-            LOAD_CONTENT_CACHE = False
-            FEED_ALL_ATOM = CATEGORY_FEED_ATOM = AUTHOR_FEED_ATOM = AUTHOR_FEED_RSS = None
-            PLUGINS = ["sitemapkit_pelican"]
-            """,
+        "pelicanconf.py": pelican_conf(BASE),
         "content/missing.md": "Title: When a page is missing\nDate: 2026-01-10\nTags: 404, http\n\nOn errors.",
         "content/drafty.md": "Title: Soon\nDate: 2026-01-11\nStatus: draft\n\nLater.",
     })

@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mkdocs.commands.build import build as mkdocs_build
 from mkdocs.config import load_config
+from project_checks import pelican_conf
 from sphinx.cmd.build import build_main
 
 from sitemapkit import Page, Settings
@@ -153,17 +154,7 @@ def test_sphinx_theme_site_map_links_are_relative_paths(tmp_path):
     assert sorted(links) == ["./index.html", "./javascript%3Aalert%281%29-x.html"]
 
 
-PELICAN_CONF = f"""\
-SITEURL = "{BASE.rstrip('/')}"
-SITENAME = "Blog"
-PATH = "content"
-OUTPUT_PATH = "output"
-TIMEZONE = "UTC"
-LOAD_CONTENT_CACHE = False
-FEED_ALL_ATOM = CATEGORY_FEED_ATOM = AUTHOR_FEED_ATOM = AUTHOR_FEED_RSS = None
-PLUGINS = ["sitemapkit_pelican"]
-SITEMAPKIT = {{"html_sitemap": True}}
-"""
+PELICAN_CONF = pelican_conf(BASE, 'SITEMAPKIT = {"html_sitemap": True}')
 
 
 def test_pelican_theme_site_map_links_are_relative_paths(tmp_path):

@@ -8,10 +8,10 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
+from project_checks import pelican_conf
 
 from sitemap_checks import assert_valid_tree, usp_urls
 
@@ -44,19 +44,8 @@ def pelican_blog(root: Path, option: str) -> Path:
         "content/media/deeper/other.html": DEMO,
         "content/media/snippet.html": FRAGMENT,
         "content/media/picture.txt": "not html",
-        "pelicanconf.py": textwrap.dedent(f"""\
-            SITEURL = "{BASE.rstrip('/')}"
-            SITENAME = "Blog"
-            PATH = "content"
-            OUTPUT_PATH = "output"
-            TIMEZONE = "UTC"
-            LOAD_CONTENT_CACHE = False
-            FEED_ALL_ATOM = CATEGORY_FEED_ATOM = AUTHOR_FEED_ATOM = AUTHOR_FEED_RSS = None
-            PLUGINS = ["sitemapkit_pelican"]
-            STATIC_PATHS = ["media"]
-            ARTICLE_EXCLUDES = ["media"]  # the demos are copied, not read as articles
-            {option}
-            """),
+        # the demos are copied, not read as articles
+        "pelicanconf.py": pelican_conf(BASE, 'STATIC_PATHS = ["media"]', 'ARTICLE_EXCLUDES = ["media"]', option),
     })
     done = run(root, "pelican", "content", "-s", "pelicanconf.py")
     assert done.returncode == 0, done.stdout + done.stderr

@@ -8,12 +8,12 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from project_checks import pelican_conf
 
 from sitemap_checks import assert_valid_tree, locs, usp_urls
 from sitemapkit import Page, Settings, generate, validate
@@ -46,18 +46,8 @@ def test_pelican_slug_urls_saved_as_html_pass_strict_validation(tmp_path):
     (tmp_path / "content").mkdir()
     (tmp_path / "content/first.md").write_text("Title: First\nDate: 2026-01-10\nSlug: first\n\nOne.")
     (tmp_path / "content/second.md").write_text("Title: Second\nDate: 2026-01-12\nSlug: second\n\nTwo.")
-    (tmp_path / "pelicanconf.py").write_text(textwrap.dedent(f"""\
-        SITEURL = "{BASE.rstrip('/')}"
-        SITENAME = "Blog"
-        PATH = "content"
-        OUTPUT_PATH = "output"
-        TIMEZONE = "UTC"
-        LOAD_CONTENT_CACHE = False
-        FEED_ALL_ATOM = CATEGORY_FEED_ATOM = AUTHOR_FEED_ATOM = AUTHOR_FEED_RSS = None
-        PLUGINS = ["sitemapkit_pelican"]
-        ARTICLE_URL = "{{slug}}"
-        ARTICLE_SAVE_AS = "{{slug}}.html"
-        """))
+    (tmp_path / "pelicanconf.py").write_text(
+        pelican_conf(BASE, 'ARTICLE_URL = "{slug}"', 'ARTICLE_SAVE_AS = "{slug}.html"'))
     env = {**os.environ, "SOURCE_DATE_EPOCH": "1795262400"}
     done = subprocess.run([str(BIN / "pelican"), "content", "-s", "pelicanconf.py"], cwd=tmp_path, env=env,
                           text=True, capture_output=True, check=False)
