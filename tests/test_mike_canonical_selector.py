@@ -95,6 +95,9 @@ def test_each_version_keeps_its_own_sitemap_for_the_selector(tmp_path, order, al
     assert_own_sitemaps(tree)
     for log in logs:  # named in the summary; the home page is listed, so no warning about it
         assert f"3 {SELECTOR_ONLY}" in log
+        # told once for the version, not in a line a page
+        told = [line for line in log.splitlines() if "[canonical-other-version]" in line]
+        assert len(told) == 1 and "3 pages listed for the version selector only (" in told[0], told
         assert "[version-home-left-out]" not in log and "WARNING" not in log
 
     # the selector, from each version to the other

@@ -167,6 +167,7 @@ def _entries(
         if listing is not None:
             listing.add(entry, page.title, title)
         yield entry
+    maker.finish()
     for pattern in maker.excludes.unmatched():
         report.warn("settings", "exclude", "exclude-unmatched",
                           f"pattern '{pattern}' matched no page; check its spelling (gitignore-style)")

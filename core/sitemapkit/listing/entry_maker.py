@@ -21,7 +21,7 @@ from sitemapkit.listing.page_fields import alternates, images, news_article, pag
 from sitemapkit.listing.page_keys import NO_KEYS, PageKeys, page_keys
 from sitemapkit.model import Entry, Moment, Page
 from sitemapkit.protocol import FUTURE_SLACK, OTHER_VERSION
-from sitemapkit.report import Report
+from sitemapkit.report import Report, plural
 from sitemapkit.settings import Rule, Settings
 from sitemapkit.site.extract import HtmlFacts, file_digest, read_page_file, read_page_html
 from sitemapkit.site.owned import url_key
@@ -78,6 +78,27 @@ class EntryMaker:
         self.excludes = Exclude(settings.exclude)
         self.robots = robots
         self.titles = settings.html_sitemap
+        self.other_version = 0
+        """Pages whose canonical URL is another version's: told once, by ``finish``, not in
+        a line a page (an old version's pages all name the latest's)."""
+        self.other_version_examples: list[tuple[str, str]] = []
+        """``(page, canonical URL)`` of the first few of them."""
+
+    def finish(self) -> None:
+        """Tell what only the whole listing shows: the pages canonical in another version."""
+        if not self.other_version:
+            return
+        count, canonical = self.other_version, self.other_version_examples[0][1]
+        shown = ", ".join(label for label, _ in self.other_version_examples)
+        shown += f" and {count - _EXAMPLES} more" if count > _EXAMPLES else ""
+        whose = (f"its canonical URL is another version's ({canonical})" if count == 1 else
+                 f"their canonical URLs are another version's (such as {canonical})")
+        if self.deployment is not None and self.deployment.selector:
+            told = f"{plural(count, 'page')} listed for the version selector only ({shown}): {whose}"
+        else:
+            told = (f"{plural(count, 'page')} left out ({shown}): {whose}; this version's sitemap lists only "
+                    f"its own URLs, under {self.base}")
+        self.report.info(self.base, "canonical", "canonical-other-version", told)
 
     def warn(self, page: Page, field: str, rule: str, message: str) -> None:
         self.report.warn(page.label, field, rule, message)
@@ -143,15 +164,12 @@ class EntryMaker:
             elif canonical is not None and self.deployment is not None and self.deployment.names_itself(canonical, loc):
                 pass  # every version's canonical links name the page without its version's folder
             elif canonical is not None and self.deployment is not None and self.deployment.other_version(canonical):
+                self.other_version += 1
+                if len(self.other_version_examples) < _EXAMPLES:
+                    self.other_version_examples.append((page.label, canonical))
                 if self.deployment.selector:  # the version selector's data: the page at its own URL
-                    self.report.info(page.label, "canonical", "canonical-other-version",
-                                     f"listed at {loc} for the version selector only: its canonical URL "
-                                     f"{canonical} is another version's")
                     self.report.selector_only += 1
                 else:
-                    self.report.info(page.label, "canonical", "canonical-other-version",
-                                     f"page left out: its canonical URL {canonical} is another version's; this "
-                                     f"version's sitemap lists only its own URLs, under {self.base}")
                     self.left_out(OTHER_VERSION)
                     return None
             else:
@@ -315,5 +333,7 @@ class EntryMaker:
         return page.title or (facts.title if self.settings.changes_feed else None)
 
 
+_EXAMPLES = 3
+"""Pages a note names before it says how many more."""
 _OFFSET_CHANGE = timedelta(hours=3)
 """More than a zone's UTC offset moves in one change (daylight saving time: one hour)."""
