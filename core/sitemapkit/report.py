@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -142,6 +142,17 @@ def named(names: Iterable[str]) -> str:
 
 
 _NAMED_IN_FOLDER = 5
+
+
+EXAMPLES = 3
+"""How many names a message shows before it says how many more."""
+
+
+def examples(names: Sequence[str], count: int | None = None) -> str:
+    """``a, b, c and 4 more``: the first ``EXAMPLES`` of ``names``, of ``count`` in all
+    (``len(names)`` unless given: a caller may keep only the first few)."""
+    count = len(names) if count is None else count
+    return ", ".join(names[:EXAMPLES]) + (f" and {count - EXAMPLES} more" if count > EXAMPLES else "")
 
 
 def plural(count: int, noun: str) -> str:

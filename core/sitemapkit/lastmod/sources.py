@@ -33,10 +33,8 @@ from sitemapkit.dates import as_datetime, format_moment, parse_moment
 from sitemapkit.lastmod.git import Checkout, GitDates
 from sitemapkit.lastmod.manifest import Manifest
 from sitemapkit.model import Moment, Page
-from sitemapkit.report import Report
+from sitemapkit.report import Report, examples
 from sitemapkit.settings import Settings
-
-_EXAMPLES = 3
 
 
 def _files(paths: list[str]) -> str:
@@ -54,11 +52,6 @@ def _topmost(folders: list[str]) -> list[str]:
         if not any(folder.startswith(top.rstrip(os.sep) + os.sep) for top in found):
             found.append(folder)
     return sorted(found)
-
-
-def _examples(paths: list[str]) -> str:
-    shown = ", ".join(sorted(paths)[:_EXAMPLES])
-    return shown + (f" and {len(paths) - _EXAMPLES} more" if len(paths) > _EXAMPLES else "")
 
 
 class LastmodResolver:
@@ -195,11 +188,11 @@ class LastmodResolver:
         self.report.info(
             folders, "lastmod", "lastmod-no-source",
             f"{count} {'matches' if len(pages) == 1 else 'match'} no source file in "
-            f"{folders} ({_examples(pages)}): listing pages (home, "
+            f"{folders} ({examples(sorted(pages))}): listing pages (home, "
             "sections, tags, archives) and pages moved by a permalink sitemapkit does not follow; "
             "give them sitemap_lastmod or leave them undated",
         )
-        return f"{count} with no source file ({_examples(pages)})"
+        return f"{count} with no source file ({examples(sorted(pages))})"
 
     def _shown(self, folder: str) -> str:
         """A folder as the user knows it: relative to the project folder when inside it."""
@@ -217,9 +210,8 @@ class LastmodResolver:
         self._git.close()
         outside = _topmost(self.git.outside)
         if outside:
-            shown = ", ".join(self._shown(folder) for folder in outside[:_EXAMPLES])
-            more = f" and {len(outside) - _EXAMPLES} more" if len(outside) > _EXAMPLES else ""
-            causes.append(f"{shown}{more} {'is' if len(outside) == 1 else 'are'} not in a git repository")
+            shown = examples([self._shown(folder) for folder in outside])
+            causes.append(f"{shown} {'is' if len(outside) == 1 else 'are'} not in a git repository")
         for root, reason in sorted(self.git.failures.items()):
             message = f"no git dates: {reason}; the pages' lastmod falls back to the next source in 'lastmod'"
             if reason.startswith("git is not installed"):
@@ -229,7 +221,7 @@ class LastmodResolver:
         for root, paths in sorted(self.git.shallow.items()):
             self.report.info(
                 str(root), "lastmod", "lastmod-git-shallow",
-                f"shallow clone: the history of {_files(paths)} ({_examples(paths)}) "
+                f"shallow clone: the history of {_files(paths)} ({examples(sorted(paths))}) "
                 f"is cut off, so {_fallback(len(paths))}; fetch the whole history for git dates "
                 "(actions/checkout: fetch-depth: 0; git fetch --unshallow)",
             )
@@ -238,7 +230,7 @@ class LastmodResolver:
         for root, paths in sorted(self.git.submodule.items()):
             self.report.info(
                 str(root), "lastmod", "lastmod-git-submodule",
-                f"{_files(paths)} {'is' if len(paths) == 1 else 'are'} in a git submodule ({_examples(paths)}), "
+                f"{_files(paths)} {'is' if len(paths) == 1 else 'are'} in a git submodule ({examples(sorted(paths))}), "
                 f"whose history sitemapkit does not read; {_fallback(len(paths))}",
             )
         uncommitted = False
@@ -249,7 +241,7 @@ class LastmodResolver:
                 self.report.info(
                     str(root), "lastmod", "lastmod-git-untracked",
                     f"{_files(paths)} {'has' if len(paths) == 1 else 'have'} no commit yet "
-                    f"({_examples(paths)}); {_fallback(len(paths))}",
+                    f"({examples(sorted(paths))}); {_fallback(len(paths))}",
                 )
         if uncommitted:
             causes.append("for git dates, commit the pages")

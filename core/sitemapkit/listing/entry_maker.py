@@ -21,7 +21,7 @@ from sitemapkit.listing.page_fields import alternates, images, news_article, pag
 from sitemapkit.listing.page_keys import NO_KEYS, PageKeys, page_keys
 from sitemapkit.model import Entry, Moment, Page
 from sitemapkit.protocol import FUTURE_SLACK, OTHER_VERSION
-from sitemapkit.report import Report, plural
+from sitemapkit.report import EXAMPLES, Report, examples, plural
 from sitemapkit.settings import Rule, Settings
 from sitemapkit.site.extract import HtmlFacts, file_digest, read_page_file, read_page_html
 from sitemapkit.site.owned import url_key
@@ -89,8 +89,7 @@ class EntryMaker:
         if not self.other_version:
             return
         count, canonical = self.other_version, self.other_version_examples[0][1]
-        shown = ", ".join(label for label, _ in self.other_version_examples)
-        shown += f" and {count - _EXAMPLES} more" if count > _EXAMPLES else ""
+        shown = examples([label for label, _ in self.other_version_examples], count)
         whose = (f"its canonical URL is another version's ({canonical})" if count == 1 else
                  f"their canonical URLs are another version's (such as {canonical})")
         if self.deployment is not None and self.deployment.selector:
@@ -165,7 +164,7 @@ class EntryMaker:
                 pass  # every version's canonical links name the page without its version's folder
             elif canonical is not None and self.deployment is not None and self.deployment.other_version(canonical):
                 self.other_version += 1
-                if len(self.other_version_examples) < _EXAMPLES:
+                if len(self.other_version_examples) < EXAMPLES:
                     self.other_version_examples.append((page.label, canonical))
                 if self.deployment.selector:  # the version selector's data: the page at its own URL
                     self.report.selector_only += 1
@@ -333,7 +332,5 @@ class EntryMaker:
         return page.title or (facts.title if self.settings.changes_feed else None)
 
 
-_EXAMPLES = 3
-"""Pages a note names before it says how many more."""
 _OFFSET_CHANGE = timedelta(hours=3)
 """More than a zone's UTC offset moves in one change (daylight saving time: one hour)."""

@@ -15,14 +15,12 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from sitemapkit.output.names import OwnNames, own_names
-from sitemapkit.report import Report
+from sitemapkit.report import Report, examples
 from sitemapkit.settings import Settings
 from sitemapkit.site.owned import Owned, is_sitemap
 from sitemapkit.site.scan import site_files
 from sitemapkit.sources.layouts import LAYOUTS
 from sitemapkit.urls import encode_url
-
-_EXAMPLES = 3
 
 
 def look_for_others(site_dir: Path, settings: Settings) -> Callable[[Report, Iterable[Path]], None]:
@@ -65,7 +63,7 @@ def warn_other_sitemaps(report: Report, site_dir: Path, names: list[str]) -> Non
     if not names:
         return
     names = sorted(names)
-    shown = ", ".join(names[:_EXAMPLES]) + (f" and {len(names) - _EXAMPLES} more" if len(names) > _EXAMPLES else "")
+    shown = examples(names)
     settings = "; ".join(f"{layout.name.capitalize()}: {layout.sitemap_off}" for layout in LAYOUTS
                          if layout.sitemap_off)
     count = "1 sitemap file" if len(names) == 1 else f"{len(names)} sitemap files"
