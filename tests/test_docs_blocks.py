@@ -259,10 +259,13 @@ def test_lastmod_page(tmp_path):
     assert checked(pelican_site(tmp_path / "pelican", *pelican_and_sphinx))
     html = sphinx_site(tmp_path / "sphinx", *pelican_and_sphinx)
     assert checked(html) and (html / "5f2b8c1d9e7a4b3c.txt").is_file()
-    html_site(tmp_path / "site")
-    for cli in (block("lastmod-sources-cli"), block("lastmod-indexnow-cli"), block("lastmod-changes-feed-cli")):
-        sh(tmp_path, cli.text)
-    assert (tmp_path / "site/sitemap-changes.atom").is_file() and checked(tmp_path / "site")
+    site = html_site(tmp_path / "site")
+    sh(tmp_path, block("lastmod-sources-cli").text)
+    assert "<lastmod>" not in (site / "sitemap.xml").read_text() and checked(site)  # its last line: false
+    _, dry = sh(tmp_path, block("lastmod-indexnow-cli").text)  # a build, then a dry run
+    assert (site / "5f2b8c1d9e7a4b3c.txt").read_text() == "5f2b8c1d9e7a4b3c" and "would" in dry.stdout + dry.stderr
+    sh(tmp_path, block("lastmod-changes-feed-cli").text)
+    assert (site / "sitemap-changes.atom").is_file() and checked(site)
 
 
 @pytest.mark.slow
@@ -302,17 +305,16 @@ def test_sphinx_page(tmp_path, request):
     assert checked(html, "https://docs.example.org/") == ["https://docs.example.org/index.html"]
     assert checked(sphinx_site(tmp_path / "options", block("sphinx-options").text), "https://docs.example.org/")
     root = tmp_path / "languages"
-    sphinx_site(root, block("sphinx-languages-conf").text)
-    shutil.rmtree(root / "build")
+    root.mkdir()
     (root / "docs").symlink_to("source")  # the block names the source folder docs/
-    sh(root, block("sphinx-languages-build").text)
+    sphinx_site(root, block("sphinx-languages-conf").text, build=block("sphinx-languages-build").text)
     html = root / "_build/html"  # each build's own sitemap; the two list every page
     assert_valid_tree(html / "fr", "https://docs.example.org/fr/")
     assert checked(html, "https://docs.example.org/", target="sitemap.xml fr/sitemap.xml")
 
 
 @pytest.mark.slow
-def test_install_lines_and_the_enabling_block_of_each_page(tmp_path, request):
+def test_index_page(tmp_path, request):
     bin_dir = installed_by(block("index-install"), request)
     assert bin_dir == installed_by(block("mkdocs-install"), request)  # the same line: one venv
     site = mkdocs_site(tmp_path / "index", bin_dir=bin_dir)
@@ -392,9 +394,12 @@ def test_ci_page(tmp_path, request):
         with open(root / "mkdocs.yml", "a", encoding="utf-8") as config:
             config.write("plugins:\n  - search\n  - sitemapkit\n")
         commit(init(root), "2024-03-05T10:00:00")
-        for _ in range(2):  # a first build, then one with the manifest the cache kept
+        sitemaps = []
+        for _ in range(2):  # a first build, then one with the cache kept: nothing moves
             sh(root, "\n".join(lines), bin_dir)
-        assert locs(root / folder / "sitemap.xml") == [BASE]
+            sitemaps.append((root / folder / "sitemap.xml").read_bytes())
+        assert locs(root / folder / "sitemap.xml") == [BASE] and sitemaps[0] == sitemaps[1]
+        assert b"<lastmod>2024-03-05T10:00:00Z</lastmod>" in sitemaps[0]  # the page's commit: full history
 
 
 @pytest.mark.slow
