@@ -288,12 +288,11 @@ def test_mkdocs_page(tmp_path, request):
 @pytest.mark.slow
 def test_pelican_page(tmp_path, request):
     bin_dir = installed_by(block("pelican-install"), request)
-    out = pelican_site(tmp_path / "enabled", block("pelican-enable").text, bin_dir=bin_dir)
-    assert checked(out)
-    root = tmp_path / "options"
+    root = tmp_path / "blog"
     (root / "content/extra").mkdir(parents=True)
     (root / "content/extra/robots.txt").write_text("User-agent: *\nDisallow: /private/\n", encoding="utf-8")
-    out = pelican_site(root, block("pelican-options").text, block("pelican-robots").text)
+    out = pelican_site(root, block("pelican-enable").text, block("pelican-options").text, block("pelican-robots").text,
+                       bin_dir=bin_dir)
     assert checked(out, "https://example.org/")
     assert (out / "robots.txt").read_text().startswith("User-agent: *\nDisallow: /private/\n")
 
@@ -301,9 +300,10 @@ def test_pelican_page(tmp_path, request):
 @pytest.mark.slow
 def test_sphinx_page(tmp_path, request):
     bin_dir = installed_by(block("sphinx-install"), request)
-    html = sphinx_site(tmp_path / "enabled", block("sphinx-enable").text, bin_dir=bin_dir)
+    html = sphinx_site(tmp_path / "enabled", block("sphinx-enable").text, block("sphinx-options").text,
+                       bin_dir=bin_dir)
     assert checked(html, "https://docs.example.org/") == ["https://docs.example.org/index.html"]
-    assert checked(sphinx_site(tmp_path / "options", block("sphinx-options").text), "https://docs.example.org/")
+    assert "https://docs.example.org/sitemap.xsl" in (html / "sitemap.xml").read_text()
     root = tmp_path / "languages"
     root.mkdir()
     (root / "docs").symlink_to("source")  # the block names the source folder docs/
@@ -416,7 +416,7 @@ def test_pre_commit_hook(tmp_path, request):
     (root / ".pre-commit-config.yaml").write_text(
         config.replace("https://github.com/sitemapkit/sitemapkit", str(hooks)), encoding="utf-8")
     commit(init(root), "2024-03-05T10:00:00")
-    bin_dir = tool_venv(request.config, ["pre-commit"])
+    bin_dir = tool_venv(request.config, ["pre-commit", "pre-commit-uv"])  # the hook's venv made by uv
     home = {"PRE_COMMIT_HOME": str(request.config.cache.mkdir("pre-commit"))}
     ran = subprocess.run([bin_dir / "pre-commit", "run", "--all-files"], cwd=root, capture_output=True, text=True,
                          env={**os.environ, **home}, timeout=600)
