@@ -63,7 +63,8 @@ def interpreter(python: str) -> str:
     found = subprocess.run([sys.executable, "-m", "uv", "python", "find", "--no-python-downloads", python],
                            capture_output=True, text=True)  # not UV's --quiet: it keeps find from printing
     if found.returncode != 0:
-        pytest.skip(f"no Python {python} on this machine (uv downloads CPython builds only from GitHub)")
+        pytest.skip(f"uv finds no Python {python} here: give an interpreter's path in MATRIX_PYTHONS "
+                    "(uv downloads CPython builds from GitHub only)")
     return found.stdout.strip()
 
 
