@@ -83,6 +83,12 @@ def checked(site: Path, base: str = BASE, filename: str = "sitemap.xml", target:
     return locs(site / filename) if (site / filename).is_file() else []
 
 
+def write_files(root: Path, files: dict[str, str] | None) -> None:
+    for name, text in (files or {}).items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+
+
 def merge(config: dict, snippet: dict) -> dict:
     """A ``mkdocs.yml`` snippet dropped into ``config``: ``plugins`` merged by plugin name."""
     for key, value in snippet.items():
@@ -98,26 +104,27 @@ def merge(config: dict, snippet: dict) -> dict:
 
 
 def mkdocs_site(root: Path, *snippets: str, pages: dict[str, str] | None = None, bin_dir: Path = BIN,
-                command: str = "mkdocs build", site_url: str = BASE) -> Path:
-    """``mkdocs new`` with each YAML snippet dropped into its mkdocs.yml, committed, built."""
+                command: str = "mkdocs build", site_url: str = BASE, files: dict[str, str] | None = None) -> Path:
+    """``mkdocs new`` with each YAML snippet dropped into its mkdocs.yml, ``pages`` in docs/ and
+    ``files`` beside mkdocs.yml, committed, built."""
     mkdocs_new(root, bin_dir, site_url)
     config = yaml.safe_load((root / "mkdocs.yml").read_text(encoding="utf-8"))
     merge(config, {"plugins": ["search", "sitemapkit"]})
     for snippet in snippets:
         merge(config, yaml.safe_load(snippet))
     (root / "mkdocs.yml").write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
-    for name, text in (pages or {}).items():
-        (root / "docs" / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / "docs" / name).write_text(text, encoding="utf-8")
+    write_files(root / "docs", pages)
+    write_files(root, files)
     commit(init(root), "2024-03-05T10:00:00")
     sh(root, command, bin_dir)
     return root / "site"
 
 
-def pelican_site(root: Path, *snippets: str, bin_dir: Path = BIN) -> Path:
+def pelican_site(root: Path, *snippets: str, bin_dir: Path = BIN, files: dict[str, str] | None = None) -> Path:
     """pelican-quickstart's blog with each snippet added to pelicanconf.py (the SITEMAPKIT
-    dicts of several merged), committed, built with publishconf.py."""
+    dicts of several merged) and ``files`` in the project, committed, built with publishconf.py."""
     pelican_quickstart(root, bin_dir, BASE, POSTS)
+    write_files(root, files)
     lines = ['PLUGINS = ["sitemapkit_pelican"]', "_options = {}"]
     for snippet in snippets:
         lines += [snippet, "_options.update(globals().get('SITEMAPKIT', {}))"]
@@ -128,9 +135,15 @@ def pelican_site(root: Path, *snippets: str, bin_dir: Path = BIN) -> Path:
     return root / "output"
 
 
-def sphinx_site(root: Path, *snippets: str, bin_dir: Path = BIN, build: str | None = None) -> Path:
-    """sphinx-quickstart's project (``--sep``) with each snippet added to conf.py, committed, built."""
+def sphinx_site(root: Path, *snippets: str, bin_dir: Path = BIN, build: str | None = None,
+                documents: dict[str, str] | None = None) -> Path:
+    """sphinx-quickstart's project (``--sep``) with each snippet added to conf.py and
+    ``documents`` (name -> reStructuredText) in its toctree, committed, built."""
     source = sphinx_quickstart(root, bin_dir, "--sep")
+    index = source / "index.rst"
+    toctree = ":caption: Contents:\n" + "".join(f"\n   {name}" for name in documents or {}) + "\n"
+    index.write_text(index.read_text(encoding="utf-8").replace(":caption: Contents:\n", toctree), encoding="utf-8")
+    write_files(source, {f"{name}.rst": text for name, text in (documents or {}).items()})
     with open(source / "conf.py", "a", encoding="utf-8") as conf:
         conf.write("\n".join(['extensions = ["sitemapkit_sphinx"]', f'html_baseurl = "{BASE}"', *snippets, ""]))
     (source / "_static" / ".gitkeep").touch()
@@ -199,11 +212,12 @@ def test_validate_page(tmp_path, monkeypatch, capsys):
                         printed[-1]), printed  # as the block's comment shows it
 
 
-def built_four_ways(tmp_path: Path, mkdocs: list[Block], pelican: Block, sphinx: Block, cli: Block,
-                    pages: dict[str, str] | None = None) -> tuple[Path, Path, Path, Path]:
+def built_four_ways(tmp_path: Path, mkdocs: list[str], pelican: Block, sphinx: Block, cli: Block,
+                    pages: dict[str, str] | None = None, files: dict[str, str] | None = None
+                    ) -> tuple[Path, Path, Path, Path]:
     """A page's blocks for each front end, each in its project (the command line's on a folder
     public/ of HTML), built and checked; the four output folders."""
-    outputs = (mkdocs_site(tmp_path / "mkdocs", *(b.text for b in mkdocs), pages=pages),
+    outputs = (mkdocs_site(tmp_path / "mkdocs", *mkdocs, pages=pages, files=files),
                pelican_site(tmp_path / "pelican", pelican.text), sphinx_site(tmp_path / "sphinx", sphinx.text))
     public = html_site(tmp_path / "public")
     sh(tmp_path, cli.text)
@@ -215,17 +229,21 @@ def built_four_ways(tmp_path: Path, mkdocs: list[Block], pelican: Block, sphinx:
 @pytest.mark.slow
 def test_views_page(tmp_path):
     pages = {"paper.md": "# Paper\n\n[The paper](papers/a.pdf)\n", "papers/a.pdf": "%PDF-1.4\n"}
-    built = built_four_ways(tmp_path, [block("views-mkdocs"), block("views-include")], block("views-pelican"),
-                            block("views-sphinx"), block("views-cli"), pages)
+    theme = yaml.safe_dump({"theme": {"name": "mkdocs", "custom_dir": "overrides"}})  # holding your own
+    built = built_four_ways(tmp_path, [block("views-mkdocs").text, block("views-include").text, theme],
+                            block("views-pelican"), block("views-sphinx"), block("views-cli"), pages,
+                            {"overrides/sitemap.html": block("views-own-template").text})
     assert all((output / "sitemap.html").is_file() for output in built) and checked(built[3])
     assert BASE + "papers/a.pdf" in locs(built[0] / "sitemap.xml")
+    own = (built[0] / "sitemap.html").read_text(encoding="utf-8")
+    assert "<h1>Everything on this site</h1>" in own and 'href="./paper/"' in own  # with the sections
     sh(tmp_path, block("views-report").text)
     assert "<html" in (tmp_path / "report.html").read_text(encoding="utf-8").lower()
 
 
 @pytest.mark.slow
 def test_output_page(tmp_path):
-    site, out, html, public = built_four_ways(tmp_path, [block("output-mkdocs")], block("output-pelican"),
+    site, out, html, public = built_four_ways(tmp_path, [block("output-mkdocs").text], block("output-pelican"),
                                               block("output-sphinx"), block("output-cli"))
     assert {"sitemap.xml.gz", "sitemap.txt"} <= {p.name for p in site.iterdir()}
     assert 'href="/assets/sitemap.xsl"' in (site / "sitemap.xml").read_text(encoding="utf-8")
@@ -273,11 +291,16 @@ def test_mkdocs_page(tmp_path, request):
     bin_dir = installed_by(block("mkdocs-install"), request)
     pages = {"tour.md": "---\n" + block("mkdocs-page-nested").text.split("---\n")[1] + "---\n# Tour\n",
              "flat.md": "---\n" + block("mkdocs-page-flat").text.split("---\n")[1] + "---\n# Flat\n",
-             "out.md": "---\n" + block("mkdocs-page-out").text.split("---\n")[1] + "---\n# Out\n"}
-    site = mkdocs_site(tmp_path / "enabled", block("mkdocs-enable").text, pages=pages, bin_dir=bin_dir)
+             "out.md": "---\n" + block("mkdocs-page-out").text.split("---\n")[1] + "---\n# Out\n",
+             "hidden.md": "---\nrobots: noindex\n---\n# Hidden\n"}  # noindex by the theme override below
+    theme = yaml.safe_dump({"theme": {"name": "mkdocs", "custom_dir": "overrides"}})
+    site = mkdocs_site(tmp_path / "enabled", block("mkdocs-enable").text, theme, pages=pages, bin_dir=bin_dir,
+                       files={"overrides/main.html": block("mkdocs-noindex-override").text})
     base = yaml.safe_load(block("mkdocs-enable").text)["site_url"]
     listed = checked(site, base)
     assert base + "out/" not in listed and {base + "tour/", base + "flat/"} <= set(listed)
+    assert '<meta name="robots" content="noindex">' in (site / "hidden/index.html").read_text()
+    assert base + "hidden/" not in listed
     xml = (site / "sitemap.xml").read_text(encoding="utf-8")
     assert "<priority>0.9</priority>" in xml and "<lastmod>2026-05-06" in xml and "cdn.example.org/b.png" in xml
     options = mkdocs_site(tmp_path / "options", block("mkdocs-options").text, bin_dir=bin_dir,
@@ -291,18 +314,28 @@ def test_pelican_page(tmp_path, request):
     root = tmp_path / "blog"
     (root / "content/extra").mkdir(parents=True)
     (root / "content/extra/robots.txt").write_text("User-agent: *\nDisallow: /private/\n", encoding="utf-8")
-    out = pelican_site(root, block("pelican-enable").text, block("pelican-options").text, block("pelican-robots").text,
-                       bin_dir=bin_dir)
+    assert checked(pelican_site(tmp_path / "enabled", block("pelican-enable").text, bin_dir=bin_dir))
+    images = {f"content/images/{name}.png": "png" for name in ("ferry-cover", "ferry-thumb", "a", "b")}
+    out = pelican_site(root, block("pelican-options").text, block("pelican-robots").text,  # with Markdown
+                       files={"content/ferry.md": block("pelican-page-keys").text + "\nAt sunset.\n", **images})
     assert checked(out, "https://example.org/")
     assert (out / "robots.txt").read_text().startswith("User-agent: *\nDisallow: /private/\n")
+    xml = (out / "sitemap.xml").read_text(encoding="utf-8")
+    ferry = xml[xml.index("<loc>https://example.org/the-evening-ferry-filmed.html</loc>"):].split("</url>")[0]
+    assert "<lastmod>2025-09-07" in ferry and "<priority>0.8</priority>" in ferry and "/images/b.png" in ferry
+    assert "<video:content_loc>https://media.example.org/ferry.mp4" in ferry
 
 
 @pytest.mark.slow
 def test_sphinx_page(tmp_path, request):
     bin_dir = installed_by(block("sphinx-install"), request)
     html = sphinx_site(tmp_path / "enabled", block("sphinx-enable").text, block("sphinx-options").text,
-                       bin_dir=bin_dir)
-    assert checked(html, "https://docs.example.org/") == ["https://docs.example.org/index.html"]
+                       bin_dir=bin_dir, documents={"internal": block("sphinx-page-out").text,
+                                                   "configuring": block("sphinx-page-keys").text})
+    listed = checked(html, "https://docs.example.org/")
+    assert listed == ["https://docs.example.org/configuring.html", "https://docs.example.org/index.html"]
+    xml = (html / "sitemap.xml").read_text(encoding="utf-8")
+    assert "<lastmod>2026-11-21" in xml and "<priority>0.9</priority>" in xml and "cdn.example.org/t.mp4" in xml
     assert "https://docs.example.org/sitemap.xsl" in (html / "sitemap.xml").read_text()
     root = tmp_path / "languages"
     root.mkdir()
