@@ -58,14 +58,15 @@ def test_every_name_is_unique_and_asked_for_by_a_test():
 # ------------------------------------------------------------------------- helpers
 
 
-def sh(folder: Path, text: str, bin_dir: Path = BIN, check: bool = True) -> list[subprocess.CompletedProcess]:
-    """Each command line of a shell block, as a user types it in ``folder`` (``bin_dir`` on PATH)."""
+def sh(folder: Path, text: str, bin_dir: Path = BIN) -> list[subprocess.CompletedProcess]:
+    """Each command line of a shell block, as a user types it in ``folder`` (``bin_dir`` on PATH);
+    each must succeed."""
     env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}", "SOURCE_DATE_EPOCH": EPOCH}
     done = []
     for line in shell_lines(text):
         ran = subprocess.run(["bash", "-e", "-c", line], cwd=folder, env=env, capture_output=True, text=True,
                              timeout=300)
-        assert not check or ran.returncode == 0, f"{line}:\n{ran.stdout}{ran.stderr}"
+        assert ran.returncode == 0, f"{line}:\n{ran.stdout}{ran.stderr}"
         done.append(ran)
     return done
 
@@ -84,6 +85,7 @@ def checked(site: Path, base: str = BASE, filename: str = "sitemap.xml", target:
 
 
 def write_files(root: Path, files: dict[str, str] | None) -> None:
+    """``files`` (path below ``root`` -> text) written."""
     for name, text in (files or {}).items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(text, encoding="utf-8")
@@ -104,7 +106,7 @@ def merge(config: dict, snippet: dict) -> dict:
 
 
 def mkdocs_site(root: Path, *snippets: str, pages: dict[str, str] | None = None, bin_dir: Path = BIN,
-                command: str = "mkdocs build", site_url: str = BASE, files: dict[str, str] | None = None) -> Path:
+                site_url: str = BASE, files: dict[str, str] | None = None) -> Path:
     """``mkdocs new`` with each YAML snippet dropped into its mkdocs.yml, ``pages`` in docs/ and
     ``files`` beside mkdocs.yml, committed, built."""
     mkdocs_new(root, bin_dir, site_url)
@@ -116,7 +118,7 @@ def mkdocs_site(root: Path, *snippets: str, pages: dict[str, str] | None = None,
     write_files(root / "docs", pages)
     write_files(root, files)
     commit(init(root), "2024-03-05T10:00:00")
-    sh(root, command, bin_dir)
+    sh(root, "mkdocs build", bin_dir)
     return root / "site"
 
 
