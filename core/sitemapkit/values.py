@@ -156,6 +156,15 @@ def exclude_patterns(value: Any) -> tuple[str, ...]:
     return patterns
 
 
+def name_globs(value: Any) -> tuple[str, ...]:
+    """Version names or globs (``dev``, ``0.*``): each one folder name, matched whole."""
+    items = globs(value)
+    for item in items:
+        if not item.strip() or "/" in item or not item.isprintable():
+            raise OptionError(f"must be a list of version names or globs such as ['dev', '0.*']; {item!r} is not one")
+    return items
+
+
 def static_html(value: Any) -> str:
     if isinstance(value, str) and value.lower() in STATIC_HTML:
         return value.lower()

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from sitemapkit.dates import DateError, Moment, newest, parse_moment
 from sitemapkit.listing.entries import build_entries
 from sitemapkit.model import Page
-from sitemapkit.output.names import own_names, section_file, stem_of
+from sitemapkit.output.names import own_names, section_file, sections_index, stem_of
 from sitemapkit.output.robots import RobotsTooLarge, sync_robots_txt
 from sitemapkit.output.write import write_index, write_urlsets
 from sitemapkit.protocol import MAX_BYTES, ROBOTS_READ_BYTES, SITEMAP_NS
@@ -19,14 +21,26 @@ from sitemapkit.report import Report
 from sitemapkit.settings import Settings
 from sitemapkit.site.extract import read_head_html
 from sitemapkit.site.files import NotRegularFile, read_regular, remove
-from sitemapkit.site.owned import RECORD, Owned
+from sitemapkit.site.owned import RECORD, Owned, named_extras
 from sitemapkit.site.pages import HTML_SUFFIXES, error_page, guess_not_a_page, not_a_page, serving_file
 from sitemapkit.site.scan import pages_in
 from sitemapkit.urls import URLError, encode_url, in_scope, normalise_base_url, site_path
 from sitemapkit.values import section_name
-from sitemapkit.versions import MIKE_VERSIONS, Deployment, folder_name, mike_alias_pairs, mike_aliases, mike_versions
+from sitemapkit.versions import (
+    MIKE_VERSIONS,
+    Deployment,
+    folder_name,
+    mike_alias_pairs,
+    mike_aliases,
+    mike_hidden,
+    mike_versions,
+)
 
 _HEAD_BYTES = 1 << 16  # enough of a root page to see whether it is a redirect
+
+ROOT_OPTIONS = frozenset({"base_url", "filename", "robots_txt", "strict", "gzip", "stylesheet",
+                          "extra_sitemaps", "exclude_versions"})
+"""The options the root step reads; every other one belongs to each version's own build."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,13 +59,14 @@ class Versions:
     such a version may be canonical (``canonical_version: latest``)."""
 
 
-def find_versions(root: Path, filename: str, base_url: str) -> Versions | None:
+def find_versions(root: Path, filename: str, base_url: str, exclude: tuple[str, ...] = ()) -> Versions | None:
     """The versions below ``root``, a deployment served at ``base_url``; None when ``root``
     is no versioned deployment: no mike ``versions.json``, and no folder holding its own
     ``filename`` written by a sitemapkit build (Hugo's per-language sitemaps are not versions').
     Aliases (mike's symbolic links, copies and redirect pages) are never
     listed: a version's sitemap must list URLs below its own folder, at least one, and none
-    whose page names another version's URL as canonical."""
+    whose page names another version's URL as canonical. A version mike marks hidden, or
+    whose name matches a glob of ``exclude``, is left out."""
     base_url = normalise_base_url(base_url)
     named = mike_versions(root / MIKE_VERSIONS)
     if named is not None:
@@ -65,8 +80,12 @@ def find_versions(root: Path, filename: str, base_url: str) -> Versions | None:
         source = "version folders"
     listed: list[str] = []
     left: list[tuple[str, str]] = []
+    hidden = mike_hidden(root / MIKE_VERSIONS)
     for name in names:
-        why = _not_own(root, name, filename, base_url)
+        pattern = next((glob for glob in exclude if fnmatchcase(name, glob)), None)
+        why = ("hidden in versions.json (mike's hidden property)" if name in hidden
+               else f"exclude_versions {pattern!r} matches it" if pattern is not None
+               else _not_own(root, name, filename, base_url))
         if why is None:
             listed.append(name)
         else:
@@ -170,8 +189,14 @@ def _other_version(folder: Path, version: Deployment, loc: str) -> tuple[str, st
 
 
 def _locs(data: bytes) -> list[str] | None:
-    """The ``<loc>`` values of a sitemap or sitemap index (None: not XML); no entity, DTD or
-    network is read."""
+    """The ``<loc>`` values of a sitemap or sitemap index (None: not XML)."""
+    read = _items(data)
+    return None if read is None else [loc for loc, _ in read[1]]
+
+
+def _items(data: bytes) -> tuple[str, list[tuple[str, Moment | None]]] | None:
+    """``(root element's local name, [(loc, lastmod)])`` of a sitemap or sitemap index (None:
+    not XML); a lastmod that is no date counts as none. No entity, DTD or network is read."""
     from lxml import etree  # heavy: loaded only on the root of a versioned deployment
 
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
@@ -179,7 +204,39 @@ def _locs(data: bytes) -> list[str] | None:
         tree = etree.fromstring(data, parser)
     except etree.XMLSyntaxError:
         return None
-    return [(node.text or "").strip() for node in tree.iter(f"{{{SITEMAP_NS}}}loc")]
+    found = []
+    for item in tree:
+        loc = item.find(f"{{{SITEMAP_NS}}}loc")
+        if loc is None:
+            continue
+        lastmod = item.findtext(f"{{{SITEMAP_NS}}}lastmod")
+        try:
+            moment = parse_moment(lastmod) if lastmod else None
+        except DateError:
+            moment = None
+        found.append(((loc.text or "").strip(), moment))
+    return etree.QName(tree).localname, found
+
+
+def _version_children(root: Path, name: str, filename: str, base_url: str) -> list[tuple[str, Moment | None]]:
+    """The root index's children for version ``name``: its entry point with the lastmod of its
+    newest page; where that is an index (a version split in parts, or its sections'
+    ``sitemap-index.xml`` beside a urlset Material reads), the sitemaps it names below the
+    version's folder, each with its own lastmod: an index never names another index."""
+    scope = f"{base_url}{quote(name)}/"
+    for entry in (sections_index(filename), filename):
+        try:
+            read = _items(read_regular(root / name / entry, MAX_BYTES + 1))
+        except OSError:
+            continue
+        if read is None:
+            continue
+        kind, items = read
+        if kind == "sitemapindex":
+            return [(loc, lastmod) for loc, lastmod in items if in_scope(loc, scope)]
+        if entry == filename:
+            return [(scope + quote(filename), newest(lastmod for _, lastmod in items))]
+    return [(scope + quote(filename), None)]
 
 
 def _alias_pages(root: Path, alias: str, version: str) -> Iterator[Page]:
@@ -231,7 +288,9 @@ def write_version_index(root: Path, versions: Versions, settings: Settings, repo
         return report
     sections = tuple(f"{alias}/" for alias in sorted(mike_aliases(root)))  # alias sitemaps, this build's or stale
     owned = Owned(root, report, base_url, own_names(settings.replace(sections=sections or None)))
-    children = [(f"{base_url}{quote(name)}/{settings.filename}", None) for name in versions.listed]
+    children = [child for name in versions.listed
+                for child in _version_children(root, name, settings.filename, base_url)]
+    children += [(url, None) for url in settings.extra_sitemaps]
     children += [(base_url + file.name, lastmod) for series in aliases for file, lastmod in series.written]
     try:
         owned.check([settings.filename, *(final.name for series in aliases for final, _ in series.closed)])
@@ -252,12 +311,15 @@ def write_version_index(root: Path, versions: Versions, settings: Settings, repo
     for series in aliases:
         report.url_counts.update(series.counts)
     keep = {file.name for file in written}
-    owned.settle(written, remove(owned.stale(keep)))
+    extras = settings.extra_sitemaps if settings.robots_txt else ()
+    named_before = named_extras(root, base_url)  # before this step's record replaces it
+    owned.settle(written, remove(owned.stale(keep)), extras=extras)
     report.files.extend(written)
     report.url_counts[written[0]] = len(children)
     if settings.robots_txt:
         try:
-            sync_robots_txt(root, [base_url + settings.filename], [])
+            sync_robots_txt(root, [base_url + settings.filename, *extras],
+                            [url for url in named_before if url not in extras])
         except RobotsTooLarge as error:
             report.warn(str(error.path), "robots_txt", "robots-too-large",
                         f"robots.txt is {error.size:,} bytes, over the {ROBOTS_READ_BYTES:,} Google "

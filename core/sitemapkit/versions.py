@@ -157,6 +157,18 @@ def mike_versions(path: Path) -> list[str] | None:
     return list(dict.fromkeys(name for item in items if isinstance(name := item.get("version"), str)))
 
 
+def mike_hidden(path: Path) -> set[str]:
+    """The versions mike's ``versions.json`` marks hidden (``mike deploy --prop-set hidden=true``:
+    ``"properties": {"hidden": true}``; a list naming ``"hidden"`` counts too)."""
+    hidden = set()
+    for item in _mike_items(path) or []:
+        properties, name = item.get("properties"), item.get("version")
+        if isinstance(name, str) and (properties.get("hidden") is True if isinstance(properties, dict)
+                                      else isinstance(properties, list) and "hidden" in properties):
+            hidden.add(name)
+    return hidden
+
+
 def mike_aliases(folder: Path) -> set[str]:
     """The alias folders (symbolic links, copies, redirect pages) the ``versions.json`` of
     ``folder`` names, when it has one: names of plain folders only, never a version's own."""
