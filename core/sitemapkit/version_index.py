@@ -3,7 +3,7 @@ index over the versions' own sitemaps, and the robots.txt line that names it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from pathlib import Path
@@ -21,7 +21,7 @@ from sitemapkit.report import Report
 from sitemapkit.settings import Settings
 from sitemapkit.site.extract import read_head_html
 from sitemapkit.site.files import NotRegularFile, read_regular, remove
-from sitemapkit.site.owned import RECORD, Owned, named_extras
+from sitemapkit.site.owned import RECORD, Owned, named_extras, url_key
 from sitemapkit.site.pages import HTML_SUFFIXES, error_page, guess_not_a_page, not_a_page, serving_file
 from sitemapkit.site.scan import pages_in
 from sitemapkit.urls import URLError, encode_url, in_scope, normalise_base_url, site_path
@@ -54,6 +54,9 @@ class Versions:
     left: tuple[tuple[str, str], ...]
     source: str
     """``versions.json`` (mike), or ``version folders``."""
+    chosen_out: tuple[str, ...] = ()
+    """Versions left out by choice: mike's hidden ones, and those ``exclude_versions`` names
+    (recorded, so that ``validate`` does not ask for them)."""
     aliases: tuple[tuple[str, str], ...] = ()
     """``(alias, version)`` for mike's aliases of the versions not listed: where the pages of
     such a version may be canonical (``canonical_version: latest``)."""
@@ -93,7 +96,13 @@ def find_versions(root: Path, filename: str, base_url: str, exclude: tuple[str, 
     aliases = tuple((alias, version) for alias, version in mike_alias_pairs(root / MIKE_VERSIONS)
                     if version not in listed and version in names and _inside(root / alias, root)
                     and _inside(root / version, root) and not (root / version).is_symlink())
-    return Versions(tuple(listed), tuple(left), source, aliases)
+    chosen = tuple(name for name in names if name in hidden or any(fnmatchcase(name, glob) for glob in exclude))
+    return Versions(tuple(listed), tuple(left), source, chosen, aliases)
+
+
+def version_keys(base_url: str, names: Iterable[str]) -> list[str]:
+    """The record's keys of versions left out by choice: each version's home URL's."""
+    return [url_key(f"{base_url}{quote(name)}/") for name in names]
 
 
 def _inside(path: Path, root: Path) -> bool:
@@ -281,6 +290,7 @@ def write_version_index(root: Path, versions: Versions, settings: Settings, repo
     for name, why in versions.left:
         report.info(str(root / name), "version", "version-left-out", f"not listed in the root index: {why}")
     path = root / settings.filename
+    named_before = named_extras(root, base_url)  # before this step's record replaces it
     aliases = _alias_sitemaps(root, versions, settings, report)
     if not versions.listed and not aliases:
         report.warn(str(root), "version", "version-none",
@@ -290,7 +300,7 @@ def write_version_index(root: Path, versions: Versions, settings: Settings, repo
     owned = Owned(root, report, base_url, own_names(settings.replace(sections=sections or None)))
     children = [child for name in versions.listed
                 for child in _version_children(root, name, settings.filename, base_url)]
-    children += [(url, None) for url in settings.extra_sitemaps]
+    children += [(url, None) for url in settings.extra_sitemaps if in_scope(url, base_url)]  # others: robots.txt
     children += [(base_url + file.name, lastmod) for series in aliases for file, lastmod in series.written]
     try:
         owned.check([settings.filename, *(final.name for series in aliases for final, _ in series.closed)])
@@ -312,8 +322,7 @@ def write_version_index(root: Path, versions: Versions, settings: Settings, repo
         report.url_counts.update(series.counts)
     keep = {file.name for file in written}
     extras = settings.extra_sitemaps if settings.robots_txt else ()
-    named_before = named_extras(root, base_url)  # before this step's record replaces it
-    owned.settle(written, remove(owned.stale(keep)), extras=extras)
+    owned.settle(written, remove(owned.stale(keep)), version_keys(base_url, versions.chosen_out), extras)
     report.files.extend(written)
     report.url_counts[written[0]] = len(children)
     if settings.robots_txt:
