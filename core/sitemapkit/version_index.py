@@ -248,20 +248,35 @@ def _version_children(root: Path, name: str, filename: str, base_url: str) -> li
     return [(scope + quote(filename), None)]
 
 
-def _alias_pages(root: Path, alias: str, version: str) -> Iterator[Page]:
+def _alias_pages(root: Path, alias: str, version: str, dates: dict[str, Moment]) -> Iterator[Page]:
     """The pages of ``version``, read where the alias serves them: each whose file is there
-    (a link to the version's folder, or mike's copy; a redirect page there is no page)."""
+    (a link to the version's folder, or mike's copy; a redirect page there is no page), dated
+    as the version's own build dated it (``dates``: by URL path below the version's folder)."""
     for page in pages_in(root / version):
         output = root / alias / page.name
         if output.is_file() and output.resolve().is_relative_to(root.resolve()):
-            yield Page(url=page.url, output=output, name=f"{alias}/{page.name}", not_page=page.not_page)
+            yield Page(url=page.url, output=output, name=f"{alias}/{page.name}", not_page=page.not_page,
+                       modified=dates.get(page.url))
+
+
+def _own_dates(root: Path, version: str, filename: str, base_url: str) -> dict[str, Moment]:
+    """The lastmods the version's own sitemap gives its pages (git dates its build read), by
+    URL path below the version's folder: the root has no history of them."""
+    scope = f"{base_url}{quote(version)}/"
+    try:
+        read = _items(read_regular(root / version / filename, MAX_BYTES + 1))
+    except OSError:
+        return {}
+    if read is None or read[0] != "urlset":
+        return {}
+    return {loc[len(scope):]: lastmod for loc, lastmod in read[1] if lastmod is not None and in_scope(loc, scope)}
 
 
 def _alias_sitemaps(root: Path, versions: Versions, settings: Settings, report: Report) -> list[Any]:
     """For each alias of a version with no sitemap of its own (mike's ``canonical_version``):
     the urlsets (not yet committed) of that version's pages at the alias's URLs, those whose
-    canonical URL is there; only pages of the alias's folder, dated by what they say
-    themselves (the root has no git history of them, and no manifest)."""
+    canonical URL is there; only pages of the alias's folder, dated as the version's own build
+    dated them (its sitemap's lastmods), else by what they say themselves."""
     base_url = normalise_base_url(settings.base_url or "")
     made, names = [], set()
     for alias, version in versions.aliases:
@@ -271,7 +286,8 @@ def _alias_sitemaps(root: Path, versions: Versions, settings: Settings, report: 
         names.add(name)
         url = base_url + quote(alias) + "/"
         own = settings.replace(base_url=url, lastmod=("meta",), news=None, extra_urls=(), extra_sitemaps=())
-        entries = build_entries(_alias_pages(root, alias, version), own, report=report, site_dir=root / alias,
+        dates = _own_dates(root, version, settings.filename, base_url)
+        entries = build_entries(_alias_pages(root, alias, version, dates), own, report=report, site_dir=root / alias,
                                 deployment=Deployment(url, base_url), project_dir=root)
         series = write_urlsets(entries, root, name, settings, report)
         if series.targets:
