@@ -93,7 +93,7 @@ def test_an_alias_sitemap_no_longer_made_is_removed(tmp_path, capsys):
     repo, tree = deploy_both(tmp_path)
     assert main(["build", str(tree), "--base-url", BASE]) == 0
     assert (tree / "sitemap-latest.xml").is_file()
-    git(tree, "add", "sitemap*.xml", "robots.txt", ".sitemapkit-files.json")  # as docs/versions.md does
+    git(tree, "add", "sitemap*.xml", "robots.txt", ".sitemapkit-files.json")  # committed by hand, on a checkout
     commit(tree, "2026-02-02T00:00:00", message="Root sitemap index")
     git(repo, "worktree", "remove", str(tree))
     commit(repo, "2026-03-01T00:00:00", {"mkdocs.yml": config(["search", "sitemapkit", "mike"])})

@@ -5,12 +5,12 @@ version, and Read the Docs' own robots.txt left alone."""
 from __future__ import annotations
 
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from docs_blocks import block
 
 from sitemap_checks import assert_valid, locs
 from sitemapkit.protocol import RULES
@@ -67,8 +67,7 @@ def test_latest_canonical_to_stable_never_lists_a_stable_url(tmp_path):
 def test_read_the_docs_recipe_as_written(tmp_path):
     text = (REPO / "docs" / "versions.md").read_text(encoding="utf-8")
     section = text.split("## Read the Docs (Sphinx)", 1)[1].split("\n## ", 1)[0]
-    conf = re.search(r"```python\n(.*?)```", section, re.S).group(1)
-    robots = re.search(r"```text\n(.*?)```", section, re.S).group(1)
+    conf, robots = block("versions-rtd-conf").text, block("versions-rtd-robots").text
     assert 'html_extra_path = ["_extra"]' in section and "_extra/robots.txt" in section
     src = sources(tmp_path / "docs", conf + 'html_extra_path = ["_extra"]\n', ["guide"])
     (src / "_extra").mkdir()
