@@ -149,8 +149,27 @@ def test_a_branch_with_no_versions_is_refused_in_one_line(tmp_path):
 
 def test_flags_the_root_step_cannot_honour_are_refused(tmp_path):
     repo, _ = project(tmp_path)
-    for flags in (["--exclude", "guide/"], ["--section", "guide/"], ["--extra-url", "/app/"],
+    for flags in (["--exclude", "guide/"], ["--section", "guide/"], ["--changefreq", "daily"],
                   ["--transform", "nomodule:nothing"]):
         done = root_step(repo, *flags)
         assert done.returncode == 2, (flags, done.stderr)
         assert done.stderr.count("\n") == 1 and "do" in done.stderr and flags[0] in done.stderr, done.stderr
+
+
+def test_extra_urls_and_sitemaps_are_left_to_the_root_and_written_there_once(tmp_path, capsys):
+    repo, origin = project(tmp_path)
+    yml = config(["search", "mike"]) + ("  - sitemapkit:\n      extra_urls: [app/]\n"
+                                        f"      extra_sitemaps: ['{BASE}shop/sitemap.xml']\n")
+    commit(repo, "2026-01-02T00:00:00", {"mkdocs.yml": yml})
+    log = run_mike(repo, "deploy", "1.0")
+    assert "[version-root-options]" in log and "extra_urls and extra_sitemaps left to the root" in log
+    version = git(repo, "show", "gh-pages:1.0/sitemap.xml")
+    assert "app/" not in version and "shop" not in version  # never /project/1.0/app/, a 404
+    done = root_step(repo, "--extra-url", "app/", "--extra-sitemap", f"{BASE}shop/sitemap.xml")
+    assert done.returncode == 0, done.stderr
+    assert index_locs(origin) == sorted([f"{BASE}1.0/sitemap.xml", f"{BASE}sitemap-extra.xml",
+                                         f"{BASE}shop/sitemap.xml"])
+    assert f"<loc>{BASE}app/</loc>" in origin_file(origin, "sitemap-extra.xml")
+    assert f"Sitemap: {BASE}shop/sitemap.xml" in origin_file(origin, "robots.txt")
+    status, out = validate_strict(checkout(origin, tmp_path / "check"), capsys)
+    assert status == 0, out

@@ -102,7 +102,23 @@ def test_extra_sitemaps_reach_the_root_index_and_robots_txt_and_leave_them(tmp_p
     assert robots_sitemaps(root / "robots.txt") == [f"{BASE}sitemap.xml"]
 
 
-@pytest.mark.parametrize("flags", [["--exclude", "guide/"], ["--section", "guide/"], ["--extra-url", "/app/"],
+def test_extra_urls_are_written_once_at_the_root_where_the_user_said(tmp_path, capsys):
+    root = deployment(tmp_path / "site", {"2.0": {}, "1.0": {}})
+    assert main(["build", str(root), "--base-url", BASE, "--extra-url", "app/ 2026-04-01",
+                 "--extra-url", f"{BASE}shop/", "-q"]) == 0
+    assert locs(root / "sitemap.xml") == [f"{BASE}2.0/sitemap.xml", f"{BASE}1.0/sitemap.xml",
+                                          f"{BASE}sitemap-extra.xml"]
+    assert assert_valid(root / "sitemap-extra.xml").tag.endswith("urlset")
+    assert sorted(locs(root / "sitemap-extra.xml")) == [f"{BASE}app/", f"{BASE}shop/"]  # not under 1.0/, 2.0/
+    capsys.readouterr()
+    # served by something else, as the record says: no page-missing
+    assert main(["validate", str(root), "--site-dir", str(root), "--strict"]) == 0, capsys.readouterr().out
+    assert main(["build", str(root), "--base-url", BASE, "-q"]) == 0
+    assert not (root / "sitemap-extra.xml").exists()  # no longer asked for: removed
+    assert locs(root / "sitemap.xml") == [f"{BASE}2.0/sitemap.xml", f"{BASE}1.0/sitemap.xml"]
+
+
+@pytest.mark.parametrize("flags", [["--exclude", "guide/"], ["--section", "guide/"], ["--rule", "guide/*:priority=0.5"],
                                    ["--transform", "nomodule:nothing"], ["--txt", "--max-urls", "10"]])
 def test_a_flag_the_root_step_cannot_honour_is_refused_in_one_line(tmp_path, capsys, flags):
     root = deployment(tmp_path / "site", {"1.0": {}})

@@ -314,6 +314,8 @@ RULES: dict[str, RuleEntry] = {
                                          "root index)", TOOL),
     "version-none": RuleEntry(WARNING, "a versioned deployment with no version that has a sitemap of its "
                               "own pages (build: no root index)", TOOL),
+    "version-root-options": RuleEntry(INFO, "extra_urls or extra_sitemaps in one version's build under mike: "
+                                      "left to the root step, which writes them once", TOOL),
     "robots-version-off": RuleEntry(INFO, "one version's build (mike, Read the Docs, sphinx-multiversion) "
                                     "writes no robots.txt unless robots_txt is set", TOOL),
     "exclude-unmatched": RuleEntry(WARNING, "an exclude pattern that matched no page", TOOL),

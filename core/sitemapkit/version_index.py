@@ -21,7 +21,7 @@ from sitemapkit.report import Report
 from sitemapkit.settings import Settings
 from sitemapkit.site.extract import read_head_html
 from sitemapkit.site.files import NotRegularFile, read_regular, remove
-from sitemapkit.site.owned import RECORD, Owned, named_extras, url_key
+from sitemapkit.site.owned import RECORD, Owned, elsewhere_keys, named_extras, url_key
 from sitemapkit.site.pages import HTML_SUFFIXES, error_page, guess_not_a_page, not_a_page, serving_file
 from sitemapkit.site.scan import pages_in
 from sitemapkit.urls import URLError, encode_url, in_scope, normalise_base_url, site_path
@@ -39,7 +39,7 @@ from sitemapkit.versions import (
 _HEAD_BYTES = 1 << 16  # enough of a root page to see whether it is a redirect
 
 ROOT_OPTIONS = frozenset({"base_url", "filename", "robots_txt", "strict", "gzip", "stylesheet",
-                          "extra_sitemaps", "exclude_versions"})
+                          "extra_sitemaps", "extra_urls", "exclude_versions"})
 """The options the root step reads; every other one belongs to each version's own build."""
 
 
@@ -278,7 +278,8 @@ def _alias_sitemaps(root: Path, versions: Versions, settings: Settings, report: 
     canonical URL is there; only pages of the alias's folder, dated as the version's own build
     dated them (its sitemap's lastmods), else by what they say themselves."""
     base_url = normalise_base_url(settings.base_url or "")
-    made, names = [], set()
+    made = []
+    names = {section_file(stem_of(settings.filename), EXTRA_SECTION)} if settings.extra_urls else set()
     for alias, version in versions.aliases:
         name = section_file(stem_of(settings.filename), section_name(alias + "/"))
         if name in names or name == settings.filename:
@@ -297,6 +298,21 @@ def _alias_sitemaps(root: Path, versions: Versions, settings: Settings, report: 
     return made
 
 
+EXTRA_SECTION = "extra"
+"""``sitemap-extra.xml``: the root's sitemap of ``extra_urls``, pages no version builds."""
+
+
+def _extra_urls_sitemap(root: Path, settings: Settings, report: Report) -> list[Any]:
+    """The urlset (not yet committed) of ``extra_urls`` at the root, each URL written once,
+    where the user said (below the root URL, not in every version); none without them."""
+    if not settings.extra_urls:
+        return []
+    own = settings.replace(lastmod=("meta",), news=None, extra_sitemaps=())
+    entries = build_entries(iter(()), own, report=report, site_dir=root, project_dir=root)
+    series = write_urlsets(entries, root, section_file(stem_of(settings.filename), EXTRA_SECTION), settings, report)
+    return [series] if series.targets else []
+
+
 def write_version_index(root: Path, versions: Versions, settings: Settings, report: Report) -> Report:
     """Write ``settings.filename`` at ``root``: an index whose children are the listed
     versions' own sitemaps and, for an alias the pages of a version name as canonical
@@ -312,8 +328,10 @@ def write_version_index(root: Path, versions: Versions, settings: Settings, repo
         report.warn(str(root), "version", "version-none",
                     f"no version below {root} has a sitemap of its own pages: no root index written")
         return report
-    sections = tuple(f"{alias}/" for alias in sorted(mike_aliases(root)))  # alias sitemaps, this build's or stale
-    owned = Owned(root, report, base_url, own_names(settings.replace(sections=sections or None)))
+    aliases += _extra_urls_sitemap(root, settings, report)
+    # alias sitemaps and extra_urls' sitemap, this build's or stale
+    sections = (*(f"{alias}/" for alias in sorted(mike_aliases(root)) if alias != EXTRA_SECTION), f"{EXTRA_SECTION}/")
+    owned = Owned(root, report, base_url, own_names(settings.replace(sections=sections)))
     children = [child for name in versions.listed
                 for child in _version_children(root, name, settings.filename, base_url)]
     children += [(url, None) for url in settings.extra_sitemaps if in_scope(url, base_url)]  # others: robots.txt
@@ -338,7 +356,8 @@ def write_version_index(root: Path, versions: Versions, settings: Settings, repo
         report.url_counts.update(series.counts)
     keep = {file.name for file in written}
     extras = settings.extra_sitemaps if settings.robots_txt else ()
-    owned.settle(written, remove(owned.stale(keep)), version_keys(base_url, versions.chosen_out), extras)
+    owned.settle(written, remove(owned.stale(keep)), version_keys(base_url, versions.chosen_out), extras,
+                 elsewhere_keys(base_url, (extra.loc for extra in settings.extra_urls)))
     report.files.extend(written)
     report.url_counts[written[0]] = len(children)
     if settings.robots_txt:

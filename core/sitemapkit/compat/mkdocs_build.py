@@ -50,14 +50,13 @@ def build_settings(options: Mapping[str, Any], site_url: str | None, environ: Ma
     in the temporary ``site_dir``, and nothing is sent to IndexNow. Without a URL no sitemap is
     written (a warning; with ``strict`` a failed build); ``theme``, its ``features`` and the
     ``extra`` settings say what Material loses with another ``filename``."""
-    deployment, chosen, note = version_build(options, site_url, environ, mike=mike)
+    deployment, chosen, notes = version_build(options, site_url, environ, mike=mike)
     base_url = deployment.url if deployment else options.get("base_url") or site_url
     if not base_url:
         missing = no_base_url("site_url", None, NO_BASE_URL_FIX)
         if options.get("strict"):
             return BuildSettings(None, deployment, error=str(missing))
         return BuildSettings(None, deployment, (missing,))
-    notes = (note,) if note is not None else ()
     try:
         settings = Settings.from_mapping(chosen, base_url=base_url)
     except SettingsError as error:
