@@ -68,6 +68,7 @@ def test_a_forged_record_cannot_take_out_another_sites_line(tmp_path):
     ("http://example.org/shop/sitemap.xml", "on the site's own host"),
     ("/shop/sitemap.xml", "absolute http(s) sitemap URLs"),
     ("ftp://example.org/s.xml", "absolute http(s) sitemap URLs"),
+    ("https://example.org/shop/robots.txt", "is a robots.txt, not a sitemap"),
 ])
 def test_another_host_or_a_relative_url_is_an_error_naming_option_and_value(value, words):
     with pytest.raises(SettingsError) as caught:

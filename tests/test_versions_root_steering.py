@@ -150,3 +150,18 @@ def test_validate_finds_each_child_by_its_path_and_names_what_is_missing(tmp_pat
     capsys.readouterr()
     assert main(["validate", str(lonely / "sitemap.xml"), "--site-dir", str(lonely)]) == 1
     assert "[sitemap-missing]" in capsys.readouterr().out
+
+
+def test_a_version_folder_canonical_elsewhere_is_told_without_mikes_words(tmp_path, capsys):
+    root = deployment(tmp_path / "site", {"2.0": {}, "1.0": {}})
+    (root / "versions.json").unlink()  # plain version folders, each built by sitemapkit
+    for name in ("1.0", "2.0"):
+        (root / name / ".sitemapkit-files.json").write_text("{}", encoding="utf-8")
+    (root / "1.0" / "guide" / "index.html").write_text(
+        f'<!doctype html><link rel="canonical" href="{BASE}2.0/guide/"><title>g</title><p>g</p>', encoding="utf-8")
+    assert main(["build", str(root), "--base-url", BASE]) == 0
+    err = capsys.readouterr().err
+    assert locs(root / "sitemap.xml") == [f"{BASE}2.0/sitemap.xml"]
+    told = [line for line in err.splitlines() if "[version-left-out]" in line]
+    assert len(told) == 1 and "1 of its 2 pages name a canonical URL outside 1.0/" in told[0], err
+    assert "mike" not in told[0] and "html_baseurl" in told[0]

@@ -88,7 +88,7 @@ def find_versions(root: Path, filename: str, base_url: str, exclude: tuple[str, 
         pattern = next((glob for glob in exclude if fnmatchcase(name, glob)), None)
         why = ("hidden in versions.json (mike's hidden property)" if name in hidden
                else f"exclude_versions {pattern!r} matches it" if pattern is not None
-               else _not_own(root, name, filename, base_url))
+               else _not_own(root, name, filename, base_url, mike=source == MIKE_VERSIONS))
         if why is None:
             listed.append(name)
         else:
@@ -141,8 +141,10 @@ def _regular(path: Path) -> bool:
     return path.is_file() and not path.is_symlink()
 
 
-def _not_own(root: Path, name: str, filename: str, base_url: str) -> str | None:
-    """Why folder ``name`` is not a version with its own sitemap, or None when it is."""
+def _not_own(root: Path, name: str, filename: str, base_url: str, *, mike: bool) -> str | None:
+    """Why folder ``name`` is not a version with its own sitemap, or None when it is (``mike``:
+    the deployment is mike's, whose ``canonical_version`` makes such a sitemap the version
+    selector's data)."""
     if not folder_name(name):
         return "not a plain folder name"
     folder = root / name
@@ -170,8 +172,9 @@ def _not_own(root: Path, name: str, filename: str, base_url: str) -> str | None:
     if elsewhere:
         page, canonical = elsewhere[0]
         return (f"{len(elsewhere)} of its {len(locs)} pages name a canonical URL outside {name}/ "
-                f"({name}/{page[:120]} names {canonical[:120]}): its {filename} is not for search engines "
-                "(under mike's canonical_version, it is Material's version selector's data only)")
+                f"({name}/{page[:120]} names {canonical[:120]}): its {filename} is not for search engines"
+                + (" (under mike's canonical_version, it is Material's version selector's data only)" if mike
+                   else " (its pages' canonical links, from html_baseurl or the site URL, name another version)"))
     return None
 
 
