@@ -107,3 +107,19 @@ def test_mkdocs_on_read_the_docs_lists_the_versions_url_and_leaves_robots_txt(tm
     assert "pages left out (" in done.stderr and "guide.md" in done.stderr
     assert f"their canonical URLs are another version's (such as {STABLE}" in done.stderr
     assert not (tmp_path / "site" / "robots.txt").exists() and "[robots-version-off]" in done.stderr
+
+
+def test_mkdocs_on_read_the_docs_with_a_host_only_site_url_says_so_once(tmp_path):
+    (tmp_path / "docs").mkdir()
+    for name in ("index", "a", "b", "c"):
+        (tmp_path / "docs" / f"{name}.md").write_text(f"# {name}\n", encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text(f"site_name: P\nsite_url: {HOST}\nplugins:\n  - sitemapkit\n",
+                                         encoding="utf-8")
+    env = {**os.environ, "READTHEDOCS": "True", "READTHEDOCS_VERSION": "stable", "READTHEDOCS_CANONICAL_URL": STABLE}
+    done = subprocess.run([str(Path(sys.executable).parent / "mkdocs"), "build"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    warnings = [line for line in done.stderr.splitlines() if line.startswith("WARNING")]
+    assert len(warnings) == 1 and "[canonical-clash]" in warnings[0], done.stderr  # not one a page
+    assert "set site_url: !ENV READTHEDOCS_CANONICAL_URL" in warnings[0]
+    assert not (tmp_path / "site" / "sitemap.xml").exists()

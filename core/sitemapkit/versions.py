@@ -153,6 +153,20 @@ def version_build(
     return None, dict(options), ()
 
 
+def site_url_clash(deployment: Deployment, site_url: str | None) -> Problem | None:
+    """On Read the Docs, the one warning when MkDocs' ``site_url`` gives every page a
+    canonical link outside the versions Read the Docs serves (a host-only ``site_url``):
+    every page would be left out, one warning a page; None when it names this version or
+    another one."""
+    canonical = folder_url(site_url)
+    if canonical is None or in_scope(canonical, deployment.root):
+        return None
+    return Problem("settings", "canonical-clash", f"no sitemap written: site_url {site_url} gives every page "
+                   f"a canonical link outside {deployment.url}, where Read the Docs serves this version "
+                   "(READTHEDOCS_CANONICAL_URL), so every page would be left out as canonical elsewhere; set "
+                   "site_url: !ENV READTHEDOCS_CANONICAL_URL in mkdocs.yml", "warning", field="site_url")
+
+
 def mike_alias_pairs(path: Path) -> list[tuple[str, str]]:
     """``(alias, version)`` as mike's ``versions.json`` names them: plain folder names only,
     never an alias named as a version is."""

@@ -15,7 +15,7 @@ from sitemapkit.report import Problem
 from sitemapkit.settings import Settings, SettingsError, no_base_url
 from sitemapkit.site.files import inside
 from sitemapkit.site.pages import HTML_SUFFIXES, error_page, url_for_file
-from sitemapkit.versions import Deployment, version_build
+from sitemapkit.versions import Deployment, site_url_clash, version_build
 
 THEME_SITEMAP = "sitemap.xml"
 """The template MkDocs renders its own ``sitemap.xml`` (and the ``.gz`` twin) from, and the
@@ -57,6 +57,10 @@ def build_settings(options: Mapping[str, Any], site_url: str | None, environ: Ma
         if options.get("strict"):
             return BuildSettings(None, deployment, error=str(missing))
         return BuildSettings(None, deployment, (missing,))
+    clash = site_url_clash(deployment, site_url) if deployment and not mike and not options.get("base_url") else None
+    if clash is not None:  # Read the Docs, and a site_url outside every version it serves
+        return BuildSettings(None, deployment, error=str(clash)) if options.get("strict") else \
+            BuildSettings(None, deployment, (*notes, clash))
     try:
         settings = Settings.from_mapping(chosen, base_url=base_url)
     except SettingsError as error:
