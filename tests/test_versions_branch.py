@@ -173,3 +173,38 @@ def test_extra_urls_and_sitemaps_are_left_to_the_root_and_written_there_once(tmp
     assert f"Sitemap: {BASE}shop/sitemap.xml" in origin_file(origin, "robots.txt")
     status, out = validate_strict(checkout(origin, tmp_path / "check"), capsys)
     assert status == 0, out
+
+
+def test_a_hostile_branch_is_read_safely_and_only_its_root_files_change(tmp_path, capsys, monkeypatch):
+    """A gh-pages tree made by hand: links out of the tree, a versions.json naming folders
+    outside, a "sitemap" that is no XML; the root step reads none of them beyond its
+    limits, commits only root files, and --dry-run commits nothing."""
+    repo = init(tmp_path / "repo")
+    git(repo, "checkout", "-q", "--orphan", "gh-pages")
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside" / "sitemap.xml").write_text("<urlset/>", encoding="utf-8")
+    files = {"versions.json": json.dumps([{"version": "1.0", "aliases": ["latest"]}, {"version": "../outside"},
+                                          {"version": "evil"}, {"version": "big"}]),
+             "1.0/index.html": "<!doctype html><title>1</title><p>1</p>",
+             "1.0/sitemap.xml": f'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>{BASE}1.0/'
+                                "</loc><lastmod>2026-01-05</lastmod></url></urlset>",
+             "big/sitemap.xml": "<" * (1 << 16), "1.0/style.css": "body{}"}
+    commit(repo, "2026-01-06T00:00:00", files, message="by hand")
+    (repo / "latest").symlink_to("1.0")
+    (repo / "evil").symlink_to("../outside")
+    (repo / "abs").symlink_to("/etc")
+    commit(repo, "2026-01-06T00:00:01", message="links")
+    before = set(git(repo, "ls-tree", "-r", "--name-only", "gh-pages").split())
+    monkeypatch.chdir(repo)
+    assert main(["build", "--branch", "gh-pages", "--base-url", BASE, "--dry-run"]) == 0
+    assert "would commit .sitemapkit-files.json, robots.txt, sitemap.xml" in capsys.readouterr().out
+    assert "sitemap.xml" not in git(repo, "ls-tree", "--name-only", "gh-pages")  # nothing committed
+    assert main(["build", "--branch", "gh-pages", "--base-url", BASE, "--format", "json"]) == 0
+    made = json.loads(capsys.readouterr().out)
+    assert made["branch"] == "gh-pages" and made["commit"] == git(repo, "rev-parse", "gh-pages").strip()
+    assert made["changed"] == [".sitemapkit-files.json", "robots.txt", "sitemap.xml"]
+    after = set(git(repo, "ls-tree", "-r", "--name-only", "gh-pages").split())
+    assert after - before == {".sitemapkit-files.json", "robots.txt", "sitemap.xml"} and before <= after
+    index = git(repo, "show", "gh-pages:sitemap.xml")
+    assert f"<loc>{BASE}1.0/sitemap.xml</loc>" in index and "outside" not in index and "evil" not in index
+    assert git(repo, "show", "gh-pages:evil") == "../outside"  # a link stays as it was, never followed
