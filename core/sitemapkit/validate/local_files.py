@@ -123,7 +123,8 @@ class LocalFiles:
             folder = urlsplit(folder_of(parent_url)).path
             if path.startswith(folder):
                 candidate = beside / path[len(folder):]
-                return candidate if _present(candidate) else None
+                if _present(candidate) and resolved_path(candidate) not in naming:
+                    return candidate  # else: that URL was a guess (robots.txt's, at the host's root)
         segments = [s for s in path.split("/") if s and s != ".."]
         known = self.folder_paths.get(beside)
         if known is not None:
