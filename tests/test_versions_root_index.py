@@ -8,7 +8,7 @@ import os
 import shlex
 from pathlib import Path
 
-from docs_blocks import block, shell_lines
+from docs_blocks import Block, block, shell_lines
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -36,15 +36,15 @@ def versions_tree(root: Path, names: tuple[str, ...] = ("1.0", "2.0")) -> Path:
     return root
 
 
-def recipe(name: str) -> list[list[str]]:
-    """The command lines of the docs block ``name`` (``docs_blocks``), as a shell splits them."""
-    return [shlex.split(line) for line in shell_lines(block(name).text)]
+def recipe(found: Block) -> list[list[str]]:
+    """The command lines of a docs block (``docs_blocks``), as a shell splits them."""
+    return [shlex.split(line) for line in shell_lines(found.text)]
 
 
 def test_plain_folders_recipe_as_written(tmp_path, capsys, monkeypatch):
     versions_tree(tmp_path / "site")
     monkeypatch.chdir(tmp_path)
-    commands = recipe("versions-plain-folders")
+    commands = recipe(block("versions-plain-folders"))
     assert [words[:2] for words in commands] == [["sitemapkit", "build"]] * 3 + [["sitemapkit", "validate"]]
     for words in commands:
         assert main(words[1:]) == 0, capsys.readouterr()
