@@ -208,3 +208,18 @@ def test_a_hostile_branch_is_read_safely_and_only_its_root_files_change(tmp_path
     index = git(repo, "show", "gh-pages:sitemap.xml")
     assert f"<loc>{BASE}1.0/sitemap.xml</loc>" in index and "outside" not in index and "evil" not in index
     assert git(repo, "show", "gh-pages:evil") == "../outside"  # a link stays as it was, never followed
+
+
+def test_a_branch_of_many_files_is_read_one_blob_at_a_time(tmp_path, monkeypatch, capsys):
+    """Thousands of pages: the object names are fed to git while its answers are read, so
+    neither pipe fills up and stops the other."""
+    repo = init(tmp_path / "repo")
+    git(repo, "checkout", "-q", "--orphan", "gh-pages")
+    pages = {f"1.0/p{n}/index.html": f"<!doctype html><title>{n}</title><p>{n}</p>" for n in range(2500)}
+    urls = "".join(f"<url><loc>{BASE}1.0/p{n}/</loc></url>" for n in range(2500))
+    files = {**pages, "versions.json": json.dumps([{"version": "1.0", "aliases": []}]),
+             "1.0/sitemap.xml": f'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{urls}</urlset>'}
+    commit(repo, "2026-01-06T00:00:00", files, message="many")
+    monkeypatch.chdir(repo)
+    assert main(["build", "--branch", "gh-pages", "--base-url", BASE, "-q"]) == 0
+    assert f"<loc>{BASE}1.0/sitemap.xml</loc>" in git(repo, "show", "gh-pages:sitemap.xml")

@@ -4,11 +4,14 @@ only from the commit it was read at, and pushed."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
-from collections.abc import Iterable, Mapping
+import threading
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 from sitemapkit.versions import folder_name
 
@@ -97,17 +100,17 @@ def copy_out(branch: Branch, dest: Path, wanted, limit: int) -> dict[str, bytes]
     return top
 
 
-def _blobs(repo: Path, shas: list[str], limit: int) -> Iterable[bytes]:
-    """Each blob's bytes (at most ``limit``), through one ``git cat-file --batch``."""
+def _blobs(repo: Path, shas: list[str], limit: int) -> Iterator[bytes]:
+    """Each blob's bytes (at most ``limit``), one at a time, through one ``git cat-file
+    --batch``: only one blob is held at once, however large the branch."""
     if not shas:
-        return []
+        return
     process = subprocess.Popen(["git", "-C", str(repo), "cat-file", "--batch"], stdin=subprocess.PIPE,
                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     assert process.stdin is not None and process.stdout is not None
-    found: list[bytes] = []
+    feeder = threading.Thread(target=_feed, args=(process.stdin, shas), daemon=True)
+    feeder.start()
     try:
-        process.stdin.write("".join(f"{sha}\n" for sha in shas).encode())
-        process.stdin.close()
         for _ in shas:
             header = process.stdout.readline().split()
             size = int(header[2]) if len(header) == 3 else 0
@@ -117,11 +120,19 @@ def _blobs(repo: Path, shas: list[str], limit: int) -> Iterable[bytes]:
                 chunk = process.stdout.read(min(left, 1 << 20))
                 left = left - len(chunk) if chunk else 0
             process.stdout.read(1)  # the newline after each object
-            found.append(kept)
+            yield kept
     finally:
         process.stdout.close()
+        process.kill()
         process.wait()
-    return found
+        feeder.join()
+
+
+def _feed(stdin: IO[bytes], shas: list[str]) -> None:
+    """The object names, written while the answers are read (a pipe holds only so much)."""
+    with contextlib.suppress(OSError), stdin:
+        for sha in shas:
+            stdin.write(f"{sha}\n".encode())
 
 
 def commit_top(branch: Branch, changed: Mapping[str, bytes | None], message: str) -> str | None:
