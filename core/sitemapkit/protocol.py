@@ -317,6 +317,10 @@ RULES: dict[str, RuleEntry] = {
                                             "first are linked)", TOOL),
     "html-sitemap-theme": RuleEntry(WARNING, "the site's theme cannot render sitemap.html (an error, or a "
                                              "page without the map): sitemapkit's plain page is written", TOOL),
+    "llms-mirror-foreign": RuleEntry(WARNING, "a page's Markdown mirror (URL.md) is not written: a file of "
+                                              "that name is not sitemapkit's (llms.txt links the page)", TOOL),
+    "llms-mirror-missing": RuleEntry(INFO, "pages linked as HTML in llms.txt: no file of the site serves them "
+                                           "(extra_urls), or they are too long to convert", TOOL),
     "indexnow-network": RuleEntry(WARNING, "the IndexNow endpoint cannot be reached (URLs kept)",
                                   INDEXNOW),
     "indexnow-<status>": RuleEntry(WARNING, "the IndexNow endpoint answered HTTP <status> (400, 403, "

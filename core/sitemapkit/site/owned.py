@@ -165,6 +165,10 @@ class Owned:
             return True
         return False
 
+    def name_of(self, path: Path) -> str:
+        """How the record names the file at ``path``: its path below the folder."""
+        return path.relative_to(self.folder).as_posix() if path.parent != self.folder else path.name
+
     def check(self, names: Iterable[str]) -> None:
         """Raise ``ForeignFileError`` for the first of ``names`` held by a file that is not
         ours to replace."""
@@ -196,7 +200,7 @@ class Owned:
         for final, temp in set(written):  # each file read once, however often it is named
             found = identity(temp) if temp is not None else None
             if found is not None:
-                self.pending.setdefault(final.name, set()).add(found)
+                self.pending.setdefault(self.name_of(final), set()).add(found)
         merged = {name: set(ids) for name, ids in self.files.items()}
         for name, ids in self.pending.items():
             merged.setdefault(name, set()).update(ids)
@@ -217,8 +221,8 @@ class Owned:
         if self.dry_run:
             return
         written = list(written)
-        gone = {path.name for path in removed}
-        replaced = {path.name for path in written}
+        gone = {self.name_of(path) for path in removed}
+        replaced = {self.name_of(path) for path in written}
         final: dict[str, set[Identity]] = {
             name: ids for name, ids in self.files.items()
             if name not in gone and name not in replaced and self.mine(name)
@@ -226,10 +230,10 @@ class Owned:
         for path in written:
             # A file put in place from the temporary file ``expect`` read holds the bytes read
             # there: it is not read again.
-            expected = self.pending.get(path.name, ())
+            expected = self.pending.get(self.name_of(path), ())
             found = next(iter(expected)) if len(expected) == 1 else identity(path)
             if found is not None:
-                final[path.name] = {found}
+                final[self.name_of(path)] = {found}
         self._save(final, sorted(chosen_out), list(extras), list(elsewhere))
 
     def _save(self, files: dict[str, set[Identity]], chosen_out: list[str] | None = None,
@@ -251,12 +255,12 @@ class Owned:
 
 def record_written(folder: Path, paths: list[Path], chosen_out: Iterable[str], base_url: str,
                    names: OwnNames, extras: Iterable[str] = (), elsewhere: Iterable[str] = (), *,
-                   dry_run: bool = False) -> None:
+                   dry_run: bool = False, removed: Iterable[Path] = ()) -> None:
     """Add files put in place after the writer settled the record (the change feed, written
     from the manifest once every entry is consumed) to the record of ``folder``, with the
     pages left out on purpose (``chosen_out``: see ``Owned.settle``). What is wrong with the
     record was said when the writer read it: it is not said twice."""
-    Owned(folder, Report(), base_url, names, dry_run=dry_run).settle(paths, [], chosen_out, extras, elsewhere)
+    Owned(folder, Report(), base_url, names, dry_run=dry_run).settle(paths, removed, chosen_out, extras, elsewhere)
 
 
 def _lstat(path: Path) -> os.stat_result | None:
@@ -267,9 +271,12 @@ def _lstat(path: Path) -> os.stat_result | None:
 
 
 def _plain(name: object) -> bool:
+    """A file name of the folder, or a path below it (``llms_txt``'s mirrors): no empty,
+    ``.`` or ``..`` part, no backslash, no NUL."""
     return (
-        isinstance(name, str) and 0 < len(name) <= 255 and name not in (".", "..", RECORD)
-        and "/" not in name and "\\" not in name and "\x00" not in name
+        isinstance(name, str) and 0 < len(name) <= 4096 and name != RECORD
+        and "\\" not in name and "\x00" not in name
+        and all(0 < len(part) <= 255 and part not in (".", "..") for part in name.split("/"))
     )
 
 

@@ -1,0 +1,258 @@
+"""``llms_txt``: ``llms.txt`` (llmstxt.org), the map of a site for language models, and the
+Markdown mirror of each page it links (``URL.md``; ``index.html.md`` for a folder URL), with
+``llms-full.txt`` (every mirror in one file) when asked.
+
+It lists exactly the sitemap's pages, each once: the links are the ones ``sitemap.html`` is
+made from (``html_sitemap.Listing``, gathered as the entries stream to the writer), arranged
+by the site's own navigation (``map_sections``). Listing pages (tags, archives, the later
+pages of a list) and the sections the option names go under ``## Optional``. A mirror is the
+page's main content (``site.content.main_content``: no theme, no script) in Markdown
+(``markdown.to_markdown``). Every file goes through the record of sitemapkit's own files
+(``site.owned``): a file of the same name that sitemapkit did not write is never replaced.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import NamedTuple
+from urllib.parse import unquote
+
+from sitemapkit.model import Outline
+from sitemapkit.output.html_sitemap import PAGE_NAME
+from sitemapkit.output.map_sections import Item, Link, Section, arrange, own_title
+from sitemapkit.output.names import FULL_NAME, LLMS_NAME, MIRROR
+from sitemapkit.report import Report, plural
+from sitemapkit.settings import Settings
+from sitemapkit.site.content import main_content
+from sitemapkit.site.files import AnyTarget, Sink, read_regular
+from sitemapkit.site.markup import ATTRIBUTES, attributes, declared_encoding, head_end
+from sitemapkit.site.owned import ForeignFileError, Owned
+from sitemapkit.site.pages import serving_file
+from sitemapkit.values import LlmsTxt
+
+OPTIONAL = "Optional"
+"""The section llmstxt.org names for what a reader may skip when its context is short."""
+UNTITLED = "Pages"
+"""The heading of the site's top-level pages, which its navigation shows under none."""
+MAX_PAGE_BYTES = 4 << 20
+"""A page is made into Markdown up to this size (the HTML-to-Markdown tree is held whole);
+a longer one is linked as it is, as HTML."""
+
+_LISTING_PATH = re.compile(r"(?:.*/)?(?:(?:tags?|categor(?:y|ies)|archives?|authors?|page/[0-9]+)/.*|"
+                           r"(?:archives|tags|categories|authors)\.html?|index[0-9]+\.html?)")
+"""Listing pages known by their path: tags, categories, archives, authors, and the later pages
+of a list (``page/2/``, Pelican's ``index2.html``, ``tag/x2.html``)."""
+_DESCRIPTION = re.compile(rb"<meta\b" + ATTRIBUTES)
+# Characters that would end or open a link, an autolink, HTML or a new line in a link line;
+# written as character references, which CommonMark and the reference parser (which honours
+# no backslash escape) both read as text.
+_LINE_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "[": "&#91;", "]": "&#93;",
+                               "`": "&#96;", "\\": "&#92;"})
+_URL_ESCAPES = str.maketrans({"(": "%28", ")": "%29", " ": "%20", "<": "%3C", ">": "%3E", "[": "%5B", "]": "%5D"})
+
+
+def mirror_name(path: str) -> str:
+    """The file of a page's mirror below the output folder, from its URL path below the site
+    root (percent-encoded): ``guide/`` -> ``guide/index.html.md``, ``a.html`` -> ``a.html.md``."""
+    name = unquote(path)
+    return name + "index.html.md" if not name or name.endswith("/") else name + ".md"
+
+
+def mirror_url(loc: str) -> str:
+    """A page's mirror's URL: the page's, and ``.md`` (``index.html.md`` after a ``/``)."""
+    return loc + "index.html.md" if loc.endswith("/") else loc + ".md"
+
+
+def line_text(text: str) -> str:
+    """``text`` on one line of ``llms.txt``, as text only: no link, autolink or HTML can start
+    in it, and it cannot end the link it is part of."""
+    return " ".join(text.split()).translate(_LINE_ESCAPES)
+
+
+def link_line(title: str, url: str, description: str | None) -> str:
+    """``- [Title](url): description``, each part escaped (``line_text``)."""
+    line = f"- [{line_text(title) or '/'}]({url.translate(_URL_ESCAPES)})"
+    note = line_text(description) if description else ""
+    return f"{line}: {note}" if note else line
+
+
+class Chapter(NamedTuple):
+    """One ``##`` section of ``llms.txt`` and the pages it links, in order."""
+
+    title: str
+    links: list[Link]
+
+
+def chapters(links: list[Link], outline: Outline | None, base_url: str, optional: Iterable[str] = ()) -> list[Chapter]:
+    """The sections of ``llms.txt``: the site's navigation (as ``sitemap.html`` shows it)
+    flattened, each page once; listing pages, the sections named in ``optional`` and the
+    pages the map folds away (the later pages of a list) under ``Optional`` at the end."""
+    moved = {name.casefold() for name in optional}
+    found: list[Chapter] = []
+    later: list[Link] = []
+    used: set[str] = set()
+    for section in arrange(links, outline, base_url):
+        title = section.title or UNTITLED
+        pages = list(_pages(section))
+        used.update(link.loc for link in pages)
+        if title.casefold() in moved or title == OPTIONAL:
+            later.extend(pages)
+            continue
+        later.extend(link for link in pages if _lists(link))
+        kept = [link for link in pages if not _lists(link)]
+        if kept:
+            same = next((chapter for chapter in found if chapter.title == title), None)
+            (same.links.extend(kept) if same is not None else found.append(Chapter(title, kept)))
+    later.extend(link for link in links if link.loc not in used)
+    return found + ([Chapter(OPTIONAL, later)] if later else [])
+
+
+def _pages(section: Section) -> Iterator[Link]:
+    if section.link is not None:
+        yield section.link
+    pending = list(reversed(section.items))
+    while pending:
+        item: Item = pending.pop()
+        if item.link is not None:
+            yield item.link
+        pending.extend(reversed(item.items))
+
+
+def _lists(link: Link) -> bool:
+    """Whether the page lists others: as its generator says, or by its name alone."""
+    return link.lists or _LISTING_PATH.fullmatch(unquote(link.path)) is not None
+
+
+class _Page(NamedTuple):
+    title: str
+    url: str
+    description: str | None
+    markdown: str | None
+
+
+class Written(NamedTuple):
+    files: list[Path]
+    """``llms.txt``, and ``llms-full.txt`` when asked."""
+    mirrors: list[Path]
+    removed: list[Path]
+    """The mirrors of an earlier build whose pages are no longer listed, removed."""
+
+
+def write_llms(site_dir: Path, links: list[Link], outline: Outline | None, settings: Settings, sink: Sink,
+               report: Report, owned: Owned) -> Written:
+    """Write ``llms.txt``, the mirrors and (``full``) ``llms-full.txt`` into ``site_dir``, and
+    remove the stale mirrors. ``owned``: the record of sitemapkit's own files in ``site_dir``,
+    read after the sitemaps were written; the caller settles it with what this returns."""
+    options = settings.llms_txt if isinstance(settings.llms_txt, LlmsTxt) else LlmsTxt()
+    base_url = settings.base_url
+    if settings.html_sitemap:  # listed in the sitemap too, after the pages it maps
+        links = [*links, Link(PAGE_NAME, "./" + PAGE_NAME, base_url + PAGE_NAME, "Site map", None, lists=True)]
+    site_name = outline.site_name if outline is not None else None
+    home = next((link for link in links if link.path in ("", "index.html", "index.htm")), None)
+    home_facts = _read(site_dir, home.path) if home is not None else None
+    name = (outline.name if outline is not None else None) or site_name
+    if not name and home is not None:
+        name = own_title(home.title, None) if home.read else home.title
+    summary = options.summary or (outline.description if outline is not None else None)
+    if not summary and home_facts is not None:
+        summary = home_facts[1]
+    targets: list[AnyTarget] = []
+    llms = _target(sink, site_dir / LLMS_NAME, targets)
+    full = _target(sink, site_dir / FULL_NAME, targets) if options.full else None
+    llms.write(f"# {line_text(name or base_url)}\n\n".encode())
+    if summary:
+        llms.write(f"> {line_text(summary)}\n".encode())
+    if full is not None:
+        full.write(f"# {line_text(name or base_url)}\n\n".encode())
+        if summary:
+            full.write(f"> {line_text(summary)}\n".encode())
+    foreign: list[str] = []
+    as_html = 0
+    for chapter in chapters(links, outline, base_url, options.optional):
+        llms.write(f"\n## {line_text(chapter.title)}\n\n".encode())
+        for link in chapter.links:
+            page = _mirror(site_dir, link, site_name, sink, targets, owned, foreign)
+            as_html += page.markdown is None
+            llms.write((link_line(page.title, page.url, page.description) + "\n").encode())
+            if full is not None and page.markdown is not None:
+                full.write(f"\n---\n\n<!-- {page.url} -->\n\n{page.markdown.strip()}\n".encode())
+    closed = [pair for target in targets for pair in target.close()]
+    owned.expect(closed)
+    written = [path for target in targets for path in target.commit()]
+    if foreign:
+        report.warn(str(site_dir), "llms_txt", "llms-mirror-foreign",
+                    f"{plural(len(foreign), 'mirror')} not written ({', '.join(foreign[:3])}"
+                    f"{' ...' if len(foreign) > 3 else ''}): a file of that name is not sitemapkit's; "
+                    "llms.txt links the page itself instead")
+    if as_html > len(foreign):
+        report.info(str(site_dir), "llms_txt", "llms-mirror-missing",
+                    f"{plural(as_html - len(foreign), 'page')} linked as HTML in llms.txt: no file of the site "
+                    f"serves it, or it is over {MAX_PAGE_BYTES >> 20} MiB")
+    mirrors = {path.relative_to(site_dir).as_posix() for path in written}
+    stale = [path for path in owned.stale(set()) if _is_mirror(path.relative_to(site_dir).as_posix())
+             and path.relative_to(site_dir).as_posix() not in mirrors]
+    tops = [path for path in written if path.parent == site_dir and path.name in (LLMS_NAME, FULL_NAME)]
+    return Written(tops, [path for path in written if path not in tops], sink.remove(stale))
+
+
+def _is_mirror(name: str) -> bool:
+    return name in (LLMS_NAME, FULL_NAME) or re.fullmatch(MIRROR, name) is not None
+
+
+def _target(sink: Sink, path: Path, targets: list[AnyTarget]) -> AnyTarget:
+    target = sink.open_target(path)
+    targets.append(target)
+    return target
+
+
+def _mirror(site_dir: Path, link: Link, site_name: str | None, sink: Sink, targets: list[AnyTarget],
+            owned: Owned, foreign: list[str]) -> _Page:
+    """The page's line: its mirror written (to a target committed with the others), or, when
+    none can be made, the page itself."""
+    title = own_title(link.title, site_name) if link.read else link.title
+    read = _read(site_dir, link.path)
+    if read is None:
+        return _Page(title, link.loc, None, None)
+    content, description = read
+    name = mirror_name(link.path)
+    try:
+        owned.check([name])
+    except ForeignFileError:
+        foreign.append(name)
+        return _Page(title, link.loc, description, None)
+    from sitemapkit.output.markdown import to_markdown  # markdownify: only a build with llms_txt loads it
+
+    text = to_markdown(content)
+    sink.make_dir((site_dir / name).parent)
+    target = _target(sink, site_dir / name, targets)
+    target.write(text.encode("utf-8"))
+    return _Page(title, mirror_url(link.loc), description, text)
+
+
+def _read(site_dir: Path, path: str) -> tuple[str, str | None] | None:
+    """The main content of the page at ``path`` (as text) and its meta description; None when
+    no regular file of the site serves it, or it is too long to convert."""
+    name = serving_file(site_dir, path)
+    if name is None:
+        return None
+    try:
+        data = read_regular(site_dir / name, MAX_PAGE_BYTES + 1)
+    except OSError:
+        return None
+    if len(data) > MAX_PAGE_BYTES:
+        return None
+    encoding = declared_encoding(data)
+    return main_content(data).decode(encoding, "replace"), _description(data, encoding)
+
+
+def _description(data: bytes, encoding: str) -> str | None:
+    """``<meta name="description">`` of the page's head."""
+    head = data[: head_end(data.lower())]
+    for found in _DESCRIPTION.finditer(head.lower()):
+        attrs = attributes(head[found.start(1):found.end(1)], encoding)
+        if attrs.get("name", "").strip().lower() == "description":
+            text = " ".join(attrs.get("content", "").split())
+            return text or None
+    return None
