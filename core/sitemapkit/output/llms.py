@@ -22,7 +22,7 @@ from urllib.parse import unquote
 from sitemapkit.model import Outline
 from sitemapkit.output.html_sitemap import PAGE_NAME
 from sitemapkit.output.map_sections import Item, Link, Section, arrange, own_title
-from sitemapkit.output.names import FULL_NAME, LLMS_NAME, MIRROR
+from sitemapkit.output.names import FULL_NAME, LLMS_NAME, is_llms_file
 from sitemapkit.report import Report, plural
 from sitemapkit.settings import Settings
 from sitemapkit.site.content import main_content
@@ -134,71 +134,95 @@ class _Page(NamedTuple):
 
 class Written(NamedTuple):
     files: list[Path]
-    """``llms.txt``, and ``llms-full.txt`` when asked."""
+    """Each ``llms.txt`` (the site's, each other language's), and ``llms-full.txt`` when asked."""
     mirrors: list[Path]
     removed: list[Path]
     """The mirrors of an earlier build whose pages are no longer listed, removed."""
 
 
+class _Out(NamedTuple):
+    """Where the files of one build go, and what was put there so far."""
+
+    sink: Sink
+    owned: Owned
+    targets: list[AnyTarget]
+    """Every file written, closed, committed together once the record expects them."""
+    foreign: list[str]
+    """Mirrors not written: a file of that name is not sitemapkit's."""
+
+
 def write_llms(site_dir: Path, links: list[Link], outline: Outline | None, settings: Settings, sink: Sink,
-               report: Report, owned: Owned) -> Written:
+               report: Report, owned: Owned, languages: Iterable[str] = ()) -> Written:
     """Write ``llms.txt``, the mirrors and (``full``) ``llms-full.txt`` into ``site_dir``, and
-    remove the stale mirrors. ``owned``: the record of sitemapkit's own files in ``site_dir``,
+    remove the stale mirrors. ``languages``: the hreflang codes of the site's translations;
+    the pages in a top folder named by one (``fr/``) get their own ``llms.txt`` there, the
+    root's lists the rest. ``owned``: the record of sitemapkit's own files in ``site_dir``,
     read after the sitemaps were written; the caller settles it with what this returns."""
     options = settings.llms_txt if isinstance(settings.llms_txt, LlmsTxt) else LlmsTxt()
     base_url = settings.base_url
     if settings.html_sitemap:  # listed in the sitemap too, after the pages it maps
         links = [*links, Link(PAGE_NAME, "./" + PAGE_NAME, base_url + PAGE_NAME, "Site map", None, lists=True)]
+    codes = {code.lower() for code in languages}
+    folders: dict[str, list[Link]] = {}
+    for link in links:
+        top, slash, rest = link.path.partition("/")
+        if slash and unquote(top).lower() in codes:
+            folders.setdefault(top + "/", []).append(link._replace(path=rest))
+    rest = [link for link in links if link.path.partition("/")[0] + "/" not in folders]
+    out = _Out(sink, owned, [], [])
     site_name = outline.site_name if outline is not None else None
-    home = next((link for link in links if link.path in ("", "index.html", "index.htm")), None)
-    home_facts = _read(site_dir, home.path) if home is not None else None
     name = (outline.name if outline is not None else None) or site_name
-    if not name and home is not None:
-        name = own_title(home.title, None) if home.read else home.title
     summary = options.summary or (outline.description if outline is not None else None)
-    if not summary and home_facts is not None:
-        summary = home_facts[1]
-    targets: list[AnyTarget] = []
-    llms = _target(sink, site_dir / LLMS_NAME, targets)
-    full = _target(sink, site_dir / FULL_NAME, targets) if options.full else None
-    llms.write(f"# {line_text(name or base_url)}\n\n".encode())
-    if summary:
-        llms.write(f"> {line_text(summary)}\n".encode())
-    if full is not None:
-        full.write(f"# {line_text(name or base_url)}\n\n".encode())
-        if summary:
-            full.write(f"> {line_text(summary)}\n".encode())
-    foreign: list[str] = []
-    as_html = 0
-    for chapter in chapters(links, outline, base_url, options.optional):
-        llms.write(f"\n## {line_text(chapter.title)}\n\n".encode())
-        for link in chapter.links:
-            page = _mirror(site_dir, link, site_name, sink, targets, owned, foreign)
-            as_html += page.markdown is None
-            llms.write((link_line(page.title, page.url, page.description) + "\n").encode())
-            if full is not None and page.markdown is not None:
-                full.write(f"\n---\n\n<!-- {page.url} -->\n\n{page.markdown.strip()}\n".encode())
-    closed = [pair for target in targets for pair in target.close()]
-    owned.expect(closed)
-    written = [path for target in targets for path in target.commit()]
-    if foreign:
+    try:
+        _write_one(site_dir, rest, outline, name, summary, options, out)
+        for folder, found in sorted(folders.items()):
+            _write_one(site_dir / unquote(folder), found, Outline((), site_name), name, None, options, out)
+        closed = [pair for target in out.targets for pair in target.close()]
+        owned.expect(closed)
+        written = [path for target in out.targets for path in target.commit()]
+    except BaseException:
+        for target in out.targets:
+            target.abort()
+        raise
+    if out.foreign:
         report.warn(str(site_dir), "llms_txt", "llms-mirror-foreign",
-                    f"{plural(len(foreign), 'mirror')} not written ({', '.join(foreign[:3])}"
-                    f"{' ...' if len(foreign) > 3 else ''}): a file of that name is not sitemapkit's; "
+                    f"{plural(len(out.foreign), 'mirror')} not written ({', '.join(out.foreign[:3])}"
+                    f"{' ...' if len(out.foreign) > 3 else ''}): a file of that name is not sitemapkit's; "
                     "llms.txt links the page itself instead")
-    if as_html > len(foreign):
-        report.info(str(site_dir), "llms_txt", "llms-mirror-missing",
-                    f"{plural(as_html - len(foreign), 'page')} linked as HTML in llms.txt: no file of the site "
-                    f"serves it, or it is over {MAX_PAGE_BYTES >> 20} MiB")
-    mirrors = {path.relative_to(site_dir).as_posix() for path in written}
-    stale = [path for path in owned.stale(set()) if _is_mirror(path.relative_to(site_dir).as_posix())
-             and path.relative_to(site_dir).as_posix() not in mirrors]
-    tops = [path for path in written if path.parent == site_dir and path.name in (LLMS_NAME, FULL_NAME)]
+    named = {owned.name_of(path) for path in written}
+    stale = [path for path in owned.stale(named) if is_llms_file(owned.name_of(path))]
+    tops = [path for path in written if path.name in (LLMS_NAME, FULL_NAME)]
     return Written(tops, [path for path in written if path not in tops], sink.remove(stale))
 
 
-def _is_mirror(name: str) -> bool:
-    return name in (LLMS_NAME, FULL_NAME) or re.fullmatch(MIRROR, name) is not None
+def _write_one(folder: Path, links: list[Link], outline: Outline | None, name: str | None, summary: str | None,
+               options: LlmsTxt, out: _Out) -> None:
+    """``llms.txt`` (and ``llms-full.txt``) of the pages ``links`` (their paths below ``folder``)."""
+    if not links:
+        return
+    site_name = outline.site_name if outline is not None else None
+    home = next((link for link in links if link.path in ("", "index.html", "index.htm")), None)
+    home_read = _read(folder, home.path) if home is not None else None
+    if not name and home is not None:
+        name = own_title(home.title, None) if home.read else home.title
+    summary = summary or (home_read[1] if home_read is not None else None)
+    out.owned.check([out.owned.name_of(folder / LLMS_NAME)])
+    llms = _target(out.sink, folder / LLMS_NAME, out.targets)
+    full = _target(out.sink, folder / FULL_NAME, out.targets) if options.full else None
+    if full is not None:
+        out.owned.check([out.owned.name_of(folder / FULL_NAME)])
+    for target in (llms, full) if full is not None else (llms,):
+        target.write(f"# {line_text(name or links[0].loc)}\n".encode())
+        if summary:
+            target.write(f"\n> {line_text(summary)}\n".encode())
+    for chapter in chapters(links, outline, links[0].loc, options.optional):
+        llms.write(f"\n## {line_text(chapter.title)}\n\n".encode())
+        for link in chapter.links:
+            page = _mirror(folder, link, site_name, out)
+            described = page.description if page.description != summary else None
+            llms.write((link_line(page.title, page.url, described) + "\n").encode())
+            if full is not None and page.markdown is not None:
+                full.write(f"\n---\n\n<!-- {page.url} -->\n\n{page.markdown.strip()}\n".encode())
 
 
 def _target(sink: Sink, path: Path, targets: list[AnyTarget]) -> AnyTarget:
@@ -207,8 +231,7 @@ def _target(sink: Sink, path: Path, targets: list[AnyTarget]) -> AnyTarget:
     return target
 
 
-def _mirror(site_dir: Path, link: Link, site_name: str | None, sink: Sink, targets: list[AnyTarget],
-            owned: Owned, foreign: list[str]) -> _Page:
+def _mirror(site_dir: Path, link: Link, site_name: str | None, out: _Out) -> _Page:
     """The page's line: its mirror written (to a target committed with the others), or, when
     none can be made, the page itself."""
     title = own_title(link.title, site_name) if link.read else link.title
@@ -216,18 +239,20 @@ def _mirror(site_dir: Path, link: Link, site_name: str | None, sink: Sink, targe
     if read is None:
         return _Page(title, link.loc, None, None)
     content, description = read
-    name = mirror_name(link.path)
+    name = out.owned.name_of(site_dir / mirror_name(link.path))
     try:
-        owned.check([name])
+        out.owned.check([name])
     except ForeignFileError:
-        foreign.append(name)
+        out.foreign.append(name)
         return _Page(title, link.loc, description, None)
     from sitemapkit.output.markdown import to_markdown  # markdownify: only a build with llms_txt loads it
 
     text = to_markdown(content)
-    sink.make_dir((site_dir / name).parent)
-    target = _target(sink, site_dir / name, targets)
+    path = site_dir / mirror_name(link.path)
+    out.sink.make_dir(path.parent)
+    target = _target(out.sink, path, out.targets)
     target.write(text.encode("utf-8"))
+    target.close()  # one file open at a time, however many pages: put in place with the others
     return _Page(title, mirror_url(link.loc), description, text)
 
 

@@ -28,7 +28,13 @@ LLMS_NAME = "llms.txt"
 FULL_NAME = "llms-full.txt"
 MIRROR = r"(?:[^/]+/)*[^/]+\.md"
 """``llms_txt``'s Markdown mirror of a page, below the output folder (``output.llms``)."""
-_LLMS = rf"{re.escape(LLMS_NAME)}|{re.escape(FULL_NAME)}|{MIRROR}"
+_LLMS = rf"(?:[^/]+/)?(?:{re.escape(LLMS_NAME)}|{re.escape(FULL_NAME)})|{MIRROR}"
+"""``llms_txt``'s files: ``llms.txt`` at the root and in each language's folder, the mirrors."""
+
+
+def is_llms_file(name: str) -> bool:
+    """Whether ``name`` (below the output folder) is one of ``llms_txt``'s files."""
+    return re.fullmatch(_LLMS, name) is not None
 
 DIGEST = 12
 """Hex digits of a child sitemap's content digest in its name (``sitemap-1-0123456789ab.xml``)."""
@@ -140,7 +146,7 @@ class OwnNames:
     def written_later(self, name: str) -> bool:
         """Whether ``name`` is a file of ``llms_txt`` (``llms.txt``, a mirror): written, and
         its stale ones removed, by that step, after the sitemaps."""
-        return re.fullmatch(_LLMS, name) is not None and self.allows(name)
+        return is_llms_file(name) and self.allows(name)
 
 
 def own_names(settings: Settings) -> OwnNames:
