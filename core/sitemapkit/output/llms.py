@@ -32,6 +32,9 @@ from sitemapkit.site.owned import ForeignFileError, Owned
 from sitemapkit.site.pages import serving_file
 from sitemapkit.values import LlmsTxt
 
+ABOUT = ("Each link is a page of this site in Markdown, at its URL followed by .md, in the order of the "
+         "site's navigation; the sitemap lists the same pages.")
+"""The paragraph under the heading."""
 OPTIONAL = "Optional"
 """The section llmstxt.org names for what a reader may skip when its context is short."""
 UNTITLED = "Pages"
@@ -110,13 +113,15 @@ def chapters(links: list[Link], outline: Outline | None, base_url: str, optional
 
 
 def _pages(section: Section) -> Iterator[Link]:
+    """The section's pages in order, each with the title the map shows for it (the
+    navigation's, else the page's own without the site's name)."""
     if section.link is not None:
-        yield section.link
+        yield section.link._replace(title=section.title or section.link.title, read=False)
     pending = list(reversed(section.items))
     while pending:
         item: Item = pending.pop()
         if item.link is not None:
-            yield item.link
+            yield item.link._replace(title=item.title, read=False)
         pending.extend(reversed(item.items))
 
 
@@ -211,10 +216,10 @@ def _write_one(folder: Path, links: list[Link], outline: Outline | None, name: s
     full = _target(out.sink, folder / FULL_NAME, out.targets) if options.full else None
     if full is not None:
         out.owned.check([out.owned.name_of(folder / FULL_NAME)])
+    quote = f"> {line_text(summary)}\n\n" if summary else ""
     for target in (llms, full) if full is not None else (llms,):
-        target.write(f"# {line_text(name or links[0].loc)}\n".encode())
-        if summary:
-            target.write(f"\n> {line_text(summary)}\n".encode())
+        # The paragraph under the heading and summary: the reference parser reads neither without one.
+        target.write(f"# {line_text(name or links[0].loc)}\n\n{quote}{ABOUT}\n".encode())
     for chapter in chapters(links, outline, links[0].loc, options.optional):
         llms.write(f"\n## {line_text(chapter.title)}\n\n".encode())
         for link in chapter.links:
