@@ -14,7 +14,7 @@ from llms_txt import parse_llms_file
 from markdown_it import MarkdownIt
 
 from sitemap_checks import locs
-from sitemapkit import NavItem, Outline, Page, Settings, generate
+from sitemapkit import NavItem, Outline, Page, Settings, generate, validate
 from sitemapkit.output.llms import link_line, mirror_name, mirror_url
 from sitemapkit.report import SitemapError
 from sitemapkit.site.owned import RECORD
@@ -186,3 +186,30 @@ def test_a_default_build_writes_none_of_it(tmp_path):
     pages = site(tmp_path, {"": ("Home", "")})
     build(tmp_path, pages, llms_txt=False)
     assert not list(tmp_path.rglob("*.md")) and not (tmp_path / "llms.txt").exists()
+
+
+def llms_rules(tmp_path, text: str | None = None) -> list[tuple[str, int | None]]:
+    """The llms rules ``validate --site-dir`` finds, with their line (``text``: llms.txt as given)."""
+    if text is not None:
+        (tmp_path / "llms.txt").write_text(text, encoding="utf-8")
+    problems = validate([tmp_path / "sitemap.xml"], site_dir=tmp_path)
+    return [(p.rule, p.line) for p in problems if p.rule.startswith("llms")]
+
+
+def test_validate_reads_llms_txt_against_the_format_the_site_and_the_sitemap(tmp_path):
+    pages = site(tmp_path, {"": ("Home", ""), "a/": ("A", ""), "b/": ("B", ""),
+                            "hidden/": ("Hidden", '<meta name="robots" content="noindex">')})
+    build(tmp_path, pages)
+    assert llms_rules(tmp_path) == []  # as written: found in --site-dir, clean
+    (tmp_path / "hidden/index.html.md").write_text("# Hidden\n")
+    head = f"# Site\n\n> Summary.\n\n## Docs\n\n- [Home]({BASE}index.html.md)\n"
+    assert llms_rules(tmp_path, head + f"- [A]({BASE}a/index.html.md): notes\n- [B]({BASE}b/index.html.md)\n") == []
+    assert llms_rules(tmp_path, head + f"- [A]({BASE}a/index.html.md)\n- [B](b/index.html.md)\n"
+                      f"- [Hidden]({BASE}hidden/index.html.md)\n- [Gone]({BASE}gone/index.html.md)\n"
+                      f"- [A again]({BASE}a/)\nsome text\n- [x](javascript:alert(1))\n") == [
+        ("llms-not-listed", 10), ("llms-link-missing", 11), ("llms-duplicate", 12), ("llms-line", 13),
+        ("llms-link", 14)]
+    found = llms_rules(tmp_path, f"Site\n\n- [Home]({BASE}index.html.md)\n\n# Again\n")
+    assert sorted(found, key=lambda rule: (rule[0], rule[1] or 0)) == [
+        ("llms-format", None), ("llms-format", 1), ("llms-format", 3), ("llms-format", 5),
+        ("llms-page-missing", None), ("llms-page-missing", None), ("llms-page-missing", None)]
