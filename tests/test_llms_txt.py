@@ -100,7 +100,7 @@ def test_llms_txt_links_a_mirror_of_exactly_the_sitemaps_pages_in_nav_order(tmp_
     text = (tmp_path / "llms.txt").read_text(encoding="utf-8")
     parsed = parse_llms_file(text)
     assert parsed.title == "My Site" and parsed.summary == "All about the site."
-    assert list(parsed.sections) == ["Pages", "Guide", "Optional"]
+    assert list(parsed.sections) == ["Pages", "Guide", "More pages", "Optional"]  # the nav's order
     assert [link["title"] for link in parsed.sections["Guide"]] == ["Using", "Install"]
     assert parsed.sections["Guide"][1]["desc"] == "How to install it."
     assert [link["url"] for link in parsed.sections["Optional"]] == [BASE + "tags/index.html.md"]

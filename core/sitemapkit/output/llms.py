@@ -106,10 +106,21 @@ def chapters(links: list[Link], outline: Outline | None, base_url: str, optional
         later.extend(link for link in pages if _lists(link))
         kept = [link for link in pages if not _lists(link)]
         if kept:
-            same = next((chapter for chapter in found if chapter.title == title), None)
-            (same.links.extend(kept) if same is not None else found.append(Chapter(title, kept)))
+            found.append(Chapter(_unique(title, section.title is None, found), kept))
     later.extend(link for link in links if link.loc not in used)
     return found + ([Chapter(OPTIONAL, later)] if later else [])
+
+
+def _unique(title: str, untitled: bool, found: list[Chapter]) -> str:
+    """A section's heading, unlike those before it (readers key the sections by heading): the
+    top-level pages after a section of the navigation are "More pages"."""
+    taken = {chapter.title.casefold() for chapter in found} | {OPTIONAL.casefold()}
+    if untitled and title.casefold() in taken:
+        title = "More pages"
+    unique, number = title, 2
+    while unique.casefold() in taken:
+        unique, number = f"{title} ({number})", number + 1
+    return unique
 
 
 def _pages(section: Section) -> Iterator[Link]:
@@ -139,8 +150,9 @@ class _Page(NamedTuple):
 
 class Written(NamedTuple):
     files: list[Path]
-    """Each ``llms.txt`` (the site's, each other language's), and ``llms-full.txt`` when asked."""
+    """The site's ``llms.txt``, and ``llms-full.txt`` when asked."""
     mirrors: list[Path]
+    """The mirrors, and each other language's ``llms.txt``."""
     removed: list[Path]
     """The mirrors of an earlier build whose pages are no longer listed, removed."""
 
@@ -179,9 +191,10 @@ def write_llms(site_dir: Path, links: list[Link], outline: Outline | None, setti
     name = (outline.name if outline is not None else None) or site_name
     summary = options.summary or (outline.description if outline is not None else None)
     try:
-        _write_one(site_dir, rest, outline, name, summary, options, out)
+        _write_one(site_dir, base_url, rest, outline, name, summary, options, out)
         for folder, found in sorted(folders.items()):
-            _write_one(site_dir / unquote(folder), found, Outline((), site_name), name, None, options, out)
+            _write_one(site_dir / unquote(folder), base_url + folder, found, Outline((), site_name), name, None,
+                       options, out)
         closed = [pair for target in out.targets for pair in target.close()]
         owned.expect(closed)
         written = [path for target in out.targets for path in target.commit()]
@@ -196,13 +209,14 @@ def write_llms(site_dir: Path, links: list[Link], outline: Outline | None, setti
                     "llms.txt links the page itself instead")
     named = {owned.name_of(path) for path in written}
     stale = [path for path in owned.stale(named) if is_llms_file(owned.name_of(path))]
-    tops = [path for path in written if path.name in (LLMS_NAME, FULL_NAME)]
+    tops = [path for path in written if path.parent == site_dir and path.name in (LLMS_NAME, FULL_NAME)]
     return Written(tops, [path for path in written if path not in tops], sink.remove(stale))
 
 
-def _write_one(folder: Path, links: list[Link], outline: Outline | None, name: str | None, summary: str | None,
-               options: LlmsTxt, out: _Out) -> None:
-    """``llms.txt`` (and ``llms-full.txt``) of the pages ``links`` (their paths below ``folder``)."""
+def _write_one(folder: Path, base_url: str, links: list[Link], outline: Outline | None, name: str | None,
+               summary: str | None, options: LlmsTxt, out: _Out) -> None:
+    """``llms.txt`` (and ``llms-full.txt``) of the pages ``links`` (their paths below ``folder``,
+    served at ``base_url``)."""
     if not links:
         return
     site_name = outline.site_name if outline is not None else None
@@ -219,8 +233,8 @@ def _write_one(folder: Path, links: list[Link], outline: Outline | None, name: s
     quote = f"> {line_text(summary)}\n\n" if summary else ""
     for target in (llms, full) if full is not None else (llms,):
         # The paragraph under the heading and summary: the reference parser reads neither without one.
-        target.write(f"# {line_text(name or links[0].loc)}\n\n{quote}{ABOUT}\n".encode())
-    for chapter in chapters(links, outline, links[0].loc, options.optional):
+        target.write(f"# {line_text(name or base_url)}\n\n{quote}{ABOUT}\n".encode())
+    for chapter in chapters(links, outline, base_url, options.optional):
         llms.write(f"\n## {line_text(chapter.title)}\n\n".encode())
         for link in chapter.links:
             page = _mirror(folder, link, site_name, out)
