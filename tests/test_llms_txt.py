@@ -213,3 +213,10 @@ def test_validate_reads_llms_txt_against_the_format_the_site_and_the_sitemap(tmp
     assert sorted(found, key=lambda rule: (rule[0], rule[1] or 0)) == [
         ("llms-format", None), ("llms-format", 1), ("llms-format", 3), ("llms-format", 5),
         ("llms-page-missing", None), ("llms-page-missing", None), ("llms-page-missing", None)]
+
+
+def test_a_page_no_file_serves_is_linked_as_html(tmp_path):
+    pages = site(tmp_path, {"": ("Home", "")})
+    report, _ = build(tmp_path, pages, extra_urls=["/shop/"])
+    assert BASE + "shop/" in linked((tmp_path / "llms.txt").read_text())
+    assert [note.rule for note in report.notes] == ["llms-mirror-missing"]

@@ -166,6 +166,8 @@ class _Out(NamedTuple):
     """Every file written, closed, committed together once the record expects them."""
     foreign: list[str]
     """Mirrors not written: a file of that name is not sitemapkit's."""
+    unread: list[str]
+    """Pages linked as HTML: no regular file of the site serves them, or they are too long."""
 
 
 def write_llms(site_dir: Path, links: list[Link], outline: Outline | None, settings: Settings, sink: Sink,
@@ -186,7 +188,7 @@ def write_llms(site_dir: Path, links: list[Link], outline: Outline | None, setti
         if slash and unquote(top).lower() in codes:
             folders.setdefault(top + "/", []).append(link._replace(path=rest))
     rest = [link for link in links if link.path.partition("/")[0] + "/" not in folders]
-    out = _Out(sink, owned, [], [])
+    out = _Out(sink, owned, [], [], [])
     site_name = outline.site_name if outline is not None else None
     name = (outline.name if outline is not None else None) or site_name
     summary = options.summary or (outline.description if outline is not None else None)
@@ -207,6 +209,11 @@ def write_llms(site_dir: Path, links: list[Link], outline: Outline | None, setti
                     f"{plural(len(out.foreign), 'mirror')} not written ({', '.join(out.foreign[:3])}"
                     f"{' ...' if len(out.foreign) > 3 else ''}): a file of that name is not sitemapkit's; "
                     "llms.txt links the page itself instead")
+    if out.unread:
+        report.info(str(site_dir), "llms_txt", "llms-mirror-missing",
+                    f"{plural(len(out.unread), 'page')} linked as HTML in llms.txt ({', '.join(out.unread[:3])}"
+                    f"{' ...' if len(out.unread) > 3 else ''}): no file of the site serves it, or it is over "
+                    f"{MAX_PAGE_BYTES >> 20} MiB")
     named = {owned.name_of(path) for path in written}
     stale = [path for path in owned.stale(named) if is_llms_file(owned.name_of(path))]
     tops = [path for path in written if path.parent == site_dir and path.name in (LLMS_NAME, FULL_NAME)]
@@ -256,6 +263,7 @@ def _mirror(site_dir: Path, link: Link, site_name: str | None, out: _Out) -> _Pa
     title = own_title(link.title, site_name) if link.read else link.title
     read = _read(site_dir, link.path)
     if read is None:
+        out.unread.append(link.loc)
         return _Page(title, link.loc, None, None)
     content, description = read
     name = out.owned.name_of(site_dir / mirror_name(link.path))
