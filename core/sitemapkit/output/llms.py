@@ -27,7 +27,7 @@ from sitemapkit.report import Report, plural
 from sitemapkit.settings import Settings
 from sitemapkit.site.content import main_content
 from sitemapkit.site.files import AnyTarget, Sink, read_regular
-from sitemapkit.site.markup import ATTRIBUTES, attributes, declared_encoding, head_end
+from sitemapkit.site.markup import ATTRIBUTES, HEAD_END, attributes, declared_encoding
 from sitemapkit.site.owned import ForeignFileError, Owned
 from sitemapkit.site.pages import serving_file
 from sitemapkit.values import LlmsTxt
@@ -48,6 +48,8 @@ _LISTING_PATH = re.compile(r"(?:.*/)?(?:(?:tags?|categor(?:y|ies)|archives?|auth
 """Listing pages known by their path: tags, categories, archives, authors, and the later pages
 of a list (``page/2/``, Pelican's ``index2.html``, ``tag/x2.html``)."""
 _DESCRIPTION = re.compile(rb"<meta\b" + ATTRIBUTES)
+_HEAD_BYTES = 1 << 16
+"""Where a page without ``</head>`` or ``<body>`` is taken to end its head."""
 # Characters that would end or open a link, an autolink, HTML or a new line in a link line;
 # written as character references, which CommonMark and the reference parser (which honours
 # no backslash escape) both read as text.
@@ -301,7 +303,8 @@ def _read(site_dir: Path, path: str) -> tuple[str, str | None] | None:
 
 def _description(data: bytes, encoding: str) -> str | None:
     """``<meta name="description">`` of the page's head."""
-    head = data[: head_end(data.lower())]
+    end = HEAD_END.search(data)
+    head = data[: end.start()] if end is not None else data[:_HEAD_BYTES]
     for found in _DESCRIPTION.finditer(head.lower()):
         attrs = attributes(head[found.start(1):found.end(1)], encoding)
         if attrs.get("name", "").strip().lower() == "description":

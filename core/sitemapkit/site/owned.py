@@ -42,7 +42,7 @@ from sitemapkit.urls import URLError, same_origin, site_loc
 
 RECORD = ".sitemapkit-files.json"
 VERSION = 1
-_MAX_RECORD_BYTES = 1 << 20
+_MAX_RECORD_BYTES = 16 << 20  # llms_txt records a mirror a page: about 110 bytes each
 _PEEK = 4096
 _SITEMAP_NS = b"http://www.sitemaps.org/schemas/sitemap/0.9"
 
