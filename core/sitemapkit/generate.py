@@ -209,6 +209,7 @@ def _write_all(
             beside.append(write_page(site_dir, listing.sections(outline), render_html, settings.base_url, sink, report))
         mirrors: list[Path] = []
         removed: list[Path] = []
+        owned = None
         if listing is not None and settings.llms_txt and report.urls:  # llms.txt and the pages' mirrors
             owned = Owned(site_dir, Report(), settings.base_url, own_names(settings), dry_run=sink.dry_run)
             llms = write_llms(site_dir, listing.links, outline, settings, sink, report, owned, listing.languages)
@@ -218,7 +219,7 @@ def _write_all(
             record_written(site_dir, beside + mirrors, listed.chosen_out, settings.base_url, own_names(settings),
                            settings.extra_sitemaps if settings.robots_txt else (),
                            elsewhere_keys(settings.base_url, (extra.loc for extra in settings.extra_urls)),
-                           dry_run=sink.dry_run, removed=removed)
+                           dry_run=sink.dry_run, removed=removed, owned=owned)
             report.files.extend(beside)
     finally:
         manifest.close()

@@ -170,6 +170,8 @@ class _Out(NamedTuple):
     """Mirrors not written: a file of that name is not sitemapkit's."""
     unread: list[str]
     """Pages linked as HTML: no regular file of the site serves them, or they are too long."""
+    kept: list[Path]
+    """Mirrors the last build wrote as this one would: left as they are."""
 
 
 def write_llms(site_dir: Path, links: list[Link], outline: Outline | None, settings: Settings, sink: Sink,
@@ -190,7 +192,7 @@ def write_llms(site_dir: Path, links: list[Link], outline: Outline | None, setti
         if slash and unquote(top).lower() in codes:
             folders.setdefault(top + "/", []).append(link._replace(path=rest))
     rest = [link for link in links if link.path.partition("/")[0] + "/" not in folders]
-    out = _Out(sink, owned, [], [], [])
+    out = _Out(sink, owned, [], [], [], [])
     site_name = outline.site_name if outline is not None else None
     name = (outline.name if outline is not None else None) or site_name
     summary = options.summary or (outline.description if outline is not None else None)
@@ -201,7 +203,7 @@ def write_llms(site_dir: Path, links: list[Link], outline: Outline | None, setti
                        options, out)
         closed = [pair for target in out.targets for pair in target.close()]
         owned.expect(closed)
-        written = [path for target in out.targets for path in target.commit()]
+        written = [path for target in out.targets for path in target.commit()] + out.kept
     except BaseException:
         for target in out.targets:
             target.abort()
@@ -278,9 +280,13 @@ def _mirror(site_dir: Path, link: Link, site_name: str | None, out: _Out) -> _Pa
 
     text = to_markdown(content)
     path = site_dir / mirror_name(link.path)
+    data = text.encode("utf-8")
+    if out.owned.holds(path, data):  # as the last build wrote it: left alone (and its date with it)
+        out.kept.append(path)
+        return _Page(title, mirror_url(link.loc), description, text)
     out.sink.make_dir(path.parent)
     target = _target(out.sink, path, out.targets)
-    target.write(text.encode("utf-8"))
+    target.write(data)
     target.close()  # one file open at a time, however many pages: put in place with the others
     return _Page(title, mirror_url(link.loc), description, text)
 

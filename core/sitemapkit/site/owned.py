@@ -166,8 +166,12 @@ class Owned:
         return False
 
     def name_of(self, path: Path) -> str:
-        """How the record names the file at ``path``: its path below the folder."""
-        return path.relative_to(self.folder).as_posix() if path.parent != self.folder else path.name
+        """How the record names the file at ``path`` (in the folder, or below it, as
+        ``llms_txt``'s mirrors): its path below the folder."""
+        text, folder = str(path), str(self.folder)
+        if not text.startswith(folder) or text[len(folder):len(folder) + 1] != os.sep:
+            return path.name
+        return text[len(folder) + 1:].replace(os.sep, "/")
 
     def check(self, names: Iterable[str]) -> None:
         """Raise ``ForeignFileError`` for the first of ``names`` held by a file that is not
@@ -205,6 +209,18 @@ class Owned:
         for name, ids in self.pending.items():
             merged.setdefault(name, set()).update(ids)
         self._save(merged)
+
+    def holds(self, path: Path, data: bytes) -> bool:
+        """Whether the file at ``path`` is one an earlier build recorded and holds ``data``
+        already: then it is left as it is (one read, no write), and counted as written."""
+        name = self.name_of(path)
+        found = (len(data), hashlib.sha256(data).hexdigest())
+        if found not in self.files.get(name, ()) or identity(path) != found:
+            return False
+        self.confirmed.add(name)
+        if not self.dry_run:
+            self.pending.setdefault(name, set()).add(found)
+        return True
 
     def stale(self, keep: set[str]) -> list[Path]:
         """Files of an earlier build that this one did not write, still as that build left them."""
@@ -255,12 +271,15 @@ class Owned:
 
 def record_written(folder: Path, paths: list[Path], chosen_out: Iterable[str], base_url: str,
                    names: OwnNames, extras: Iterable[str] = (), elsewhere: Iterable[str] = (), *,
-                   dry_run: bool = False, removed: Iterable[Path] = ()) -> None:
+                   dry_run: bool = False, removed: Iterable[Path] = (), owned: Owned | None = None) -> None:
     """Add files put in place after the writer settled the record (the change feed, written
     from the manifest once every entry is consumed) to the record of ``folder``, with the
     pages left out on purpose (``chosen_out``: see ``Owned.settle``). What is wrong with the
-    record was said when the writer read it: it is not said twice."""
-    Owned(folder, Report(), base_url, names, dry_run=dry_run).settle(paths, removed, chosen_out, extras, elsewhere)
+    record was said when the writer read it: it is not said twice. ``owned``: the record as a
+    step of this build read it already (the files it put in place are then not read again)."""
+    if owned is None:
+        owned = Owned(folder, Report(), base_url, names, dry_run=dry_run)
+    owned.settle(paths, removed, chosen_out, extras, elsewhere)
 
 
 def _lstat(path: Path) -> os.stat_result | None:
