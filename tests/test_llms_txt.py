@@ -220,3 +220,12 @@ def test_a_page_no_file_serves_is_linked_as_html(tmp_path):
     report, _ = build(tmp_path, pages, extra_urls=["/shop/"])
     assert BASE + "shop/" in linked((tmp_path / "llms.txt").read_text())
     assert [note.rule for note in report.notes] == ["llms-mirror-missing"]
+
+
+def test_a_hostile_page_is_linked_as_html_not_a_crash(tmp_path):
+    pages = site(tmp_path, {"": ("Home", ""), "deep/": ("Deep", "")})
+    (tmp_path / "deep/index.html").write_text("<html><body><main>" + "<div>" * 3000 + "x" + "</div>" * 3000
+                                              + "</main></body></html>")
+    report, _ = build(tmp_path, pages)
+    assert linked((tmp_path / "llms.txt").read_text()) == [BASE + "index.html.md", BASE + "deep/"]
+    assert [note.rule for note in report.notes] == ["llms-mirror-missing"]

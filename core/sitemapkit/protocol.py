@@ -331,7 +331,8 @@ RULES: dict[str, RuleEntry] = {
     "llms-mirror-foreign": RuleEntry(WARNING, "a page's Markdown mirror (URL.md) is not written: a file of "
                                               "that name is not sitemapkit's (llms.txt links the page)", TOOL),
     "llms-mirror-missing": RuleEntry(INFO, "pages linked as HTML in llms.txt: no file of the site serves them "
-                                           "(extra_urls), or they are too long to convert", TOOL),
+                                           "(extra_urls), or they are too long or too deeply nested to convert",
+                                     TOOL),
     "indexnow-network": RuleEntry(WARNING, "the IndexNow endpoint cannot be reached (URLs kept)",
                                   INDEXNOW),
     "indexnow-<status>": RuleEntry(WARNING, "the IndexNow endpoint answered HTTP <status> (400, 403, "

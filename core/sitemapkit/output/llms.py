@@ -216,8 +216,8 @@ def write_llms(site_dir: Path, links: list[Link], outline: Outline | None, setti
     if out.unread:
         report.info(str(site_dir), "llms_txt", "llms-mirror-missing",
                     f"{plural(len(out.unread), 'page')} linked as HTML in llms.txt ({', '.join(out.unread[:3])}"
-                    f"{' ...' if len(out.unread) > 3 else ''}): no file of the site serves it, or it is over "
-                    f"{MAX_PAGE_BYTES >> 20} MiB")
+                    f"{' ...' if len(out.unread) > 3 else ''}): no file of the site serves it, it is over "
+                    f"{MAX_PAGE_BYTES >> 20} MiB, or its elements are nested too deep to convert")
     named = {owned.name_of(path) for path in written}
     stale = [path for path in owned.stale(named) if is_llms_file(owned.name_of(path))]
     tops = [path for path in written if path.parent == site_dir and path.name in (LLMS_NAME, FULL_NAME)]
@@ -278,7 +278,11 @@ def _mirror(site_dir: Path, link: Link, site_name: str | None, out: _Out) -> _Pa
         return _Page(title, link.loc, description, None)
     from sitemapkit.output.markdown import to_markdown  # markdownify: only a build with llms_txt loads it
 
-    text = to_markdown(content)
+    try:
+        text = to_markdown(content)
+    except RecursionError:  # elements nested thousands deep: no page of a generator's, a hostile one
+        out.unread.append(link.loc)
+        return _Page(title, link.loc, description, None)
     path = site_dir / mirror_name(link.path)
     data = text.encode("utf-8")
     if out.owned.holds(path, data):  # as the last build wrote it: left alone (and its date with it)
