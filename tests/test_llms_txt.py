@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import re
+from urllib.parse import quote
 
 import pytest
 from llms_txt import parse_llms_file
@@ -15,7 +16,7 @@ from markdown_it import MarkdownIt
 
 from sitemap_checks import locs
 from sitemapkit import NavItem, Outline, Page, Settings, generate, validate
-from sitemapkit.output.llms import link_line, mirror_name, mirror_url
+from sitemapkit.output.llms import link_line, mirror_name, mirror_url, mirrored_page
 from sitemapkit.report import SitemapError
 from sitemapkit.site.owned import RECORD
 
@@ -229,3 +230,8 @@ def test_a_hostile_page_is_linked_as_html_not_a_crash(tmp_path):
     report, _ = build(tmp_path, pages)
     assert linked((tmp_path / "llms.txt").read_text()) == [BASE + "index.html.md", BASE + "deep/"]
     assert [note.rule for note in report.notes] == ["llms-mirror-missing"]
+
+
+def test_a_mirrors_page_is_the_mirror_name_undone():
+    for path in ("", "guide/", "a.html", "guide/x.htm", "about"):
+        assert mirrored_page(quote(mirror_name(path))) == path

@@ -65,6 +65,13 @@ def mirror_name(path: str) -> str:
     return name + "index.html.md" if not name or name.endswith("/") else name + ".md"
 
 
+def mirrored_page(path: str) -> str:
+    """The URL path of the page a mirror's URL path stands for (``mirror_name`` undone):
+    ``guide/index.html.md`` -> ``guide/``; a path that is no mirror's stays as it is."""
+    page = path[:-3] if path.endswith(".md") else path
+    return page[: -len("index.html")] if page == "index.html" or page.endswith("/index.html") else page
+
+
 def mirror_url(loc: str) -> str:
     """A page's mirror's URL: the page's, and ``.md`` (``index.html.md`` after a ``/``)."""
     return loc + "index.html.md" if loc.endswith("/") else loc + ".md"

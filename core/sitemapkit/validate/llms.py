@@ -16,12 +16,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from sitemapkit.output.llms import mirrored_page
+from sitemapkit.output.names import LLMS_NAME
 from sitemapkit.site.files import read_regular
 from sitemapkit.site.pages import HTML_SUFFIXES, serving_file
 from sitemapkit.validate.findings import Findings
 from sitemapkit.validate.site import SiteIndex
 
-NAME = "llms.txt"
+NAME = LLMS_NAME
 MAX_BYTES = 16 << 20
 """An ``llms.txt`` is read up to this size: one that long lists pages no model reads."""
 _HEADING = re.compile(r"#[ \t]+\S.*")
@@ -96,9 +98,7 @@ class LlmsCheck:
         if serving_file(self.site.dir, relative) is None:
             self.findings.add(name, number, "llms-link-missing", f"{url} is no file of {self.site.dir}: a 404")
             return
-        page = relative[:-3] if relative.endswith(".md") else relative
-        page = page[: -len("index.html")] if page == "index.html" or page.endswith("/index.html") else page
-        built = serving_file(self.site.dir, page)
+        built = serving_file(self.site.dir, mirrored_page(relative))
         if built is None or not built.endswith(HTML_SUFFIXES):
             return  # a Markdown file of the site's own, not a mirror
         if built in self.linked:
