@@ -235,3 +235,17 @@ def test_a_hostile_page_is_linked_as_html_not_a_crash(tmp_path):
 def test_a_mirrors_page_is_the_mirror_name_undone():
     for path in ("", "guide/", "a.html", "guide/x.htm", "about"):
         assert mirrored_page(quote(mirror_name(path))) == path
+
+
+def test_no_mirror_is_written_into_a_folder_linked_from_outside_the_site(tmp_path):
+    outside = tmp_path / "notes"
+    outside.mkdir()
+    (outside / "index.html").write_text(PAGE.format(title="Notes", head=""))
+    site_dir = tmp_path / "site"
+    pages = site(site_dir, {"": ("Home", "")})
+    (site_dir / "notes").symlink_to(outside, target_is_directory=True)
+    pages.append(Page("notes/", output=str(site_dir / "notes/index.html")))
+    report, _ = build(site_dir, pages)
+    assert sorted(path.name for path in outside.iterdir()) == ["index.html"]
+    assert BASE + "notes/" in linked((site_dir / "llms.txt").read_text())
+    assert [note.rule for note in report.notes] == ["llms-mirror-missing"]

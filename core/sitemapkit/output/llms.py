@@ -26,7 +26,7 @@ from sitemapkit.output.names import FULL_NAME, LLMS_NAME, is_llms_file
 from sitemapkit.report import Report, plural
 from sitemapkit.settings import Settings
 from sitemapkit.site.content import main_content
-from sitemapkit.site.files import AnyTarget, Sink, read_regular
+from sitemapkit.site.files import AnyTarget, Sink, inside, read_regular
 from sitemapkit.site.markup import ATTRIBUTES, HEAD_END, attributes, declared_encoding
 from sitemapkit.site.owned import ForeignFileError, Owned
 from sitemapkit.site.pages import serving_file
@@ -179,6 +179,8 @@ class _Out(NamedTuple):
     """Pages linked as HTML: no regular file of the site serves them, or they are too long."""
     kept: list[Path]
     """Mirrors the last build wrote as this one would: left as they are."""
+    folders: dict[Path, bool]
+    """Whether each folder a mirror goes to is in the site (not a link out of it)."""
 
 
 def write_llms(site_dir: Path, links: list[Link], outline: Outline | None, settings: Settings, sink: Sink,
@@ -199,7 +201,7 @@ def write_llms(site_dir: Path, links: list[Link], outline: Outline | None, setti
         if slash and unquote(top).lower() in codes:
             folders.setdefault(top + "/", []).append(link._replace(path=rest))
     rest = [link for link in links if link.path.partition("/")[0] + "/" not in folders]
-    out = _Out(sink, owned, [], [], [], [])
+    out = _Out(sink, owned, [], [], [], [], {})
     site_name = outline.site_name if outline is not None else None
     name = (outline.name if outline is not None else None) or site_name
     summary = options.summary or (outline.description if outline is not None else None)
@@ -224,7 +226,8 @@ def write_llms(site_dir: Path, links: list[Link], outline: Outline | None, setti
         report.info(str(site_dir), "llms_txt", "llms-mirror-missing",
                     f"{plural(len(out.unread), 'page')} linked as HTML in llms.txt ({', '.join(out.unread[:3])}"
                     f"{' ...' if len(out.unread) > 3 else ''}): no file of the site serves it, it is over "
-                    f"{MAX_PAGE_BYTES >> 20} MiB, or its elements are nested too deep to convert")
+                    f"{MAX_PAGE_BYTES >> 20} MiB, its elements are nested too deep to convert, or its "
+                    "folder is a link out of the site")
     named = {owned.name_of(path) for path in written}
     stale = [path for path in owned.stale(named) if is_llms_file(owned.name_of(path))]
     tops = [path for path in written if path.parent == site_dir and path.name in (LLMS_NAME, FULL_NAME)]
@@ -273,11 +276,14 @@ def _mirror(site_dir: Path, link: Link, site_name: str | None, out: _Out) -> _Pa
     none can be made, the page itself."""
     title = own_title(link.title, site_name) if link.read else link.title
     read = _read(site_dir, link.path)
-    if read is None:
+    path = site_dir / mirror_name(link.path)
+    if path.parent not in out.folders:
+        out.folders[path.parent] = inside(path.parent, out.owned.folder)
+    if read is None or not out.folders[path.parent]:  # a folder linked from elsewhere: never written into
         out.unread.append(link.loc)
         return _Page(title, link.loc, None, None)
     content, description = read
-    name = out.owned.name_of(site_dir / mirror_name(link.path))
+    name = out.owned.name_of(path)
     try:
         out.owned.check([name])
     except ForeignFileError:
@@ -290,7 +296,6 @@ def _mirror(site_dir: Path, link: Link, site_name: str | None, out: _Out) -> _Pa
     except RecursionError:  # elements nested thousands deep: no page of a generator's, a hostile one
         out.unread.append(link.loc)
         return _Page(title, link.loc, description, None)
-    path = site_dir / mirror_name(link.path)
     data = text.encode("utf-8")
     if out.owned.holds(path, data):  # as the last build wrote it: left alone (and its date with it)
         out.kept.append(path)
