@@ -249,3 +249,11 @@ def test_no_mirror_is_written_into_a_folder_linked_from_outside_the_site(tmp_pat
     assert sorted(path.name for path in outside.iterdir()) == ["index.html"]
     assert BASE + "notes/" in linked((site_dir / "llms.txt").read_text())
     assert [note.rule for note in report.notes] == ["llms-mirror-missing"]
+
+
+def test_what_a_transform_drops_is_not_linked(tmp_path):
+    pages = site(tmp_path, {"": ("Home", ""), "kept/": ("Kept", ""), "dropped/": ("Dropped", "")})
+    (tmp_path / "site_hooks.py").write_text("def drop(entry):\n    return None if 'dropped' in entry.loc else entry\n")
+    build(tmp_path, pages, transform="site_hooks:drop")
+    assert linked((tmp_path / "llms.txt").read_text()) == [BASE + "index.html.md", BASE + "kept/index.html.md"]
+    assert not (tmp_path / "dropped/index.html.md").exists()
