@@ -11,6 +11,8 @@ import re
 from urllib.parse import quote
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from llms_txt import parse_llms_file
 from markdown_it import MarkdownIt
 
@@ -257,3 +259,13 @@ def test_what_a_transform_drops_is_not_linked(tmp_path):
     build(tmp_path, pages, transform="site_hooks:drop")
     assert linked((tmp_path / "llms.txt").read_text()) == [BASE + "index.html.md", BASE + "kept/index.html.md"]
     assert not (tmp_path / "dropped/index.html.md").exists()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(min_size=1), st.one_of(st.none(), st.text()))
+def test_any_text_stays_the_text_of_one_link(title, description):
+    line = link_line(title, BASE + "a.html.md", description)
+    parsed = parse_llms_file(f"# Site\n\n> Summary.\n\n## Docs\n\n{line}\n").sections["Docs"]
+    assert [link["url"] for link in parsed] == [BASE + "a.html.md"]
+    assert html.unescape(parsed[0]["title"]) == (" ".join(title.split()) or "/")
+    assert re.findall(r'href="([^"]*)"', MarkdownIt("commonmark").render(line)) == [BASE + "a.html.md"]
