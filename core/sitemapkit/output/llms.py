@@ -43,10 +43,11 @@ MAX_PAGE_BYTES = 4 << 20
 """A page is made into Markdown up to this size (the HTML-to-Markdown tree is held whole);
 a longer one is linked as it is, as HTML."""
 
-_LISTING_PATH = re.compile(r"(?:.*/)?(?:(?:tags?|categor(?:y|ies)|archives?|authors?|page/[0-9]+)/.*|"
+_LISTING_PATH = re.compile(r"(?:[^/]+/){0,2}(?:(?:tags?|categor(?:y|ies)|archives?|authors?|page/[0-9]+)/.*|"
                            r"(?:archives|tags|categories|authors)\.html?|index[0-9]+\.html?)")
-"""Listing pages known by their path: tags, categories, archives, authors, and the later pages
-of a list (``page/2/``, Pelican's ``index2.html``, ``tag/x2.html``)."""
+"""Listing pages known by their path, in the top folders (a language's, a blog's): tags,
+categories, archives, authors, and the later pages of a list (``page/2/``, Pelican's
+``index2.html``, ``tag/x2.html``). A deeper ``tags/`` is a page about tags."""
 _DESCRIPTION = re.compile(rb"<meta\b" + ATTRIBUTES)
 _HEAD_BYTES = 1 << 16
 """Where a page without ``</head>`` or ``<body>`` is taken to end its head."""
