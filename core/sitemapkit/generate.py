@@ -18,6 +18,7 @@ from sitemapkit.listing.transform import UserTransform, load_transform
 from sitemapkit.model import Outline, Page
 from sitemapkit.output.feed import feed_name, write_changes_feed
 from sitemapkit.output.html_sitemap import PAGE_NAME, Listing, Render, write_page
+from sitemapkit.output.llms import write_llms
 from sitemapkit.output.names import beside_names, index_name, news_names, own_names, sections_index, stem_of
 from sitemapkit.output.robots import RobotsTooLarge, sync_robots_txt
 from sitemapkit.output.write import write_sitemap_files
@@ -26,7 +27,7 @@ from sitemapkit.report import Problem, Report, SitemapError, plural
 from sitemapkit.settings import Settings
 from sitemapkit.site.files import Sink
 from sitemapkit.site.lock import folder_locked
-from sitemapkit.site.owned import elsewhere_keys, named_extras, record_written
+from sitemapkit.site.owned import Owned, elsewhere_keys, named_extras, record_written
 from sitemapkit.site.scan import documents_in
 from sitemapkit.urls import normalise_base_url
 
@@ -181,15 +182,15 @@ def _write_all(
                                    checkouts=checkouts)
         if progress is not None:
             pages = _counted(pages, progress)
-        listing = Listing(settings.base_url) if settings.html_sitemap else None
-        if listing is not None:  # an earlier build's page is not read (nor dated, nor counted) as a page
+        listing = Listing(settings.base_url) if settings.html_sitemap or settings.llms_txt else None
+        if settings.html_sitemap:  # an earlier build's page is not read (nor dated, nor counted) as a page
             own = (PAGE_NAME, settings.base_url + PAGE_NAME)
             pages = (page for page in pages if page.url not in own)
         documents = _documents(site_dir, settings, source_dirs, report) if settings.include else ()
         listed = list_entries(pages, settings, report, resolver, site_dir=site_dir, documents=documents,
                               listing=listing, deployment=deployment, transform=transform)
         entries = listed.entries
-        if listing is not None:
+        if listing is not None and settings.html_sitemap:
             entries = listing.with_page(entries, PAGE_NAME, report.lastmod_sources if settings.lastmod else None)
         # entries -> the sitemap files (sparing the files written beside them below)
         written = write_sitemap_files(entries, site_dir, settings, report, keep_urlset=keep_urlset,
@@ -203,14 +204,22 @@ def _write_all(
         beside = []
         if settings.changes_feed and report.urls:
             beside.append(write_changes_feed(manifest, site_dir, settings, sink)[0])
-        if listing is not None and report.urls:
+        if listing is not None and settings.html_sitemap and report.urls:
             listing.warn_left(report)
             beside.append(write_page(site_dir, listing.sections(outline), render_html, settings.base_url, sink, report))
+        mirrors: list[Path] = []
+        removed: list[Path] = []
+        owned = None
+        if listing is not None and settings.llms_txt and report.urls:  # llms.txt and the pages' mirrors
+            owned = Owned(site_dir, Report(), settings.base_url, own_names(settings), dry_run=sink.dry_run)
+            llms = write_llms(site_dir, listing.links, outline, settings, sink, report, owned, listing.languages)
+            beside.extend(llms.files)
+            mirrors, removed = llms.mirrors, llms.removed
         if beside:
-            record_written(site_dir, beside, listed.chosen_out, settings.base_url, own_names(settings),
+            record_written(site_dir, beside + mirrors, listed.chosen_out, settings.base_url, own_names(settings),
                            settings.extra_sitemaps if settings.robots_txt else (),
                            elsewhere_keys(settings.base_url, (extra.loc for extra in settings.extra_urls)),
-                           dry_run=sink.dry_run)
+                           dry_run=sink.dry_run, removed=removed, owned=owned)
             report.files.extend(beside)
     finally:
         manifest.close()

@@ -69,6 +69,7 @@ FEEDS = "RSS 2.0 / Atom 1.0"
 ROBOTS = "robots.txt (RFC 9309)"
 INDEXNOW = "IndexNow"
 HTTP = "HTTP (RFC 9110), as crawlers read it"
+LLMS = "llms.txt (llmstxt.org)"
 TOOL = "sitemapkit"
 """What the rule protects is sitemapkit's own contract (its manifest, its options, git)."""
 
@@ -326,6 +327,21 @@ RULES: dict[str, RuleEntry] = {
                                             "first are linked)", TOOL),
     "html-sitemap-theme": RuleEntry(WARNING, "the site's theme cannot render sitemap.html (an error, or a "
                                              "page without the map): sitemapkit's plain page is written", TOOL),
+    "llms-format": RuleEntry(ERROR, "llms.txt: no H1 first, a second H1, no `##` section, a link line "
+                                     "outside the sections, or too large to read", LLMS),
+    "llms-line": RuleEntry(ERROR, "llms.txt: a line in a section that is no link line (`- [title](url): "
+                                  "notes`): the reference parser stops on it", LLMS),
+    "llms-link": RuleEntry(ERROR, "llms.txt: a link that is neither an http(s) URL nor a path", LLMS),
+    "llms-link-missing": RuleEntry(ERROR, "llms.txt links a file the built site does not have (--site-dir)",
+                                   LLMS),
+    "llms-duplicate": RuleEntry(WARNING, "llms.txt links a page a second time (--site-dir)", LLMS),
+    "llms-not-listed": RuleEntry(WARNING, "llms.txt links a page no checked sitemap lists (--site-dir)", TOOL),
+    "llms-page-missing": RuleEntry(WARNING, "a page the sitemap lists that no llms.txt links (--site-dir)", TOOL),
+    "llms-mirror-foreign": RuleEntry(WARNING, "a page's Markdown mirror (URL.md) is not written: a file of "
+                                              "that name is not sitemapkit's (llms.txt links the page)", TOOL),
+    "llms-mirror-missing": RuleEntry(INFO, "pages linked as HTML in llms.txt: no file of the site serves them "
+                                           "(extra_urls), or they are too long or too deeply nested to convert",
+                                     TOOL),
     "indexnow-network": RuleEntry(WARNING, "the IndexNow endpoint cannot be reached (URLs kept)",
                                   INDEXNOW),
     "indexnow-<status>": RuleEntry(WARNING, "the IndexNow endpoint answered HTTP <status> (400, 403, "

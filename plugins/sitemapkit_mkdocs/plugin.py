@@ -112,7 +112,8 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
 
     def on_nav(self, nav: Any, config: MkDocsConfig, files: Files) -> Any:
         if not self._nested():
-            self.theme = (None, nav, files) if self.settings and self.settings.html_sitemap else None
+            self.theme = (None, nav, files) if self.settings and (self.settings.html_sitemap or
+                                                                   self.settings.llms_txt) else None
         return nav
 
     def on_env(self, env: Any, config: MkDocsConfig, files: Files) -> Any:
@@ -146,7 +147,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
                                     theme_pages(config.theme.static_templates, config.site_dir), self.copied)
             report = generate(pages, config.site_dir, self.settings, project_dir=self.project_dir,
                               source_dirs=[config.docs_dir], on_warning=_log,
-                              render_html=renderer(*self.theme, config) if self.theme else None,
+                              render_html=renderer(*self.theme, config) if self.settings.html_sitemap else None,
                               outline=outline(self.theme[1], config) if self.theme else None,
                               deployment=self.deployment, keep_urlset=reads_urlset(config.theme.name))
         except SitemapError as error:

@@ -85,7 +85,7 @@ def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
         found = pages(app, site, chosen.base_url)
         report = generate(found, app.outdir, chosen, project_dir=app.confdir, source_dirs=[app.srcdir],
                           on_warning=_log, render_html=renderer(app) if chosen.html_sitemap else None,
-                          outline=outline(app) if chosen.html_sitemap else None,
+                          outline=outline(app) if chosen.html_sitemap or chosen.llms_txt else None,
                           deployment=site.deployment(), checkouts=site.checkouts())
     except SitemapError as error:
         raise ExtensionError(f"sitemapkit: {error}") from None

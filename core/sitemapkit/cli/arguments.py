@@ -67,6 +67,8 @@ def parser() -> argparse.ArgumentParser:
     build.add_argument("--config", metavar="FILE", help="a TOML file of options (top level, or a "
                        "[sitemapkit] or [tool.sitemapkit] table)")
     build.add_argument("--out", metavar="DIR", help="write the files here instead of SITE_DIR")
+    build.add_argument("--site-name", metavar="NAME", help="the site's name, llms.txt's heading (default: "
+                       "the project's site_name, else the home page's title)")
     build.add_argument("--dry-run", action="store_true",
                        help="write and remove nothing: print the files that would be written "
                             "(URLs, bytes) and what IndexNow would be sent")

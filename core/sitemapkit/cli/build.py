@@ -106,7 +106,8 @@ def run_build(args: argparse.Namespace) -> int:
                 dry_run=args.dry_run,
                 other_sitemaps=look_for_others,
                 keep_urlset=reads_urlset(project.theme) if project else False,
-                outline=Outline(project.nav, project.site_name) if project else None,
+                outline=(Outline(project.nav, args.site_name or project.site_name) if project else
+                         Outline((), args.site_name) if args.site_name else None),
             )
     except (SitemapError, OSError) as error:
         # A file fault (disk full, a read-only folder, a file sitemapkit did not write under

@@ -77,7 +77,7 @@ class EntryMaker:
         self._early: dict[tzinfo, datetime] = {}
         self.excludes = Exclude(settings.exclude)
         self.robots = robots
-        self.titles = settings.html_sitemap
+        self.titles = settings.html_sitemap or bool(settings.llms_txt)
         self.other_version = 0
         """Pages whose canonical URL is another version's: told once, by ``finish``, not in
         a line a page (an old version's pages all name the latest's)."""

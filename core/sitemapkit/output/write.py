@@ -196,6 +196,7 @@ def write_sitemap_files(
     keep = {p.name for p in written}
     if written:  # the caller writes them next
         keep.update(spare)
+        keep.update(name for name in owned.files if names.written_later(name))
     stale = sink.remove(owned.stale(keep) + _leftovers(out, names))
     owned.settle(written, stale, chosen_out, settings.extra_sitemaps if settings.robots_txt else (),
                  elsewhere_keys(base_url, (extra.loc for extra in settings.extra_urls)))

@@ -42,7 +42,7 @@ from sitemapkit.urls import URLError, same_origin, site_loc
 
 RECORD = ".sitemapkit-files.json"
 VERSION = 1
-_MAX_RECORD_BYTES = 1 << 20
+_MAX_RECORD_BYTES = 16 << 20  # llms_txt records a mirror a page: about 110 bytes each
 _PEEK = 4096
 _SITEMAP_NS = b"http://www.sitemaps.org/schemas/sitemap/0.9"
 
@@ -180,6 +180,14 @@ class Owned:
             return True
         return False
 
+    def name_of(self, path: Path) -> str:
+        """How the record names the file at ``path`` (in the folder, or below it, as
+        ``llms_txt``'s mirrors): its path below the folder."""
+        text, folder = str(path), str(self.folder)
+        if not text.startswith(folder) or text[len(folder):len(folder) + 1] != os.sep:
+            return path.name
+        return text[len(folder) + 1:].replace(os.sep, "/")
+
     def check(self, names: Iterable[str]) -> None:
         """Raise ``ForeignFileError`` for the first of ``names`` held by a file that is not
         ours to replace."""
@@ -211,11 +219,23 @@ class Owned:
         for final, temp in set(written):  # each file read once, however often it is named
             found = identity(temp) if temp is not None else None
             if found is not None:
-                self.pending.setdefault(final.name, set()).add(found)
+                self.pending.setdefault(self.name_of(final), set()).add(found)
         merged = {name: set(ids) for name, ids in self.files.items()}
         for name, ids in self.pending.items():
             merged.setdefault(name, set()).update(ids)
         self._save(merged)
+
+    def holds(self, path: Path, data: bytes) -> bool:
+        """Whether the file at ``path`` is one an earlier build recorded and holds ``data``
+        already: then it is left as it is (one read, no write), and counted as written."""
+        name = self.name_of(path)
+        found = (len(data), hashlib.sha256(data).hexdigest())
+        if found not in self.files.get(name, ()) or identity(path) != found:
+            return False
+        self.confirmed.add(name)
+        if not self.dry_run:
+            self.pending.setdefault(name, set()).add(found)
+        return True
 
     def stale(self, keep: set[str]) -> list[Path]:
         """Files of an earlier build that this one did not write, still as that build left them."""
@@ -232,8 +252,8 @@ class Owned:
         if self.dry_run:
             return
         written = list(written)
-        gone = {path.name for path in removed}
-        replaced = {path.name for path in written}
+        gone = {self.name_of(path) for path in removed}
+        replaced = {self.name_of(path) for path in written}
         final: dict[str, set[Identity]] = {
             name: ids for name, ids in self.files.items()
             if name not in gone and name not in replaced and self.mine(name)
@@ -241,10 +261,10 @@ class Owned:
         for path in written:
             # A file put in place from the temporary file ``expect`` read holds the bytes read
             # there: it is not read again.
-            expected = self.pending.get(path.name, ())
+            expected = self.pending.get(self.name_of(path), ())
             found = next(iter(expected)) if len(expected) == 1 else identity(path)
             if found is not None:
-                final[path.name] = {found}
+                final[self.name_of(path)] = {found}
         self._save(final, sorted(chosen_out), list(extras), list(elsewhere))
 
     def _save(self, files: dict[str, set[Identity]], chosen_out: list[str] | None = None,
@@ -266,12 +286,15 @@ class Owned:
 
 def record_written(folder: Path, paths: list[Path], chosen_out: Iterable[str], base_url: str,
                    names: OwnNames, extras: Iterable[str] = (), elsewhere: Iterable[str] = (), *,
-                   dry_run: bool = False) -> None:
+                   dry_run: bool = False, removed: Iterable[Path] = (), owned: Owned | None = None) -> None:
     """Add files put in place after the writer settled the record (the change feed, written
     from the manifest once every entry is consumed) to the record of ``folder``, with the
     pages left out on purpose (``chosen_out``: see ``Owned.settle``). What is wrong with the
-    record was said when the writer read it: it is not said twice."""
-    Owned(folder, Report(), base_url, names, dry_run=dry_run).settle(paths, [], chosen_out, extras, elsewhere)
+    record was said when the writer read it: it is not said twice. ``owned``: the record as a
+    step of this build read it already (the files it put in place are then not read again)."""
+    if owned is None:
+        owned = Owned(folder, Report(), base_url, names, dry_run=dry_run)
+    owned.settle(paths, removed, chosen_out, extras, elsewhere)
 
 
 def _lstat(path: Path) -> os.stat_result | None:
@@ -282,9 +305,12 @@ def _lstat(path: Path) -> os.stat_result | None:
 
 
 def _plain(name: object) -> bool:
+    """A file name of the folder, or a path below it (``llms_txt``'s mirrors): no empty,
+    ``.`` or ``..`` part, no backslash, no NUL."""
     return (
-        isinstance(name, str) and 0 < len(name) <= 255 and name not in (".", "..", RECORD)
-        and "/" not in name and "\\" not in name and "\x00" not in name
+        isinstance(name, str) and 0 < len(name) <= 4096 and name != RECORD
+        and "\\" not in name and "\x00" not in name
+        and all(0 < len(part) <= 255 and part not in (".", "..") for part in name.split("/"))
     )
 
 

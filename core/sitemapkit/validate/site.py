@@ -194,6 +194,14 @@ class SiteIndex:
             facts = self._facts[relative] = (page.noindex, canonical, not_page)
         return facts
 
+    def listed(self, built: str) -> bool:
+        """Whether a checked sitemap listed the page of the built file ``built``."""
+        return built in self._listed
+
+    def listed_files(self) -> list[str]:
+        """The built files of the pages the checked sitemaps list, sorted."""
+        return sorted(self._listed)
+
     def unlisted(self, found: Callable[[str, str], None]) -> None:
         """``found(page file, message)`` for each indexable built page that no checked
         sitemap listed."""

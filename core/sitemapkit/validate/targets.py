@@ -21,6 +21,9 @@ from sitemapkit.validate.feeds import FeedChecker
 from sitemapkit.validate.findings import Findings
 from sitemapkit.validate.glance import Answers
 from sitemapkit.validate.listed_urls import ListedUrls
+from sitemapkit.validate.llms import NAME as LLMS_NAME
+from sitemapkit.validate.llms import LlmsCheck
+from sitemapkit.validate.llms import site_files as llms_files
 from sitemapkit.validate.local_files import (
     SNIFF,
     TXT_SUFFIXES,
@@ -131,6 +134,8 @@ def _check_pages(findings: Findings, client, live, listed, urls_given: bool) -> 
 
 def _run(session: Session, site: SiteIndex | None, roots: list[Path], paths: list, client) -> None:
     run = _Targets(session, site, roots, client)
+    llms = [path for path in paths if isinstance(path, Path) and path.name == LLMS_NAME and path.is_file()]
+    paths = [path for path in paths if not any(path is given for given in llms)]
     # robots.txt files among the targets first, all of them before any sitemap they name:
     # which sitemaps each names decides whether a URL on another host is cross-submitted
     run.pending = []
@@ -145,6 +150,16 @@ def _run(session: Session, site: SiteIndex | None, roots: list[Path], paths: lis
     if site is not None and run.urlsets:
         site.unlisted(lambda relative, message: session.findings.add(
             str(site.dir / relative), None, "page-not-listed", message))
+    # llms.txt, given or in --site-dir: after the sitemaps, whose pages it must link
+    if site is not None:
+        llms += [path for path in llms_files(site) if resolved_path(path) not in {resolved_path(p) for p in llms}]
+    if llms:
+        check = LlmsCheck(session.findings, site)
+        check.sitemaps = bool(run.urlsets)
+        for path in llms:
+            check.check(path)
+        for built, message in check.unlinked():
+            session.findings.add(str(site.dir / built), None, "llms-page-missing", message)
 
 
 class _Targets(LocalFiles, UrlTargets, TextFiles):
