@@ -41,10 +41,10 @@ def linked_exactly_the_sitemaps_pages(site: Path, base: str) -> object:
     return parsed
 
 
-def mkdocs_with(root: Path, name: str) -> Path:
+def mkdocs_with(root: Path, snippet: str) -> Path:
     project = quickstart(root)
     config = project / "mkdocs.yml"
-    plugins = yaml.safe_load(block(name).text)["plugins"]
+    plugins = yaml.safe_load(snippet)["plugins"]
     config.write_text(config.read_text().replace("plugins:\n  - sitemapkit\n", yaml.safe_dump({"plugins": plugins})))
     done = run(project, str(BIN / "mkdocs"), "build", "--strict", "-q")
     assert done.returncode == 0, done.stdout + done.stderr
@@ -52,13 +52,13 @@ def mkdocs_with(root: Path, name: str) -> Path:
 
 
 def test_mkdocs_block(tmp_path):
-    site = mkdocs_with(tmp_path, "llms-mkdocs")
+    site = mkdocs_with(tmp_path, block("llms-mkdocs").text)
     assert linked_exactly_the_sitemaps_pages(site, SITE_URL).title == "My Docs"
     assert not (site / "llms-full.txt").exists()
 
 
 def test_mkdocs_table_form(tmp_path):
-    site = mkdocs_with(tmp_path, "llms-table")
+    site = mkdocs_with(tmp_path, block("llms-table").text)
     parsed = linked_exactly_the_sitemaps_pages(site, SITE_URL)
     assert parsed.summary == "Everything about the example, for people who build with it."
     assert "Welcome to MkDocs" in (site / "llms-full.txt").read_text(encoding="utf-8")
@@ -97,8 +97,8 @@ def test_command_line_and_validate_blocks(tmp_path):
     (public / "guide").mkdir(parents=True)
     (public / "index.html").write_text(PAGE.format("Home"))
     (public / "guide" / "index.html").write_text(PAGE.format("Guide"))
-    for name in ("llms-cli", "llms-validate"):
-        for line in shell_lines(block(name).text):
+    for text in (block("llms-cli").text, block("llms-validate").text):
+        for line in shell_lines(text):
             done = run(tmp_path, *shlex.split(line))
             assert done.returncode == 0, f"{line}\n{done.stdout}{done.stderr}"
     parsed = linked_exactly_the_sitemaps_pages(public, "https://example.org/")
