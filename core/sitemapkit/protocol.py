@@ -311,8 +311,9 @@ RULES: dict[str, RuleEntry] = {
                                     "writes no robots.txt unless robots_txt is set", TOOL),
     "exclude-unmatched": RuleEntry(WARNING, "an exclude pattern that matched no page", TOOL),
     "include-unmatched": RuleEntry(WARNING, "an include pattern that matched no file", TOOL),
-    "transform-error": RuleEntry(WARNING, "the transform callable raised an exception or returned neither "
-                                 "an Entry nor None (build: the page is left out)", TOOL),
+    "transform-error": RuleEntry(WARNING, "the transform callable returned neither an Entry nor None (build: "
+                                 "the page is left out), or raised an exception or SystemExit at a page (build: "
+                                 "stops, no sitemap written; Sphinx: a warning, no sitemap)", TOOL),
     "html-sitemap-size": RuleEntry(WARNING, f"more than {MAX_URLS:,} URLs for sitemap.html (build: the "
                                             "first are linked)", TOOL),
     "html-sitemap-theme": RuleEntry(WARNING, "the site's theme cannot render sitemap.html (an error, or a "
