@@ -244,6 +244,9 @@ RULES: dict[str, RuleEntry] = {
     "record-altered": RuleEntry(WARNING, "the record of sitemapkit's own files names a file these "
                                          "settings never write (build: ignored, never removed or "
                                          "replaced)", TOOL),
+    "record-unsigned": RuleEntry(WARNING, "the record of sitemapkit's own files is not signed with this "
+                                          "project's key, or no key can be kept beside the manifest (build: "
+                                          "the record is ignored, no file replaced or removed on its word)", TOOL),
     "record-option-off": RuleEntry(INFO, "a recorded file of an option now off (build: left in place, "
                                          "no longer recorded)", TOOL),
     "output-locked": RuleEntry(INFO, "another build is writing into the output folder (build: waits "

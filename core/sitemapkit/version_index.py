@@ -19,7 +19,7 @@ from sitemapkit.report import Report
 from sitemapkit.settings import Settings
 from sitemapkit.site.extract import read_head_html
 from sitemapkit.site.files import NotRegularFile, read_regular, remove
-from sitemapkit.site.owned import RECORD, Owned
+from sitemapkit.site.owned import RECORD, Owned, RecordKey, record_key
 from sitemapkit.site.pages import HTML_SUFFIXES, error_page, guess_not_a_page, not_a_page, serving_file
 from sitemapkit.site.scan import pages_in
 from sitemapkit.urls import URLError, encode_url, in_scope, normalise_base_url, site_path
@@ -215,7 +215,8 @@ def _alias_sitemaps(root: Path, versions: Versions, settings: Settings, report: 
     return made
 
 
-def write_version_index(root: Path, versions: Versions, settings: Settings, report: Report) -> Report:
+def write_version_index(root: Path, versions: Versions, settings: Settings, report: Report,
+                        key: RecordKey | None = None) -> Report:
     """Write ``settings.filename`` at ``root``: an index whose children are the listed
     versions' own sitemaps and, for an alias the pages of a version name as canonical
     (mike's ``canonical_version``), a sitemap of those pages at the alias's URLs; and the
@@ -230,7 +231,8 @@ def write_version_index(root: Path, versions: Versions, settings: Settings, repo
                     f"no version below {root} has a sitemap of its own pages: no root index written")
         return report
     sections = tuple(f"{alias}/" for alias in sorted(mike_aliases(root)))  # alias sitemaps, this build's or stale
-    owned = Owned(root, report, base_url, own_names(settings.replace(sections=sections or None)))
+    owned = Owned(root, report, base_url, own_names(settings.replace(sections=sections or None)),
+                  key if key is not None else record_key(Path(settings.state_file)))
     children = [(f"{base_url}{quote(name)}/{settings.filename}", None) for name in versions.listed]
     children += [(base_url + file.name, lastmod) for series in aliases for file, lastmod in series.written]
     try:

@@ -24,6 +24,7 @@ from sitemapkit.settings import OPTION_NAMES, Settings, SettingsError
 from sitemapkit.site.files import OutputError, fault
 from sitemapkit.site.lock import folder_locked
 from sitemapkit.site.others import look_for_others
+from sitemapkit.site.owned import record_key
 from sitemapkit.site.scan import html_files, pages_in
 from sitemapkit.sources.generator import detect
 from sitemapkit.sources.layouts import FILES
@@ -133,7 +134,8 @@ def _build_root(site_dir: Path, versions: Versions, settings: Settings, args: ar
     report = Report(on_warning=None if quiet else lambda p: print(f"{p.severity}: {p}", file=sys.stderr))
     try:
         with folder_locked(site_dir, shared=False):
-            write_version_index(site_dir, versions, settings, report)
+            key = record_key(project_folder(site_dir, args.config) / settings.state_file)
+            write_version_index(site_dir, versions, settings, report, key)
     except (SitemapError, OSError) as error:
         if isinstance(error, OSError) and not isinstance(error, OutputError):
             error = fault(getattr(error, "filename", None) or site_dir, error, "use")
