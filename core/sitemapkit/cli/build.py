@@ -26,6 +26,7 @@ from sitemapkit.site.lock import folder_locked
 from sitemapkit.site.others import look_for_others
 from sitemapkit.site.owned import record_key
 from sitemapkit.site.scan import html_files, pages_in
+from sitemapkit.sources.bounded import ConfigError
 from sitemapkit.sources.generator import detect
 from sitemapkit.sources.layouts import FILES
 from sitemapkit.sources.matching import Sources
@@ -75,7 +76,10 @@ def run_build(args: argparse.Namespace) -> int:
     source_dir = args.source_dir or (project.docs_dir if project else None)
     if source_dir is not None:  # pages dated by their sources' front matter and git
         if args.source_dir:  # Hugo, Jekyll, Docusaurus, Eleventy: the layout its marker files name
-            found = detect(Path(args.source_dir).absolute(), project.languages if project else ())
+            try:
+                found = detect(Path(args.source_dir).absolute(), project.languages if project else ())
+            except ConfigError as error:  # a configuration past a bound: one line
+                raise UsageError(str(error)) from None
             sources = Sources(args.source_dir, snippets=project.snippets if project else None, found=found)
         else:
             sources = Sources(source_dir, project.languages, project.snippets)
