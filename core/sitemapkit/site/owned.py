@@ -94,6 +94,8 @@ def record_key(state_file: Path, *, create: bool = True) -> RecordKey:
     ``create`` (a dry run makes nothing). Made under a temporary name and linked into place,
     so two builds at once agree on one key and none reads half of it."""
     path = state_file.parent / KEY_NAME
+    if not state_file.name or state_file.name == "..":  # names a folder (the manifest says so)
+        return RecordKey(path, None, f"state_file '{state_file}' names no file")
     try:
         return RecordKey(path, _read_key(path))
     except FileNotFoundError:
@@ -229,11 +231,11 @@ class Owned:
         """Files this build is putting in place, with their identity."""
         self.confirmed: set[str] = set()
         """Recorded files found unchanged by this build: each is read once a build."""
-        if key.secret is None and not dry_run:
-            report.warn(str(key.path), "state_file", "record-unsigned",
+        if key.secret is None and not dry_run:  # an info: the manifest's own warning names the cause
+            report.info(str(key.path), "state_file", "record-key",
                         f"no key to sign the record of sitemapkit's own files ({key.why}): it is written "
                         "unsigned, and no build trusts it (no stale file is removed); keep state_file's "
-                        "folder writable and outside the output folder")
+                        "folder writable")
 
     def mine(self, name: str) -> bool:
         """Whether ``name`` is a file an earlier build recorded and nobody changed since."""
