@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from fault_server import FaultServer, body, redirect
+from fault_server import FaultServer, body, redirect, urlset_of
 
 pytestmark = pytest.mark.slow  # real HTTP servers on 127.0.0.1 (make test-fast leaves them out)
 
@@ -28,12 +28,6 @@ def validate(*args: str) -> dict:
                            "--format", "json"], capture_output=True, text=True, timeout=120)
     assert "Traceback" not in done.stderr, done.stderr
     return json.loads(done.stdout)
-
-
-def urlset(*locs: str) -> bytes:
-    urls = "".join(f"<url><loc>{loc}</loc></url>\n" for loc in locs)
-    return (f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/'
-            f'schemas/sitemap/0.9">\n{urls}</urlset>\n').encode()
 
 
 def elsewhere(other: FaultServer, site: FaultServer) -> str:
@@ -56,7 +50,7 @@ def test_check_pages_does_not_follow_a_page_redirect_read_two_ways(tmp_path: Pat
     with FaultServer() as other, FaultServer() as site:
         site.routes.update({
             "/robots.txt": body(b"User-agent: *\nDisallow:\n", "text/plain"),
-            "/sitemap.xml": body(urlset(site.url() + "a/", site.url() + "moved/"), "application/xml"),
+            "/sitemap.xml": body(urlset_of(site.url() + "a/", site.url() + "moved/"), "application/xml"),
             "/a/": body(PAGE),
             "/moved/": redirect(elsewhere(other, site), 301),
         })
@@ -70,7 +64,7 @@ def test_check_pages_never_requests_a_listed_url_read_two_ways() -> None:
     with FaultServer() as other, FaultServer() as site:
         site.routes.update({
             "/robots.txt": body(b"User-agent: *\nDisallow:\n", "text/plain"),
-            "/sitemap.xml": body(urlset(site.url() + "a/", elsewhere(other, site)), "application/xml"),
+            "/sitemap.xml": body(urlset_of(site.url() + "a/", elsewhere(other, site)), "application/xml"),
             "/a/": body(PAGE),
         })
         report = validate(site.url() + "sitemap.xml", "--check-pages")

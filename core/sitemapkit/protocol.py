@@ -231,6 +231,8 @@ RULES: dict[str, RuleEntry] = {
     "fetch-refused": RuleEntry(WARNING, "a URL a fetched file, redirect or sitemap names on a host the "
                                         "user did not name (--allow-host), or at a loopback, private, "
                                         "link-local or other special address: not requested", HTTP),
+    "max-time": RuleEntry(ERROR, "validate reached --max-time (default 30 minutes): the sitemaps and "
+                                 "pages left were not fetched, nor checked", TOOL),
     "wait-capped": RuleEntry(WARNING, "a robots.txt Crawl-delay or a Retry-After longer than sitemapkit "
                                       "waits: requests go at the cap, an answer is not asked again", HTTP),
     "page-hreflang-return": RuleEntry(ERROR, "a listed page whose hreflang alternate (in its HTML head) "

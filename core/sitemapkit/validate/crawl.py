@@ -29,6 +29,7 @@ from sitemapkit.site.pages import not_a_page
 from sitemapkit.urls import URLError, encode_url, resolve
 from sitemapkit.validate.fetch import (
     DEFAULT_CONCURRENCY,
+    DEFAULT_MAX_TIME,
     DEFAULT_TIMEOUT,
     MAX_WAIT,
     ROBOTS_TOKEN,
@@ -74,6 +75,9 @@ class Live:
     """``progress(pages_done, pages_total)``, called as pages are checked."""
     allow_hosts: tuple[str, ...] = ()
     """``--allow-host`` values: hosts besides the targets' that may be requested."""
+    max_time: float = DEFAULT_MAX_TIME
+    """``--max-time``: seconds the whole run may fetch for; what is left then is not fetched,
+    and one ``max-time`` problem says how much."""
 
 
 class Listed:
@@ -147,6 +151,10 @@ def check_pages(findings: Findings, client: Client, live: Live, listed: Listed) 
 
     with ThreadPoolExecutor(max_workers=live.concurrency, thread_name_prefix="sitemapkit") as pool:
         for number, line, loc in pages:
+            if client.out_of_time():  # counted: one max-time problem says how many
+                not_requested += 1
+                tick()
+                continue
             refused: tuple[str, ...] | None = None
             try:
                 where = client.check(loc)  # read once: what is checked is what is requested

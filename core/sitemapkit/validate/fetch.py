@@ -33,6 +33,8 @@ MAX_REDIRECTS = 5
 CHUNK = 64 * 1024
 DEFAULT_TIMEOUT = 10.0
 DEFAULT_CONCURRENCY = 4
+DEFAULT_MAX_TIME = 1800.0
+"""``--max-time``: seconds a whole ``validate`` run fetches for, by default (half an hour)."""
 HTTP_SCHEMES = ("http", "https")
 RESPONSE_SECONDS = 30
 """A response's total deadline, from its request to its last byte, in timeouts (a 50 MiB
@@ -113,9 +115,14 @@ class Client:
     cut ``RESPONSE_SECONDS`` timeouts after its request; requests only where ``reach`` allows."""
 
     def __init__(self, timeout: float = DEFAULT_TIMEOUT, concurrency: int = DEFAULT_CONCURRENCY,
-                 reach: Reach | None = None) -> None:
+                 reach: Reach | None = None, deadline: float = float("inf")) -> None:
         self.timeout = timeout
         self.concurrency = concurrency
+        self.deadline = deadline
+        """The run's deadline (``time.monotonic``; ``--max-time``): no fetch starts after it (one
+        under way ends as any does, within its own total deadline)."""
+        self.skipped = 0
+        """Files and pages not fetched because the deadline had passed (``out_of_time``)."""
         self.reach = reach or Reach(frozenset(), frozenset())
         self.watchdog = Watchdog()
         self._pools: dict[tuple[str, str, int | None], urllib3.HTTPConnectionPool] = {}
@@ -132,6 +139,15 @@ class Client:
                     timeout=urllib3.Timeout(connect=self.timeout, read=self.timeout),
                     reach=self.reach, watchdog=self.watchdog, seconds=RESPONSE_SECONDS * self.timeout)
             return pool
+
+    def out_of_time(self) -> bool:
+        """Whether the run's deadline has passed; each caller that skips a fetch for it counts
+        one in ``skipped``."""
+        if time.monotonic() < self.deadline:
+            return False
+        with self._lock:
+            self.skipped += 1
+        return True
 
     def check(self, url: str) -> Destination:
         """``url`` read once (``reach.destination``), for ``request``: raises ``FetchError``
