@@ -1,7 +1,8 @@
-"""A generator's configuration read within bounds (``sitemapkit build --source-dir``): a
-regular file only (a named pipe would block forever), at most ``CONFIG_BYTES`` of it, YAML
-without aliases (an alias bomb expands a few hundred bytes into gigabytes), nesting at most
-``MAX_DEPTH`` deep. Past a bound, ``ConfigError`` says which, in one line."""
+"""A generator's configuration, and a source's front matter, read within bounds
+(``sitemapkit build --source-dir``): a regular file only (a named pipe would block forever),
+at most ``CONFIG_BYTES`` of it, YAML without aliases (an alias bomb expands a few hundred
+bytes into gigabytes), nesting at most ``MAX_DEPTH`` deep. Past a bound, ``ConfigError``
+says which, in one line."""
 
 from __future__ import annotations
 
@@ -33,24 +34,32 @@ def config_text(path: Path, limit: int = CONFIG_BYTES) -> str:
 
 
 def load_config(path: Path, text: str) -> Any:
-    """``text`` (the file at ``path``) as TOML by its suffix, else as YAML (JSON included),
-    within ``MAX_DEPTH``; YAML aliases are refused. Raises ``ConfigError`` past a bound and
-    ``ValueError`` for text that is not TOML or YAML."""
-    if path.suffix == ".toml":
-        import tomllib  # heavy: see front_matter
+    """``text`` (the file at ``path``) as TOML by its suffix, else as YAML (JSON included)."""
+    return load_toml(path, text) if path.suffix == ".toml" else load_yaml(path, text)
 
-        try:
-            data = tomllib.loads(text)
-        except RecursionError:
-            raise ConfigError(f"{path} nests deeper than Python can read; not read") from None
-        _check_depth(path, data)
-        return data
-    import yaml
+
+def load_toml(path: Path, text: str) -> Any:
+    """``text`` (read from ``path``) as TOML, within ``MAX_DEPTH``: ``ConfigError`` past it,
+    ``ValueError`` for text that is not TOML."""
+    import tomllib  # heavy: see front_matter
+
+    try:
+        data = tomllib.loads(text)
+    except RecursionError:
+        raise ConfigError(f"{path} nests deeper than Python can read; not read") from None
+    _check_depth(path, data)
+    return data
+
+
+def load_yaml(path: Path, text: str) -> Any:
+    """``text`` (read from ``path``) as YAML, within ``MAX_DEPTH`` and without aliases:
+    ``ConfigError`` past a bound, ``ValueError`` (one line) for text that is not YAML."""
+    import yaml  # heavy: see front_matter
 
     try:
         return yaml.load(text, Loader=_loader(path))  # a SafeLoader subclass
     except yaml.YAMLError as error:
-        raise ValueError(str(error)) from None
+        raise ValueError(" ".join(line.strip() for line in str(error).splitlines())) from None
 
 
 def _check_depth(path: Path, data: Any) -> None:
