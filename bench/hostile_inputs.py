@@ -46,7 +46,7 @@ def _built(root: Path) -> Path:
 
 
 def _sized(path: Path, size: int, write) -> None:
-    if path.is_file() and path.stat().st_size >= size:
+    if path.is_file() and size <= path.stat().st_size < size + (1 << 20):
         return
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as out:
@@ -71,9 +71,9 @@ def _config(case: str, name: str, line: str) -> tuple[list[str], Path]:
     root = _built(WORK / case)
 
     def write(out) -> None:
-        out.write(line.format(0).encode() if name.endswith(".toml") else b"title: t\n")
-        for i in range(50_000_000 // len(line.format(10 ** 6))):
-            out.write(line.format(i).encode())
+        size, i = out.write(b'title = "t"\n' if name.endswith(".toml") else b"title: t\n"), 0
+        while size < 50_000_000:
+            size, i = size + out.write(line.format(i).encode()), i + 1
 
     _sized(root / name, 50_000_000, write)
     return ["build", "public", "--base-url", BASE, "--source-dir", "."], root
