@@ -94,11 +94,12 @@ def read_page_html(markup: str | bytes, page_url: str, *, content: str | None = 
     """
     data = markup.encode("utf-8") if isinstance(markup, str) else markup
     long_values: list[tuple[str, int]] = []
-    size = len(data)
-    whole = _digest_of((data,)) if size > PAGE_READ_BYTES and content is None else None
-    if len(data) > LONG_VALUE:
-        blocks = (data[i : i + BLOCK] for i in range(0, min(len(data), PAGE_READ_BYTES), BLOCK))
-        data = squeeze(blocks, long_values)
+    size, whole = len(data), None
+    if size > LONG_VALUE:
+        blocks = (data[i : i + BLOCK] for i in range(0, size, BLOCK))
+        data = squeeze(blocks, long_values, PAGE_READ_BYTES)
+        if next(blocks, None) is not None and content is None:  # read from its start only
+            whole = _digest_of((markup.encode("utf-8") if isinstance(markup, str) else markup,))
     facts = _read_html(data, page_url, content, long_values)
     return facts._replace(digest=whole, cut=size) if whole is not None else facts
 
@@ -151,8 +152,8 @@ def read_page_file(path: str | os.PathLike[str], page_url: str, *, content: str 
         elif size <= LONG_VALUE:  # no value can be too long: most pages
             data = b"".join(_chunks(fd))
         else:
-            data = squeeze(_chunks(fd), long_values)
-            if size > PAGE_READ_BYTES:  # read from its start only: the digest covers the rest too
+            data = squeeze(_chunks(fd), long_values, PAGE_READ_BYTES)
+            if os.read(fd, 1):  # read from its start only: the digest covers the rest too
                 os.lseek(fd, 0, os.SEEK_SET)
                 whole = _digest_of(iter(lambda: os.read(fd, BLOCK), b""))
     finally:
@@ -162,12 +163,9 @@ def read_page_file(path: str | os.PathLike[str], page_url: str, *, content: str 
 
 
 def _chunks(fd: int, first: bytes = b"") -> Iterator[bytes]:
-    """The file's bytes in blocks, ``first`` (read already) included, up to ``PAGE_READ_BYTES``."""
     if first:
         yield first
-    left = PAGE_READ_BYTES - len(first)
-    while left > 0 and (chunk := os.read(fd, min(BLOCK, left))):
-        left -= len(chunk)
+    while chunk := os.read(fd, BLOCK):
         yield chunk
 
 
@@ -176,7 +174,7 @@ def _read_head(fd: int, long_values: list[tuple[str, int]]) -> bytes:
     first ``PAGE_READ_BYTES`` when there is no head. Plain ``os`` calls: this runs once per page."""
     data = os.read(fd, _HEAD_BYTES)
     if len(data) == _HEAD_BYTES and HEAD_END.search(data) is None:
-        data = squeeze(_chunks(fd, data), long_values)
+        data = squeeze(_chunks(fd, data), long_values, PAGE_READ_BYTES)
     return data
 
 
