@@ -27,14 +27,14 @@ from sitemapkit.report import Problem, Report, SitemapError, plural
 from sitemapkit.settings import Settings
 from sitemapkit.site.files import Sink
 from sitemapkit.site.lock import folder_locked
-from sitemapkit.site.owned import Owned, elsewhere_keys, named_extras, record_written
+from sitemapkit.site.owned import Owned, RecordKey, elsewhere_keys, named_extras, record_key, record_written
 from sitemapkit.site.scan import documents_in
 from sitemapkit.urls import normalise_base_url
 
 if TYPE_CHECKING:
     from sitemapkit.versions import Deployment
 
-OthersCheck = Callable[[Path, Settings], Callable[[Report, Iterable[Path]], None]]
+OthersCheck = Callable[[Path, Settings, RecordKey], Callable[[Report, Iterable[Path]], None]]
 """``generate``'s ``other_sitemaps``: see ``site.others.look_for_others``."""
 
 
@@ -172,9 +172,11 @@ def _write_all(
     other_sitemaps: OthersCheck | None,
 ) -> None:
     now = build_time()
-    named_before = named_extras(site_dir, settings.base_url)  # before this build's record replaces it
+    # the project's key, beside the manifest: what signs the record of our own files in site_dir
+    key = record_key(project_dir / settings.state_file, create=not sink.dry_run)
+    named_before = named_extras(site_dir, settings.base_url, key)  # before this build's record replaces it
     # other tools' sitemaps: the one at our own name is looked at before this build replaces it
-    warn_others = other_sitemaps(site_dir, settings) if other_sitemaps is not None else None
+    warn_others = other_sitemaps(site_dir, settings, key) if other_sitemaps is not None else None
     manifest = Manifest.for_settings(settings, project_dir, report, now, site_dir, sink)
     try:
         # pages -> entries, each dated as it streams (and noted in the manifest)
@@ -194,7 +196,8 @@ def _write_all(
             entries = listing.with_page(entries, PAGE_NAME, report.lastmod_sources if settings.lastmod else None)
         # entries -> the sitemap files (sparing the files written beside them below)
         written = write_sitemap_files(entries, site_dir, settings, report, keep_urlset=keep_urlset,
-                                      chosen_out=listed.chosen_out, spare=beside_names(settings), sink=sink)
+                                      chosen_out=listed.chosen_out, spare=beside_names(settings), sink=sink,
+                                      key=key)
         resolver.finish()
         if warn_others is not None:
             warn_others(report, written.files)
@@ -216,7 +219,7 @@ def _write_all(
             beside.extend(llms.files)
             mirrors, removed = llms.mirrors, llms.removed
         if beside:
-            record_written(site_dir, beside + mirrors, listed.chosen_out, settings.base_url, own_names(settings),
+            record_written(site_dir, beside + mirrors, listed.chosen_out, settings.base_url, own_names(settings), key,
                            settings.extra_sitemaps if settings.robots_txt else (),
                            elsewhere_keys(settings.base_url, (extra.loc for extra in settings.extra_urls)),
                            dry_run=sink.dry_run, removed=removed, owned=owned)

@@ -48,6 +48,10 @@ VIDEO_MAX_TAGS = 32  # <video:tag> per video: Google video sitemaps (SPEC 3)
 VIDEO_MAX_UPLOADER = 255  # characters: Google video sitemaps (SPEC 3)
 VIDEO_MAX_CATEGORY = 256  # characters: sitemap-video.xsd (a tag Google dropped in 2022)
 HTML_READ_BYTES = 2 * 1024 * 1024  # of an HTML page, the first 2 MB are what Googlebot reads
+PAGE_READ_BYTES = 8 << 20
+"""Of a built page, the first 8 MiB are read (head, images, videos, links): what lies beyond is
+past anything a crawler reads, and reading a page whole would take memory in proportion to
+it. Its fingerprint still covers the whole file, read in blocks."""
 ROBOTS_READ_BYTES = 500 * 1024
 """Of a robots.txt, the first 500 KiB are what Google reads (its robots.txt documentation;
 RFC 9309 2.5: crawlers parse at least 500 KiB). The validator's crawler reads that much; a
@@ -235,6 +239,8 @@ RULES: dict[str, RuleEntry] = {
     "fetch-refused": RuleEntry(WARNING, "a URL a fetched file, redirect or sitemap names on a host the "
                                         "user did not name (--allow-host), or at a loopback, private, "
                                         "link-local or other special address: not requested", HTTP),
+    "max-time": RuleEntry(ERROR, "validate reached --max-time (default 30 minutes): the sitemaps and "
+                                 "pages left were not fetched, nor checked", TOOL),
     "wait-capped": RuleEntry(WARNING, "a robots.txt Crawl-delay or a Retry-After longer than sitemapkit "
                                       "waits: requests go at the cap, an answer is not asked again", HTTP),
     "page-hreflang-return": RuleEntry(ERROR, "a listed page whose hreflang alternate (in its HTML head) "
@@ -245,6 +251,8 @@ RULES: dict[str, RuleEntry] = {
                            SO),
     "page-unreadable": RuleEntry(WARNING, "a page file that is a pipe, socket or device, or cannot be "
                                           "read (build: left out)", TOOL),
+    "page-too-large": RuleEntry(WARNING, f"a built page larger than {PAGE_READ_BYTES >> 20} MiB (build: "
+                                         "its images and videos read from its start only)", TOOL),
     "url-too-long": RuleEntry(WARNING, "a page's attribute value too long to be a URL (build: left "
                                        "unread)", SO),
     "record-unreadable": RuleEntry(WARNING, "the record of sitemapkit's own files cannot be read "
@@ -252,6 +260,11 @@ RULES: dict[str, RuleEntry] = {
     "record-altered": RuleEntry(WARNING, "the record of sitemapkit's own files names a file these "
                                          "settings never write (build: ignored, never removed or "
                                          "replaced)", TOOL),
+    "record-unsigned": RuleEntry(WARNING, "the record of sitemapkit's own files is not signed with this "
+                                          "project's key (build: the record is ignored, no file replaced or "
+                                          "removed on its word)", TOOL),
+    "record-key": RuleEntry(INFO, "no key can be kept beside the manifest to sign the record of "
+                                  "sitemapkit's own files (build: the record is written unsigned)", TOOL),
     "record-option-off": RuleEntry(INFO, "a recorded file of an option now off (build: left in place, "
                                          "no longer recorded)", TOOL),
     "output-locked": RuleEntry(INFO, "another build is writing into the output folder (build: waits "
@@ -321,8 +334,9 @@ RULES: dict[str, RuleEntry] = {
                                     "writes no robots.txt unless robots_txt is set", TOOL),
     "exclude-unmatched": RuleEntry(WARNING, "an exclude pattern that matched no page", TOOL),
     "include-unmatched": RuleEntry(WARNING, "an include pattern that matched no file", TOOL),
-    "transform-error": RuleEntry(WARNING, "the transform callable raised an exception or returned neither "
-                                 "an Entry nor None (build: the page is left out)", TOOL),
+    "transform-error": RuleEntry(WARNING, "the transform callable returned neither an Entry nor None (build: "
+                                 "the page is left out), or raised an exception or SystemExit at a page (build: "
+                                 "stops, no sitemap written; Sphinx: a warning, no sitemap)", TOOL),
     "html-sitemap-size": RuleEntry(WARNING, f"more than {MAX_URLS:,} URLs for sitemap.html (build: the "
                                             "first are linked)", TOOL),
     "html-sitemap-theme": RuleEntry(WARNING, "the site's theme cannot render sitemap.html (an error, or a "

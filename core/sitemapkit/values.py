@@ -18,6 +18,7 @@ from sitemapkit.urls import (
     base_url_problem,
     encode_url,
     normalise_base_url,
+    url_text_problem,
 )
 
 CHANGEFREQS = ("always", "hourly", "daily", "weekly", "monthly", "yearly", "never")
@@ -342,6 +343,8 @@ def extra_sitemaps(value: Any) -> tuple[str, ...]:
     for item in _listed(value, expected):
         if not isinstance(item, str) or not item.strip().lower().startswith(("http://", "https://")):
             raise OptionError(f"{expected}; {item!r} is not one")
+        if (problem := url_text_problem(item.strip())) is not None:
+            raise OptionError(f"{expected}; {item!r} {problem}")
         try:
             url = encode_url(item.strip())
         except URLError as error:
@@ -370,6 +373,8 @@ def extra_urls(value: Any) -> tuple[ExtraUrl, ...]:
             loc, lastmod = item, None
         if not isinstance(loc, str) or not loc.strip():
             raise OptionError(f"{expected}; {item!r} has no URL")
+        if (problem := url_text_problem(loc.strip())) is not None:
+            raise OptionError(f"{expected}; {loc!r} {problem}")
         found.append(ExtraUrl(loc.strip(), lastmod))
     return tuple(found)
 

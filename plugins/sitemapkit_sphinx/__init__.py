@@ -21,6 +21,7 @@ from sitemapkit.compat.sphinx_checks import build_settings, config_problems
 from sitemapkit.compat.sphinx_multiversion import sphinx_multiversion
 from sitemapkit.compat.sphinx_pages import generated_pages, image_urls
 from sitemapkit.compat.sphinx_sitemap import CONFIG_VALUES, DROP_IN, SphinxConfig
+from sitemapkit.listing.transform import TransformError
 from sitemapkit.options import OPTIONS
 from sitemapkit.output.html_sitemap import TEMPLATES
 from sitemapkit.sources.pyconf import conf_py
@@ -87,6 +88,9 @@ def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
                           on_warning=_log, render_html=renderer(app) if chosen.html_sitemap else None,
                           outline=outline(app) if chosen.html_sitemap or chosen.llms_txt else None,
                           deployment=site.deployment(), checkouts=site.checkouts())
+    except TransformError as error:  # the user's callable: a warning, as a wrong value is (-W: fatal)
+        _log(error.problem)
+        return
     except SitemapError as error:
         raise ExtensionError(f"sitemapkit: {error}") from None
     logger.info("sitemapkit: %s", report.summary())

@@ -26,7 +26,9 @@ from sitemapkit.settings import OPTION_NAMES, Settings, SettingsError
 from sitemapkit.site.files import OutputError, fault
 from sitemapkit.site.lock import folder_locked
 from sitemapkit.site.others import look_for_others
+from sitemapkit.site.owned import record_key
 from sitemapkit.site.scan import html_files, pages_in
+from sitemapkit.sources.bounded import ConfigError
 from sitemapkit.sources.generator import detect
 from sitemapkit.sources.layouts import FILES
 from sitemapkit.sources.matching import Sources
@@ -83,7 +85,10 @@ def run_build(args: argparse.Namespace) -> int:
     source_dir = args.source_dir or (project.docs_dir if project else None)
     if source_dir is not None:  # pages dated by their sources' front matter and git
         if args.source_dir:  # Hugo, Jekyll, Docusaurus, Eleventy: the layout its marker files name
-            found = detect(Path(args.source_dir).absolute(), project.languages if project else ())
+            try:
+                found = detect(Path(args.source_dir).absolute(), project.languages if project else ())
+            except ConfigError as error:  # a configuration past a bound: one line
+                raise UsageError(str(error)) from None
             sources = Sources(args.source_dir, snippets=project.snippets if project else None, found=found)
         else:
             sources = Sources(source_dir, project.languages, project.snippets)
@@ -143,7 +148,8 @@ def _build_root(site_dir: Path, versions: Versions, settings: Settings, args: ar
     report = Report(on_warning=None if quiet else lambda p: print(f"{p.severity}: {p}", file=sys.stderr))
     try:
         with folder_locked(site_dir, shared=False):
-            write_version_index(site_dir, versions, settings, report)
+            key = record_key(project_folder(site_dir, args.config) / settings.state_file)
+            write_version_index(site_dir, versions, settings, report, key)
     except (SitemapError, OSError) as error:
         if isinstance(error, OSError) and not isinstance(error, OutputError):
             error = fault(getattr(error, "filename", None) or site_dir, error, "use")

@@ -21,6 +21,7 @@ from pathlib import Path
 from sitemapkit.dates import newest
 from sitemapkit.lastmod.git import GitDates
 from sitemapkit.model import Moment, Page
+from sitemapkit.protocol import PAGE_READ_BYTES
 from sitemapkit.settings import Settings
 from sitemapkit.site.content import main_content
 from sitemapkit.site.files import read_regular
@@ -30,8 +31,6 @@ from sitemapkit.urls import normalise_base_url, resolve
 _HREF = re.compile(rb"""<a\s[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.IGNORECASE)
 _FOLDER_PAGES = ("index", "_index")
 """Sources that build a folder's page, which may list the pages under it."""
-MAX_PAGE_BYTES = 8 << 20
-"""A listing page is read up to this size (a page beyond it is no listing anyone reads)."""
 
 
 def listings_dated(pages: Iterable[Page], settings: Settings, source_dir: Path) -> list[Page]:
@@ -85,7 +84,7 @@ def _may_list(page: Page) -> bool:
 def _linked_keys(page: Page, base_url: str) -> set[str]:
     """Page keys of the same site's pages that the page's main content links to."""
     try:
-        data = read_regular(page.output, MAX_PAGE_BYTES)
+        data = read_regular(page.output, PAGE_READ_BYTES)
     except OSError:
         return set()
     page_url = base_url + page.url.lstrip("/")

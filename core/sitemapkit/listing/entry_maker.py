@@ -20,7 +20,7 @@ from sitemapkit.lastmod.sources import LastmodResolver
 from sitemapkit.listing.page_fields import alternates, images, news_article, page_moment, videos
 from sitemapkit.listing.page_keys import NO_KEYS, PageKeys, page_keys
 from sitemapkit.model import Entry, Moment, Page
-from sitemapkit.protocol import FUTURE_SLACK, OTHER_VERSION
+from sitemapkit.protocol import FUTURE_SLACK, OTHER_VERSION, PAGE_READ_BYTES
 from sitemapkit.report import EXAMPLES, Report, examples, plural
 from sitemapkit.settings import Rule, Settings
 from sitemapkit.site.extract import HtmlFacts, file_digest, read_page_file, read_page_html
@@ -150,6 +150,9 @@ class EntryMaker:
         for label, size in facts.long_values:
             self.warn(page, label, "url-too-long", f"a {size:,}-byte value left unread: a URL must be "
                       f"under {MAX_LOC_LENGTH} characters")
+        if facts.cut:
+            self.warn(page, "output", "page-too-large", f"a {facts.cut:,}-byte page: read from its first "
+                      f"{PAGE_READ_BYTES >> 20} MiB only (images, videos, links); its fingerprint covers all of it")
         not_page = not_a_page(facts.head) if self.read_markup(page, facts) else None
         if not_page is not None:
             self.left_out(not_page)

@@ -17,19 +17,19 @@ from pathlib import Path
 from sitemapkit.output.names import OwnNames, own_names
 from sitemapkit.report import Report, examples
 from sitemapkit.settings import Settings
-from sitemapkit.site.owned import Owned, is_sitemap, left_by_us
+from sitemapkit.site.owned import Owned, RecordKey, is_sitemap, left_by_us
 from sitemapkit.site.scan import site_files
 from sitemapkit.sources.layouts import LAYOUTS
 from sitemapkit.urls import encode_url
 
 
-def look_for_others(site_dir: Path, settings: Settings) -> Callable[[Report, Iterable[Path]], None]:
+def look_for_others(site_dir: Path, settings: Settings, key: RecordKey) -> Callable[[Report, Iterable[Path]], None]:
     """Before a build writes into ``site_dir``: whether the file at ``settings.filename`` is
     another tool's sitemap, which the build replaces. Returns what the build calls once it
     has written its sitemap files (``written``): it warns in ``report`` of that file, and of
     the other tools' sitemap files left beside sitemapkit's (those ``extra_sitemaps`` names
-    are there on purpose)."""
-    replaced = replaced_by_us(site_dir, settings.filename, settings.base_url, own_names(settings))
+    are there on purpose). ``key``: what signs the record of sitemapkit's own files."""
+    replaced = replaced_by_us(site_dir, settings.filename, settings.base_url, own_names(settings), key)
     ours = left_by_us(site_dir, own_names(settings))  # an option now off made them: record-option-off says so
 
     def warn(report: Report, written: Iterable[Path]) -> None:
@@ -77,14 +77,14 @@ def warn_other_sitemaps(report: Report, site_dir: Path, names: list[str]) -> Non
     )
 
 
-def replaced_by_us(site_dir: Path, filename: str, base_url: str, names: OwnNames) -> str | None:
+def replaced_by_us(site_dir: Path, filename: str, base_url: str, names: OwnNames, key: RecordKey) -> str | None:
     """``filename`` when the file there is a sitemap that no sitemapkit build recorded (Jekyll's
     or Docusaurus' own ``sitemap.xml``): this build replaces it."""
     path = site_dir / filename
     if not path.is_file() or path.is_symlink() or not is_sitemap(path, base_url):
         return None
     try:
-        ours = Owned(site_dir, Report(), base_url, names).mine(filename)  # what the record says is told by the writer
+        ours = Owned(site_dir, Report(), base_url, names, key, dry_run=True).mine(filename)  # what the record says is told by the writer
     except OSError:
         return None
     return None if ours else filename

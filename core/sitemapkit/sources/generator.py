@@ -8,10 +8,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import tomllib
-import yaml
-
 from sitemapkit.sources import jsconfig
+from sitemapkit.sources.bounded import ConfigError, config_text, load_config
 from sitemapkit.sources.layouts import (
     DOCUSAURUS_DOCS_PLUGIN,
     DOCUSAURUS_POST,
@@ -55,7 +53,7 @@ def _configured(layout: Layout, root: Path, source_dir: Path) -> Found:
         folder = root
         for marker in layout.markers:
             config = root / marker[0]
-            text = config.read_text(encoding="utf-8", errors="replace")[:100_000] if config.is_file() else ""
+            text = config_text(config)[:100_000] if config.exists() else ""
             if (match := _ELEVENTY_INPUT.search(text)) and _inside(root, root / match.group(1)):
                 folder = root / match.group(1)
                 break
@@ -92,9 +90,11 @@ def _docusaurus_config(root: Path, layout: Layout) -> str:
     """The text of the project's ``docusaurus.config.*`` (never run); ``""`` when none can be read."""
     for marker in layout.markers:
         config = root / marker[0]
-        if config.is_file():
+        if config.exists():
             try:
-                return config.read_text(encoding="utf-8", errors="replace")[:jsconfig.LIMIT]
+                return config_text(config)[:jsconfig.LIMIT]
+            except ConfigError:
+                raise
             except OSError:
                 return ""
     return ""
@@ -195,10 +195,12 @@ def _collection_default(style: str) -> str:
 def _hugo(layout: Layout, root: Path, source_dir: Path) -> Found:
     config: Mapping[str, Any] = {}
     for name in HUGO_CONFIGS:
-        if (root / name).is_file():
+        if (root / name).exists():
             config = _read_config(root / name)
             break
-    content = root / str(config.get("contentdir") or "content")
+    content: Path | None = root / str(config.get("contentdir") or "content")
+    if not _inside(root, content):
+        content = None  # outside the project: not read, as any other configured folder
     if source_dir != root and source_dir.is_dir():
         content = source_dir  # --source-dir content
     default = str(config.get("defaultcontentlanguage") or "en").lower()
@@ -211,7 +213,7 @@ def _hugo(layout: Layout, root: Path, source_dir: Path) -> Found:
         folder = root / str(options["contentdir"]) if options.get("contentdir") else None
         if folder is not None and _inside(root, folder):
             folders.append((folder, "", str(code).lower()))
-    if not folders:
+    if not folders and content is not None:
         folders.append((content, "", None))
     copied = ((root / "static", ""),) if (root / "static").is_dir() else ()
     permalinks = config.get("permalinks") if isinstance(config.get("permalinks"), Mapping) else {}
@@ -232,10 +234,11 @@ def _inside(root: Path, folder: Path) -> bool:
 def _read_config(path: Path) -> Mapping[str, Any]:
     """A generator's TOML or YAML configuration, its top-level keys in lower case (Hugo's
     keys are case-insensitive); ``{}`` when it cannot be read (the pages then keep the
-    default layout)."""
+    default layout). Read within bounds: past one, ``ConfigError`` (see ``bounded``)."""
     try:
-        text = path.read_text(encoding="utf-8", errors="replace")
-        data = tomllib.loads(text) if path.suffix == ".toml" else yaml.safe_load(text)
-    except (OSError, ValueError, yaml.YAMLError):
+        data = load_config(path, config_text(path))
+    except ConfigError:
+        raise
+    except (OSError, ValueError):
         return {}
     return {str(key).lower(): value for key, value in data.items()} if isinstance(data, Mapping) else {}

@@ -9,11 +9,12 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from sitemapkit.report import Problem
+from sitemapkit.report import Problem, plural
 from sitemapkit.site.lock import Waiting, folder_locked
 from sitemapkit.site.owned import chosen_out, named_extras
 from sitemapkit.urls import remove_dot_segments
@@ -95,7 +96,8 @@ def run_targets(paths, site_dir, progress, live=None, table=None, waiting: Waiti
         from sitemapkit.validate.reach import reach_of
 
         live = live or Live()
-        client = Client(live.timeout, live.concurrency, reach_of(urls, live.allow_hosts))
+        client = Client(live.timeout, live.concurrency, reach_of(urls, live.allow_hosts),
+                        deadline=time.monotonic() + live.max_time)
         if live.check_pages:
             listed = Listed(live.sample)
     findings = Findings()
@@ -111,6 +113,11 @@ def run_targets(paths, site_dir, progress, live=None, table=None, waiting: Waiti
     finally:
         if client is not None:
             client.close()
+    if client is not None and client.skipped:
+        findings.add(str(paths[0]), None, "max-time",
+                     f"the run stopped fetching at --max-time ({live.max_time:g} s): "
+                     f"{plural(client.skipped, 'URL')} (sitemaps or pages) not fetched, nor checked; "
+                     "raise --max-time to check everything")
     return Outcome(findings.files, findings.in_file_order(), answers)
 
 
@@ -124,11 +131,12 @@ def _check_pages(findings: Findings, client, live, listed, urls_given: bool) -> 
     crawler = client
     if not urls_given and listed.items:  # local sitemaps: their site's host (not its address)
         crawler = Client(live.timeout, live.concurrency,
-                         reach_of((), live.allow_hosts, site=min(listed.items)[2]))
+                         reach_of((), live.allow_hosts, site=min(listed.items)[2]), deadline=client.deadline)
     try:
         return check_pages(findings, crawler, live, listed)
     finally:
         if crawler is not client:
+            client.skipped += crawler.skipped
             crawler.close()
 
 
