@@ -214,7 +214,7 @@ def _write_all(
         removed: list[Path] = []
         owned = None
         if listing is not None and settings.llms_txt and report.urls:  # llms.txt and the pages' mirrors
-            owned = Owned(site_dir, Report(), settings.base_url, own_names(settings), dry_run=sink.dry_run)
+            owned = Owned(site_dir, Report(), settings.base_url, own_names(settings), key, dry_run=sink.dry_run)
             llms = write_llms(site_dir, listing.links, outline, settings, sink, report, owned, listing.languages)
             beside.extend(llms.files)
             mirrors, removed = llms.mirrors, llms.removed

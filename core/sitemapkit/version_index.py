@@ -326,7 +326,8 @@ def write_version_index(root: Path, versions: Versions, settings: Settings, repo
     for name, why in versions.left:
         report.info(str(root / name), "version", "version-left-out", f"not listed in the root index: {why}")
     path = root / settings.filename
-    named_before = named_extras(root, base_url)  # before this step's record replaces it
+    key = key if key is not None else record_key(Path(settings.state_file))
+    named_before = named_extras(root, base_url, key)  # before this step's record replaces it
     aliases = _alias_sitemaps(root, versions, settings, report)
     if not versions.listed and not aliases:
         report.warn(str(root), "version", "version-none",
@@ -335,8 +336,7 @@ def write_version_index(root: Path, versions: Versions, settings: Settings, repo
     aliases += _extra_urls_sitemap(root, settings, report)
     # alias sitemaps and extra_urls' sitemap, this build's or stale
     sections = (*(f"{alias}/" for alias in sorted(mike_aliases(root)) if alias != EXTRA_SECTION), f"{EXTRA_SECTION}/")
-    owned = Owned(root, report, base_url, own_names(settings.replace(sections=sections)),
-                  key if key is not None else record_key(Path(settings.state_file)))
+    owned = Owned(root, report, base_url, own_names(settings.replace(sections=sections)), key)
     children = [child for name in versions.listed
                 for child in _version_children(root, name, settings.filename, base_url)]
     children += [(url, None) for url in settings.extra_sitemaps if in_scope(url, base_url)]  # others: robots.txt

@@ -172,16 +172,17 @@ def _recorded_keys(folder: Path, name: str) -> set[str] | None:
     return {key for key in keys if isinstance(key, str)} if isinstance(keys, list) else set()
 
 
-def named_extras(folder: Path, base_url: str, key: RecordKey) -> list[str]:
+def named_extras(folder: Path, base_url: str, key: RecordKey | None) -> list[str]:
     """The ``extra_sitemaps`` the last build in ``folder`` named in robots.txt, so that one
     dropped from the option is taken out again. The record is an input: only a record ``key``
-    signed counts, and only http(s) URLs on the site's own host are taken, so no record can
-    make a build touch another site's line."""
+    signed counts (``None``: any record, for ``validate``, which reports and changes nothing),
+    and only http(s) URLs on the site's own host are taken, so no record can make a build
+    touch another site's line."""
     try:
         data = json.loads(read_regular(folder / RECORD, _MAX_RECORD_BYTES + 1))
     except (OSError, ValueError, RecursionError):
         return []
-    urls = data.get("extra_sitemaps") if isinstance(data, dict) and key.signs(data) else None
+    urls = data.get("extra_sitemaps") if isinstance(data, dict) and (key is None or key.signs(data)) else None
     if not isinstance(urls, list):
         return []
     return [url for url in urls if isinstance(url, str) and url.startswith(("http://", "https://"))

@@ -326,7 +326,7 @@ class _Targets(LocalFiles, UrlTargets, TextFiles):
         local = self._locate(url, beside, parent_url, (via[0],))
         if local is not None:
             self.check(local, url, via if nested else None, robots, named_at=via)
-        elif url in named_extras(self.site.dir if self.site is not None else beside, url):
+        elif url in named_extras(self.site.dir if self.site is not None else beside, url, None):
             self.session.findings.add(*via, "sitemap-elsewhere", f"{url} is another tool's sitemap "
                                       "(extra_sitemaps, as the build recorded): not checked")
         elif self.site is not None:
