@@ -8,6 +8,7 @@ pages; the ``html_extra_path`` files it copies as they are go as such (``static_
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -88,3 +89,31 @@ def generated_pages(
             if name.endswith(HTML_SUFFIXES) and (outdir / name).is_file():
                 yield Page(url=url_for_file(name), source=extra if extra.is_file() else extra / name,
                            output=outdir / name, name=name, copied=True)
+
+
+_INCLUDE = re.compile(r"^[ \t]*\.\.[ \t]+(?:include|literalinclude)::[ \t]*(\S[^\r\n]*?)[ \t]*$", re.MULTILINE)
+"""An ``.. include::`` (or ``literalinclude``) directive and the path it names."""
+
+
+def made_from(source: Path, dependencies: Iterable[str], srcdir: Path, site_wide: str) -> tuple[str, ...]:
+    """The files the document at ``source`` is made from, of its ``dependencies`` (Sphinx's,
+    relative to ``srcdir``), as absolute paths, sorted: without those every document gets
+    through ``site_wide`` (``rst_prolog`` and ``rst_epilog``, joined), which date no page
+    (a link target added there changes no page anyone reads), unless the document's own
+    source includes them too."""
+    everywhere = _included(_INCLUDE.findall(site_wide), source.parent, srcdir)
+    paths = {os.path.normpath(srcdir / path) for path in dependencies}
+    if everywhere & paths:
+        try:
+            own = source.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            own = ""
+        paths -= everywhere - _included(_INCLUDE.findall(own), source.parent, srcdir)
+    return tuple(sorted(paths))
+
+
+def _included(names: Iterable[str], folder: Path, srcdir: Path) -> set[str]:
+    """The files ``names`` (as a directive in a document of ``folder`` writes them: ``/x`` from
+    ``srcdir``) are, normalised; ``<name>`` (docutils' own files) are none."""
+    return {os.path.normpath(srcdir / name.lstrip("/") if name.startswith("/") else folder / name)
+            for name in names if not name.startswith("<")}
