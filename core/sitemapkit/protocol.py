@@ -204,6 +204,8 @@ RULES: dict[str, RuleEntry] = {
     "gzip-twin-differs": RuleEntry(WARNING, "a .gz twin whose content differs from the plain file", TOOL),
     # against the built site (--site-dir)
     "page-missing": RuleEntry(ERROR, "a listed URL with no built page (a 404 to be)", TOOL),
+    "image-missing": RuleEntry(ERROR, "a listed image under the site's root with no file in the built site "
+                                      "(build: the image is dropped)", G_IMAGE),
     "page-not-listed": RuleEntry(WARNING, "an indexable built page missing from the sitemap", TOOL),
     "page-noindex": RuleEntry(ERROR, "a listed page whose HTML (or, live, X-Robots-Tag) says noindex", TOOL),
     "page-blocked": RuleEntry(WARNING, "a listed page that the site's robots.txt disallows crawling",

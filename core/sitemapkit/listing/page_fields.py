@@ -35,20 +35,31 @@ def page_moment(page: Page, field: str, value: Any, warn: Warn) -> Moment | None
         return None
 
 
-def images(page: Page, keys: PageKeys, facts: HtmlFacts, loc: str, warn: Warn) -> tuple[Image, ...]:
+def images(page: Page, keys: PageKeys, facts: HtmlFacts, loc: str, warn: Warn,
+           shown: Callable[[str], bool] | None = None, missing: Callable[[str], str | None] | None = None,
+           ) -> tuple[Image, ...]:
     """The page's images: from its HTML, its generator and its ``sitemap_images`` key, each
-    once, at most ``MAX_IMAGES``."""
+    once, at most ``MAX_IMAGES``. ``shown(url)``: whether the written page shows an image its
+    generator names (a cover in its metadata that the theme never shows is not the page's).
+    ``missing(url)``: why a same-site image is not there (no file in the built site), or None."""
     if not facts.images and not page.images and not keys.images:
         return ()
     found: dict[str, None] = {}
     # The HTML's images passed the filter where their tags were read; the generator's and
     # the page keys' pass it here: badges, pixels and logos are no page's images.
-    given = (raw for raw in (*page.images, *keys.images) if not decorative(raw))
-    for raw in (*facts.images, *given):
+    named = (raw for raw in page.images if not decorative(raw) and (shown is None or shown(raw)))
+    given = (raw for raw in keys.images if not decorative(raw))
+    for raw in (*facts.images, *named, *given):
         try:
-            found.setdefault(encode_url(resolve(loc, raw)), None)
+            url = encode_url(resolve(loc, raw))
         except URLError as error:
             warn(page, "image", "image-loc", f"image dropped: {error}")
+            continue
+        why = missing(url) if missing is not None and url not in found else None
+        if why is not None:
+            warn(page, "image", "image-missing", f"image {url} dropped: {why}")
+            continue
+        found.setdefault(url, None)
     if len(found) > MAX_IMAGES:
         warn(
             page, "images", "image-count",
