@@ -130,12 +130,15 @@ def news_article(page: Page, keys: PageKeys, facts: HtmlFacts, path: str, news: 
 
 def alternates(page: Page, facts: HtmlFacts, loc: str, base_url: str, x_default: str | None,
                warn: Warn) -> tuple[Alternate, ...]:
-    """The page's hreflang alternates, itself among them, x-default last when asked for."""
+    """The page's hreflang alternates, itself among them, x-default last when asked for:
+    from its own ``hreflang`` links when it has them (what a crawler reads on the page, so
+    that the pages of a set list the same set), else from the generator's translations. The
+    page's language (``<html lang="fr-fr">``) names the page only when no alternate does."""
     if not page.translations and not facts.alternates:
         return ()
     versions: dict[str, str] = {}
     own = _language_code(page.lang or facts.lang or "")
-    for code, url in (*page.translations.items(), *facts.alternates):
+    for code, url in facts.alternates or page.translations.items():
         code = _language_code(code)
         if not HREFLANG.fullmatch(code):
             warn(page, "hreflang", "hreflang-code", f"alternate '{code}' dropped: not a language code")
@@ -144,7 +147,9 @@ def alternates(page: Page, facts: HtmlFacts, loc: str, base_url: str, x_default:
             versions.setdefault(code, encode_url(absolute(base_url, url)))
         except URLError as error:
             warn(page, "hreflang", "hreflang-href", f"alternate '{code}' dropped: {error}")
-    if own and HREFLANG.fullmatch(own):
+    if loc in versions.values():
+        pass  # a link names the page itself: its own code, not a second entry for its <html lang>
+    elif own and HREFLANG.fullmatch(own):
         versions[own] = loc
     elif versions:
         warn(page, "lang", "hreflang-self", "the page's own language is unknown; alternates kept without it")
