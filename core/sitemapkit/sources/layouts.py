@@ -134,6 +134,11 @@ DOCUSAURUS_TRANSLATIONS = {
 DOCUSAURUS_DOCS_PLUGIN = ("@docusaurus/plugin-content-docs", "content-docs")
 """The names by which a Docusaurus configuration adds a docs plugin instance (its translations
 lie in ``docusaurus-plugin-content-docs-ID/current``)."""
+LISTING_LOOP = re.compile(rb"\{%-?\s*for\s+\w+\s+in\s+(?:site|paginator|collections)\.")
+"""A source that lists the site's pages with a template loop (Jekyll's and Eleventy's
+``{% for post in site.posts %}``, ``paginator.posts``, ``collections.post``): a listing page
+(``archive.html``) whatever its name, dated by what it lists. Hugo's and Docusaurus' listing
+pages are built from no source, or from a folder's ``_index.md``."""
 SKIPPED = frozenset({"node_modules", "vendor", "_site", "public", "build", "_drafts", "_includes", "_layouts",
                      "_data", "_sass", "i18n", "static", "assets", "themes", "layouts", "resources"})
 """Folders of a project's root that hold no page sources."""
