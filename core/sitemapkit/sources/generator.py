@@ -3,6 +3,7 @@ pages go (``sitemapkit build --source-dir``); the layouts themselves are in ``la
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -17,6 +18,8 @@ from sitemapkit.sources.layouts import (
     DOCUSAURUS_POST,
     DOCUSAURUS_TRANSLATIONS,
     FILES,
+    HUGO_CONFIG_DIR,
+    HUGO_CONFIG_SUFFIXES,
     HUGO_CONFIGS,
     JEKYLL_COLLECTION,
     JEKYLL_STYLES,
@@ -192,12 +195,40 @@ def _collection_default(style: str) -> str:
     return JEKYLL_COLLECTION + ("/" if template.endswith("/") else ":output_ext")
 
 
+def hugo_config(root: Path) -> Mapping[str, Any]:
+    """Hugo's configuration as Hugo merges it: ``config/_default/`` (``hugo.*`` or
+    ``config.*`` whole, any other file the value of the key it is named after), then the
+    root file (the first of ``HUGO_CONFIGS``) over it; top-level keys in lower case."""
+    config: dict[str, Any] = {}
+    folder = root / HUGO_CONFIG_DIR
+    files = sorted(path for path in folder.iterdir() if path.suffix in HUGO_CONFIG_SUFFIXES) \
+        if folder.is_dir() and _inside(root, folder) else []
+    for path in files:
+        key = path.stem.lower()
+        if key in ("hugo", "config"):
+            _merge(config, _read_config(path))
+        else:
+            value = _read_config(path, lower=False)
+            _merge(config, {key: value})
+    root_file = next((root / name for name in HUGO_CONFIGS if (root / name).is_file()), None)
+    if root_file is not None:
+        _merge(config, _read_config(root_file))
+    return config
+
+
+def _merge(into: dict[str, Any], data: Mapping[str, Any]) -> None:
+    """``data`` deep-merged into ``into``: its values win, tables are merged key by key."""
+    for key, value in data.items():
+        if isinstance(value, Mapping) and isinstance(into.get(key), Mapping):
+            merged = dict(into[key])
+            _merge(merged, value)
+            into[key] = merged
+        else:
+            into[key] = value
+
+
 def _hugo(layout: Layout, root: Path, source_dir: Path) -> Found:
-    config: Mapping[str, Any] = {}
-    for name in HUGO_CONFIGS:
-        if (root / name).is_file():
-            config = _read_config(root / name)
-            break
+    config = hugo_config(root)
     content = root / str(config.get("contentdir") or "content")
     if source_dir != root and source_dir.is_dir():
         content = source_dir  # --source-dir content
@@ -215,6 +246,8 @@ def _hugo(layout: Layout, root: Path, source_dir: Path) -> Found:
         folders.append((content, "", None))
     copied = ((root / "static", ""),) if (root / "static").is_dir() else ()
     permalinks = config.get("permalinks") if isinstance(config.get("permalinks"), Mapping) else {}
+    if isinstance(permalinks.get("page"), Mapping):  # Hugo 0.112: [permalinks.page], for regular pages
+        permalinks = {**permalinks, **permalinks["page"]}
     sections = tuple((str(section).lower(), pattern) for section, pattern in permalinks.items()
                      if isinstance(pattern, str))
     return Found(layout, root, tuple(folders), languages if len(languages) > 1 else (), in_subdir, copied=copied,
@@ -229,13 +262,20 @@ def _inside(root: Path, folder: Path) -> bool:
         return False
 
 
-def _read_config(path: Path) -> Mapping[str, Any]:
-    """A generator's TOML or YAML configuration, its top-level keys in lower case (Hugo's
-    keys are case-insensitive); ``{}`` when it cannot be read (the pages then keep the
-    default layout)."""
+def _read_config(path: Path, lower: bool = True) -> Mapping[str, Any]:
+    """A generator's TOML, YAML or JSON configuration, its top-level keys in lower case
+    (Hugo's keys are case-insensitive; ``lower`` False: as written); ``{}`` when it cannot be
+    read (the pages then keep the default layout)."""
     try:
         text = path.read_text(encoding="utf-8", errors="replace")
-        data = tomllib.loads(text) if path.suffix == ".toml" else yaml.safe_load(text)
-    except (OSError, ValueError, yaml.YAMLError):
+        if path.suffix == ".toml":
+            data = tomllib.loads(text)
+        elif path.suffix == ".json":
+            data = json.loads(text)
+        else:
+            data = yaml.safe_load(text)
+    except (OSError, ValueError, RecursionError, yaml.YAMLError):
         return {}
-    return {str(key).lower(): value for key, value in data.items()} if isinstance(data, Mapping) else {}
+    if not isinstance(data, Mapping):
+        return {}
+    return {str(key).lower() if lower else str(key): value for key, value in data.items()}

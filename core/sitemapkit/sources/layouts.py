@@ -7,7 +7,9 @@ then git). The folder names a generator by its marker files (``hugo.toml`` with
 (``matching.Sources``) turns each source's path into the page key of the page it builds,
 following the ``Layout`` of that generator:
 
-- Hugo: ``content/a.fr.md`` builds ``/fr/a/``, ``_index.md`` and ``index.md`` their folder's
+- Hugo (its configuration merged as Hugo merges it: the root ``hugo.toml``, ``.yaml`` or
+  ``.json`` over ``config/_default/``, where ``permalinks.toml`` is the ``permalinks`` key):
+  ``content/a.fr.md`` builds ``/fr/a/``, ``_index.md`` and ``index.md`` their folder's
   page, ``content/fr/...`` the French pages when each language has its ``contentDir``;
   ``url`` and ``slug`` in front matter move a page, and ``[permalinks]`` the regular pages
   of a section (``posts = "/:year/:month/:title/"``); URLs are lower case.
@@ -95,13 +97,22 @@ class Layout:
 
 DOCUSAURUS_POST = "/:year/:month/:day/:title"
 """Docusaurus' URL of ``2021-08-26-welcome.md``, under the blog's ``routeBasePath``."""
-HUGO_CONFIGS = ("hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml",
-                "config/_default/hugo.toml", "config/_default/config.toml")
-"""Hugo's configuration files, in the order Hugo looks for them; a ``config.*`` one marks a
-Hugo project only beside a ``content`` folder (other tools use that name too)."""
+HUGO_CONFIGS = ("hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml", "config.yml",
+                "config.json")
+"""Hugo's root configuration files, in the order Hugo looks for them (the first found is
+read); a ``config.*`` one marks a Hugo project only beside a ``content`` folder (other tools
+use that name too)."""
+HUGO_CONFIG_DIR = "config/_default"
+"""Hugo's configuration folder: ``hugo.*`` (or ``config.*``) there is a whole configuration,
+any other ``KEY.toml`` (``.yaml``, ``.yml``, ``.json``) the value of its top-level key
+(``permalinks.toml``, ``languages.yaml``); Hugo merges it with the root file, whose values
+win."""
+HUGO_CONFIG_SUFFIXES = (".toml", ".yaml", ".yml", ".json")
 
 LAYOUTS = (
-    Layout("hugo", tuple((name,) if "hugo." in name else (name, "content") for name in HUGO_CONFIGS),
+    Layout("hugo", (*((name,) if "hugo." in name else (name, "content") for name in HUGO_CONFIGS),
+                    *((f"{HUGO_CONFIG_DIR}/{stem}{suffix}",) for stem in ("hugo", "config")
+                      for suffix in HUGO_CONFIG_SUFFIXES), (HUGO_CONFIG_DIR, "content")),
            (("content", ""),), ("lastmod", "modified", "updated"), ("_index", "index"),
            url_keys=("url",), slug_keys=("slug",), lower_case=True,
            sitemap_off='disableKinds = ["sitemap"] in hugo.toml'),
