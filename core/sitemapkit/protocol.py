@@ -260,6 +260,8 @@ RULES: dict[str, RuleEntry] = {
                                      TOOL),
     "lastmod-git-submodule": RuleEntry(INFO, "pages in a git submodule; lastmod falls back", TOOL),
     "lastmod-git-untracked": RuleEntry(INFO, "pages with no commit yet; lastmod falls back", TOOL),
+    "source-dir-missing": RuleEntry(WARNING, "a source folder given (--source-dir) that does not exist: no page "
+                                             "is dated by its sources", TOOL),
     "lastmod-no-source": RuleEntry(INFO, "listed pages whose URL matches no file in the source folder "
                                          "(sitemapkit build --source-dir)", TOOL),
     "sitemap-other": RuleEntry(WARNING, "sitemap files another tool left in the site's folder (build: "

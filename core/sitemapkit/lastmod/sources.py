@@ -188,7 +188,15 @@ class LastmodResolver:
     def finish(self) -> None:
         """Report what git could not date, and how to date the pages no source could: one
         hint per cause found (no source file, no repository, no commit, a shallow clone)."""
-        causes = self._warn_git()
+        missing = [folder for folder in self.source_dirs if not os.path.isdir(folder)]
+        for folder in missing:  # a typo: every page would be undated with no more than a note
+            self.report.warn(
+                os.fspath(folder), "source_dir", "source-dir-missing",
+                f"no such folder: {self._shown(os.fspath(folder))}; no page is dated by its source "
+                "(front matter, git): check the path given to --source-dir")
+        if missing and len(missing) == len(self.source_dirs):
+            self._sourceless.clear()  # said above, once, not again as pages with no source
+        causes = [f"no such folder {self._shown(os.fspath(folder))}" for folder in missing] + self._warn_git()
         if self.report.lastmod_sources.get("none"):
             if "git" not in self.settings.lastmod:
                 causes = ["add git to 'lastmod' to date pages by their last commit"]

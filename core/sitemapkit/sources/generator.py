@@ -14,9 +14,12 @@ import yaml
 
 from sitemapkit.sources import jsconfig
 from sitemapkit.sources.layouts import (
+    DOCUSAURUS_CURRENT_PATH,
     DOCUSAURUS_DOCS_PLUGIN,
     DOCUSAURUS_POST,
     DOCUSAURUS_TRANSLATIONS,
+    DOCUSAURUS_VERSION_FOLDER,
+    DOCUSAURUS_VERSIONS,
     FILES,
     HUGO_CONFIG_DIR,
     HUGO_CONFIG_SUFFIXES,
@@ -34,8 +37,10 @@ _QUOTED = re.compile(r"""["']([^"'\\]{1,40})["']""")
 _LOCALE = re.compile(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*")
 """Docusaurus' ``i18n: {defaultLocale: 'en', locales: ['en', 'fr']}``, read as text; a
 locale is a language tag (it names a folder and a URL prefix)."""
-_ELEVENTY_INPUT = re.compile(r"""\binput\s*:\s*["']([^"'\\]{1,200})["']""")
-"""``dir: {input: "src"}`` in an Eleventy configuration (read as text, never run)."""
+_ELEVENTY_INPUT = re.compile(r"""\binput\s*:\s*["']([^"'\\]{1,200})["']"""
+                             r"""|\bsetInputDirectory\(\s*["']([^"'\\]{1,200})["']\s*\)""")
+"""``dir: {input: "src"}`` (or Eleventy 3's ``eleventyConfig.setInputDirectory("src")``) in
+an Eleventy configuration (read as text, never run)."""
 
 
 def detect(source_dir: Path, languages: tuple[str, ...] = ()) -> Found:
@@ -59,12 +64,14 @@ def _configured(layout: Layout, root: Path, source_dir: Path) -> Found:
         for marker in layout.markers:
             config = root / marker[0]
             text = config.read_text(encoding="utf-8", errors="replace")[:100_000] if config.is_file() else ""
-            if (match := _ELEVENTY_INPUT.search(text)) and _inside(root, root / match.group(1)):
-                folder = root / match.group(1)
+            if (match := _ELEVENTY_INPUT.search(text)) and _inside(root, root / (match.group(1) or match.group(2))):
+                folder = root / (match.group(1) or match.group(2))
                 break
         return Found(layout, root, ((folder, "", None),))
     if layout.name == "docusaurus":
         return _docusaurus(layout, root)
+    if layout.name == "vitepress":
+        return _vitepress(layout, root)
     folders = tuple((root / sub, prefix, None) for sub, prefix in layout.folders if (root / sub).is_dir())
     return Found(layout, root, folders, templates=layout.dated)
 
@@ -78,7 +85,7 @@ def _docusaurus(layout: Layout, root: Path) -> Found:
     page in every locale); ``static/``, copied into each locale's folder."""
     text = _docusaurus_config(root, layout)
     default, others = _docusaurus_locales(text)
-    served = _docusaurus_folders(text, layout)
+    served = _docusaurus_versions(root, _docusaurus_folders(text, layout))
     folders = [(root / sub, prefix, default if others else None) for _translated, sub, prefix in served]
     for locale in others:
         translated = root / "i18n" / locale
@@ -91,8 +98,50 @@ def _docusaurus(layout: Layout, root: Path) -> Found:
     return Found(layout, root, found, (default, *others) if others else (), templates=templates, copied=copied)
 
 
+def _docusaurus_versions(root: Path, served: tuple[tuple[str, str, str], ...]) -> tuple[tuple[str, str, str], ...]:
+    """``served`` with the default docs instance's released versions (``versions.json``):
+    the newest at the docs' prefix, the others under ``PREFIX/VERSION``, and the current docs
+    under ``PREFIX/next``. Versions that are not names of a folder inside the project are
+    not followed."""
+    try:
+        versions = json.loads((root / DOCUSAURUS_VERSIONS).read_text(encoding="utf-8")[:jsconfig.LIMIT])
+    except (OSError, ValueError, RecursionError):
+        return served
+    versions = [str(v) for v in versions if isinstance(v, str | int) and "/" not in str(v) and str(v).strip(".")] \
+        if isinstance(versions, list) else []
+    if not versions:
+        return served
+    docs = DOCUSAURUS_TRANSLATIONS["docs"]
+    found: list[tuple[str, str, str]] = []
+    for kind, sub, prefix in served:
+        if kind != docs:
+            found.append((kind, sub, prefix))
+            continue
+        for number, version in enumerate(versions):
+            kept = DOCUSAURUS_VERSION_FOLDER.format(version)
+            found.append((docs.replace("current", f"version-{version}"), kept,
+                          prefix if number == 0 else "/".join(part for part in (prefix, version) if part)))
+        found.append((kind, sub, "/".join(part for part in (prefix, DOCUSAURUS_CURRENT_PATH) if part)))
+    return tuple(found)
+
+
+_CLEAN_URLS = re.compile(r"\bcleanUrls\s*:\s*true\b")
+_SRC_DIR = re.compile(r"""\bsrcDir\s*:\s*["']([^"'\\]{1,200})["']""")
+
+
+def _vitepress(layout: Layout, root: Path) -> Found:
+    """VitePress' source folder (``srcDir``, from the folder holding ``.vitepress/``) and
+    whether its URLs are clean (``cleanUrls: true``), its configuration read as text."""
+    text = _docusaurus_config(root, layout)
+    folder = root
+    if (match := _SRC_DIR.search(text)) and _inside(root, root / match.group(1)):
+        folder = root / match.group(1)
+    return Found(layout, root, ((folder, "", None),), clean_urls=_CLEAN_URLS.search(text) is not None)
+
+
 def _docusaurus_config(root: Path, layout: Layout) -> str:
-    """The text of the project's ``docusaurus.config.*`` (never run); ``""`` when none can be read."""
+    """The text of the project's configuration, the first of the layout's marker files
+    (``docusaurus.config.*``, ``.vitepress/config.*``; never run); ``""`` when none can be read."""
     for marker in layout.markers:
         config = root / marker[0]
         if config.is_file():

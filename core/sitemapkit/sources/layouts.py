@@ -23,10 +23,14 @@ following the ``Layout`` of that generator:
 - Docusaurus: ``docs/`` under ``/docs/`` (number prefixes dropped, ``slug`` and ``id``
   honoured), ``blog/2021-08-26-welcome.md`` under ``/blog/2021/08/26/welcome``, each
   folder and prefix as the classic preset's ``path`` and ``routeBasePath`` set them;
-  ``src/pages/`` at the root; each other locale of ``i18n`` under ``/fr/``, from its
+  ``src/pages/`` at the root; with ``versions.json``, the newest version's
+  ``versioned_docs/version-X/`` under ``/docs/``, older ones under ``/docs/X/``, ``docs/``
+  under ``/docs/next/``; each other locale of ``i18n`` under ``/fr/``, from its
   translation in ``i18n/fr/docusaurus-plugin-content-docs/current/`` (and ``-blog``,
   ``-pages``) or else the default locale's source.
-- Eleventy: the input folder mirrors the output; ``permalink`` moves a page.
+- VitePress: the source folder mirrors the output (``cleanUrls``: no ``.html``).
+- Eleventy: the input folder (``dir: {input}``, ``setInputDirectory``) mirrors the output,
+  ``blog/x/x.md`` builds ``/blog/x/`` as ``blog/x/index.md`` does; ``permalink`` moves a page.
 
 Hugo and Docusaurus copy ``static/`` into the output as it is: an HTML file there is its own
 page's source.
@@ -78,6 +82,9 @@ class Layout:
     """Front-matter keys of a page's last change, the generator's own first."""
     folder_pages: tuple[str, ...] = ("index",)
     """Source names that build their folder's page."""
+    folder_named: bool = False
+    """A source named as its folder builds the folder's page (Eleventy: ``blog/x/x.md`` is
+    ``/blog/x/``)."""
     suffixes: tuple[str, ...] = (".md", ".markdown", ".html", ".htm")
     url_keys: tuple[str, ...] = ()
     """Front-matter keys that give the page's whole URL path."""
@@ -129,8 +136,14 @@ LAYOUTS = (
     Layout("eleventy", ((".eleventy.js",), ("eleventy.config.js",), ("eleventy.config.mjs",),
                         ("eleventy.config.cjs",)), (("", ""),), ("updated", "lastmod", "last_modified_at"),
            suffixes=(".md", ".html", ".njk", ".liquid", ".11ty.js", ".hbs", ".mustache", ".pug", ".ejs"),
-           url_keys=("permalink",), skip_underscore=True,
+           url_keys=("permalink",), skip_underscore=True, folder_named=True,
            date_words=("Last Modified", "git Last Modified", "Created", "git Created")),
+    # VitePress: the source folder (``srcDir``, else the folder holding ``.vitepress/``) mirrors
+    # the output; ``cleanUrls: true`` drops ``.html`` from the URLs (``generator._vitepress``).
+    Layout("vitepress", ((".vitepress/config.js",), (".vitepress/config.ts",), (".vitepress/config.mjs",),
+                        (".vitepress/config.mts",)), (("", ""),), ("lastUpdated", "updated", "lastmod"),
+           suffixes=(".md",),
+           sitemap_off="leave sitemap out of .vitepress/config (its sitemap: {hostname} option)"),
 )
 FILES = Layout("files", (), (("", ""),), ("updated", "lastmod", "last_modified_at"),
                ("index", "_index", "README", "readme"),
@@ -142,6 +155,13 @@ DOCUSAURUS_TRANSLATIONS = {
     "src/pages": "docusaurus-plugin-content-pages",
 }
 """Where a Docusaurus locale's translations of each folder live, under ``i18n/LOCALE/``."""
+DOCUSAURUS_VERSIONS = "versions.json"
+"""Docusaurus' released docs versions, newest first: the newest is served at the docs' root
+from ``versioned_docs/version-X/``, each older one under ``/docs/X/``, and ``docs/`` itself
+(the unreleased "current" version) under ``/docs/next/``; a locale's translations of a
+version lie in ``i18n/LOCALE/docusaurus-plugin-content-docs/version-X/``."""
+DOCUSAURUS_VERSION_FOLDER = "versioned_docs/version-{}"
+DOCUSAURUS_CURRENT_PATH = "next"
 DOCUSAURUS_DOCS_PLUGIN = ("@docusaurus/plugin-content-docs", "content-docs")
 """The names by which a Docusaurus configuration adds a docs plugin instance (its translations
 lie in ``docusaurus-plugin-content-docs-ID/current``)."""
@@ -181,6 +201,8 @@ class Found:
     ``permalink``, in their order (``jekyll.default_permalink`` picks one)."""
     collections_dir: str = ""
     """Jekyll's ``collections_dir``: its collections and ``_posts`` lie under it."""
+    clean_urls: bool = False
+    """Pages are served without ``.html`` (VitePress' ``cleanUrls``): ``guide/a.html`` is ``guide/a``."""
     copied: tuple[tuple[Path, str], ...] = ()
     """(folder, URL prefix) whose files the generator copies to the output as they are
     (Docusaurus' and Hugo's ``static/``): each HTML file there is its own page's source."""
