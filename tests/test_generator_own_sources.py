@@ -8,6 +8,7 @@ output is laid out by hand as each lays it out, beside their sources in a real g
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -154,3 +155,36 @@ def test_a_source_dir_that_does_not_exist_is_a_warning_naming_it(tmp_path, capsy
     assert "warning:" in err and "[source-dir-missing]" in err and "contnet" in err
     assert main(["build", str(site), "--base-url", "https://example.org/", "--source-dir",
                  str(tmp_path / "contnet"), "--strict", "-q"]) == 1
+
+
+def test_a_sphinx_projects_pages_are_dated_by_the_files_they_name_by_path(tmp_path, monkeypatch):
+    """flask's layout: ``docs/changes.rst`` includes ``../CHANGES.rst``, ``docs/api.rst``
+    documents ``flask`` with autodoc; built by a real Sphinx (without sitemapkit's extension),
+    then dated by ``sitemapkit build --source-dir docs``, by the paths the pages write."""
+    from sphinx.cmd.build import build_main
+
+    root = init(tmp_path / "flask-like")
+    commit(root, FIRST, {
+        ".gitignore": "_build/\n.cache/\n",
+        "docs/conf.py": 'import os, sys\nsys.path.insert(0, os.path.abspath("../src"))\n'
+                        'project = "Flaskish"\nextensions = ["sphinx.ext.autodoc"]\n',
+        "docs/index.rst": "Flaskish\n========\n\n.. toctree::\n\n   api\n   changes\n   CHANGES\n",
+        "docs/api.rst": "API\n===\n\n.. module:: flaskish\n\n.. autoclass:: Flask\n",
+        "docs/changes.rst": "Changes\n=======\n\n.. include:: ../CHANGES.rst\n",
+        "docs/CHANGES.rst": "Old notes\n=========\n\nA page of the same name as the included file.\n",
+        "CHANGES.rst": "Version 1.0\n-----------\n\nReleased.\n",
+        "src/flaskish/__init__.py": '"""Flaskish."""\n\n\nclass Flask:\n    """The app."""\n',
+    })
+    commit(root, LATER, {"CHANGES.rst": "Version 1.1\n-----------\n\nReleased.\n\nVersion 1.0\n-----------\n\nOld.\n"})
+    code_edit = "2025-01-01T00:00:00Z"
+    commit(root, code_edit, {"src/flaskish/__init__.py": '"""Flaskish."""\n\n\nclass Flask:\n    """The app!"""\n'})
+    monkeypatch.syspath_prepend(str(root / "src"))
+    monkeypatch.delitem(sys.modules, "flaskish", raising=False)  # autodoc's import is undone after the test
+    out = root / "_build" / "html"
+    assert build_main(["-b", "html", "-q", str(root / "docs"), str(out)]) == 0
+    monkeypatch.chdir(root)
+    assert main(["build", str(out), "--base-url", "https://flask.example/", "--source-dir", "docs", "-q"]) == 0
+    found = lastmods(out, "https://flask.example/")
+    assert found["https://flask.example/changes.html"] == LATER  # ../CHANGES.rst, not docs/CHANGES.rst
+    assert found["https://flask.example/CHANGES.html"] == FIRST
+    assert found["https://flask.example/api.html"] == code_edit  # the module autodoc documents, not its stub

@@ -8,7 +8,6 @@ pages; the ``html_extra_path`` files it copies as they are go as such (``static_
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ from urllib.parse import quote
 from sitemapkit.model import Page
 from sitemapkit.site.pages import HTML_SUFFIXES, url_for_file
 from sitemapkit.site.scan import html_files
+from sitemapkit.sources.rst import included
 
 GENERATED_INDEX = "generated index"
 """Why the core leaves an index Sphinx generated out (it names and records it)."""
@@ -91,9 +91,6 @@ def generated_pages(
                            output=outdir / name, name=name, copied=True)
 
 
-_INCLUDE = re.compile(r"^[ \t]*\.\.[ \t]+(?:include|literalinclude)::[ \t]*(\S[^\r\n]*?)[ \t]*$", re.MULTILINE)
-"""An ``.. include::`` (or ``literalinclude``) directive and the path it names."""
-
 
 def made_from(source: Path, dependencies: Iterable[str], srcdir: Path, site_wide: str) -> tuple[str, ...]:
     """The files the document at ``source`` is made from, of its ``dependencies`` (Sphinx's,
@@ -101,19 +98,12 @@ def made_from(source: Path, dependencies: Iterable[str], srcdir: Path, site_wide
     through ``site_wide`` (``rst_prolog`` and ``rst_epilog``, joined), which date no page
     (a link target added there changes no page anyone reads), unless the document's own
     source includes them too."""
-    everywhere = _included(_INCLUDE.findall(site_wide), source.parent, srcdir)
+    everywhere = included(site_wide, source.parent, srcdir)
     paths = {os.path.normpath(srcdir / path) for path in dependencies}
     if everywhere & paths:
         try:
             own = source.read_text(encoding="utf-8", errors="replace")
         except OSError:
             own = ""
-        paths -= everywhere - _included(_INCLUDE.findall(own), source.parent, srcdir)
+        paths -= everywhere - included(own, source.parent, srcdir)
     return tuple(sorted(paths))
-
-
-def _included(names: Iterable[str], folder: Path, srcdir: Path) -> set[str]:
-    """The files ``names`` (as a directive in a document of ``folder`` writes them: ``/x`` from
-    ``srcdir``) are, normalised; ``<name>`` (docutils' own files) are none."""
-    return {os.path.normpath(srcdir / name.lstrip("/") if name.startswith("/") else folder / name)
-            for name in names if not name.startswith("<")}

@@ -17,6 +17,7 @@ from urllib.parse import unquote
 
 from sitemapkit.dates import front_matter_dates
 from sitemapkit.model import Page
+from sitemapkit.sources import rst
 from sitemapkit.sources.front_matter import front_matter_day, read_front_matter
 from sitemapkit.sources.jekyll import default_permalink, documents, excluded, output_extension
 from sitemapkit.sources.layouts import (
@@ -249,14 +250,20 @@ class Sources:
 
     def _included(self, source: str) -> tuple[str, ...]:
         """The snippets ``source`` includes and the modules it documents (mkdocstrings), when
-        the project enables them."""
-        if self.snippets is None and self.documented is None:
+        the project enables them; for a reStructuredText source (Sphinx's), the files its
+        include directives name, by the path they write, and the modules autodoc documents."""
+        restructured = source.endswith(".rst")
+        if self.snippets is None and self.documented is None and not restructured:
             return ()
         try:
             with open(source, encoding="utf-8", errors="replace") as handle:
                 text = handle.read()
         except OSError:
             return ()
+        if restructured:
+            modules = Documented((self.folder.parent, self.folder.parent / "src", self.folder))
+            named = [path for name in rst.documented(text) if (path := modules.module(name)) is not None]
+            return rst.existing([*rst.included(text, Path(source).parent, self.folder), *named])
         return (*(self.snippets.files(text) if self.snippets else ()),
                 *(self.documented.files(text) if self.documented else ()))
 

@@ -41,10 +41,11 @@ class Documented:
 
     def files(self, markdown: str) -> tuple[str, ...]:
         """The module files the page's ``:::`` lines document, sorted; absolute paths."""
-        found = {path for name in _IDENTIFIER.findall(markdown) if (path := self._module(name)) is not None}
+        found = {path for name in _IDENTIFIER.findall(markdown) if (path := self.module(name)) is not None}
         return tuple(sorted(found))
 
-    def _module(self, identifier: str) -> str | None:
+    def module(self, identifier: str) -> str | None:
+        """The file of the module that holds ``identifier`` (``pkg.mod.Class``), or None."""
         parts = identifier.strip(".").split(".")
         for count in range(len(parts), 0, -1):
             relative = os.path.join(*parts[:count])
