@@ -99,3 +99,15 @@ def test_jekyll_blog_lists_its_content_photos_and_none_of_the_chrome(tmp_path):
         base: [f"{base}assets/home.jpg"],
         f"{base}2024/01/15/hello.html": [f"{base}assets/hello.jpg"],
     }
+
+
+def test_with_out_elsewhere_the_images_are_not_looked_for_there(tmp_path):
+    """``--out`` writes the sitemap away from the built site: whether an image is there is
+    not known, so none is dropped for want of a file in the output folder."""
+    site, out = tmp_path / "site", tmp_path / "out"
+    site.mkdir()
+    (site / "index.html").write_text('<html><head><title>H</title></head><body><main><img src="a.png" alt="A">'
+                                     "</main></body></html>", encoding="utf-8")
+    (site / "a.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    assert main(["build", str(site), "--base-url", "https://example.org/", "--out", str(out), "-q"]) == 0
+    assert "https://example.org/a.png" in (out / "sitemap.xml").read_text(encoding="utf-8")

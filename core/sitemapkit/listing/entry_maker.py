@@ -24,6 +24,7 @@ from sitemapkit.protocol import FUTURE_SLACK, OTHER_VERSION
 from sitemapkit.report import EXAMPLES, Report, examples, plural
 from sitemapkit.settings import Rule, Settings
 from sitemapkit.site.extract import HtmlFacts, file_digest, read_page_file, read_page_html
+from sitemapkit.site.files import inside
 from sitemapkit.site.owned import url_key
 from sitemapkit.site.pages import Exclude, error_page, file_exists, fold_index, not_a_page, serving_file
 from sitemapkit.urls import MAX_LOC_LENGTH, URLError, encode_url, in_scope, site_loc, site_path
@@ -188,7 +189,8 @@ class EntryMaker:
             self.lastmod(page, keys, facts, loc),
             self.field(page, _CHANGEFREQ, keys.changefreq, rule),
             self.field(page, _PRIORITY, keys.priority, rule),
-            images(page, keys, facts, loc, self.warn, _shown_in(page), self.missing_image) if settings.images else (),
+            images(page, keys, facts, loc, self.warn, _shown_in(page), self.missing_image(page))
+            if settings.images else (),
             videos(page, keys, facts, loc, self.warn) if settings.videos else (),
             news_article(page, keys, facts, path, settings.news, self.now, self.warn) if settings.news else None,
             alternates(page, facts, loc, self.base, settings.x_default, self.warn) if settings.alternates else (),
@@ -227,15 +229,25 @@ class EntryMaker:
             return read_page_html(b"", loc, content=page.content)
         return HtmlFacts()
 
-    def missing_image(self, url: str) -> str | None:
-        """Why the same-site image ``url`` is not in the built site (None: it is, or it is on
-        another site, or the site folder is not known)."""
-        if self.site_dir is None or not in_scope(url, self.base):
+    def missing_image(self, page: Page) -> Callable[[str], str | None] | None:
+        """Why a same-site image of ``page`` is not in the built site (None: it is, or it is
+        on another site); None when the built site is not known (no site folder, or one the
+        page was not written into: ``--out`` elsewhere)."""
+        site_dir, base = self.site_dir, self.base
+        if site_dir is None:
             return None
-        path = site_path(url, self.base)
-        if file_exists(self.site_dir, path):
-            return None
-        return f"no file {unquote(path)} in the built site {os.fspath(self.site_dir)}"
+        written_there: list[bool] = []  # asked once, at the first same-site image
+
+        def missing(url: str) -> str | None:
+            if not in_scope(url, base):
+                return None
+            if not written_there:
+                written_there.append(page.output is None or inside(page.output, site_dir))
+            if not written_there[0] or file_exists(site_dir, path := site_path(url, base)):
+                return None
+            return f"no file {unquote(path)} in the built site {os.fspath(site_dir)}"
+
+        return missing
 
     def home(self, page: Page) -> bool:
         """Whether ``page`` is the site's home page (``base_url`` itself)."""
