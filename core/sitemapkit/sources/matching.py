@@ -252,20 +252,21 @@ class Sources:
         """The snippets ``source`` includes and the modules it documents (mkdocstrings), when
         the project enables them; for a reStructuredText source (Sphinx's), the files its
         include directives name, by the path they write, and the modules autodoc documents."""
-        restructured = source.endswith(".rst")
-        if self.snippets is None and self.documented is None and not restructured:
+        sphinx = source.endswith(".rst") or (source.endswith(".md") and self.layout is FILES)  # MyST too
+        if self.snippets is None and self.documented is None and not sphinx:
             return ()
         try:
             with open(source, encoding="utf-8", errors="replace") as handle:
                 text = handle.read()
         except OSError:
             return ()
-        if restructured:
+        named: list[str] = []
+        if sphinx and ("include" in text or ".. " in text):
             modules = Documented((self.folder.parent, self.folder.parent / "src", self.folder))
-            named = [path for name in rst.documented(text) if (path := modules.module(name)) is not None]
-            return rst.existing([*rst.included(text, Path(source).parent, self.folder), *named])
-        return (*(self.snippets.files(text) if self.snippets else ()),
-                *(self.documented.files(text) if self.documented else ()))
+            named += [path for name in rst.documented(text) if (path := modules.module(name)) is not None]
+            named += rst.included(text, Path(source).parent, self.folder)
+        return rst.existing([*(self.snippets.files(text) if self.snippets else ()),
+                             *(self.documented.files(text) if self.documented else ()), *named])
 
     def _dated_meta(self, source: str, meta: dict[str, Any]) -> dict[str, Any]:
         """Front matter as the generator reads it: a dated file's name gives its ``date``
