@@ -60,17 +60,19 @@ def with_listed(pages: Iterable[Page], base_url: str, source_date: Callable[[str
     pages = list(pages)
     by_key = {page_key(page.url): page for page in pages}
     listed: dict[str, tuple[Moment | None, ...]] = {}
+    listings = [page for page in pages if _may_list(page)]
+    listing_keys = {page_key(page.url) for page in listings}
     # Deeper pages first: a section is dated before the home page that lists it.
-    for page in sorted((page for page in pages if _may_list(page)), key=lambda page: -page.url.count("/")):
+    for page in sorted(listings, key=lambda page: -page.url.count("/")):
         dates = {}
         for key in sorted(_linked_keys(page, base_url)):
             target = by_key.get(key)
             if target is None or target is page:
                 continue
-            if key in listed or (target.source is None and _may_list(target)):
-                if not _section_of(key, page_key(page.url)):
-                    continue  # a tag cloud's link, another tag of a listed post: not listed here
-                moment = newest(listed.get(key, ()))
+            if key in listing_keys and not _section_of(key, page_key(page.url)):
+                continue  # a tag cloud's link, another tag of a listed post: not listed here
+            if key in listed:
+                moment = newest(listed[key])
             elif target.source is not None:
                 moment = target.modified or source_date(os.fspath(target.source))
             else:
