@@ -47,15 +47,19 @@ def images(page: Page, keys: PageKeys, facts: HtmlFacts, loc: str, warn: Warn,
     found: dict[str, None] = {}
     # The HTML's images passed the filter where their tags were read; the generator's and
     # the page keys' pass it here: badges, pixels and logos are no page's images.
-    named = (raw for raw in page.images if not decorative(raw) and (shown is None or shown(raw)))
-    given = (raw for raw in keys.images if not decorative(raw))
-    for raw in (*facts.images, *named, *given):
+    named = ((raw, True) for raw in page.images if not decorative(raw))
+    given = ((raw, False) for raw in keys.images if not decorative(raw))
+    for raw, by_generator in (*((raw, False) for raw in facts.images), *named, *given):
         try:
             url = encode_url(resolve(loc, raw))
         except URLError as error:
             warn(page, "image", "image-loc", f"image dropped: {error}")
             continue
-        why = missing(url) if missing is not None and url not in found else None
+        if url in found:
+            continue
+        if by_generator and shown is not None and not shown(url):  # the page's <img> showed it: not asked
+            continue
+        why = missing(url) if missing is not None else None
         if why is not None:
             warn(page, "image", "image-missing", f"image {url} dropped: {why}")
             continue
