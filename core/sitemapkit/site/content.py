@@ -126,9 +126,12 @@ def read_content(region: bytes, lowered: bytes | None, page_url: str, encoding: 
 _THEME_PART = re.compile(rb"<(nav|aside|footer|header|article|main)[\s>]")
 # A <div> a theme names after its parts, in a page with no <main> (``site-header``,
 # ``masthead``, ``sidebar``, ``navbar``): the same parts, written before HTML5 named them.
-_THEME_DIV = re.compile(
-    rb"<div\b[^>]*?\b(?:class|id)\s*=\s*[\"']?[^\"'>]*?(?<![\w-])(?:site-)?(?:header|footer|sidebar|navbar|masthead"
-    rb"|site-nav|site-logo|topbar)(?![\w-])")
+_DIV_TAG = re.compile(rb"<div\b([^>]{0,512})")
+"""A ``<div>`` tag's first 512 bytes: where a theme writes its class and id."""
+_THEME_WORDS = (b"header", b"footer", b"sidebar", b"navbar", b"masthead", b"site-nav", b"site-logo", b"topbar")
+_NAMED = re.compile(rb"""\b(?:class|id)\s*=\s*["']?([^"'>]*)""")
+_THEME_NAME = re.compile(rb"(?<![\w-])(?:site-)?(?:header|footer|sidebar|navbar|masthead|site-nav|site-logo|topbar)"
+                         rb"(?![\w-])")
 _NOSCRIPT = re.compile(rb"<noscript[\s>]")
 
 
@@ -169,7 +172,7 @@ def _theme_parts(lowered: bytes) -> tuple[tuple[int, int], ...]:
     parts: list[tuple[int, int]] = []
     articles: list[tuple[int, int]] = []
     if _MAIN_START.search(lowered) is None and _ARTICLE_START.search(lowered) is None:
-        parts.extend(_elements(lowered, _THEME_DIV))
+        parts.extend(_theme_divs(lowered))
     for found in _THEME_PART.finditer(lowered):
         name, start = found.group(1), found.start()
         if any(a <= start < b for a, b in parts):
@@ -187,6 +190,19 @@ def _elements(lowered: bytes, start: re.Pattern[bytes]) -> list[tuple[int, int]]
     found: list[tuple[int, int]] = []
     for tag in start.finditer(lowered):
         if not found or tag.start() >= found[-1][1]:
+            found.append((tag.start(), _element_end(lowered, tag.start())))
+    return found
+
+
+def _theme_divs(lowered: bytes) -> list[tuple[int, int]]:
+    """``(start, end)`` of each ``<div>`` whose class or id names a theme part, outermost
+    only; each tag's attributes read once (no pattern that backtracks over a long one)."""
+    found: list[tuple[int, int]] = []
+    for tag in _DIV_TAG.finditer(lowered):
+        if found and tag.start() < found[-1][1]:
+            continue
+        if any(_THEME_NAME.search(value) for value in _NAMED.findall(tag.group(1))
+               if any(word in value for word in _THEME_WORDS)):  # a quick look first
             found.append((tag.start(), _element_end(lowered, tag.start())))
     return found
 
