@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 INCLUDE = re.compile(r"^[ \t]*(?:\.\.[ \t]+(?:include|literalinclude)::|```+[ \t]*\{(?:include|literalinclude)\})"
-                     r"[ \t]*(\S[^\r\n]*?)[ \t]*$", re.MULTILINE)
+                     r"[ \t]*(\S[^\r\n]*)", re.MULTILINE)
 """An include directive and the path it names."""
 _AUTODOC = re.compile(r"^[ \t]*\.\.[ \t]+(?:py:)?(auto\w+|module|currentmodule)::[ \t]*([A-Za-z_][\w.]*)[ \t]*$",
                       re.MULTILINE)
@@ -25,8 +25,9 @@ _AUTODOC = re.compile(r"^[ \t]*\.\.[ \t]+(?:py:)?(auto\w+|module|currentmodule):
 def included(text: str, folder: Path, srcdir: Path) -> set[str]:
     """The files the include directives of ``text`` (a source in ``folder``) name, normalised:
     ``/x`` is taken from ``srcdir``; ``<name>`` (docutils' own files) are none."""
+    names = (name.strip() for name in INCLUDE.findall(text))
     return {os.path.normpath(srcdir / name.lstrip("/") if name.startswith("/") else folder / name)
-            for name in INCLUDE.findall(text) if not name.startswith("<")}
+            for name in names if not name.startswith("<")}
 
 
 def documented(text: str) -> Iterator[str]:
