@@ -188,3 +188,27 @@ def test_a_sphinx_projects_pages_are_dated_by_the_files_they_name_by_path(tmp_pa
     assert found["https://flask.example/changes.html"] == LATER  # ../CHANGES.rst, not docs/CHANGES.rst
     assert found["https://flask.example/CHANGES.html"] == FIRST
     assert found["https://flask.example/api.html"] == code_edit  # the module autodoc documents, not its stub
+
+
+def test_docusaurus_versions_in_another_locale_from_their_translations(tmp_path, monkeypatch):
+    root = init(tmp_path / "website")
+    commit(root, FIRST, {
+        ".gitignore": "build/\n.cache/\n",
+        "docusaurus.config.js": "export default {url: 'https://docusaurus.example', baseUrl: '/',\n"
+                                "  i18n: {defaultLocale: 'en', locales: ['en', 'fr']},\n"
+                                "  presets: [['classic', {docs: {}}]]};\n",
+        "versions.json": '["1.0"]\n',
+        "docs/intro.md": "# Intro\n\nNext.\n",
+        "versioned_docs/version-1.0/intro.md": "# Intro\n\nOne.\n",
+        "i18n/fr/docusaurus-plugin-content-docs/version-1.0/intro.md": "# Intro\n\nUn.\n",
+    })
+    commit(root, LATER, {"i18n/fr/docusaurus-plugin-content-docs/version-1.0/intro.md": "# Intro\n\nUn, revu.\n"})
+    built(root / "build", {"docs/intro/index.html": "docs/intro", "docs/next/intro/index.html": "docs/next/intro",
+                           "fr/docs/intro/index.html": "fr/docs/intro",
+                           "fr/docs/next/intro/index.html": "fr/docs/next/intro"}, DOCUSAURUS_PAGE)
+    monkeypatch.chdir(root)
+    assert main(["build", "build", "--base-url", "https://docusaurus.example/", "--source-dir", ".", "-q"]) == 0
+    base = "https://docusaurus.example/"
+    found = lastmods(root / "build", base)
+    assert found[f"{base}fr/docs/intro"] == LATER  # its translation of version 1.0
+    assert found[f"{base}fr/docs/next/intro"] == found[f"{base}docs/intro"] == FIRST  # no translation: docs/intro.md
