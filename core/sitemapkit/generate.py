@@ -20,7 +20,7 @@ from sitemapkit.output.feed import feed_name, write_changes_feed
 from sitemapkit.output.html_sitemap import PAGE_NAME, Listing, Render, write_page
 from sitemapkit.output.llms import write_llms
 from sitemapkit.output.names import beside_names, index_name, news_names, own_names, sections_index, stem_of
-from sitemapkit.output.robots import RobotsTooLarge, sync_robots_txt
+from sitemapkit.output.robots import RobotsTooLarge, first_loc, sync_robots_txt
 from sitemapkit.output.write import write_sitemap_files
 from sitemapkit.protocol import ROBOTS_READ_BYTES
 from sitemapkit.report import Problem, Report, SitemapError, plural
@@ -175,6 +175,7 @@ def _write_all(
     # the project's key, beside the manifest: what signs the record of our own files in site_dir
     key = record_key(project_dir / settings.state_file, create=not sink.dry_run)
     named_before = named_extras(site_dir, settings.base_url, key)  # before this build's record replaces it
+    listed_before = first_loc(site_dir / settings.filename)  # the base URL the sitemap replaced was for
     # other tools' sitemaps: the one at our own name is looked at before this build replaces it
     warn_others = other_sitemaps(site_dir, settings, key) if other_sitemaps is not None else None
     manifest = Manifest.for_settings(settings, project_dir, report, now, site_dir, sink)
@@ -242,15 +243,16 @@ def _write_all(
         # has none, so robots.txt must not name one (nor files an earlier build left). The
         # sitemaps of other tools (extra_sitemaps) are named whatever this build wrote; one
         # an earlier build named and the option no longer has is taken out.
-        named = [settings.base_url + path.name
-                 for path in _entry_points([*written.files, *beside], settings, keep_urlset)]
+        entry_points = [path.name for path in _entry_points([*written.files, *beside], settings, keep_urlset)]
+        named = [settings.base_url + name for name in entry_points]
         # (and the sections' own index, named while the theme kept sitemap.xml a urlset)
         ours = {settings.filename, sections_index(settings.filename), *(p.name for p in written.removed)}
         gone = [settings.base_url + name for name in ours]
         named += settings.extra_sitemaps
         gone += [url for url in named_before if url not in settings.extra_sitemaps]
         try:
-            sync_robots_txt(site_dir, named, gone, sink)
+            # (and our lines an earlier build wrote for another base URL: a staging host)
+            sync_robots_txt(site_dir, named, gone, sink, ours.union(entry_points), listed_before)
         except RobotsTooLarge as error:
             report.warn(str(error.path), "robots_txt", "robots-too-large",
                         f"robots.txt is {error.size:,} bytes, over the {ROBOTS_READ_BYTES:,} "

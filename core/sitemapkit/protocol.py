@@ -216,6 +216,8 @@ RULES: dict[str, RuleEntry] = {
     "gzip-twin-differs": RuleEntry(WARNING, "a .gz twin whose content differs from the plain file", TOOL),
     # against the built site (--site-dir)
     "page-missing": RuleEntry(ERROR, "a listed URL with no built page (a 404 to be)", TOOL),
+    "image-missing": RuleEntry(ERROR, "a listed image under the site's root with no file in the built site "
+                                      "(build: the image is dropped)", G_IMAGE),
     "page-not-listed": RuleEntry(WARNING, "an indexable built page missing from the sitemap", TOOL),
     "page-noindex": RuleEntry(ERROR, "a listed page whose HTML (or, live, X-Robots-Tag) says noindex", TOOL),
     "page-blocked": RuleEntry(WARNING, "a listed page that the site's robots.txt disallows crawling",
@@ -279,6 +281,8 @@ RULES: dict[str, RuleEntry] = {
                                      TOOL),
     "lastmod-git-submodule": RuleEntry(INFO, "pages in a git submodule; lastmod falls back", TOOL),
     "lastmod-git-untracked": RuleEntry(INFO, "pages with no commit yet; lastmod falls back", TOOL),
+    "source-dir-missing": RuleEntry(WARNING, "a source folder given (--source-dir) that does not exist: no page "
+                                             "is dated by its sources", TOOL),
     "lastmod-no-source": RuleEntry(INFO, "listed pages whose URL matches no file in the source folder "
                                          "(sitemapkit build --source-dir)", TOOL),
     "sitemap-other": RuleEntry(WARNING, "sitemap files another tool left in the site's folder (build: "

@@ -19,7 +19,7 @@ from sphinx.util import logging
 from sitemapkit import OPTION_NAMES, Page, Problem, SitemapError, __version__, generate
 from sitemapkit.compat.sphinx_checks import build_settings, config_problems
 from sitemapkit.compat.sphinx_multiversion import sphinx_multiversion
-from sitemapkit.compat.sphinx_pages import generated_pages, image_urls
+from sitemapkit.compat.sphinx_pages import generated_pages, image_urls, made_from
 from sitemapkit.compat.sphinx_sitemap import CONFIG_VALUES, DROP_IN, SphinxConfig
 from sitemapkit.listing.transform import TransformError
 from sitemapkit.options import OPTIONS
@@ -104,6 +104,7 @@ def pages(app: Sphinx, site: SphinxConfig, base_url: str) -> Iterator[Page]:
     if problem is not None:
         _log(problem)
     fields, images = env.domains["sitemapkit"].data["fields"], env.domains["sitemapkit"].data["images"]
+    site_wide = "\n".join(filter(None, (app.config.rst_prolog, app.config.rst_epilog)))
     for docname in sorted(env.found_docs):
         output = builder.get_outfilename(docname)
         if not os.path.isfile(output):
@@ -115,7 +116,7 @@ def pages(app: Sphinx, site: SphinxConfig, base_url: str) -> Iterator[Page]:
                    translations={code: site.page_url(code, link) for code in others},
                    images=tuple(image_urls(images.get(docname, ()), builder.supported_image_types, env.images,
                                            builder.imagedir, base_url)),
-                   depends_on=tuple(sorted(str(srcdir / path) for path in env.dependencies.get(docname, ()))))
+                   depends_on=made_from(srcdir / name, env.dependencies.get(docname, ()), srcdir, site_wide))
     yield from generated(app)
 
 

@@ -8,6 +8,7 @@ import argparse
 import contextlib
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from sitemapkit.site.files import OutputError, fault
 from sitemapkit.site.lock import folder_locked
 from sitemapkit.site.others import look_for_others
 from sitemapkit.site.owned import record_key
+from sitemapkit.site.pages import clean_url
 from sitemapkit.site.scan import html_files, pages_in
 from sitemapkit.sources.bounded import ConfigError
 from sitemapkit.sources.generator import detect
@@ -90,8 +92,10 @@ def run_build(args: argparse.Namespace) -> int:
             except ConfigError as error:  # a configuration past a bound: one line
                 raise UsageError(str(error)) from None
             sources = Sources(args.source_dir, snippets=project.snippets if project else None, found=found)
+            if found.clean_urls:  # VitePress' cleanUrls: a/b.html is served, and linked, as a/b
+                pages = (replace(page, url=clean_url(page.url)) for page in pages)
         else:
-            sources = Sources(source_dir, project.languages, project.snippets)
+            sources = Sources(source_dir, project.languages, project.snippets, documented=project.documented)
         pages = sources.attach(pages, lambda name, message: None if quiet else print(
             f"warning: {name}: {message}", file=sys.stderr))
         if sources.layout is not FILES and "meta" in settings.lastmod:  # a generator's listing pages

@@ -148,6 +148,7 @@ class Manifest:
         self._unusable = False  # state_file names something that cannot hold one
         self._unsent: list[str] = []
         self._finished = False
+        self._on_disk: bool | None = None  # whether a manifest was on disk, when first asked
 
     @classmethod
     def for_settings(
@@ -244,6 +245,16 @@ class Manifest:
         row = self.db.execute("SELECT digest, first_seen, title, lastmod FROM previous WHERE loc = ?",
                               (loc,)).fetchone()
         return Record(*row) if row is not None else None
+
+    def recorded(self, loc: str) -> Record | None:
+        """``previous(loc)`` where an earlier build left a manifest, without starting one
+        where none is (a site whose pages all have dates never gets one)."""
+        if not self._loaded:
+            if self._on_disk is None:
+                self._on_disk = self.kept and self.path.exists()
+            if not self._on_disk:
+                return None
+        return self.previous(loc)
 
     # ------------------------------------------------------------------ this build
 

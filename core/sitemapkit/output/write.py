@@ -206,10 +206,10 @@ def write_sitemap_files(
     owned.settle(written, stale, chosen_out, settings.extra_sitemaps if settings.robots_txt else (),
                  elsewhere_keys(base_url, (extra.loc for extra in settings.extra_urls)))
     gone = [path for path in stale if not path.name.endswith(".tmp")]
+    noindex = report.left_out.get("noindex", 0)
     if not written:
-        _no_pages(report, out / settings.filename, len(gone))
-    elif report.left_out.get("noindex", 0) > report.urls:
-        noindex = report.left_out["noindex"]
+        _no_pages(report, out / settings.filename, len(gone), noindex > report.urls)
+    if noindex > report.urls:  # with nothing written too: the likely cause, said once
         report.warn(str(out), "pages", "noindex-most",
                     f"{noindex} of {noindex + report.urls} pages say noindex and are left out: {NOINDEX_CAUSE}")
     report.files.extend(written)
@@ -224,7 +224,9 @@ NOINDEX_CAUSE = (
 """Why most pages of a built site say noindex, when they do."""
 
 
-def _no_pages(report: Report, path: Path, removed: int) -> None:
+def _no_pages(report: Report, path: Path, removed: int, noindex_most: bool) -> None:
+    """The ``no-pages`` warning; ``noindex_most``: most pages say noindex, which the
+    ``noindex-most`` warning after it explains."""
     reasons = ", ".join(f"{count} {reason}" for reason, count in sorted(report.left_out.items()))
     gone = f"; removed the {removed} sitemap file{'s' * (removed != 1)} an earlier build left" if removed else ""
     if OTHER_VERSION in report.left_out:  # a version whose pages are another's: as it should be
@@ -232,7 +234,7 @@ def _no_pages(report: Report, path: Path, removed: int) -> None:
                     f"no sitemap written: no page to list (left out: {reasons}); this version's pages have their "
                     f"canonical URLs in another version{gone}")
         return
-    cause = f"; every page says noindex: {NOINDEX_CAUSE}" if set(report.left_out) == {"noindex"} else (
+    cause = "; most pages say noindex (see the noindex-most warning)" if noindex_most else (
         "; check exclude, include_noindex and base_url")
     report.warn(
         str(path), "pages", "no-pages",

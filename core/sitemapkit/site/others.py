@@ -38,7 +38,7 @@ def look_for_others(site_dir: Path, settings: Settings, key: RecordKey) -> Calla
         warn_other_sitemaps(report, site_dir, [name for name in found if name not in ours
                                                and encode_url(settings.base_url + name) not in told])
         if replaced is not None:
-            warn_replaced(report, site_dir, replaced)
+            warn_replaced(report, site_dir, replaced, any(Path(path).name == replaced for path in written))
 
     return warn
 
@@ -90,11 +90,15 @@ def replaced_by_us(site_dir: Path, filename: str, base_url: str, names: OwnNames
     return None if ours else filename
 
 
-def warn_replaced(report: Report, site_dir: Path, name: str) -> None:
+def warn_replaced(report: Report, site_dir: Path, name: str, replaced: bool = True) -> None:
+    """``name``, another tool's sitemap, was replaced by this build's (``replaced``), or left
+    as it is because this build wrote no sitemap: then it is what search engines still read."""
     settings = "; ".join(f"{layout.name.capitalize()}: {layout.sitemap_off}" for layout in LAYOUTS
                          if layout.sitemap_off)
+    told = "is replaced by sitemapkit's" if replaced else (
+        "is left as it is: this build wrote no sitemap, so search engines still read that one")
     report.warn(
         str(site_dir / name), "sitemaps", "sitemap-other",
-        f"{name} was written by another tool (the generator's own sitemap) and is replaced by "
-        f"sitemapkit's; turn the generator's own sitemap off ({settings}) so that the two never disagree",
+        f"{name} was written by another tool (the generator's own sitemap) and {told}; turn the "
+        f"generator's own sitemap off ({settings}) so that the two never disagree",
     )

@@ -27,6 +27,7 @@ from sitemapkit.site.owned import chosen_out, served_elsewhere, url_key
 from sitemapkit.site.pages import (
     HTML_SUFFIXES,
     error_page,
+    file_exists,
     files_for_url,
     guess_not_a_page,
     not_a_page,
@@ -164,6 +165,14 @@ class SiteIndex:
         elif canonical is not None and canonical != loc:  # even the same file: list it as the site names it
             complain("page-canonical", f"{loc} is listed but {built} names {canonical} as its "
                      "canonical URL; list the canonical URL instead")
+
+    def check_image(self, image: str, complain: Complain) -> None:
+        """A listed image under the site root must be a file of the built site: search engines
+        fetch it, and a missing one is an error in their image reports."""
+        relative = self.relative(image)
+        if relative is not None and not file_exists(self.dir, relative):
+            complain("image-missing", f"image {image} is listed but has no file in {self.dir} "
+                     f"(looked for {files_for_url(relative)[0]}); search engines would find no image")
 
     def _other_version(self, relative: str, canonical: str) -> bool:
         """Whether the page at ``relative``, in a version folder of mike's deployment, names a
