@@ -259,7 +259,8 @@ def hugo_config(root: Path) -> Mapping[str, Any]:
         else:
             value = _read_config(path, lower=False)
             _merge(config, {key: value})
-    root_file = next((root / name for name in HUGO_CONFIGS if (root / name).is_file()), None)
+    # exists(), not is_file(): a named pipe or a folder in its place is refused in one line (bounded)
+    root_file = next((root / name for name in HUGO_CONFIGS if (root / name).exists()), None)
     if root_file is not None:
         _merge(config, _read_config(root_file))
     return config

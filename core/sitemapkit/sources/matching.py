@@ -17,6 +17,8 @@ from urllib.parse import unquote
 
 from sitemapkit.dates import front_matter_dates
 from sitemapkit.model import Page
+from sitemapkit.protocol import PAGE_READ_BYTES
+from sitemapkit.site.files import read_regular
 from sitemapkit.sources import rst
 from sitemapkit.sources.front_matter import front_matter_day, read_front_matter
 from sitemapkit.sources.jekyll import default_permalink, documents, excluded, output_extension
@@ -255,9 +257,8 @@ class Sources:
         sphinx = source.endswith(".rst") or (source.endswith(".md") and self.layout is FILES)  # MyST too
         if self.snippets is None and self.documented is None and not sphinx:
             return ()
-        try:
-            with open(source, encoding="utf-8", errors="replace") as handle:
-                text = handle.read()
+        try:  # a regular file only (a named pipe is never waited for), as much as a page's read
+            text = read_regular(source, PAGE_READ_BYTES).decode("utf-8", "replace")
         except OSError:
             return ()
         named: list[str] = []
