@@ -309,6 +309,9 @@ RULES: dict[str, RuleEntry] = {
                               "own pages (build: no root index)", TOOL),
     "robots-version-off": RuleEntry(INFO, "one version's build (mike, Read the Docs, sphinx-multiversion) "
                                     "writes no robots.txt unless robots_txt is set", TOOL),
+    "robots-below-root": RuleEntry(INFO, "a site below its host's root (base_url with a path): crawlers "
+                                   "read robots.txt only at the host's root (build: not written; the "
+                                   "line to add there is named)", TOOL),
     "exclude-unmatched": RuleEntry(WARNING, "an exclude pattern that matched no page", TOOL),
     "include-unmatched": RuleEntry(WARNING, "an include pattern that matched no file", TOOL),
     "transform-error": RuleEntry(WARNING, "the transform callable raised an exception or returned neither "

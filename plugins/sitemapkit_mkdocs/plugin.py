@@ -105,9 +105,6 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
         theme_map = files.get_file_from_path(THEME_SITEMAP)
         if theme_map is not None and not inside(theme_map.abs_src_path, config.docs_dir):
             files.remove(theme_map)
-        if not self._nested():
-            self.copied = copied_pages(((file.url, file.abs_src_path, file.abs_dest_path, file.src_uri)
-                                        for file in files.static_pages()), config.docs_dir)
         return files
 
     def on_nav(self, nav: Any, config: MkDocsConfig, files: Files) -> Any:
@@ -116,8 +113,15 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
         return nav
 
     def on_env(self, env: Any, config: MkDocsConfig, files: Files) -> Any:
-        if self.theme is not None and not self._nested():
+        if self._nested():
+            return env
+        if self.theme is not None:
             self.theme = (env, *self.theme[1:])
+        # The files as MkDocs copies them: after every plugin's on_files (mkdocs-static-i18n
+        # renames a language's files) and exclude_docs (a theme's custom_dir in docs_dir).
+        self.copied = copied_pages(((file.url, file.abs_src_path, file.abs_dest_path, file.src_uri)
+                                    for file in files.static_pages() if file.inclusion.is_included()),
+                                   config.docs_dir)
         return env
 
     def on_pre_build(self, config: MkDocsConfig) -> None:

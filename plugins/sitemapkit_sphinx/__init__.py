@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 from sphinx.application import Sphinx
-from sphinx.errors import ExtensionError
 from sphinx.util import logging
 
 from sitemapkit import OPTION_NAMES, Page, Problem, SitemapError, __version__, generate
@@ -88,7 +87,11 @@ def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
                           outline=outline(app) if chosen.html_sitemap else None,
                           deployment=site.deployment(), checkouts=site.checkouts())
     except SitemapError as error:
-        raise ExtensionError(f"sitemapkit: {error}") from None
+        # One line and a failed build, as Sphinx ends one whose warnings are errors (an
+        # exception here would be Sphinx's crash report, with its traceback).
+        logger.error("sitemapkit: %s", error, type="sitemapkit")
+        app.statuscode = 1
+        return
     logger.info("sitemapkit: %s", report.summary())
 
 

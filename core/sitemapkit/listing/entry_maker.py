@@ -134,6 +134,8 @@ class EntryMaker:
             self.left_out("exclude")
             self.chosen_out.add(url_key(loc))
             return None
+        if page.copied and page.output is not None and not os.path.isfile(page.output):
+            return None  # a file the generator was to copy and did not write: no page of this build
         if page.copied and self.settings.static_html == "omit":
             self.left_out("static_html: omit")
             self.chosen_out.add(url_key(loc))

@@ -6,11 +6,20 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from sitemapkit.protocol import ROBOTS_READ_BYTES, SITEMAP_RECORD
 from sitemapkit.site.files import Sink, faults_named, read_regular
 
 NEW_ROBOTS = "User-agent: *\nDisallow:\n\nSitemap: {url}\n"
+
+
+def host_robots(base_url: str) -> str | None:
+    """The robots.txt crawlers read for a site below its host's root (``base_url`` with a
+    path: ``https://example.org/robots.txt`` for ``https://example.org/docs/``), where a
+    robots.txt in the site's own folder would never be read; None for a site at the root."""
+    parts = urlsplit(base_url)
+    return f"{parts.scheme}://{parts.netloc}/robots.txt" if parts.path not in ("", "/") else None
 
 
 class RobotsTooLarge(Exception):
