@@ -53,6 +53,7 @@ def generate(
     deployment: Deployment | None = None,
     other_sitemaps: OthersCheck | None = None,
     keep_urlset: bool = False,
+    problems: Iterable[Problem] = (),
 ) -> Report:
     """Build entries from ``pages`` and write every file into ``site_dir``.
 
@@ -76,6 +77,8 @@ def generate(
     versioned documentation is served (``sitemapkit.versions``).
     ``keep_urlset``: the site's theme reads ``filename`` as a ``<urlset>`` (an adapter says so,
     see ``compat.material.reads_urlset``): with ``sections`` the index gets another name.
+    ``problems``: what the adapter found before the build (its configuration's notes), told
+    and counted with the build's own (a page's own go with it, ``Page.problems``).
     """
     if not settings.base_url:
         raise SitemapError("sitemapkit needs the site's absolute URL: set base_url")
@@ -84,7 +87,7 @@ def generate(
         report = _generate(pages, site_dir, settings, project_dir=project_dir, source_dirs=source_dirs,
                            checkouts=checkouts, on_warning=on_warning, progress=progress, sink=sink,
                            render_html=render_html, outline=outline, deployment=deployment,
-                           other_sitemaps=other_sitemaps, keep_urlset=keep_urlset)
+                           other_sitemaps=other_sitemaps, keep_urlset=keep_urlset, problems=problems)
     if dry_run:
         report.sizes = dict(sink.sizes)  # every file it would write, the manifest included
     else:
@@ -126,11 +129,14 @@ def _generate(
     deployment: Deployment | None,
     other_sitemaps: OthersCheck | None,
     keep_urlset: bool,
+    problems: Iterable[Problem],
 ) -> Report:
     settings = settings.replace(base_url=normalise_base_url(settings.base_url))
     site_dir = Path(site_dir)
     project_dir = Path(project_dir) if project_dir is not None else Path.cwd()
     report = Report(on_warning=on_warning)
+    for problem in problems:
+        report.add(problem)
     settings = _robots_where_read(settings, report, deployment, keep_urlset)
     # The user's callable is imported before anything is read or written: one that cannot be is
     # an error naming the option, as a wrong option value is.

@@ -62,6 +62,9 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
         """Where the version being built is served (mike, Read the Docs), or None."""
         self.snippets: Snippets | None = None
         """pymdownx.snippets as configured, when it is enabled: the files pages include."""
+        self.notes: tuple[Problem, ...] = ()
+        """What the configuration says of this build (Material's lost features, the version
+        deployed), told by the core with its own problems."""
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.dirty, self.serving = dirty, command == "serve"
@@ -87,8 +90,11 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
                                serving=self.serving, site_dir=config.site_dir, theme=config.theme.name,
                                features=config.theme.get("features"), extra=config.extra)
         self.settings, self.deployment = found.settings, found.deployment
-        for note in found.notes:
-            _log(note)  # MkDocs' --strict makes a warning a failed build
+        # Told with the build's own problems, and counted with them; without a sitemap, now.
+        self.notes = found.notes
+        if found.error is not None or self.settings is None:
+            for note in found.notes:
+                _log(note)  # MkDocs' --strict makes a warning a failed build
         if found.error is not None:
             raise PluginError(found.error)
         if self.settings is None:
@@ -152,7 +158,8 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
                               source_dirs=[config.docs_dir], on_warning=_log,
                               render_html=renderer(*self.theme, config) if self.theme else None,
                               outline=outline(self.theme[1], config) if self.theme else None,
-                              deployment=self.deployment, keep_urlset=reads_urlset(config.theme.name))
+                              deployment=self.deployment, keep_urlset=reads_urlset(config.theme.name),
+                              problems=self.notes)
         except SitemapError as error:
             raise PluginError(str(error)) from None
         log.info(report.summary())

@@ -110,6 +110,8 @@ class EntryMaker:
     def entry(self, page: Page) -> tuple[Entry, str | None] | None:
         """The page's entry with its title (for ``sitemap.html``; None when it has no page to
         go to), or None: the page is left out."""
+        for problem in page.problems:  # the adapter's, counted as the build's own
+            self.report.add(problem)
         meta = page.meta
         keys = page_keys(meta, lambda field, message: self.warn(page, field, "page-key", message)) if meta else NO_KEYS
         if keys.exclude:
