@@ -54,8 +54,9 @@ def pelican_blog(root: Path, *lines: str) -> subprocess.CompletedProcess[str]:
         (root / "content").mkdir(parents=True, exist_ok=True)
         (root / "content" / f"post{n}.md").write_text(f"Title: Post {n}\nDate: 2026-01-1{n}\n\nText.", encoding="utf-8")
     (root / "pelicanconf.py").write_text(pelican_conf(BASE, 'ARTICLE_URL = "posts/{slug}/"', *lines), encoding="utf-8")
+    env = {**os.environ, "COLUMNS": "1000", "SOURCE_DATE_EPOCH": "1795262400"}  # one line each
     return subprocess.run([str(BIN / "pelican"), "content", "-s", "pelicanconf.py"], cwd=root, capture_output=True,
-                          text=True, check=False, env={**os.environ, "COLUMNS": "1000", "SOURCE_DATE_EPOCH": "1795262400"})
+                          text=True, check=False, env=env)
 
 
 def test_pelican_summary_counts_the_page_missing_warnings_it_printed_and_strict_fails(tmp_path):
