@@ -137,7 +137,7 @@ def _generate(
     report = Report(on_warning=on_warning)
     for problem in problems:
         report.add(problem)
-    settings = _robots_where_read(settings, report, deployment, keep_urlset)
+    settings = _robots_where_read(settings, site_dir, report, deployment, keep_urlset)
     # The user's callable is imported before anything is read or written: one that cannot be is
     # an error naming the option, as a wrong option value is.
     transform = load_transform(settings.transform, project_dir) if settings.transform else None
@@ -256,13 +256,15 @@ def _write_all(
                 report.files.append(site_dir / "robots.txt")
 
 
-def _robots_where_read(settings: Settings, report: Report, deployment: Deployment | None,
+def _robots_where_read(settings: Settings, site_dir: Path, report: Report, deployment: Deployment | None,
                        keep_urlset: bool) -> Settings:
-    """The settings with robots.txt off for a site below its host's root, where crawlers never
-    read it (with a note naming the line to add at the root). ``extra_sitemaps`` with no
-    robots.txt and no index to name them in is refused: they would be written nowhere
-    (a mike version's build leaves them to the deployment's root)."""
-    if settings.robots_txt and (root := host_robots(settings.base_url)) is not None:
+    """The settings with robots.txt off for a site below its host's root that has none of its
+    own: crawlers would never read one created there (a note names the line to add at the
+    root); one the site ships is its owner's, kept up to date. ``extra_sitemaps`` with no
+    robots.txt and no index to name them in is refused: they would be written nowhere (a
+    mike version's build leaves them to the deployment's root)."""
+    root = host_robots(settings.base_url)
+    if settings.robots_txt and root is not None and not (site_dir / "robots.txt").exists():
         settings = settings.replace(robots_txt=False)
         report.info("settings", "robots_txt", "robots-below-root",
                     f"robots.txt not written: crawlers read only {root}; add the line "

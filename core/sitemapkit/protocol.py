@@ -260,6 +260,9 @@ RULES: dict[str, RuleEntry] = {
     "lastmod-git-untracked": RuleEntry(INFO, "pages with no commit yet; lastmod falls back", TOOL),
     "lastmod-no-source": RuleEntry(INFO, "listed pages whose URL matches no file in the source folder "
                                          "(sitemapkit build --source-dir)", TOOL),
+    "generator-sitemap": RuleEntry(INFO, "the project's generator (Zensical, MkDocs run without the plugin) "
+                                   "wrote its own sitemap at sitemapkit's name, as it does on every build "
+                                   "(build: replaced)", TOOL),
     "sitemap-other": RuleEntry(WARNING, "sitemap files another tool left in the site's folder (build: "
                                         "named, never removed)", TOOL),
     "noindex-most": RuleEntry(WARNING, "most pages say noindex and are left out (a theme or a "

@@ -8,6 +8,7 @@ import argparse
 import contextlib
 import json
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -99,7 +100,7 @@ def run_build(args: argparse.Namespace) -> int:
                 on_warning=None if quiet else lambda p: print(f"{p.severity}: {p}", file=sys.stderr),
                 progress=show,
                 dry_run=args.dry_run,
-                other_sitemaps=look_for_others,
+                other_sitemaps=partial(look_for_others, generator=project.generator) if project else look_for_others,
                 keep_urlset=reads_urlset(project.theme) if project else False,
                 outline=Outline(project.nav, project.site_name) if project else None,
             )

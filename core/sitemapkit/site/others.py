@@ -23,12 +23,15 @@ from sitemapkit.sources.layouts import LAYOUTS
 from sitemapkit.urls import encode_url
 
 
-def look_for_others(site_dir: Path, settings: Settings) -> Callable[[Report, Iterable[Path]], None]:
+def look_for_others(site_dir: Path, settings: Settings,
+                    generator: str | None = None) -> Callable[[Report, Iterable[Path]], None]:
     """Before a build writes into ``site_dir``: whether the file at ``settings.filename`` is
     another tool's sitemap, which the build replaces. Returns what the build calls once it
     has written its sitemap files (``written``): it warns in ``report`` of that file, and of
     the other tools' sitemap files left beside sitemapkit's (those ``extra_sitemaps`` names
-    are there on purpose)."""
+    are there on purpose). ``generator``: the project's (Zensical, MkDocs), which writes its
+    own ``sitemap.xml`` on every build: that one is replaced with a note, as the MkDocs
+    plugin replaces MkDocs' own."""
     replaced = replaced_by_us(site_dir, settings.filename, settings.base_url, own_names(settings))
 
     def warn(report: Report, written: Iterable[Path]) -> None:
@@ -36,10 +39,17 @@ def look_for_others(site_dir: Path, settings: Settings) -> Callable[[Report, Ite
         found = other_sitemaps(site_dir, written, settings.base_url)
         warn_other_sitemaps(report, site_dir, [name for name in found
                                                if encode_url(settings.base_url + name) not in told])
-        if replaced is not None:
+        if replaced is not None and generator is not None and replaced == GENERATOR_SITEMAP:
+            report.info(str(site_dir / replaced), "sitemaps", "generator-sitemap",
+                        f"{replaced} was {generator}'s own sitemap, written on every build: replaced by sitemapkit's")
+        elif replaced is not None:
             warn_replaced(report, site_dir, replaced)
 
     return warn
+
+
+GENERATOR_SITEMAP = "sitemap.xml"
+"""Where MkDocs, ProperDocs and Zensical write their own sitemap."""
 
 
 def other_sitemaps(site_dir: Path, ours: Iterable[Path], base_url: str) -> Iterator[str]:

@@ -52,6 +52,14 @@ class Project:
     def root(self) -> Path:
         return self.config_file.parent
 
+    @property
+    def generator(self) -> str:
+        """The generator the configuration is for, by its file: ``Zensical``, ``ProperDocs``, ``MkDocs``."""
+        name = self.config_file.name
+        if name.startswith("zensical"):
+            return "Zensical"
+        return "ProperDocs" if name.startswith("properdocs") else "MkDocs"
+
 
 def find_project(path: Path | str) -> Project | None:
     """The project whose configuration is ``path`` or lies in the folder ``path``; None
