@@ -77,7 +77,7 @@ def test_current_folder_is_the_project(tmp_path, monkeypatch):
     assert main(["build"]) == 0
     base = "https://a.example/docs/"
     assert lastmods(root / "site", base) == {base: committed(root, "docs/index.md"), base + "a/": "2019-09-09"}
-    assert (root / "site" / "robots.txt").read_text().endswith(f"Sitemap: {base}sitemap.xml\n")
+    assert not (root / "site" / "robots.txt").exists()  # below the host's root: crawlers never read one there
 
 
 def test_source_dir_dates_pages_by_file_name_without_a_project(tmp_path, monkeypatch, capsys):
