@@ -253,3 +253,17 @@ def test_theme_templates_in_docs_dir_are_never_listed(tmp_path, order):
     urls = assert_site_holds(tmp_path / "site", HOST)
     assert not [url for url in urls if "overrides" in url]
     assert "WARNING" not in done.stderr and "; 0 warnings" in done.stderr
+
+
+@pytest.mark.parametrize("shape_name", ["mkdocs", "rtd-sphinx", "pelican", "cli"])
+def test_a_transform_that_cannot_be_loaded_fails_the_build_in_one_line(tmp_path, shape_name):
+    """The docs promise one line naming the option: never a crash report (Sphinx's
+    ``Extension error!`` page) nor a traceback."""
+    shape = SHAPES[shape_name]
+    command = shape.make(tmp_path, {"transform": "nomod:x"})
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "COLUMNS": "1000", **dict(shape.env)}
+    done = subprocess.run(command, cwd=tmp_path, env=env, text=True, capture_output=True, check=False)
+    said = done.stdout + done.stderr
+    assert done.returncode != 0, said
+    assert len([line for line in said.splitlines() if "option 'transform': 'nomod:x' cannot be loaded" in line]) == 1
+    assert "Traceback" not in said and "Extension error" not in said, said
