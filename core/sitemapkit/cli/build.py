@@ -83,8 +83,7 @@ def run_build(args: argparse.Namespace) -> int:
             sources = Sources(args.source_dir, snippets=project.snippets if project else None, found=found)
         else:
             sources = Sources(source_dir, project.languages, project.snippets)
-        pages = sources.attach(pages, lambda name, message: None if quiet else print(
-            f"warning: {name}: {message}", file=sys.stderr))
+        pages = sources.attach(pages)
         if sources.layout is not FILES and "meta" in settings.lastmod:  # a generator's listing pages
             pages = listings_dated(pages, settings, Path(source_dir).absolute())
     # With --format json, stdout holds the one document: IndexNow's dry-run lines go to stderr.
