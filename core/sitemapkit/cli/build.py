@@ -99,7 +99,8 @@ def run_build(args: argparse.Namespace) -> int:
                 on_warning=None if quiet else lambda p: print(f"{p.severity}: {p}", file=sys.stderr),
                 progress=show,
                 dry_run=args.dry_run,
-                other_sitemaps=partial(look_for_others, generator=project.generator) if project else look_for_others,
+                other_sitemaps=partial(look_for_others, generator=project.generator)
+                if project is not None and site_dir.resolve() == project.site_dir.resolve() else look_for_others,
                 keep_urlset=reads_urlset(project.theme) if project else False,
                 outline=Outline(project.nav, project.site_name) if project else None,
             )

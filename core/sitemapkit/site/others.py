@@ -40,8 +40,9 @@ def look_for_others(site_dir: Path, settings: Settings,
         warn_other_sitemaps(report, site_dir, [name for name in found
                                                if encode_url(settings.base_url + name) not in told])
         if replaced is not None and generator is not None and replaced == GENERATOR_SITEMAP:
+            whose = f"{generator}'" if generator.endswith("s") else f"{generator}'s"  # MkDocs', Zensical's
             report.info(str(site_dir / replaced), "sitemaps", "generator-sitemap",
-                        f"{replaced} was {generator}'s own sitemap, written on every build: replaced by sitemapkit's")
+                        f"{replaced} was {whose} own sitemap, written on every build: replaced by sitemapkit's")
         elif replaced is not None:
             warn_replaced(report, site_dir, replaced)
 
