@@ -267,3 +267,18 @@ def test_a_transform_that_cannot_be_loaded_fails_the_build_in_one_line(tmp_path,
     assert done.returncode != 0, said
     assert len([line for line in said.splitlines() if "option 'transform': 'nomod:x' cannot be loaded" in line]) == 1
     assert "Traceback" not in said and "Extension error" not in said, said
+
+
+def test_a_bad_pelican_option_ends_in_one_line_never_a_traceback(tmp_path):
+    """As pelican-sitemap reports a bad option: one line. The check runs when Pelican's run starts,
+    not while Pelican is made, where ``--print-settings`` prints any error with a traceback."""
+    command = pelican_project(tmp_path, {"max_urls": "x"})
+    env = {**os.environ, "COLUMNS": "1000"}
+    done = subprocess.run(command, cwd=tmp_path, env=env, text=True, capture_output=True, check=False)
+    said = (done.stdout + done.stderr).splitlines()
+    assert done.returncode == 1
+    assert [line for line in said if line.strip()] == [
+        next(line for line in said if "CRITICAL" in line and "SITEMAPKIT: option 'max_urls' must be" in line)]
+    shown = subprocess.run([*command[:-1], "--print-settings", "SITEURL"], cwd=tmp_path, env=env, text=True,
+                           capture_output=True, check=False)
+    assert "Traceback" not in shown.stdout + shown.stderr and HOST.rstrip("/") in shown.stdout

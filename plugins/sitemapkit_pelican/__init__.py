@@ -39,13 +39,11 @@ class _Build:
 _build = _Build()
 
 
-def check_settings(pelican: Any) -> None:
-    read_settings(pelican.settings)
-
-
 def start_run(pelican: Any) -> None:
     """Fires on every run, ``--autoreload``'s included. A run writing inside the main run's output
-    (i18n_subsites' ``fr/``) is part of its build; any other starts a new build."""
+    (i18n_subsites' ``fr/``) is part of its build; any other starts a new build. A bad option is
+    a ``PelicanSitemapError`` here, when the run starts, which Pelican ends in one CRITICAL line
+    (raised while Pelican is made, ``--print-settings`` would print it with a traceback)."""
     if _build.main is not None and _build.main is not pelican and sub_site(pelican.output_path,
                                                                             _build.main.output_path):
         return
@@ -121,7 +119,6 @@ def _warn(problem: Problem) -> None:
 
 def register() -> None:
     """Connect to Pelican's signals; connecting twice (PLUGINS and auto-discovery) is a no-op."""
-    signals.initialized.connect(check_settings)
     signals.get_generators.connect(start_run)
     signals.generator_init.connect(keep_heads)
     signals.article_generator_finalized.connect(note_run)
