@@ -19,7 +19,7 @@ from sitemapkit.model import Outline, Page
 from sitemapkit.output.feed import feed_name, write_changes_feed
 from sitemapkit.output.html_sitemap import PAGE_NAME, Listing, Render, write_page
 from sitemapkit.output.names import beside_names, index_name, news_names, own_names, sections_index, stem_of
-from sitemapkit.output.robots import RobotsTooLarge, host_robots, sync_robots_txt
+from sitemapkit.output.robots import RobotsTooLarge, robots_where_read, sync_robots_txt
 from sitemapkit.output.write import write_sitemap_files
 from sitemapkit.protocol import ROBOTS_READ_BYTES
 from sitemapkit.report import Problem, Report, SitemapError, plural
@@ -137,7 +137,10 @@ def _generate(
     report = Report(on_warning=on_warning)
     for problem in problems:
         report.add(problem)
-    settings = _robots_where_read(settings, site_dir, report, deployment, keep_urlset)
+    settings, note = robots_where_read(settings, site_dir, index_name(settings, keep_urlset),
+                                       versions_root=deployment is not None and deployment.selector)
+    if note is not None:
+        report.add(note)
     # The user's callable is imported before anything is read or written: one that cannot be is
     # an error naming the option, as a wrong option value is.
     transform = load_transform(settings.transform, project_dir) if settings.transform else None
@@ -254,26 +257,6 @@ def _write_all(
         else:
             if named:
                 report.files.append(site_dir / "robots.txt")
-
-
-def _robots_where_read(settings: Settings, site_dir: Path, report: Report, deployment: Deployment | None,
-                       keep_urlset: bool) -> Settings:
-    """The settings with robots.txt off for a site below its host's root that has none of its
-    own: crawlers would never read one created there (a note names the line to add at the
-    root); one the site ships is its owner's, kept up to date. ``extra_sitemaps`` with no
-    robots.txt and no index to name them in is refused: they would be written nowhere (a
-    mike version's build leaves them to the deployment's root)."""
-    root = host_robots(settings.base_url)
-    if settings.robots_txt and root is not None and not (site_dir / "robots.txt").exists():
-        settings = settings.replace(robots_txt=False)
-        report.info("settings", "robots_txt", "robots-below-root",
-                    f"robots.txt not written: crawlers read only {root}; add the line "
-                    f"'Sitemap: {settings.base_url}{index_name(settings, keep_urlset)}' there")
-    if settings.extra_sitemaps and not settings.robots_txt and not settings.sections and not (
-            deployment is not None and deployment.selector):
-        raise SitemapError("option 'extra_sitemaps' has nowhere to go: this build writes no robots.txt and "
-                           "no sitemap index; name those sitemaps in the robots.txt at the host's root")
-    return settings
 
 
 def _documents(site_dir: Path, settings: Settings, source_dirs: Iterable[Path | str],
