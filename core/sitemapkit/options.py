@@ -129,6 +129,7 @@ COPIED_HTML = Kind(values.static_html, (str,), str, "HOW", choices=STATIC_HTML)
 SITEMAP_URLS = Kind(values.extra_sitemaps, (list, tuple, str), tuple[str, ...], "URL", item=str)
 PAGE_URLS = Kind(values.extra_urls, (list, tuple, str), tuple[ExtraUrl, ...], "URL",
                  read=extra_url_text, item=(str, dict))  # type: ignore[arg-type]
+NAME_GLOBS = Kind(values.name_globs, (list, tuple, str), tuple[str, ...], "NAME", item=str)
 PREFIXES = Kind(values.sections, (list, tuple, str), tuple[str, ...], "PREFIX", item=str)
 CALLABLE = Kind(values.transform, (str,), str, "MODULE:FUNCTION")
 INDEXNOW = Kind(values.indexnow, (dict,), IndexNowSettings, "KEY=VALUE,...", read=key_values)
@@ -212,6 +213,10 @@ OPTIONS: tuple[Option, ...] = (
            "own (`sitemap-blog.xml`, the rest in `sitemap-other.xml`) under an index", flag="--section",
            cli_help="a URL path prefix such as blog/ whose pages get a sitemap of their own "
            "(sitemap-blog.xml; the rest go to sitemap-other.xml) under an index; repeatable"),
+    Option("exclude_versions", NAME_GLOBS, (), "versions the root index of a versioned deployment leaves out, "
+           "by name or glob (`dev`, `0.*`); mike's hidden versions are always left out", flag="--exclude-version",
+           cli_help="a version (a name, or a glob such as 0.*) the root index of a versioned deployment "
+           "leaves out; repeatable (mike's hidden versions are always left out)"),
     Option("transform", CALLABLE, None, "`module:function`: a Python callable given each entry, which returns "
            "it (changed with `dataclasses.replace`, or not) or `None` to leave the page out"),
 )

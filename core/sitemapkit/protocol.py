@@ -139,6 +139,13 @@ RULES: dict[str, RuleEntry] = {
     "index-nested": RuleEntry(ERROR, "an index listed by an index", SO),
     "sitemap-not-found": RuleEntry(WARNING, "a sitemap named by an index or robots.txt, not at hand",
                                    TOOL),
+    "sitemap-missing": RuleEntry(ERROR, "a sitemap named by an index or robots.txt, absent from --site-dir "
+                                 "(a 404 to be)", TOOL),
+    "sitemap-elsewhere": RuleEntry(INFO, "a sitemap another tool writes (extra_sitemaps, as the build "
+                                   "recorded), named but not in the folder: not checked", TOOL),
+    "version-not-indexed": RuleEntry(ERROR, "a version of versions.json with a sitemap of its own that the "
+                                     "root index does not name (the root step was not run after a deploy)",
+                                     TOOL),
     # images
     "image-count": RuleEntry(ERROR, f"more than {MAX_IMAGES:,} images in one <url>", G_IMAGE),
     "image-loc-missing": RuleEntry(ERROR, "an <image:image> without <image:loc>", G_IMAGE),
@@ -310,6 +317,8 @@ RULES: dict[str, RuleEntry] = {
                                          "root index)", TOOL),
     "version-none": RuleEntry(WARNING, "a versioned deployment with no version that has a sitemap of its "
                               "own pages (build: no root index)", TOOL),
+    "version-root-options": RuleEntry(INFO, "extra_urls or extra_sitemaps in one version's build under mike: "
+                                      "left to the root step, which writes them once", TOOL),
     "robots-version-off": RuleEntry(INFO, "one version's build (mike, Read the Docs, sphinx-multiversion) "
                                     "writes no robots.txt unless robots_txt is set", TOOL),
     "robots-below-root": RuleEntry(INFO, "a site below its host's root (base_url with a path): crawlers "

@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 from sitemapkit.protocol import HREFLANG, NEWS_WINDOW_HOURS
 from sitemapkit.site.pages import check_exclude
@@ -156,6 +157,15 @@ def exclude_patterns(value: Any) -> tuple[str, ...]:
     return patterns
 
 
+def name_globs(value: Any) -> tuple[str, ...]:
+    """Version names or globs (``dev``, ``0.*``): each one folder name, matched whole."""
+    items = globs(value)
+    for item in items:
+        if not item.strip() or "/" in item or not item.isprintable():
+            raise OptionError(f"must be a list of version names or globs such as ['dev', '0.*']; {item!r} is not one")
+    return items
+
+
 def static_html(value: Any) -> str:
     if isinstance(value, str) and value.lower() in STATIC_HTML:
         return value.lower()
@@ -296,9 +306,12 @@ def extra_sitemaps(value: Any) -> tuple[str, ...]:
         if not isinstance(item, str) or not item.strip().lower().startswith(("http://", "https://")):
             raise OptionError(f"{expected}; {item!r} is not one")
         try:
-            found.append(encode_url(item.strip()))
+            url = encode_url(item.strip())
         except URLError as error:
             raise OptionError(f"{expected}; {item!r}: {error}") from None
+        if urlsplit(url).path.lower().endswith("/robots.txt"):
+            raise OptionError(f"{expected}; {item!r} is a robots.txt, not a sitemap: name the sitemaps it names")
+        found.append(url)
     return tuple(dict.fromkeys(found))
 
 

@@ -73,6 +73,16 @@ def parser() -> argparse.ArgumentParser:
     build.add_argument("--format", choices=("text", "json"), default="text",
                        help="json: one JSON document on stdout (files, URL counts, sizes, warnings)")
     build.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
+    branch = build.add_argument_group("the root of a versioned deployment on its git branch (mike's gh-pages)")
+    branch.add_argument("--branch", metavar="BRANCH",
+                        help="write the root entry point of the versioned deployment on this branch of the "
+                        "current folder's git repository (after mike deploy: gh-pages) with git's plumbing, "
+                        "as mike does: no SITE_DIR, no worktree; a commit only when the root changed")
+    branch.add_argument("--push", action="store_true",
+                        help="with --branch: then push the branch to --remote (mike's own commits too), "
+                        "as mike deploy --push does")
+    branch.add_argument("--remote", metavar="NAME",
+                        help="with --push: the remote to push to (default origin)")
     _option_flags(build)
 
     check = commands.add_parser(

@@ -14,12 +14,14 @@ from typing import Any
 
 import tomllib
 
+from sitemapkit.branch import BranchError, open_branch, push
 from sitemapkit.cli.arguments import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError
 from sitemapkit.cli.progress import ProgressLine
 from sitemapkit.compat.material import reads_urlset
 from sitemapkit.generate import generate
 from sitemapkit.lastmod.listings import listings_dated
 from sitemapkit.model import Outline
+from sitemapkit.options import OPTIONS
 from sitemapkit.report import Report, SitemapError, plural
 from sitemapkit.settings import OPTION_NAMES, Settings, SettingsError
 from sitemapkit.site.files import OutputError, fault
@@ -30,10 +32,12 @@ from sitemapkit.sources.generator import detect
 from sitemapkit.sources.layouts import FILES
 from sitemapkit.sources.matching import Sources
 from sitemapkit.sources.project import CONFIG_FILES, Project, ProjectError, file_urls, find_project
-from sitemapkit.version_index import Versions, find_versions, write_version_index
+from sitemapkit.version_branch import root_on_branch
+from sitemapkit.version_index import ROOT_OPTIONS, Versions, find_versions, write_version_index
 
 GENERATOR_CONFIGS = (*CONFIG_FILES, "pelicanconf.py", "conf.py", "sitemapkit.toml")
 """Files that mark a project folder: the default manifest lives there."""
+OPTIONS_BY_NAME = {option.name: option for option in OPTIONS}
 PROGRESS_FROM = 200
 """Pages from which a terminal gets a progress bar."""
 
@@ -42,25 +46,30 @@ def run_build(args: argparse.Namespace) -> int:
     """``sitemapkit build``: the sitemaps of a folder of built HTML (or of a project's site);
     the exit status."""
     project = _project(args.project)
+    if args.branch is None and (args.push or args.remote):
+        raise UsageError(f"{'--push' if args.push else '--remote'} needs --branch")
+    if args.branch is not None:  # the root of a versioned deployment on its git branch
+        if args.site_dir or args.out or args.source_dir:
+            raise UsageError("--branch reads the deployment from the branch itself: give no SITE_DIR, "
+                             "--out or --source-dir (run it in the repository)")
+        values = _values(args, project)
+        _root_options(values)
+        return _build_branch(args, _settings(values))
     site_dir = Path(args.site_dir) if args.site_dir else project.site_dir if project else None
     if site_dir is None:
         raise UsageError("SITE_DIR is needed outside a zensical.toml, properdocs.yml or mkdocs.yml project")
     if not site_dir.is_dir():
         raise UsageError(f"{site_dir} is not a folder of built HTML")
-    values = _config_file(args.config) if args.config else {}
-    values.update(flags(args))
-    if project is not None and project.site_url:
-        values.setdefault("base_url", project.site_url)
-    if not values.get("base_url"):
-        raise UsageError("the site's absolute URL is needed: pass --base-url https://example.com/ "
-                         "(or set base_url in the --config file, or site_url in the project's config)")
-    try:
-        settings = Settings.from_mapping(values)
-    except SettingsError as error:
-        raise UsageError(str(error)) from None
+    values = _values(args, project)
+    settings = _settings(values)
 
-    versions = find_versions(site_dir, settings.filename, settings.base_url) if not args.out else None
+    versions = (find_versions(site_dir, settings.filename, settings.base_url, settings.exclude_versions)
+                if not args.out else None)
     if versions is not None:  # the root of a versioned deployment: its entry point only
+        _root_options(values)
+        if args.source_dir:
+            raise UsageError(f"{site_dir} is the root of a versioned deployment ({versions.source}): "
+                             "--source-dir belongs to each version's build")
         return _build_root(site_dir, versions, settings, args)
 
     out_dir = Path(args.out) if args.out else site_dir
@@ -151,6 +160,64 @@ def _build_root(site_dir: Path, versions: Versions, settings: Settings, args: ar
         where = f" in {', '.join(p.name for p in report.files)}" if report.files else "; no file written"
         print(f"versioned deployment ({versions.source}): {plural(len(versions.listed), 'version')} ({listed})"
               f"{where}; {plural(len(versions.left), 'folder')} left out; {plural(len(report.warnings), 'warning')}")
+    if settings.strict and report.warnings:
+        return EXIT_PROBLEMS
+    return EXIT_OK
+
+
+def _values(args: argparse.Namespace, project: Project | None) -> dict[str, Any]:
+    """The options given: the --config file's, then the flags; the project's site URL."""
+    values = _config_file(args.config) if args.config else {}
+    values.update(flags(args))
+    if project is not None and project.site_url:
+        values.setdefault("base_url", project.site_url)
+    if not values.get("base_url"):
+        raise UsageError("the site's absolute URL is needed: pass --base-url https://example.com/ "
+                         "(or set base_url in the --config file, or site_url in the project's config)")
+    return values
+
+
+def _settings(values: dict[str, Any]) -> Settings:
+    try:
+        return Settings.from_mapping(values)
+    except SettingsError as error:
+        raise UsageError(str(error)) from None
+
+
+def _root_options(values: dict[str, Any]) -> None:
+    """Refuse, in one line, the options given to the root step that only a version's build reads."""
+    given = [OPTIONS_BY_NAME[name] for name in values if name not in ROOT_OPTIONS and name in OPTIONS_BY_NAME]
+    if given:
+        named = ", ".join(option.cli_flag for option in given)
+        raise UsageError(f"{named} {'does' if len(given) == 1 else 'do'} not apply to the root of a versioned "
+                         "deployment, which lists the versions' own sitemaps: give "
+                         f"{'it' if len(given) == 1 else 'them'} to each version's build")
+
+
+def _build_branch(args: argparse.Namespace, settings: Settings) -> int:
+    """``build --branch``: the root entry point committed on the branch, then pushed."""
+    quiet = args.quiet or args.format == "json"
+    report = Report(on_warning=None if quiet else lambda p: print(f"{p.severity}: {p}", file=sys.stderr))
+    try:
+        branch = open_branch(Path.cwd(), args.branch)
+        made = root_on_branch(branch, settings, report, dry_run=args.dry_run)
+        if args.push and not args.dry_run:
+            push(branch, args.remote or "origin")
+    except (BranchError, SitemapError, OSError) as error:
+        print(f"sitemapkit: {error}", file=sys.stderr)
+        return EXIT_PROBLEMS if isinstance(error, SitemapError) else EXIT_USAGE
+    if args.format == "json":
+        print(json.dumps({**build_json(report, dry_run=args.dry_run), "branch": branch.name,
+                          "commit": made.commit, "changed": list(made.changed)}, indent=2, ensure_ascii=False))
+    elif not args.quiet:
+        versions = made.versions
+        done = ("would commit" if args.dry_run else "committed") + f" {', '.join(made.changed)}"
+        print(f"versioned deployment on branch {branch.name} ({versions.source}): "
+              f"{plural(len(versions.listed), 'version')} ({', '.join(versions.listed) or 'none'}); "
+              f"{plural(len(versions.left), 'folder')} left out; "
+              f"{done if made.commit else 'root unchanged, nothing committed'}"
+              f"{'; pushed to ' + (args.remote or 'origin') if args.push and not args.dry_run else ''}; "
+              f"{plural(len(report.warnings), 'warning')}")
     if settings.strict and report.warnings:
         return EXIT_PROBLEMS
     return EXIT_OK

@@ -17,7 +17,7 @@ from pathlib import Path
 from sitemapkit.output.names import OwnNames, own_names
 from sitemapkit.report import Report, examples
 from sitemapkit.settings import Settings
-from sitemapkit.site.owned import Owned, is_sitemap
+from sitemapkit.site.owned import Owned, is_sitemap, left_by_us
 from sitemapkit.site.scan import site_files
 from sitemapkit.sources.layouts import LAYOUTS
 from sitemapkit.urls import encode_url
@@ -33,12 +33,13 @@ def look_for_others(site_dir: Path, settings: Settings,
     own ``sitemap.xml`` on every build: that one is replaced with a note, as the MkDocs
     plugin replaces MkDocs' own."""
     replaced = replaced_by_us(site_dir, settings.filename, settings.base_url, own_names(settings))
+    ours = left_by_us(site_dir, own_names(settings))  # an option now off made them: record-option-off says so
 
     def warn(report: Report, written: Iterable[Path]) -> None:
         told = set(settings.extra_sitemaps)
         found = other_sitemaps(site_dir, written, settings.base_url)
-        warn_other_sitemaps(report, site_dir, [name for name in found
-                                               if encode_url(settings.base_url + name) not in told])
+        warn_other_sitemaps(report, site_dir, [name for name in found if name not in ours
+                                               and encode_url(settings.base_url + name) not in told])
         if replaced is not None and generator is not None and replaced == GENERATOR_SITEMAP:
             whose = f"{generator}'" if generator.endswith("s") else f"{generator}'s"  # MkDocs', Zensical's
             report.info(str(site_dir / replaced), "sitemaps", "generator-sitemap",

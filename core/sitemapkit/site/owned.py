@@ -108,6 +108,21 @@ def named_extras(folder: Path, base_url: str) -> list[str]:
             and url.isprintable() and " " not in url and same_origin(url, base_url)]
 
 
+def left_by_us(folder: Path, names: OwnNames) -> set[str]:
+    """The names of the sitemap family the record in ``folder`` lists whose file is still as
+    the build that recorded it left it: read before a build settles the record, so that a file
+    of an option now off (``record-option-off``) is not taken for another tool's."""
+    try:
+        data = json.loads(read_regular(folder / RECORD, _MAX_RECORD_BYTES + 1))
+    except (OSError, ValueError, RecursionError):
+        return set()
+    body = data.get("files") if isinstance(data, dict) else None
+    if not isinstance(body, dict):
+        return set()
+    return {name for name, ids in body.items() if _plain(name) and names.in_family(name) and isinstance(ids, list)
+            and (found := identity(folder / name)) is not None and list(found) in ids}
+
+
 def identity(path: Path) -> Identity | None:
     """The identity of the regular file at ``path`` (never followed through a link), or None."""
     try:
