@@ -30,7 +30,6 @@ BIN = Path(sys.executable).parent
 BASE = "https://example.com/"
 EPOCH = "1800000000"  # 2027-01-15: the builds' "now", pinned
 TESTS = Path(__file__).resolve().parent
-OWNED_ELSEWHERE = {"versions.md"}  # its blocks are marked by the versions work (#33); remove at its merge
 POSTS = {"hello.md": "Title: Hello\nDate: 2025-03-01 10:00\nCategory: News\n\nHi.\n",
          "pages/about.md": "Title: About\n\nAbout us.\n"}
 HTML = "<!doctype html><html><head><title>{0}</title></head><body><main><h1>{0}</h1></main></body></html>"
@@ -41,7 +40,7 @@ HTML = "<!doctype html><html><head><title>{0}</title></head><body><main><h1>{0}<
 
 def test_every_copyable_block_is_named_or_says_why_it_is_not_run():
     unmarked = [f"{b.page}:{b.line}" for b in blocks()
-                if b.lang in COPYABLE and not (b.name or b.not_run) and b.page not in OWNED_ELSEWHERE]
+                if b.lang in COPYABLE and not (b.name or b.not_run)]
     assert not unmarked, f"mark these with <!-- block: NAME --> or <!-- not run: REASON -->: {unmarked}"
     assert all(b.not_run.strip() for b in blocks() if b.not_run is not None)
 

@@ -71,6 +71,7 @@ def test_the_mike_recipe_and_check_as_written(tmp_path, capsys):
     repo, origin = github(tmp_path)
     env = environment(tmp_path / "home")
     recipe, check = block("versions-mike-recipe").text, block("versions-mike-check").text
+    assert block("cli-branch-recipe").text == recipe  # the command line page shows the same step
     assert shell_lines(recipe) == [
         "mike deploy --update-aliases 2.0 latest && sitemapkit build --branch gh-pages --push"]
     run_mike(repo, "deploy", "--push", "1.0")  # an older version, published before

@@ -18,6 +18,7 @@ from sitemapkit.values import (
     STATIC_HTML,
     ExtraUrl,
     IndexNowSettings,
+    LlmsTxt,
     NewsSettings,
     OptionError,
     Rule,
@@ -132,6 +133,7 @@ PAGE_URLS = Kind(values.extra_urls, (list, tuple, str), tuple[ExtraUrl, ...], "U
 NAME_GLOBS = Kind(values.name_globs, (list, tuple, str), tuple[str, ...], "NAME", item=str)
 PREFIXES = Kind(values.sections, (list, tuple, str), tuple[str, ...], "PREFIX", item=str)
 CALLABLE = Kind(values.transform, (str,), str, "MODULE:FUNCTION")
+LLMS = Kind(values.llms_txt, (bool, dict), LlmsTxt | bool)  # the table form from a config file (--config)
 INDEXNOW = Kind(values.indexnow, (dict,), IndexNowSettings, "KEY=VALUE,...", read=key_values)
 
 
@@ -192,6 +194,13 @@ OPTIONS: tuple[Option, ...] = (
            "see `html_sitemap`)"),
     Option("html_sitemap", FLAG, False,
            "also write `sitemap.html`, a site map for people in the site's own look, listed in the sitemap"),
+    Option("llms_txt", LLMS, False,
+           "also write `llms.txt` (llmstxt.org) at the site root, in navigation order, linking a Markdown mirror of "
+           "each page the sitemap lists (`URL.md`); `{summary: TEXT, optional: [SECTION], full: true}` sets the "
+           "summary, the sections under `Optional` and `llms-full.txt`",
+           cli_help="also write llms.txt at the site root, linking a Markdown mirror (URL.md) of each page the "
+           "sitemap lists, in the site's navigation order (the table form, with summary, optional and full, "
+           "in --config's file)"),
     Option("indexnow", INDEXNOW, None,
            "`{key: KEY, endpoint: URL}`: after a build, submit the URLs whose content changed",
            cli_help="after a build, submit the URLs whose content changed to IndexNow, with the "

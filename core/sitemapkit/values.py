@@ -18,6 +18,7 @@ from sitemapkit.urls import (
     base_url_problem,
     encode_url,
     normalise_base_url,
+    url_text_problem,
 )
 
 CHANGEFREQS = ("always", "hourly", "daily", "weekly", "monthly", "yearly", "never")
@@ -60,6 +61,43 @@ class IndexNowSettings:
     key: str
     endpoint: str = DEFAULT_INDEXNOW_ENDPOINT
     key_location: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LlmsTxt:
+    """``llms_txt`` on: the table form's settings (``True`` is all of their defaults)."""
+
+    summary: str | None = None
+    """The blockquote under the H1; None: the site's description (its generator's, else the
+    home page's meta description)."""
+    optional: tuple[str, ...] = ()
+    """Sections of the site's navigation listed under ``## Optional`` (listing pages always are)."""
+    full: bool = False
+    """Also write ``llms-full.txt``: every linked page's Markdown, in the order of ``llms.txt``."""
+
+
+def llms_txt(value: Any) -> LlmsTxt | bool:
+    """``false``, ``true``, or ``{summary: TEXT, optional: [SECTION, ...], full: BOOL}``."""
+    expected = "must be true, false or {summary: TEXT, optional: [SECTION, ...], full: true}"
+    if isinstance(value, LlmsTxt) or value is False:
+        return value
+    if value is True:
+        return LlmsTxt()
+    if not isinstance(value, Mapping):
+        raise OptionError(expected)
+    extra = set(value) - {"summary", "optional", "full"}
+    if extra:
+        raise OptionError(f"{expected} (unknown key '{sorted(extra)[0]}')")
+    summary, full = value.get("summary"), value.get("full", False)
+    optional = value.get("optional", ())
+    optional = (optional,) if isinstance(optional, str) else optional
+    if summary is not None and (not isinstance(summary, str) or not summary.strip()):
+        raise OptionError(f"{expected}; 'summary' must be text")
+    if not isinstance(optional, list | tuple) or not all(isinstance(name, str) and name.strip() for name in optional):
+        raise OptionError(f"{expected}; 'optional' must be a list of section names")
+    if not isinstance(full, bool):
+        raise OptionError(f"{expected}; 'full' must be true or false")
+    return LlmsTxt(summary and " ".join(summary.split()), tuple(name.strip() for name in optional), full)
 
 
 def boolean(value: Any) -> bool:
@@ -305,6 +343,8 @@ def extra_sitemaps(value: Any) -> tuple[str, ...]:
     for item in _listed(value, expected):
         if not isinstance(item, str) or not item.strip().lower().startswith(("http://", "https://")):
             raise OptionError(f"{expected}; {item!r} is not one")
+        if (problem := url_text_problem(item.strip())) is not None:
+            raise OptionError(f"{expected}; {item!r} {problem}")
         try:
             url = encode_url(item.strip())
         except URLError as error:
@@ -333,6 +373,8 @@ def extra_urls(value: Any) -> tuple[ExtraUrl, ...]:
             loc, lastmod = item, None
         if not isinstance(loc, str) or not loc.strip():
             raise OptionError(f"{expected}; {item!r} has no URL")
+        if (problem := url_text_problem(loc.strip())) is not None:
+            raise OptionError(f"{expected}; {loc!r} {problem}")
         found.append(ExtraUrl(loc.strip(), lastmod))
     return tuple(found)
 

@@ -21,7 +21,7 @@ from sitemapkit.report import Report
 from sitemapkit.settings import Settings
 from sitemapkit.site.extract import read_head_html
 from sitemapkit.site.files import NotRegularFile, read_regular, remove
-from sitemapkit.site.owned import RECORD, Owned, elsewhere_keys, named_extras, url_key
+from sitemapkit.site.owned import RECORD, Owned, RecordKey, elsewhere_keys, named_extras, record_key, url_key
 from sitemapkit.site.pages import HTML_SUFFIXES, error_page, guess_not_a_page, not_a_page, serving_file
 from sitemapkit.site.scan import pages_in
 from sitemapkit.urls import URLError, encode_url, in_scope, normalise_base_url, site_path
@@ -316,7 +316,8 @@ def _extra_urls_sitemap(root: Path, settings: Settings, report: Report) -> list[
     return [series] if series.targets else []
 
 
-def write_version_index(root: Path, versions: Versions, settings: Settings, report: Report) -> Report:
+def write_version_index(root: Path, versions: Versions, settings: Settings, report: Report,
+                        key: RecordKey | None = None) -> Report:
     """Write ``settings.filename`` at ``root``: an index whose children are the listed
     versions' own sitemaps and, for an alias the pages of a version name as canonical
     (mike's ``canonical_version``), a sitemap of those pages at the alias's URLs; and the
@@ -325,7 +326,8 @@ def write_version_index(root: Path, versions: Versions, settings: Settings, repo
     for name, why in versions.left:
         report.info(str(root / name), "version", "version-left-out", f"not listed in the root index: {why}")
     path = root / settings.filename
-    named_before = named_extras(root, base_url)  # before this step's record replaces it
+    key = key if key is not None else record_key(Path(settings.state_file))
+    named_before = named_extras(root, base_url, key)  # before this step's record replaces it
     aliases = _alias_sitemaps(root, versions, settings, report)
     if not versions.listed and not aliases:
         report.warn(str(root), "version", "version-none",
@@ -334,7 +336,7 @@ def write_version_index(root: Path, versions: Versions, settings: Settings, repo
     aliases += _extra_urls_sitemap(root, settings, report)
     # alias sitemaps and extra_urls' sitemap, this build's or stale
     sections = (*(f"{alias}/" for alias in sorted(mike_aliases(root)) if alias != EXTRA_SECTION), f"{EXTRA_SECTION}/")
-    owned = Owned(root, report, base_url, own_names(settings.replace(sections=sections)))
+    owned = Owned(root, report, base_url, own_names(settings.replace(sections=sections)), key)
     children = [child for name in versions.listed
                 for child in _version_children(root, name, settings.filename, base_url)]
     children += [(url, None) for url in settings.extra_sitemaps if in_scope(url, base_url)]  # others: robots.txt

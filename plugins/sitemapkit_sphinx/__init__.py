@@ -18,8 +18,9 @@ from sphinx.util import logging
 from sitemapkit import OPTION_NAMES, Page, Problem, SitemapError, __version__, generate
 from sitemapkit.compat.sphinx_checks import build_settings, config_problems
 from sitemapkit.compat.sphinx_multiversion import sphinx_multiversion
-from sitemapkit.compat.sphinx_pages import generated_pages, image_urls
+from sitemapkit.compat.sphinx_pages import generated_pages, image_urls, made_from
 from sitemapkit.compat.sphinx_sitemap import CONFIG_VALUES, DROP_IN, SphinxConfig
+from sitemapkit.listing.transform import TransformError
 from sitemapkit.options import OPTIONS
 from sitemapkit.output.html_sitemap import TEMPLATES
 from sitemapkit.sources.pyconf import conf_py
@@ -86,8 +87,11 @@ def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
         report = generate(found, app.outdir, chosen, project_dir=app.confdir, source_dirs=[app.srcdir],
                           problems=[*problems, *([problem] if problem is not None else [])],
                           on_warning=_log, render_html=renderer(app) if chosen.html_sitemap else None,
-                          outline=outline(app) if chosen.html_sitemap else None,
+                          outline=outline(app) if chosen.html_sitemap or chosen.llms_txt else None,
                           deployment=site.deployment(), checkouts=site.checkouts())
+    except TransformError as error:  # the user's callable: a warning, as a wrong value is (-W: fatal)
+        _log(error.problem)
+        return
     except SitemapError as error:
         # One line and a failed build, as Sphinx ends one whose warnings are errors (an
         # exception here would be Sphinx's crash report, with its traceback).
@@ -102,6 +106,7 @@ def pages(app: Sphinx, site: SphinxConfig, base_url: str, others: Iterable[str])
     from no document (``generated_pages``); ``others``: the languages of the translations."""
     env, builder, srcdir = app.env, app.builder, Path(app.srcdir)
     fields, images = env.domains["sitemapkit"].data["fields"], env.domains["sitemapkit"].data["images"]
+    site_wide = "\n".join(filter(None, (app.config.rst_prolog, app.config.rst_epilog)))
     for docname in sorted(env.found_docs):
         output = builder.get_outfilename(docname)
         if not os.path.isfile(output):
@@ -113,7 +118,7 @@ def pages(app: Sphinx, site: SphinxConfig, base_url: str, others: Iterable[str])
                    translations={code: site.page_url(code, link) for code in others},
                    images=tuple(image_urls(images.get(docname, ()), builder.supported_image_types, env.images,
                                            builder.imagedir, base_url)),
-                   depends_on=tuple(sorted(str(srcdir / path) for path in env.dependencies.get(docname, ()))))
+                   depends_on=made_from(srcdir / name, env.dependencies.get(docname, ()), srcdir, site_wide))
     yield from generated(app)
 
 

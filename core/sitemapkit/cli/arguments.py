@@ -67,6 +67,8 @@ def parser() -> argparse.ArgumentParser:
     build.add_argument("--config", metavar="FILE", help="a TOML file of options (top level, or a "
                        "[sitemapkit] or [tool.sitemapkit] table)")
     build.add_argument("--out", metavar="DIR", help="write the files here instead of SITE_DIR")
+    build.add_argument("--site-name", metavar="NAME", help="the site's name, llms.txt's heading (default: "
+                       "the project's site_name, else the home page's title)")
     build.add_argument("--dry-run", action="store_true",
                        help="write and remove nothing: print the files that would be written "
                             "(URLs, bytes) and what IndexNow would be sent")
@@ -117,6 +119,9 @@ def parser() -> argparse.ArgumentParser:
     live.add_argument("--timeout", metavar="SECONDS", type=_at_least(0.1, float), default=10.0,
                       help="to connect, and between two reads of an answer (default 10); a whole "
                       "answer is cut at 30 times this")
+    live.add_argument("--max-time", metavar="SECONDS", type=_at_least(1, float),
+                      help="the longest the whole run fetches for (default half an hour); what is "
+                      "left then is not fetched, and a max-time error says how much")
     live.add_argument("--allow-host", metavar="HOST", action="append", type=_host,
                       help="also request this host (HOST or HOST:PORT; repeatable): by default only "
                       "the URL targets' hosts are, never another host a fetched file or redirect names")

@@ -8,6 +8,7 @@ import argparse
 import contextlib
 import json
 import sys
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,10 @@ from sitemapkit.settings import OPTION_NAMES, Settings, SettingsError
 from sitemapkit.site.files import OutputError, fault
 from sitemapkit.site.lock import folder_locked
 from sitemapkit.site.others import look_for_others
+from sitemapkit.site.owned import record_key
+from sitemapkit.site.pages import clean_url
 from sitemapkit.site.scan import html_files, pages_in
+from sitemapkit.sources.bounded import ConfigError
 from sitemapkit.sources.generator import detect
 from sitemapkit.sources.layouts import FILES
 from sitemapkit.sources.matching import Sources
@@ -88,10 +92,15 @@ def run_build(args: argparse.Namespace) -> int:
                          "HTML alone, use --exclude")
     if source_dir is not None:  # pages dated by their sources' front matter and git
         if args.source_dir:  # Hugo, Jekyll, Docusaurus, Eleventy: the layout its marker files name
-            found = detect(Path(args.source_dir).absolute(), project.languages if project else ())
+            try:
+                found = detect(Path(args.source_dir).absolute(), project.languages if project else ())
+            except ConfigError as error:  # a configuration past a bound: one line
+                raise UsageError(str(error)) from None
             sources = Sources(args.source_dir, snippets=project.snippets if project else None, found=found)
+            if found.clean_urls:  # VitePress' cleanUrls: a/b.html is served, and linked, as a/b
+                pages = (replace(page, url=clean_url(page.url)) for page in pages)
         else:
-            sources = Sources(source_dir, project.languages, project.snippets)
+            sources = Sources(source_dir, project.languages, project.snippets, documented=project.documented)
         pages = sources.attach(pages)
         if sources.layout is not FILES and "meta" in settings.lastmod:  # a generator's listing pages
             pages = listings_dated(pages, settings, Path(source_dir).absolute())
@@ -111,7 +120,8 @@ def run_build(args: argparse.Namespace) -> int:
                 other_sitemaps=partial(look_for_others, generator=project.generator)
                 if project is not None and site_dir.resolve() == project.site_dir.resolve() else look_for_others,
                 keep_urlset=reads_urlset(project.theme) if project else False,
-                outline=Outline(project.nav, project.site_name) if project else None,
+                outline=(Outline(project.nav, args.site_name or project.site_name) if project else
+                         Outline((), args.site_name) if args.site_name else None),
             )
     except (SitemapError, OSError) as error:
         # A file fault (disk full, a read-only folder, a file sitemapkit did not write under
@@ -147,7 +157,8 @@ def _build_root(site_dir: Path, versions: Versions, settings: Settings, args: ar
     report = Report(on_warning=None if quiet else lambda p: print(f"{p.severity}: {p}", file=sys.stderr))
     try:
         with folder_locked(site_dir, shared=False):
-            write_version_index(site_dir, versions, settings, report)
+            key = record_key(project_folder(site_dir, args.config) / settings.state_file)
+            write_version_index(site_dir, versions, settings, report, key)
     except (SitemapError, OSError) as error:
         if isinstance(error, OSError) and not isinstance(error, OutputError):
             error = fault(getattr(error, "filename", None) or site_dir, error, "use")

@@ -17,22 +17,22 @@ from pathlib import Path
 from sitemapkit.output.names import OwnNames, own_names
 from sitemapkit.report import Report, examples
 from sitemapkit.settings import Settings
-from sitemapkit.site.owned import Owned, is_sitemap, left_by_us
+from sitemapkit.site.owned import Owned, RecordKey, is_sitemap, left_by_us
 from sitemapkit.site.scan import site_files
 from sitemapkit.sources.layouts import LAYOUTS
 from sitemapkit.urls import encode_url
 
 
-def look_for_others(site_dir: Path, settings: Settings,
+def look_for_others(site_dir: Path, settings: Settings, key: RecordKey,
                     generator: str | None = None) -> Callable[[Report, Iterable[Path]], None]:
     """Before a build writes into ``site_dir``: whether the file at ``settings.filename`` is
     another tool's sitemap, which the build replaces. Returns what the build calls once it
     has written its sitemap files (``written``): it warns in ``report`` of that file, and of
     the other tools' sitemap files left beside sitemapkit's (those ``extra_sitemaps`` names
-    are there on purpose). ``generator``: the project's (Zensical, MkDocs), which writes its
-    own ``sitemap.xml`` on every build: that one is replaced with a note, as the MkDocs
-    plugin replaces MkDocs' own."""
-    replaced = replaced_by_us(site_dir, settings.filename, settings.base_url, own_names(settings))
+    are there on purpose). ``key``: what signs the record of sitemapkit's own files.
+    ``generator``: the project's (Zensical, MkDocs), which writes its own ``sitemap.xml`` on
+    every build: that one is replaced with a note, as the MkDocs plugin replaces MkDocs' own."""
+    replaced = replaced_by_us(site_dir, settings.filename, settings.base_url, own_names(settings), key)
     ours = left_by_us(site_dir, own_names(settings))  # an option now off made them: record-option-off says so
 
     def warn(report: Report, written: Iterable[Path]) -> None:
@@ -40,12 +40,13 @@ def look_for_others(site_dir: Path, settings: Settings,
         found = other_sitemaps(site_dir, written, settings.base_url)
         warn_other_sitemaps(report, site_dir, [name for name in found if name not in ours
                                                and encode_url(settings.base_url + name) not in told])
-        if replaced is not None and generator is not None and replaced == GENERATOR_SITEMAP:
+        done = replaced is not None and any(Path(path).name == replaced for path in written)
+        if done and generator is not None and replaced == GENERATOR_SITEMAP:
             whose = f"{generator}'" if generator.endswith("s") else f"{generator}'s"  # MkDocs', Zensical's
             report.info(str(site_dir / replaced), "sitemaps", "generator-sitemap",
                         f"{replaced} was {whose} own sitemap, written on every build: replaced by sitemapkit's")
         elif replaced is not None:
-            warn_replaced(report, site_dir, replaced)
+            warn_replaced(report, site_dir, replaced, done)
 
     return warn
 
@@ -88,24 +89,28 @@ def warn_other_sitemaps(report: Report, site_dir: Path, names: list[str]) -> Non
     )
 
 
-def replaced_by_us(site_dir: Path, filename: str, base_url: str, names: OwnNames) -> str | None:
+def replaced_by_us(site_dir: Path, filename: str, base_url: str, names: OwnNames, key: RecordKey) -> str | None:
     """``filename`` when the file there is a sitemap that no sitemapkit build recorded (Jekyll's
     or Docusaurus' own ``sitemap.xml``): this build replaces it."""
     path = site_dir / filename
     if not path.is_file() or path.is_symlink() or not is_sitemap(path, base_url):
         return None
     try:
-        ours = Owned(site_dir, Report(), base_url, names).mine(filename)  # what the record says is told by the writer
+        ours = Owned(site_dir, Report(), base_url, names, key, dry_run=True).mine(filename)  # what the record says is told by the writer
     except OSError:
         return None
     return None if ours else filename
 
 
-def warn_replaced(report: Report, site_dir: Path, name: str) -> None:
+def warn_replaced(report: Report, site_dir: Path, name: str, replaced: bool = True) -> None:
+    """``name``, another tool's sitemap, was replaced by this build's (``replaced``), or left
+    as it is because this build wrote no sitemap: then it is what search engines still read."""
     settings = "; ".join(f"{layout.name.capitalize()}: {layout.sitemap_off}" for layout in LAYOUTS
                          if layout.sitemap_off)
+    told = "is replaced by sitemapkit's" if replaced else (
+        "is left as it is: this build wrote no sitemap, so search engines still read that one")
     report.warn(
         str(site_dir / name), "sitemaps", "sitemap-other",
-        f"{name} was written by another tool (the generator's own sitemap) and is replaced by "
-        f"sitemapkit's; turn the generator's own sitemap off ({settings}) so that the two never disagree",
+        f"{name} was written by another tool (the generator's own sitemap) and {told}; turn the "
+        f"generator's own sitemap off ({settings}) so that the two never disagree",
     )

@@ -9,11 +9,12 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from sitemapkit.report import Problem
+from sitemapkit.report import Problem, plural
 from sitemapkit.site.lock import Waiting, folder_locked
 from sitemapkit.site.owned import chosen_out, named_extras
 from sitemapkit.urls import remove_dot_segments
@@ -21,6 +22,9 @@ from sitemapkit.validate.feeds import FeedChecker
 from sitemapkit.validate.findings import Findings
 from sitemapkit.validate.glance import Answers
 from sitemapkit.validate.listed_urls import ListedUrls
+from sitemapkit.validate.llms import NAME as LLMS_NAME
+from sitemapkit.validate.llms import LlmsCheck
+from sitemapkit.validate.llms import site_files as llms_files
 from sitemapkit.validate.local_files import (
     SNIFF,
     TXT_SUFFIXES,
@@ -101,7 +105,8 @@ def run_targets(paths, site_dir, progress, live=None, table=None, waiting: Waiti
         from sitemapkit.validate.reach import reach_of
 
         live = live or Live()
-        client = Client(live.timeout, live.concurrency, reach_of(urls, live.allow_hosts))
+        client = Client(live.timeout, live.concurrency, reach_of(urls, live.allow_hosts),
+                        deadline=time.monotonic() + live.max_time)
         if live.check_pages:
             listed = Listed(live.sample)
     findings = Findings()
@@ -117,6 +122,11 @@ def run_targets(paths, site_dir, progress, live=None, table=None, waiting: Waiti
     finally:
         if client is not None:
             client.close()
+    if client is not None and client.skipped:
+        findings.add(str(paths[0]), None, "max-time",
+                     f"the run stopped fetching at --max-time ({live.max_time:g} s): "
+                     f"{plural(client.skipped, 'URL')} (sitemaps or pages) not fetched, nor checked; "
+                     "raise --max-time to check everything")
     return Outcome(findings.files, findings.in_file_order(), answers, dict(findings.counts))
 
 
@@ -130,16 +140,19 @@ def _check_pages(findings: Findings, client, live, listed, urls_given: bool) -> 
     crawler = client
     if not urls_given and listed.items:  # local sitemaps: their site's host (not its address)
         crawler = Client(live.timeout, live.concurrency,
-                         reach_of((), live.allow_hosts, site=min(listed.items)[2]))
+                         reach_of((), live.allow_hosts, site=min(listed.items)[2]), deadline=client.deadline)
     try:
         return check_pages(findings, crawler, live, listed)
     finally:
         if crawler is not client:
+            client.skipped += crawler.skipped
             crawler.close()
 
 
 def _run(session: Session, site: SiteIndex | None, roots: list[Path], paths: list, client) -> None:
     run = _Targets(session, site, roots, client)
+    llms = [path for path in paths if isinstance(path, Path) and path.name == LLMS_NAME and path.is_file()]
+    paths = [path for path in paths if not any(path is given for given in llms)]
     # robots.txt files among the targets first, all of them before any sitemap they name:
     # which sitemaps each names decides whether a URL on another host is cross-submitted
     run.pending = []
@@ -154,6 +167,16 @@ def _run(session: Session, site: SiteIndex | None, roots: list[Path], paths: lis
     if site is not None and run.urlsets:
         site.unlisted(lambda relative, message: session.findings.add(
             str(site.dir / relative), None, "page-not-listed", message))
+    # llms.txt, given or in --site-dir: after the sitemaps, whose pages it must link
+    if site is not None:
+        llms += [path for path in llms_files(site) if resolved_path(path) not in {resolved_path(p) for p in llms}]
+    if llms:
+        check = LlmsCheck(session.findings, site)
+        check.sitemaps = bool(run.urlsets)
+        for path in llms:
+            check.check(path)
+        for built, message in check.unlinked():
+            session.findings.add(str(site.dir / built), None, "llms-page-missing", message)
 
 
 class _Targets(LocalFiles, UrlTargets, TextFiles):
@@ -312,7 +335,7 @@ class _Targets(LocalFiles, UrlTargets, TextFiles):
         local = self._locate(url, beside, parent_url, (via[0],))
         if local is not None:
             self.check(local, url, via if nested else None, robots, named_at=via)
-        elif url in named_extras(self.site.dir if self.site is not None else beside, url):
+        elif url in named_extras(self.site.dir if self.site is not None else beside, url, None):
             self.session.findings.add(*via, "sitemap-elsewhere", f"{url} is another tool's sitemap "
                                       "(extra_sitemaps, as the build recorded): not checked")
         elif self.site is not None:
