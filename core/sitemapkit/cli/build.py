@@ -182,6 +182,8 @@ def _values(args: argparse.Namespace, project: Project | None) -> dict[str, Any]
     values.update(flags(args))
     if project is not None and project.site_url:
         values.setdefault("base_url", project.site_url)
+    if project is not None and project.state_file is not None:
+        values.setdefault("state_file", project.state_file)
     if not values.get("base_url"):
         raise UsageError("the site's absolute URL is needed: pass --base-url https://example.com/ "
                          "(or set base_url in the --config file, or site_url in the project's config)")
