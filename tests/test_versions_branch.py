@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -73,8 +74,10 @@ def test_the_root_follows_mikes_lifecycle_on_the_branch(tmp_path, capsys):
         """The documented command, then the origin's root index: exactly ``versions``."""
         nonlocal step
         step += 1
+        shutil.rmtree(repo / ".cache", ignore_errors=True)  # each CI run a new machine, nothing cached
         done = root_step(repo)
         assert done.returncode == 0, done.stderr
+        assert "; 0 warnings" in done.stdout and "warning" not in done.stderr, done.stdout + done.stderr
         assert index_locs(origin) == sorted(f"{BASE}{v}/sitemap.xml" for v in versions)
         assert git(origin, "rev-parse", "gh-pages") == git(repo, "rev-parse", "gh-pages")  # mike's commits too
         assert f"Sitemap: {BASE}sitemap.xml" in origin_file(origin, "robots.txt").splitlines()

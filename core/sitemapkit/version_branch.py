@@ -14,6 +14,7 @@ from sitemapkit.branch import Branch, BranchError, commit_top, copy_out, move_br
 from sitemapkit.protocol import MAX_BYTES
 from sitemapkit.report import Report
 from sitemapkit.settings import Settings
+from sitemapkit.site.owned import branch_key
 from sitemapkit.site.pages import HTML_SUFFIXES
 from sitemapkit.version_index import Versions, find_versions, write_version_index
 
@@ -44,7 +45,7 @@ def root_on_branch(branch: Branch, settings: Settings, report: Report, *, dry_ru
         if versions is None:
             raise BranchError(f"branch {branch.name} holds no versioned deployment (no versions.json, "
                               "no version folders with sitemaps of their own)")
-        write_version_index(root, versions, settings, report)
+        write_version_index(root, versions, settings, report, branch_key(branch.ref))
         after = {path.name: path.read_bytes() for path in root.iterdir()
                  if path.is_file() and not path.is_symlink()}
     changed: dict[str, bytes | None] = {name: data for name, data in after.items() if before.get(name) != data}

@@ -122,6 +122,15 @@ def record_key(state_file: Path, *, create: bool = True) -> RecordKey:
         return RecordKey(path, None, f"{path} cannot be made: {getattr(error, 'strerror', None) or error}")
 
 
+def branch_key(ref: str) -> RecordKey:
+    """The key of the root step on a git branch (``build --branch``): named after the branch,
+    the same on every machine, so that no key need be kept between CI runs. It proves no more
+    than the branch does, and needs to: only commits write a branch, and whoever can push one
+    can change any file of it. A record in an output folder is never read with it."""
+    secret = hashlib.sha256(b"sitemapkit-branch\0" + ref.encode("utf-8")).digest()
+    return RecordKey(Path(f"the branch {ref}"), secret)
+
+
 def _read_key(path: Path) -> bytes:
     text = read_regular(path, 4 * _KEY_BYTES).decode("ascii", "replace").strip()
     if len(text) != 2 * _KEY_BYTES:
