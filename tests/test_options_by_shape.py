@@ -211,7 +211,7 @@ REFUSED: dict[tuple[str, str], str] = {
     ("rtd-sphinx", "extra_sitemaps"): "has nowhere to go",
     ("rtd-mkdocs", "extra_sitemaps"): "has nowhere to go",
     # a folder of HTML alone cannot tell a copied file from a rendered one
-    ("cli", "static_html"): "needs the site's sources",
+    ("cli", "static_html"): "lists every HTML file of the folder",
 }
 
 

@@ -86,10 +86,9 @@ def run_build(args: argparse.Namespace) -> int:
     if project is not None and not project.use_directory_urls:
         pages = file_urls(pages)
     source_dir = args.source_dir or (project.docs_dir if project else None)
-    if source_dir is None and settings.static_html != "list":
-        raise UsageError("option 'static_html' needs the site's sources (--project or --source-dir) to tell an "
-                         "HTML file copied as it is from a rendered page; to leave files out of a folder of "
-                         "HTML alone, use --exclude")
+    if settings.static_html != "list":  # the folder's files are pages all alike
+        raise UsageError("option 'static_html' applies to the adapters, whose generator says which HTML files it "
+                         "copied as they are; sitemapkit build lists every HTML file of the folder: use --exclude")
     if source_dir is not None:  # pages dated by their sources' front matter and git
         if args.source_dir:  # Hugo, Jekyll, Docusaurus, Eleventy: the layout its marker files name
             try:
