@@ -138,8 +138,7 @@ def _generate(
     report = Report(on_warning=on_warning)
     for problem in problems:
         report.add(problem)
-    settings, note = robots_where_read(settings, site_dir, index_name(settings, keep_urlset),
-                                       versions_root=deployment is not None and deployment.selector)
+    settings, note = robots_where_read(settings, site_dir, index_name(settings, keep_urlset))
     if note is not None:
         report.add(note)
     # The user's callable is imported before anything is read or written: one that cannot be is

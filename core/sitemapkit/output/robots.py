@@ -25,21 +25,20 @@ def host_robots(base_url: str) -> str | None:
     return f"{parts.scheme}://{parts.netloc}/robots.txt" if parts.path not in ("", "/") else None
 
 
-def robots_where_read(settings: Settings, site_dir: Path, entry: str, *,
-                      versions_root: bool) -> tuple[Settings, Problem | None]:
+def robots_where_read(settings: Settings, site_dir: Path, entry: str) -> tuple[Settings, Problem | None]:
     """The settings with robots.txt off for a site below its host's root that has none of its
     own (crawlers would never read one created there), with the note naming the line for the
     root's (``entry``: the file it names); one the site ships is its owner's, kept up to date.
     ``extra_sitemaps`` with no robots.txt and no index to name them is refused (``SitemapError``):
-    they would be written nowhere; ``versions_root``: a version's build (mike) whose deployment's
-    root names them."""
+    they would be written nowhere (a mike version's build never has them: the root step
+    names them, ``versions.for_the_root``)."""
     note = None
     root = host_robots(settings.base_url)
     if settings.robots_txt and root is not None and not (site_dir / "robots.txt").exists():
         settings = settings.replace(robots_txt=False)
         note = Problem("settings", "robots-below-root", f"robots.txt not written: crawlers read only {root}; "
                        f"add the line 'Sitemap: {settings.base_url}{entry}' there", "info", field="robots_txt")
-    if settings.extra_sitemaps and not settings.robots_txt and not settings.sections and not versions_root:
+    if settings.extra_sitemaps and not settings.robots_txt and not settings.sections:
         raise SitemapError("option 'extra_sitemaps' has nowhere to go: this build writes no robots.txt and "
                            "no sitemap index; name those sitemaps in the robots.txt at the host's root")
     return settings, note
