@@ -1,8 +1,10 @@
-"""Checks shared by the tests that build whole projects (MkDocs, ProperDocs, Zensical) and
-read their sitemap: a written file for every URL, git's date of each page's source."""
+"""Checks shared by the tests that build whole projects (MkDocs, ProperDocs, Zensical, Pelican,
+Sphinx) and read their sitemap: a written file for every URL, git's date of each page's source,
+and ``assert_site_holds``, the invariants every built site must keep whatever its options."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from datetime import datetime, timezone
@@ -11,7 +13,7 @@ from pathlib import Path
 from git_helpers import git
 from lxml import etree
 
-from sitemap_checks import assert_valid_tree, local_path
+from sitemap_checks import assert_valid_tree, local_path, locs, read_bytes, robots_sitemaps
 from sitemapkit.cli import main
 
 BIN = Path(sys.executable).parent
@@ -60,8 +62,8 @@ def committed(repo: Path, source: str) -> str:
     return datetime.fromisoformat(iso).astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def validate_strict(site: Path) -> int:
-    return main(["validate", str(site / "sitemap.xml"), "--site-dir", str(site), "--strict"])
+def validate_strict(site: Path, filename: str = "sitemap.xml") -> int:
+    return main(["validate", str(site / filename), "--site-dir", str(site), "--strict"])
 
 
 SITE_URL = "https://docs.example.org/"
@@ -90,3 +92,64 @@ def pelican_conf(base_url: str, *lines: str) -> str:
         'PLUGINS = ["sitemapkit_pelican"]',
         *lines,
     )) + "\n"
+
+
+# ---------------------------------------------------------------- what every built site holds
+
+_NOT_A_PAGE = (  # what a crawler would not index, read from the file itself (independent of sitemapkit)
+    re.compile(rb'<meta[^>]+name=["\']?robots["\']?[^>]+noindex', re.IGNORECASE),
+    re.compile(rb'<meta[^>]+http-equiv=["\']?refresh', re.IGNORECASE),
+)
+
+
+def sitemap_files(site: Path, base_url: str, filename: str = "sitemap.xml") -> list[Path]:
+    """The entry point ``filename`` and, for an index, each local sitemap it names, each named
+    once (checked), every one valid by the official XSDs."""
+    files = assert_valid_tree(site, base_url, filename)
+    named = locs(site / filename) if len(files) > 1 else []
+    assert len(named) == len(set(named)), f"the index names a sitemap twice: {named}"
+    return files
+
+
+def listed(files: list[Path]) -> list[str]:
+    """Every page URL of the urlsets among ``files``."""
+    found = []
+    for path in files:
+        root = etree.fromstring(read_bytes(path))
+        if etree.QName(root).localname == "urlset":
+            found += [url.findtext("s:loc", namespaces=NS) for url in root.iterfind("s:url", NS)]
+    return found
+
+
+def assert_site_holds(site: Path, base_url: str, *, filename: str = "sitemap.xml", extra_urls: tuple[str, ...] = (),
+                      robots: bool = True) -> list[str]:
+    """The invariants of any sitemap a build wrote, whatever the generator and options; returns
+    the listed URLs. Every listed URL is a written file (or one of ``extra_urls``, absolute),
+    listed once; every written HTML page is listed, or recorded as left out on purpose (the own
+    files record), or says itself that it is no page (noindex, a redirect, a fragment with no
+    ``<html>``); robots.txt at the host root (``robots``) names the entry point once; and
+    ``sitemapkit validate --site-dir --strict`` finds nothing."""
+    from sitemapkit.site.owned import chosen_out, url_key
+
+    files = sitemap_files(site, base_url, filename)
+    urls = listed(files)
+    assert len(urls) == len(set(urls)), f"a URL listed twice: {sorted(u for u in urls if urls.count(u) > 1)}"
+    missing = [url for url in urls if url not in extra_urls and not served_file(site, base_url, url).is_file()]
+    assert not missing, f"listed but not written: {missing}"
+    out = chosen_out(site) or set()
+    unlisted = []
+    for page in sorted(site.rglob("*.htm*")):
+        name = page.relative_to(site).as_posix()
+        spellings = {base_url + name, base_url + name.removesuffix("index.html")}
+        if spellings & set(urls) or any(url_key(url) in out for url in spellings):
+            continue
+        head = page.read_bytes()[:65536]
+        if b"<html" not in head.lower() or any(pattern.search(head) for pattern in _NOT_A_PAGE):
+            continue
+        unlisted.append(name)
+    assert not unlisted, f"written pages neither listed nor named as left out: {unlisted}"
+    if robots:
+        named = robots_sitemaps(site / "robots.txt")
+        assert named.count(base_url + filename) == 1, f"robots.txt names {named}"
+    assert validate_strict(site, filename) == 0
+    return urls

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from sitemap_checks import assert_valid, assert_valid_tree, locs, robots_sitemaps
+from sitemap_checks import assert_valid, assert_valid_tree, locs
 from sitemapkit.cli import main
 
 pytestmark = pytest.mark.slow  # real generator runs
@@ -86,14 +86,14 @@ def test_mkdocs_material_with_sections_transform_and_extra_urls(tmp_path, caplog
     files = assert_valid_tree(site, base, "sitemap-index.xml")
     assert sorted(path.name for path in files) == ["sitemap-blog.xml", "sitemap-index.xml", "sitemap-other.xml"]
     assert set(locs(site / "sitemap-blog.xml")) == {base + "blog/one/", base + "blog/two/"}
-    assert robots_sitemaps(site / "robots.txt") == [base + "sitemap-index.xml"]
+    assert not (site / "robots.txt").exists()  # below the host's root: crawlers never read one there
     text = (site / "sitemap-blog.xml").read_text()
     assert text.count("<changefreq>weekly</changefreq><priority>0.8</priority>") == 2
     assert f"<loc>{base}shop/</loc><lastmod>2026-05-01</lastmod>" in (site / "sitemap-other.xml").read_text()
     warned = [record.getMessage() for record in caplog.records if "transform" in record.getMessage()]
     assert len(warned) == 1 and base + "broken/" in warned[0] and "returned a dict" in warned[0]
     assert "Traceback" not in caplog.text
-    validate_strict(site / "sitemap-index.xml", site / "sitemap.xml", site / "robots.txt")
+    validate_strict(site / "sitemap-index.xml", site / "sitemap.xml")
 
 
 def test_mkdocs_a_transform_that_raises_fails_the_build_naming_the_page(tmp_path, caplog):
@@ -141,7 +141,7 @@ def test_sphinx_with_transform_and_extra_urls(tmp_path):
     text = (out / "sitemap.xml").read_text()
     assert f"<loc>{base}blog/one.html</loc><changefreq>weekly</changefreq><priority>0.8</priority>" in text
     assert f"<loc>{base}shop/</loc><lastmod>2026-05-01</lastmod>" in text
-    validate_strict(out / "sitemap.xml", out / "robots.txt")
+    validate_strict(out / "sitemap.xml")
 
 
 def test_pelican_with_transform_and_extra_urls(tmp_path):

@@ -14,7 +14,7 @@ import pytest
 import yaml
 from lxml import etree
 
-from sitemap_checks import assert_valid_tree, robots_sitemaps
+from sitemap_checks import assert_valid_tree
 
 pytestmark = pytest.mark.slow  # real generator runs (make test-fast leaves them out)
 
@@ -59,8 +59,14 @@ def test_another_filename_names_each_material_feature_that_stops_working(tmp_pat
     site = root / "site"
     assert not (site / "sitemap.xml").exists()
     assert_valid_tree(site, BASE, "map.xml")
-    assert robots_sitemaps(site / "robots.txt") == [BASE + "map.xml"]
+    # below the host's root: robots.txt is not written, and the line to add at the root is named
+    assert not (site / "robots.txt").exists()
+    assert f"'Sitemap: {BASE}map.xml' there [robots-below-root]" in done.stderr
+    # the summary counts the warning it printed, and sitemapkit's own strict fails on it
+    assert "; 1 warning\n" in done.stderr, done.stderr
     assert mkdocs_build(root, "--strict").returncode == 1  # a warning, as MkDocs counts them
+    strict = material_site(tmp_path / "strict", {"filename": "map.xml", "strict": True}, FEATURES, EXTRA)
+    assert mkdocs_build(strict).returncode == 1
 
 
 def test_only_the_features_turned_on_are_named_and_none_without_them(tmp_path):

@@ -210,7 +210,7 @@ def test_other_filename_leaves_no_sitemap_xml_of_mkdocs(tmp_path):
     assert not (site / "sitemap.xml").exists()
     assert not (site / "sitemap.xml.gz").exists()
     assert_valid_tree(site, BASE, "map.xml")
-    assert robots_sitemaps(site / "robots.txt") == [BASE + "map.xml"]
+    assert not (site / "robots.txt").exists()  # below the host's root: see test_robots_txt_kept_or_created
 
 
 def test_page_overrides_nested_and_flat_and_noindex_canonical(tmp_path):
@@ -434,9 +434,13 @@ def test_robots_txt_kept_or_created(tmp_path):
     assert robots.read_bytes().startswith(own.encode())
     assert robots_sitemaps(robots) == [BASE + "sitemap.xml"]
 
+    # none of its own, below the host's root (BASE): crawlers would never read one made here
     config_file = make_site(tmp_path / "b", {"index.md": "# Home\n"})
     site = run_build(config_file)
-    assert robots_sitemaps(site / "robots.txt") == [BASE + "sitemap.xml"]
+    assert not (site / "robots.txt").exists()
+    config_file = make_site(tmp_path / "root", {"index.md": "# Home\n"}, site_url="https://example.org/")
+    site = run_build(config_file)
+    assert robots_sitemaps(site / "robots.txt") == ["https://example.org/sitemap.xml"]
 
     config_file = make_site(tmp_path / "c", {"index.md": "# Home\n"}, sitemapkit={"robots_txt": False})
     assert not (run_build(config_file) / "robots.txt").exists()

@@ -182,8 +182,9 @@ def test_cli_on_a_deployment_of_sphinx_outputs_in_folders_guesses_at_each_output
     site = tmp_path / "site"
     run(tmp_path, "sphinx-build", "-b", "html", "-D", f"html_baseurl={BASE}en/latest/", str(src),
         str(site / "en/latest"))
-    for name in ("sitemap.xml", "robots.txt", ".sitemapkit-files.json"):
+    for name in ("sitemap.xml", ".sitemapkit-files.json"):  # no robots.txt below the host's root
         (site / "en/latest" / name).unlink()
+    assert not (site / "en/latest/robots.txt").exists()
     files(site, {"index.html": "<!doctype html><html><head><title>Lamp</title></head><body>Docs</body></html>"})
     done = run(tmp_path, "sitemapkit", "build", str(site), "--base-url", BASE, "--state-file",
                str(tmp_path / "state.json"))

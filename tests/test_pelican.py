@@ -359,8 +359,9 @@ def test_sitemapkit_wins_over_sitemap_per_key(tmp_path):
 )
 def test_wrong_settings_stop_pelican_at_start_up(tmp_path, conf, message):
     config = make_site(tmp_path, BLOG, conf)
+    instance = pelican(config)  # made (--print-settings works), then stopped as its run starts
     with pytest.raises(SettingsError, match=message.replace("[", r"\[").replace("(", r"\(")):
-        pelican(config)
+        instance.run()
     assert not (tmp_path / "output").exists()
 
 

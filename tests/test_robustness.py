@@ -217,7 +217,7 @@ def test_upper_case_base_url_is_normalised(tmp_path):
     site = site_of(tmp_path / "site", 1)
     assert run(str(site), "--base-url", "HTTPS://EXAMPLE.COM:443/Docs").returncode == 0
     assert locs(site / "sitemap.xml") == ["https://example.com/Docs/p0.html"]
-    assert robots_sitemaps(site / "robots.txt") == ["https://example.com/Docs/sitemap.xml"]
+    assert not (site / "robots.txt").exists()  # below the host's root: crawlers never read one there
 
 
 @pytest.mark.parametrize("url", ["../secret.html", "%2e%2e/secret.html", "a/%2E%2E/%2e%2e/secret.html"])

@@ -18,7 +18,7 @@ def tree(root: Path, files: dict[str, str]) -> Path:
 
 
 def sources_of(sources: Sources, *urls: str) -> list[str | None]:
-    pages = sources.attach((Page(url=url) for url in urls), lambda name, message: None)
+    pages = sources.attach(Page(url=url) for url in urls)
     return [page.name for page in pages]
 
 

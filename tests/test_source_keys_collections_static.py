@@ -20,7 +20,7 @@ def tree(root: Path, files: dict[str, str]) -> Path:
 
 def sources_of(root: Path, *urls: str) -> list[str | None]:
     sources = Sources(root, found=detect(root))
-    return [page.name for page in sources.attach((Page(url=url) for url in urls), lambda name, message: None)]
+    return [page.name for page in sources.attach(Page(url=url) for url in urls)]
 
 
 def test_a_collection_follows_the_sites_permalink_style_unless_it_has_its_own(tmp_path):

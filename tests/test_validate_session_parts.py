@@ -58,5 +58,6 @@ def test_problems_past_the_cap_close_in_one_line_of_their_severity():
         findings.add("a.xml", line + 1, "loc-length", "too long", "warning")
     findings.close_file("a.xml")
     assert len(findings.problems) == 101
-    assert findings.problems[-1].message == "50 more [loc-length] warnings in this file not shown"
+    assert findings.problems[-1].message == "50 more warnings of this rule in this file not shown"
+    assert findings.counts == {"warning": 150}
     assert findings.problems[-1].severity == "warning"

@@ -87,7 +87,9 @@ def test_base_url_from_read_the_docs_without_html_baseurl_and_robots_txt_when_as
     out = tmp_path / "served" / "en" / "stable"
     log = rtd_build(sources(tmp_path / "docs", conf, ["guide"]), out, "stable")
     assert sorted(locs(out / "sitemap.xml")) == [STABLE + "guide.html", STABLE + "index.html"]
-    assert f"Sitemap: {STABLE}sitemap.xml" in (out / "robots.txt").read_text(encoding="utf-8")
+    # asked for, but below the host's root: crawlers read only the root's, which the line is for
+    assert not (out / "robots.txt").exists()
+    assert f"'Sitemap: {STABLE}sitemap.xml' there" in log and "robots-below-root" in log
     assert "robots-version-off" not in log
 
 

@@ -12,7 +12,7 @@ from sitemapkit.cli import main
 from sitemapkit.report import SitemapError
 from sitemapkit.site.owned import RECORD
 
-BASE = "https://example.com/docs/"
+BASE = "https://example.com/"  # at the host root: robots.txt is written
 NOINDEX = "<meta name='robots' content='noindex'>"
 
 

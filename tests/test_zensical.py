@@ -45,6 +45,15 @@ def test_zensical_build_then_sitemapkit_build(tmp_path, zensical):
     done = subprocess.run("zensical build --clean && sitemapkit build", shell=True, cwd=root, env=env,
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+    # Zensical's own sitemap, back after each --clean, is replaced as the docs say: one note, no warning
+    said = [line for line in done.stderr.splitlines() if line.startswith(("warning:", "info:"))]
+    assert said == [f"info: {root / 'site' / 'sitemap.xml'}: sitemaps: sitemap.xml was Zensical's own sitemap, "
+                    "written on every build: replaced by sitemapkit's [generator-sitemap]"], done.stderr
+    assert done.stdout.rstrip().endswith("; 0 warnings")
+    again = subprocess.run("zensical build --clean && sitemapkit build --strict", shell=True, cwd=root, env=env,
+                           capture_output=True, text=True)
+    assert again.returncode == 0, again.stderr  # --clean empties .cache/: the manifest and key live elsewhere
+    assert "warning" not in again.stderr and (root / ".sitemapkit").is_dir()
     site = root / "site"
     pages = {"index.md": site_url, "markdown.md": site_url + "markdown/", "guide.md": site_url + "guide/"}
     assert lastmods(site, site_url) == {

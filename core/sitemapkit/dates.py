@@ -119,11 +119,12 @@ def authored(moment: Moment | None, source: str | os.PathLike[str]) -> Moment | 
 
 
 def front_matter_dates(
-    meta: Mapping[str, Any], warn: Callable[[str], None], updated: tuple[str, ...] = ("updated",)
+    meta: Mapping[str, Any], warn: Callable[[str, str], None], updated: tuple[str, ...] = ("updated",)
 ) -> tuple[Moment | None, Moment | None]:
     """(published, modified) from ``date`` and ``updated`` (or the other keys in ``updated``),
     or Material's blog ``date: {created, updated}``, or Docusaurus' ``last_update: {date}``;
-    a page with only a date was last modified then. ``warn(message)`` hears of a value that is not a date."""
+    a page with only a date was last modified then. ``warn(key, message)`` hears of a value
+    that is not a date (rule ``date-format``)."""
     created = meta.get("date")
     later = next((meta[key] for key in updated if meta.get(key) not in (None, "")), None)
     if isinstance(created, Mapping):
@@ -135,11 +136,11 @@ def front_matter_dates(
     return published, _front_matter_date(later, "updated", warn) or published
 
 
-def _front_matter_date(value: Any, key: str, warn: Callable[[str], None]) -> Moment | None:
+def _front_matter_date(value: Any, key: str, warn: Callable[[str, str], None]) -> Moment | None:
     if value is None or value == "":
         return None
     try:
         return parse_moment(value)
     except DateError as error:
-        warn(f"{key}: {error}; ignored [date-format]")
+        warn(key, f"{error}; ignored")
         return None

@@ -20,7 +20,7 @@ from sitemapkit.output.feed import feed_name, write_changes_feed
 from sitemapkit.output.html_sitemap import PAGE_NAME, Listing, Render, write_page
 from sitemapkit.output.llms import write_llms
 from sitemapkit.output.names import beside_names, index_name, news_names, own_names, sections_index, stem_of
-from sitemapkit.output.robots import RobotsTooLarge, first_loc, sync_robots_txt
+from sitemapkit.output.robots import RobotsTooLarge, first_loc, robots_where_read, sync_robots_txt
 from sitemapkit.output.write import write_sitemap_files
 from sitemapkit.protocol import ROBOTS_READ_BYTES
 from sitemapkit.report import Problem, Report, SitemapError, plural
@@ -54,6 +54,7 @@ def generate(
     deployment: Deployment | None = None,
     other_sitemaps: OthersCheck | None = None,
     keep_urlset: bool = False,
+    problems: Iterable[Problem] = (),
 ) -> Report:
     """Build entries from ``pages`` and write every file into ``site_dir``.
 
@@ -77,6 +78,8 @@ def generate(
     versioned documentation is served (``sitemapkit.versions``).
     ``keep_urlset``: the site's theme reads ``filename`` as a ``<urlset>`` (an adapter says so,
     see ``compat.material.reads_urlset``): with ``sections`` the index gets another name.
+    ``problems``: what the adapter found before the build (its configuration's notes), told
+    and counted with the build's own (a page's own go with it, ``Page.problems``).
     """
     if not settings.base_url:
         raise SitemapError("sitemapkit needs the site's absolute URL: set base_url")
@@ -85,7 +88,7 @@ def generate(
         report = _generate(pages, site_dir, settings, project_dir=project_dir, source_dirs=source_dirs,
                            checkouts=checkouts, on_warning=on_warning, progress=progress, sink=sink,
                            render_html=render_html, outline=outline, deployment=deployment,
-                           other_sitemaps=other_sitemaps, keep_urlset=keep_urlset)
+                           other_sitemaps=other_sitemaps, keep_urlset=keep_urlset, problems=problems)
     if dry_run:
         report.sizes = dict(sink.sizes)  # every file it would write, the manifest included
     else:
@@ -127,11 +130,17 @@ def _generate(
     deployment: Deployment | None,
     other_sitemaps: OthersCheck | None,
     keep_urlset: bool,
+    problems: Iterable[Problem],
 ) -> Report:
     settings = settings.replace(base_url=normalise_base_url(settings.base_url))
     site_dir = Path(site_dir)
     project_dir = Path(project_dir) if project_dir is not None else Path.cwd()
     report = Report(on_warning=on_warning)
+    for problem in problems:
+        report.add(problem)
+    settings, note = robots_where_read(settings, site_dir, index_name(settings, keep_urlset))
+    if note is not None:
+        report.add(note)
     # The user's callable is imported before anything is read or written: one that cannot be is
     # an error naming the option, as a wrong option value is.
     transform = load_transform(settings.transform, project_dir) if settings.transform else None

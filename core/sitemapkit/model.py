@@ -12,10 +12,13 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sitemapkit.dates import Moment
 from sitemapkit.extensions import Alternate, NewsArticle, Video
+
+if TYPE_CHECKING:
+    from sitemapkit.report import Problem
 
 __all__ = ["Alternate", "Entry", "Image", "Moment", "NavItem", "NewsArticle", "Outline", "Page", "Video"]
 
@@ -75,6 +78,9 @@ class Page:
     """The generator copied this HTML file as it is, from no source it rendered (Pelican's
     static files, MkDocs' ``.html`` files in docs_dir): listed, or left out on purpose, as
     the ``static_html`` option says."""
+    problems: tuple[Problem, ...] = ()
+    """What the adapter found wrong with the page as it translated it (Pelican links it where
+    no file serves it): reported and counted with the build's own warnings."""
 
     @property
     def label(self) -> str:

@@ -285,6 +285,9 @@ RULES: dict[str, RuleEntry] = {
                                              "is dated by its sources", TOOL),
     "lastmod-no-source": RuleEntry(INFO, "listed pages whose URL matches no file in the source folder "
                                          "(sitemapkit build --source-dir)", TOOL),
+    "generator-sitemap": RuleEntry(INFO, "the project's generator (Zensical, MkDocs run without the plugin) "
+                                   "wrote its own sitemap at sitemapkit's name, as it does on every build "
+                                   "(build: replaced)", TOOL),
     "sitemap-other": RuleEntry(WARNING, "sitemap files another tool left in the site's folder (build: "
                                         "named, never removed)", TOOL),
     "noindex-most": RuleEntry(WARNING, "most pages say noindex and are left out (a theme or a "
@@ -336,6 +339,9 @@ RULES: dict[str, RuleEntry] = {
                                       "left to the root step, which writes them once", TOOL),
     "robots-version-off": RuleEntry(INFO, "one version's build (mike, Read the Docs, sphinx-multiversion) "
                                     "writes no robots.txt unless robots_txt is set", TOOL),
+    "robots-below-root": RuleEntry(INFO, "a site below its host's root (base_url with a path): crawlers "
+                                   "read robots.txt only at the host's root (build: not written; the "
+                                   "line to add there is named)", TOOL),
     "exclude-unmatched": RuleEntry(WARNING, "an exclude pattern that matched no page", TOOL),
     "include-unmatched": RuleEntry(WARNING, "an include pattern that matched no file", TOOL),
     "transform-error": RuleEntry(WARNING, "the transform callable returned neither an Entry nor None (build: "

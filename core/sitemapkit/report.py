@@ -90,16 +90,18 @@ class Report:
     by reason: their names, which the summary gives, never only their count."""
 
     def warn(self, page: str, field: str, rule: str, message: str) -> None:
-        problem = Problem(page, rule, message, field=field)
-        self.warnings.append(problem)
-        if self.on_warning is not None:
-            self.on_warning(problem)
+        self.add(Problem(page, rule, message, field=field))
 
     def info(self, page: str, field: str, rule: str, message: str) -> None:
         """Tell without warning: the problem reaches ``on_warning`` (adapters log it at their
         generator's info level) but not ``warnings``, so ``strict`` builds stay green."""
-        problem = Problem(page, rule, message, "info", field=field)
-        self.notes.append(problem)
+        self.add(Problem(page, rule, message, "info", field=field))
+
+    def add(self, problem: Problem) -> None:
+        """The one way a problem is told: counted (``warnings``, or ``notes`` for an info),
+        then shown (``on_warning``), so that the summary counts exactly what was printed and
+        ``strict`` fails whenever a warning was."""
+        (self.notes if problem.severity == "info" else self.warnings).append(problem)
         if self.on_warning is not None:
             self.on_warning(problem)
 

@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from typing import Any
 
-from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File
 from mkdocs.structure.pages import Page as MkDocsPage
 
 from sitemapkit.dates import front_matter_dates
 from sitemapkit.model import Moment, Page
+from sitemapkit.report import Problem
 from sitemapkit.sources.mkdocstrings import Documented
 from sitemapkit.sources.snippets import Snippets
-
-log = get_plugin_logger("sitemapkit")
 
 
 def page(mkdocs_page: MkDocsPage, head: str, languages: tuple[str, dict[str, str]] | None,
@@ -26,15 +25,17 @@ def page(mkdocs_page: MkDocsPage, head: str, languages: tuple[str, dict[str, str
     file, meta, markdown = mkdocs_page.file, mkdocs_page.meta, mkdocs_page.markdown
     posts = getattr(mkdocs_page, "posts", None)  # Material's blog archive, category or pagination page
     lang, translations = languages or (None, {})
-    published, modified = _dates(meta, file.src_uri) if meta else (None, None)
+    problems: list[Problem] = []
+    published, modified = _dates(meta, file.src_uri, problems.append) if meta else (None, None)
     return Page(
         url=mkdocs_page.url, source=_source(file), name=file.src_uri, title=mkdocs_page.title, meta=meta or {},
         # The page as MkDocs writes it, up to its body (robots, canonical, hreflang), and
         # the rendered Markdown, held by MkDocs anyway (images, the fingerprint): nothing
         # is read back from the written file, and no theme navigation is kept.
         html=head, content=mkdocs_page.content or None,
-        lang=lang, translations=translations, published=published, modified=modified,
-        listed=tuple(_dates(post.meta or {}, post.file.src_uri)[1] for post in posts) if posts else (),
+        lang=lang, translations=translations, published=published, modified=modified, problems=tuple(problems),
+        # (a post's own dates are told with the post)
+        listed=tuple(_dates(post.meta or {}, post.file.src_uri, None)[1] for post in posts) if posts else (),
         depends_on=(*(snippets.files(markdown) if snippets is not None else ()),
                     *(documented.files(markdown) if documented is not None else ())) if markdown else (),
     )
@@ -49,5 +50,11 @@ def _source(file: File) -> str | None:
     return source
 
 
-def _dates(meta: dict[str, Any], name: str) -> tuple[Moment | None, Moment | None]:
-    return front_matter_dates(meta, lambda message: log.warning(f"{name}: {message}"))
+def _dates(meta: dict[str, Any], name: str,
+           told: Callable[[Problem], None] | None) -> tuple[Moment | None, Moment | None]:
+    """The page's dates; ``told`` hears of a value that is not a date."""
+    def warn(key: str, message: str) -> None:
+        if told is not None:
+            told(Problem(name, "date-format", message, field=key))
+
+    return front_matter_dates(meta, warn)

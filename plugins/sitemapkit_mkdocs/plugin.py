@@ -66,6 +66,9 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
         self.documented: Documented | None = None
         """mkdocstrings, when it is enabled: the modules API pages document."""
         """pymdownx.snippets as configured, when it is enabled: the files pages include."""
+        self.notes: tuple[Problem, ...] = ()
+        """What the configuration says of this build (Material's lost features, the version
+        deployed), told by the core with its own problems."""
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
         self.dirty, self.serving = dirty, command == "serve"
@@ -91,8 +94,11 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
                                serving=self.serving, site_dir=config.site_dir, theme=config.theme.name,
                                features=config.theme.get("features"), extra=config.extra)
         self.settings, self.deployment = found.settings, found.deployment
-        for note in found.notes:
-            _log(note)  # MkDocs' --strict makes a warning a failed build
+        # Told with the build's own problems, and counted with them; without a sitemap, now.
+        self.notes = found.notes
+        if found.error is not None or self.settings is None:
+            for note in found.notes:
+                _log(note)  # MkDocs' --strict makes a warning a failed build
         if found.error is not None:
             raise PluginError(found.error)
         if self.settings is None:
@@ -112,9 +118,6 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
         theme_map = files.get_file_from_path(THEME_SITEMAP)
         if theme_map is not None and not inside(theme_map.abs_src_path, config.docs_dir):
             files.remove(theme_map)
-        if not self._nested():
-            self.copied = copied_pages(((file.url, file.abs_src_path, file.abs_dest_path, file.src_uri)
-                                        for file in files.static_pages()), config.docs_dir)
         return files
 
     def on_nav(self, nav: Any, config: MkDocsConfig, files: Files) -> Any:
@@ -124,8 +127,15 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
         return nav
 
     def on_env(self, env: Any, config: MkDocsConfig, files: Files) -> Any:
-        if self.theme is not None and not self._nested():
+        if self._nested():
+            return env
+        if self.theme is not None:
             self.theme = (env, *self.theme[1:])
+        # The files as MkDocs copies them: after every plugin's on_files (mkdocs-static-i18n
+        # renames a language's files) and exclude_docs (a theme's custom_dir in docs_dir).
+        self.copied = copied_pages(((file.url, file.abs_src_path, file.abs_dest_path, file.src_uri)
+                                    for file in files.static_pages() if file.inclusion.is_included()),
+                                   config.docs_dir)
         return env
 
     def on_pre_build(self, config: MkDocsConfig) -> None:
@@ -156,7 +166,8 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
                               source_dirs=[config.docs_dir], on_warning=_log,
                               render_html=renderer(*self.theme, config) if self.settings.html_sitemap else None,
                               outline=outline(self.theme[1], config) if self.theme else None,
-                              deployment=self.deployment, keep_urlset=reads_urlset(config.theme.name))
+                              deployment=self.deployment, keep_urlset=reads_urlset(config.theme.name),
+                              problems=self.notes)
         except SitemapError as error:
             raise PluginError(str(error)) from None
         log.info(report.summary())

@@ -39,21 +39,19 @@ class _Build:
 _build = _Build()
 
 
-def check_settings(pelican: Any) -> None:
-    read_settings(pelican.settings)
-    if (conflict := plugin_conflict({getattr(p, "__name__", "") for p in pelican.plugins})) is not None:
-        _warn(conflict)
-
-
 def start_run(pelican: Any) -> None:
     """Fires on every run, ``--autoreload``'s included. A run writing inside the main run's output
-    (i18n_subsites' ``fr/``) is part of its build; any other starts a new build."""
+    (i18n_subsites' ``fr/``) is part of its build; any other starts a new build. A bad option is
+    a ``PelicanSitemapError`` here, when the run starts, which Pelican ends in one CRITICAL line
+    (raised while Pelican is made, ``--print-settings`` would print it with a traceback)."""
     if _build.main is not None and _build.main is not pelican and sub_site(pelican.output_path,
                                                                             _build.main.output_path):
         return
     _build.__init__(pelican, read_settings(pelican.settings))
-    if _build.options is None:
+    if _build.options is None:  # no sitemap, no summary: told now (else with the build's own, counted)
         _warn(no_site_url(pelican.settings.get("SITEURL")))
+        if (conflict := _conflict(pelican)) is not None:
+            _warn(conflict)
 
 
 def note_run(generator: Any) -> None:
@@ -86,14 +84,19 @@ def write(pelican: Any) -> None:
     _build.__init__()
     render = _renderer(runs[0].generator) if options.settings.html_sitemap else None
     # SitemapError (warnings under strict) propagates: Pelican reports it and exits 1.
+    conflict = _conflict(pelican)
     report = generate(
-        site_pages(runs, options, _warn), runs[0].output, options.settings,
+        site_pages(runs, options), runs[0].output, options.settings, problems=(conflict,) if conflict else (),
         project_dir=project_dir(settings["PATH"], settings["OUTPUT_PATH"]),
         source_dirs=[os.path.abspath(settings["PATH"])], on_warning=_warn, render_html=render,
         outline=outline(runs[0]) if render is not None or options.settings.llms_txt else None,
     )
     # Printed as Pelican prints its own "Done: Processed ..." line: shown at the default log level.
     console.print(f"sitemapkit: {report.summary()}", markup=False, highlight=False, soft_wrap=True)
+
+
+def _conflict(pelican: Any) -> Problem | None:
+    return plugin_conflict({getattr(p, "__name__", "") for p in pelican.plugins})
 
 
 def _renderer(generator: Any) -> Render:
@@ -116,7 +119,6 @@ def _warn(problem: Problem) -> None:
 
 def register() -> None:
     """Connect to Pelican's signals; connecting twice (PLUGINS and auto-discovery) is a no-op."""
-    signals.initialized.connect(check_settings)
     signals.get_generators.connect(start_run)
     signals.generator_init.connect(keep_heads)
     signals.article_generator_finalized.connect(note_run)

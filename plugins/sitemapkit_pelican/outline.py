@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from sitemapkit import Problem
 from sitemapkit.model import NavItem, Outline
 
 from .pages import Run, linked_url
@@ -56,8 +55,5 @@ def _url(run: Run, path: str | None) -> str | None:
     if found is None:
         return None
     key, _, *rest = found
-    return run.url(path, linked_url(run.objects[key]) if key is not None else rest[0], _quiet)
-
-
-def _quiet(problem: Problem) -> None:
-    """``site_pages`` warns of a link that serves no file; the outline says it once more, never."""
+    # (the problem of a link that serves no file goes with the page site_pages makes: never told twice)
+    return run.url(path, linked_url(run.objects[key]) if key is not None else rest[0])[0]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import posixpath
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from pelican.contents import Article, Content
@@ -67,36 +67,36 @@ class Run:
         self.files[path] = (None, head, url or context["output_file"], tuple(map(id, articles)),
                             context.get("DEFAULT_LANG"))
 
-    def url(self, path: str, linked: str | None, warn: Callable[[Problem], None]) -> str:
+    def url(self, path: str, linked: str | None) -> tuple[str, tuple[Problem, ...]]:
         """Where to list the file at ``path``: Pelican's link to it (``linked``, from the run's
-        SITEURL; None: where it was written) from the main site's root, if a file serves it."""
+        SITEURL; None: where it was written) from the main site's root, if a file serves it;
+        and the problem that says it is not, which goes with the page."""
         written = fold_index(path[len(self.main) + 1 :].replace(os.sep, "/"))
         if linked is None or linked == path[len(self.output) + 1 :].replace(os.sep, "/"):
-            return written
+            return written, ()
         url, problem = listed_url(self.main, url_from_root(self.prefix, linked), written,
                                   generator="Pelican", fix="set the matching *_URL setting to fix links")
-        if problem is not None:
-            warn(problem)
-        return url
+        return url, (problem,) if problem is not None else ()
 
 
-def site_pages(runs: list[Run], options: PelicanSitemap, warn: Callable[[Problem], None]) -> Iterator[Page]:
+def site_pages(runs: list[Run], options: PelicanSitemap) -> Iterator[Page]:
     """The pages of what ``runs`` wrote, in order, then the HTML files they copied; drafts,
     hidden and private content and ``SITEMAP``'s excludes among them with ``sitemap: false``,
     which the core leaves out."""
-    urls, dates = {}, {}  # by the id of each article and page written
+    urls, problems, dates = {}, {}, {}  # by the id of each article and page written
     for run in runs:
         for path, (key, *_) in run.files.items():
             if key is not None:
-                urls[key], dates[key] = run.url(path, linked_url(run.objects[key]), warn), _dates(run.objects[key])
+                urls[key], problems[key] = run.url(path, linked_url(run.objects[key]))
+                dates[key] = _dates(run.objects[key])
     changed = {key: modified for key, (_, modified) in dates.items()}  # what index pages list, looked up in one pass
     for run in runs:
         for path, (key, head, *rest) in run.files.items():
             if key is None:
                 linked, listed, lang = rest
-                url = run.url(path, linked, warn)
+                url, found = run.url(path, linked)
                 yield Page(url=url, output=path, html=head, content="", meta=options.meta("indexes", url), lang=lang,
-                           listed=tuple(map(changed.get, listed)),
+                           listed=tuple(map(changed.get, listed)), problems=found,
                            name=path[len(run.main) + 1 :].replace(os.sep, "/"))
                 continue
             (siteurl,), content, url, (published, modified) = rest, run.objects[key], urls[key], dates[key]
@@ -108,15 +108,15 @@ def site_pages(runs: list[Run], options: PelicanSitemap, warn: Callable[[Problem
                                   content.status),
                 translations={t.lang: urls.get(id(t)) or url_from_root(run.prefix, t.url)
                               for t in content.translations if public(t.status, t.metadata)},
-                published=published, modified=modified,
+                published=published, modified=modified, problems=problems[key],
                 images=tuple(absolute(options.settings.base_url, url_from_root(run.prefix, _image(value, content, run)))
                              for value in map(content.metadata.get, ("image", "cover"))
                              if isinstance(value, str) and value.strip()),
             )
-    yield from _static_html(runs, warn)
+    yield from _static_html(runs)
 
 
-def _static_html(runs: list[Run], warn: Callable[[Problem], None]) -> Iterator[Page]:
+def _static_html(runs: list[Run]) -> Iterator[Page]:
     """The HTML files Pelican copied as they are (``STATIC_PATHS``: a demo page under
     ``content/media/``), each once; the core lists them or not by ``static_html``."""
     seen = set()
@@ -127,7 +127,8 @@ def _static_html(runs: list[Run], warn: Callable[[Problem], None]) -> Iterator[P
             if not save_as.endswith(HTML_SUFFIXES) or path in seen or not os.path.isfile(path):
                 continue
             seen.add(path)
-            yield Page(url=run.url(path, static.url, warn), source=static.source_path, output=path, copied=True,
+            url, found = run.url(path, static.url)
+            yield Page(url=url, source=static.source_path, output=path, copied=True, problems=found,
                        name=static.source_path.removeprefix(run.source_root))
 
 

@@ -8,12 +8,11 @@ document becomes a ``Page`` at ``build-finished``. Per-document data lives in a 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 from sphinx.application import Sphinx
-from sphinx.errors import ExtensionError
 from sphinx.util import logging
 
 from sitemapkit import OPTION_NAMES, Page, Problem, SitemapError, __version__, generate
@@ -78,13 +77,15 @@ def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
         return
     site = compat(app)
     chosen, problems = build_settings(site)
-    for problem in problems:
-        _log(problem)
-    if chosen is None:
+    if chosen is None:  # no sitemap, no summary: told now
+        for problem in problems:
+            _log(problem)
         return
+    others, problem = site.translations()
     try:
-        found = pages(app, site, chosen.base_url)
+        found = pages(app, site, chosen.base_url, others)
         report = generate(found, app.outdir, chosen, project_dir=app.confdir, source_dirs=[app.srcdir],
+                          problems=[*problems, *([problem] if problem is not None else [])],
                           on_warning=_log, render_html=renderer(app) if chosen.html_sitemap else None,
                           outline=outline(app) if chosen.html_sitemap or chosen.llms_txt else None,
                           deployment=site.deployment(), checkouts=site.checkouts())
@@ -92,17 +93,18 @@ def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
         _log(error.problem)
         return
     except SitemapError as error:
-        raise ExtensionError(f"sitemapkit: {error}") from None
+        # One line and a failed build, as Sphinx ends one whose warnings are errors (an
+        # exception here would be Sphinx's crash report, with its traceback).
+        logger.error("sitemapkit: %s", error, type="sitemapkit")
+        app.statuscode = 1
+        return
     logger.info("sitemapkit: %s", report.summary())
 
 
-def pages(app: Sphinx, site: SphinxConfig, base_url: str) -> Iterator[Page]:
+def pages(app: Sphinx, site: SphinxConfig, base_url: str, others: Iterable[str]) -> Iterator[Page]:
     """One Page per document the builder wrote, in docname order, then the files it wrote
-    from no document (``generated_pages``)."""
+    from no document (``generated_pages``); ``others``: the languages of the translations."""
     env, builder, srcdir = app.env, app.builder, Path(app.srcdir)
-    others, problem = site.translations()
-    if problem is not None:
-        _log(problem)
     fields, images = env.domains["sitemapkit"].data["fields"], env.domains["sitemapkit"].data["images"]
     site_wide = "\n".join(filter(None, (app.config.rst_prolog, app.config.rst_epilog)))
     for docname in sorted(env.found_docs):

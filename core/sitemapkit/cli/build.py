@@ -9,6 +9,7 @@ import contextlib
 import json
 import sys
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -85,6 +86,9 @@ def run_build(args: argparse.Namespace) -> int:
     if project is not None and not project.use_directory_urls:
         pages = file_urls(pages)
     source_dir = args.source_dir or (project.docs_dir if project else None)
+    if settings.static_html != "list":  # the folder's files are pages all alike
+        raise UsageError("option 'static_html' applies to the adapters, whose generator says which HTML files it "
+                         "copied as they are; sitemapkit build lists every HTML file of the folder: use --exclude")
     if source_dir is not None:  # pages dated by their sources' front matter and git
         if args.source_dir:  # Hugo, Jekyll, Docusaurus, Eleventy: the layout its marker files name
             try:
@@ -96,8 +100,7 @@ def run_build(args: argparse.Namespace) -> int:
                 pages = (replace(page, url=clean_url(page.url)) for page in pages)
         else:
             sources = Sources(source_dir, project.languages, project.snippets, documented=project.documented)
-        pages = sources.attach(pages, lambda name, message: None if quiet else print(
-            f"warning: {name}: {message}", file=sys.stderr))
+        pages = sources.attach(pages)
         if sources.layout is not FILES and "meta" in settings.lastmod:  # a generator's listing pages
             pages = listings_dated(pages, settings, Path(source_dir).absolute())
     # With --format json, stdout holds the one document: IndexNow's dry-run lines go to stderr.
@@ -113,7 +116,8 @@ def run_build(args: argparse.Namespace) -> int:
                 on_warning=None if quiet else lambda p: print(f"{p.severity}: {p}", file=sys.stderr),
                 progress=show,
                 dry_run=args.dry_run,
-                other_sitemaps=look_for_others,
+                other_sitemaps=partial(look_for_others, generator=project.generator)
+                if project is not None and site_dir.resolve() == project.site_dir.resolve() else look_for_others,
                 keep_urlset=reads_urlset(project.theme) if project else False,
                 outline=(Outline(project.nav, args.site_name or project.site_name) if project else
                          Outline((), args.site_name) if args.site_name else None),
@@ -177,6 +181,8 @@ def _values(args: argparse.Namespace, project: Project | None) -> dict[str, Any]
     values.update(flags(args))
     if project is not None and project.site_url:
         values.setdefault("base_url", project.site_url)
+    if project is not None and project.state_file is not None:
+        values.setdefault("state_file", project.state_file)
     if not values.get("base_url"):
         raise UsageError("the site's absolute URL is needed: pass --base-url https://example.com/ "
                          "(or set base_url in the --config file, or site_url in the project's config)")

@@ -48,14 +48,13 @@ def run_validate(targets: list[str], site_dir: str | None, fmt: str, strict: boo
         if progress:
             sys.stderr.write(CLEAR)
     problems = outcome.problems
-    errors = sum(1 for p in problems if p.severity == "error")
-    warnings = sum(1 for p in problems if p.severity == "warning")
+    errors, warnings = outcome.total("error"), outcome.total("warning")  # shown or not
     files = len(outcome.files)
     failed = bool(errors or (strict and warnings))
     totals = {"files": files, "errors": errors, "warnings": warnings}
     if outcome.pages is not None:
         totals["pages"] = outcome.pages
-    notes = len(problems) - errors - warnings
+    notes = outcome.total("info")
     verdict = "FAILED" if failed else "OK with warnings" if errors or warnings else "OK"
     if table is not None:
         write_report(sys.stdout, outcome, table, targets=targets, verdict=verdict, errors=errors,

@@ -111,6 +111,8 @@ class EntryMaker:
     def entry(self, page: Page) -> tuple[Entry, str | None] | None:
         """The page's entry with its title (for ``sitemap.html``; None when it has no page to
         go to), or None: the page is left out."""
+        for problem in page.problems:  # the adapter's, counted as the build's own
+            self.report.add(problem)
         meta = page.meta
         keys = page_keys(meta, lambda field, message: self.warn(page, field, "page-key", message)) if meta else NO_KEYS
         if keys.exclude:
@@ -135,6 +137,8 @@ class EntryMaker:
             self.left_out("exclude")
             self.chosen_out.add(url_key(loc))
             return None
+        if page.copied and page.output is not None and not os.path.isfile(page.output):
+            return None  # a file the generator was to copy and did not write: no page of this build
         if page.copied and self.settings.static_html == "omit":
             self.left_out("static_html: omit")
             self.chosen_out.add(url_key(loc))

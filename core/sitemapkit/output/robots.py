@@ -7,11 +7,41 @@ import os
 import re
 from collections.abc import Iterable
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from sitemapkit.protocol import ROBOTS_READ_BYTES, SITEMAP_RECORD
+from sitemapkit.report import Problem, SitemapError
+from sitemapkit.settings import Settings
 from sitemapkit.site.files import Sink, faults_named, read_regular
 
 NEW_ROBOTS = "User-agent: *\nDisallow:\n\nSitemap: {url}\n"
+
+
+def host_robots(base_url: str) -> str | None:
+    """The robots.txt crawlers read for a site below its host's root (``base_url`` with a
+    path: ``https://example.org/robots.txt`` for ``https://example.org/docs/``), where a
+    robots.txt in the site's own folder would never be read; None for a site at the root."""
+    parts = urlsplit(base_url)
+    return f"{parts.scheme}://{parts.netloc}/robots.txt" if parts.path not in ("", "/") else None
+
+
+def robots_where_read(settings: Settings, site_dir: Path, entry: str) -> tuple[Settings, Problem | None]:
+    """The settings with robots.txt off for a site below its host's root that has none of its
+    own (crawlers would never read one created there), with the note naming the line for the
+    root's (``entry``: the file it names); one the site ships is its owner's, kept up to date.
+    ``extra_sitemaps`` with no robots.txt and no index to name them is refused (``SitemapError``):
+    they would be written nowhere (a mike version's build never has them: the root step
+    names them, ``versions.for_the_root``)."""
+    note = None
+    root = host_robots(settings.base_url)
+    if settings.robots_txt and root is not None and not (site_dir / "robots.txt").exists():
+        settings = settings.replace(robots_txt=False)
+        note = Problem("settings", "robots-below-root", f"robots.txt not written: crawlers read only {root}; "
+                       f"add the line 'Sitemap: {settings.base_url}{entry}' there", "info", field="robots_txt")
+    if settings.extra_sitemaps and not settings.robots_txt and not settings.sections:
+        raise SitemapError("option 'extra_sitemaps' has nowhere to go: this build writes no robots.txt and "
+                           "no sitemap index; name those sitemaps in the robots.txt at the host's root")
+    return settings, note
 
 
 class RobotsTooLarge(Exception):

@@ -23,12 +23,15 @@ from sitemapkit.sources.layouts import LAYOUTS
 from sitemapkit.urls import encode_url
 
 
-def look_for_others(site_dir: Path, settings: Settings, key: RecordKey) -> Callable[[Report, Iterable[Path]], None]:
+def look_for_others(site_dir: Path, settings: Settings, key: RecordKey,
+                    generator: str | None = None) -> Callable[[Report, Iterable[Path]], None]:
     """Before a build writes into ``site_dir``: whether the file at ``settings.filename`` is
     another tool's sitemap, which the build replaces. Returns what the build calls once it
     has written its sitemap files (``written``): it warns in ``report`` of that file, and of
     the other tools' sitemap files left beside sitemapkit's (those ``extra_sitemaps`` names
-    are there on purpose). ``key``: what signs the record of sitemapkit's own files."""
+    are there on purpose). ``key``: what signs the record of sitemapkit's own files.
+    ``generator``: the project's (Zensical, MkDocs), which writes its own ``sitemap.xml`` on
+    every build: that one is replaced with a note, as the MkDocs plugin replaces MkDocs' own."""
     replaced = replaced_by_us(site_dir, settings.filename, settings.base_url, own_names(settings), key)
     ours = left_by_us(site_dir, own_names(settings))  # an option now off made them: record-option-off says so
 
@@ -37,10 +40,19 @@ def look_for_others(site_dir: Path, settings: Settings, key: RecordKey) -> Calla
         found = other_sitemaps(site_dir, written, settings.base_url)
         warn_other_sitemaps(report, site_dir, [name for name in found if name not in ours
                                                and encode_url(settings.base_url + name) not in told])
-        if replaced is not None:
-            warn_replaced(report, site_dir, replaced, any(Path(path).name == replaced for path in written))
+        done = replaced is not None and any(Path(path).name == replaced for path in written)
+        if done and generator is not None and replaced == GENERATOR_SITEMAP:
+            whose = f"{generator}'" if generator.endswith("s") else f"{generator}'s"  # MkDocs', Zensical's
+            report.info(str(site_dir / replaced), "sitemaps", "generator-sitemap",
+                        f"{replaced} was {whose} own sitemap, written on every build: replaced by sitemapkit's")
+        elif replaced is not None:
+            warn_replaced(report, site_dir, replaced, done)
 
     return warn
+
+
+GENERATOR_SITEMAP = "sitemap.xml"
+"""Where MkDocs, ProperDocs and Zensical write their own sitemap."""
 
 
 def other_sitemaps(site_dir: Path, ours: Iterable[Path], base_url: str) -> Iterator[str]:

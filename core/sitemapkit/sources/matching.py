@@ -9,7 +9,7 @@ language suffixes, Jekyll's posts, Docusaurus' docs and blog: the table in ``lay
 
 import os
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -18,6 +18,7 @@ from urllib.parse import unquote
 from sitemapkit.dates import front_matter_dates
 from sitemapkit.model import Page
 from sitemapkit.protocol import PAGE_READ_BYTES
+from sitemapkit.report import Problem
 from sitemapkit.site.files import read_regular
 from sitemapkit.sources import rst
 from sitemapkit.sources.front_matter import front_matter_day, read_front_matter
@@ -224,12 +225,10 @@ class Sources:
         key = page_key(path)
         return key.lower().replace(" ", "-") if self.layout.lower_case else key
 
-    def attach(
-        self, pages: Iterable[Page], warn: Callable[[str, str], None], updated: tuple[str, ...] | None = None
-    ) -> Iterator[Page]:
-        """Each page with its source, front matter and dates; pages with no source as given.
-        ``warn(page, message)`` hears of dates that cannot be read. ``updated``: the
-        front-matter keys of a page's last change (by default the layout's)."""
+    def attach(self, pages: Iterable[Page], updated: tuple[str, ...] | None = None) -> Iterator[Page]:
+        """Each page with its source, front matter and dates, and the problems of those
+        (``Page.problems``: told and counted by the build); pages with no source as given.
+        ``updated``: the front-matter keys of a page's last change (by default the layout's)."""
         updated = updated or self.layout.updated
         for page in pages:
             found = self.by_key.get(page_key(page.url))
@@ -238,17 +237,20 @@ class Sources:
                 continue
             source, meta = found
             name = os.path.relpath(source, self.folder).replace(os.sep, "/")
+            problems = list(page.problems)
             if meta is None:
                 try:
                     meta = read_front_matter(source)
                 except ValueError as error:
-                    rule = "front-matter"  # protocol.RULES
-                    warn(name, f"front matter ignored: {error} [{rule}]")
+                    problems.append(Problem(name, "front-matter", f"ignored: {error}", field="front matter"))
                     meta = {}
             meta = self._dated_meta(source, meta)
-            published, modified = front_matter_dates(meta, lambda m, n=name: warn(n, m), updated)
+            published, modified = front_matter_dates(
+                meta, lambda key, message, n=name, told=problems: told.append(Problem(n, "date-format", message,
+                                                                                       field=key)),
+                updated)
             yield replace(page, source=source, meta=meta, published=published, modified=modified, name=name,
-                          depends_on=self._included(source))
+                          depends_on=self._included(source), problems=tuple(problems))
 
     def _included(self, source: str) -> tuple[str, ...]:
         """The snippets ``source`` includes and the modules it documents (mkdocstrings), when

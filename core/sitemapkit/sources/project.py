@@ -31,6 +31,9 @@ class ProjectError(Exception):
     """A configuration file that cannot be read; the message names the file."""
 
 
+ZENSICAL_STATE = ".sitemapkit/state.json"
+
+
 @dataclass(frozen=True, slots=True)
 class Project:
     config_file: Path
@@ -54,6 +57,21 @@ class Project:
     @property
     def root(self) -> Path:
         return self.config_file.parent
+
+    @property
+    def state_file(self) -> str | None:
+        """Where this project keeps sitemapkit's manifest (and the record's key beside it) when
+        the option does not say: ``zensical build --clean`` empties ``.cache/``, the default's
+        folder, so a Zensical project's is kept in ``.sitemapkit/``; None: the default."""
+        return ZENSICAL_STATE if self.generator == "Zensical" else None
+
+    @property
+    def generator(self) -> str:
+        """The generator the configuration is for, by its file: ``Zensical``, ``ProperDocs``, ``MkDocs``."""
+        name = self.config_file.name
+        if name.startswith("zensical"):
+            return "Zensical"
+        return "ProperDocs" if name.startswith("properdocs") else "MkDocs"
 
 
 def find_project(path: Path | str) -> Project | None:

@@ -19,6 +19,11 @@ class Findings:
         self._counts: dict[tuple[str, str], int] = {}
         self._hidden: dict[tuple[str, str], dict[str, int]] = {}
         """Problems past ``PER_RULE_CAP``, counted by severity for the closing line."""
+        self.counts: dict[str, int] = {}
+        """Every problem found, shown or not, by severity: what totals count (a closing line
+        is no problem of its own)."""
+        self._closing: set[int] = set()
+        """The closing lines (by ``id``): each comes last among its file's problems."""
 
     def file_number(self, file: str) -> int:
         """Number ``file`` (the next one checked); problems and listed URLs refer to it so."""
@@ -29,6 +34,7 @@ class Findings:
             severity: str | None = None) -> None:
         """A problem of ``rule`` (a ``protocol.RULES`` id: any other raises ``KeyError``)."""
         severity = severity or rule_entry(rule).severity  # an unknown rule fails here
+        self.counts[severity] = self.counts.get(severity, 0) + 1
         key = (file, rule)
         count = self._counts.get(key, 0) + 1
         self._counts[key] = count
@@ -47,11 +53,14 @@ class Findings:
                 continue
             del self._hidden[(name, rule)]
             for severity, count in sorted(hidden.items()):
-                self.problems.append(Problem(
-                    file, rule, f"{count} more [{rule}] {severity}{'s' * (count != 1)} in this file not shown",
-                    severity))
+                closing = Problem(file, rule, f"{count} more {severity}{'s' * (count != 1)} of this rule in this "
+                                  "file not shown", severity)
+                self._closing.add(id(closing))
+                self.problems.append(closing)
 
     def in_file_order(self) -> list[Problem]:
-        """The problems by file (in the order the files were checked), then line."""
+        """The problems by file (in the order the files were checked), then line; each file's
+        closing lines last."""
         order = {name: n for n, name in enumerate(self.files)}
-        return sorted(self.problems, key=lambda p: (order.get(p.where, len(order)), p.line or 0))
+        return sorted(self.problems, key=lambda p: (order.get(p.where, len(order)), id(p) in self._closing,
+                                                    p.line or 0))

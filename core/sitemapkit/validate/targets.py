@@ -58,6 +58,15 @@ class Outcome:
     files: list[str]
     problems: list[Problem]
     answers: Answers | None = None
+    counts: dict[str, int] | None = None
+    """Every problem found by severity, those past the shown ones included (None: count
+    ``problems``)."""
+
+    def total(self, severity: str) -> int:
+        """How many problems of ``severity`` were found, shown or not."""
+        if self.counts is not None:
+            return self.counts.get(severity, 0)
+        return sum(1 for p in self.problems if p.severity == severity)
 
     @property
     def pages(self) -> int | None:
@@ -118,7 +127,7 @@ def run_targets(paths, site_dir, progress, live=None, table=None, waiting: Waiti
                      f"the run stopped fetching at --max-time ({live.max_time:g} s): "
                      f"{plural(client.skipped, 'URL')} (sitemaps or pages) not fetched, nor checked; "
                      "raise --max-time to check everything")
-    return Outcome(findings.files, findings.in_file_order(), answers)
+    return Outcome(findings.files, findings.in_file_order(), answers, dict(findings.counts))
 
 
 def _check_pages(findings: Findings, client, live, listed, urls_given: bool) -> Answers:
