@@ -27,7 +27,6 @@ import hashlib
 import os
 import stat
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -81,20 +80,24 @@ def site_manifest(state_file: Path, base_url: str, site_dir: Path | str | None, 
     return state_file.with_name(f"{state_file.stem}-{key}{state_file.suffix}")
 
 
-@dataclass(slots=True)
 class Changes:
     """What changed since the last build, from the manifest."""
 
-    added: list[str] = field(default_factory=list)
-    changed: list[str] = field(default_factory=list)
-    """URLs whose content digest changed."""
-    removed: list[str] = field(default_factory=list)
-    """URLs in the last build's manifest that this build did not list."""
-    first_build: bool = False
-    """No usable manifest from an earlier build: nothing is known to have changed."""
-    unsent: list[str] = field(default_factory=list)
-    """URLs an earlier build failed to submit to IndexNow."""
-    state_file: Path | None = None
+    __slots__ = ("added", "changed", "first_build", "removed", "state_file", "unsent")
+
+    def __init__(self, added: list[str] | None = None, changed: list[str] | None = None,
+                 removed: list[str] | None = None, first_build: bool = False, unsent: list[str] | None = None,
+                 state_file: Path | None = None) -> None:
+        self.added = added if added is not None else []
+        self.changed = changed if changed is not None else []
+        """URLs whose content digest changed."""
+        self.removed = removed if removed is not None else []
+        """URLs in the last build's manifest that this build did not list."""
+        self.first_build = first_build
+        """No usable manifest from an earlier build: nothing is known to have changed."""
+        self.unsent = unsent if unsent is not None else []
+        """URLs an earlier build failed to submit to IndexNow."""
+        self.state_file = state_file
 
     @property
     def urls(self) -> list[str]:
