@@ -143,14 +143,25 @@ def sphinx_part(root: Path) -> None:
 
 
 def make_folder(site: Path, pages: int) -> None:
-    """``pages`` small HTML pages, 100 to a folder."""
+    """``pages`` pages of about 2 KB (a theme's head, a nav, four paragraphs, a figure), 100 to
+    a folder, as a static site generator writes them."""
+    nav = "".join(f'<li><a href="/part-00/group-{k:02d}/page-{k * 100:06d}.html">Group {k}</a></li>' for k in range(8))
     for i in range(pages):
         folder = site / f"part-{i // 10000:02d}" / f"group-{i // 100 % 100:02d}"
         if i % 100 == 0:
             folder.mkdir(parents=True)
+        url = f"https://bench.example.org/{folder.relative_to(site).as_posix()}/page-{i:06d}.html"
         (folder / f"page-{i:06d}.html").write_text(
-            f"<!doctype html><html lang=en><head><meta charset=utf-8><title>Page {i}</title></head>"
-            f"<body><main><h1>Page {i}</h1><p>A few words about page {i}.</p></main></body></html>\n"
+            f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>Page {i} | Bench</title>'
+            f'<meta name="description" content="What page {i} is about."><link rel="stylesheet" href="/css/site.css">'
+            f'<link rel="icon" href="/favicon.png"><link rel="canonical" href="{url}">'
+            f'<script defer src="/js/site.js"></script></head><body><header><nav><ul>{nav}</ul></nav></header>'
+            f"<main><h1>Page {i}</h1>"
+            + "".join(f"<p>Paragraph {k} of page {i}: a few plain sentences on one topic, short enough that the "
+                      "page stays small, long enough to look like a page of a real site.</p>" for k in range(4))
+            + f'<figure><img src="/img/figure-{i % 50}.png" alt="Figure {i}"></figure></main>'
+            f"<footer><p>Bench site</p></footer></body></html>\n"
         )
 
 

@@ -32,9 +32,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sitemapkit.dates import format_moment
+from sitemapkit.lastmod.page_facts import PageFacts
 from sitemapkit.lastmod.state import Record, StateError, StatePathError, read_state, write_state
 from sitemapkit.report import Report
 from sitemapkit.settings import Settings
+from sitemapkit.site.extract import HtmlFacts, read_page_file
 from sitemapkit.site.files import Sink
 
 if TYPE_CHECKING:
@@ -151,6 +153,7 @@ class Manifest:
         self._unusable = False  # state_file names something that cannot hold one
         self._unsent: list[str] = []
         self._finished = False
+        self._page_facts: PageFacts | None = None
 
     @classmethod
     def for_settings(
@@ -248,6 +251,17 @@ class Manifest:
                               (loc,)).fetchone()
         return Record(*row) if row is not None else None
 
+    def page_facts(self, output: str | os.PathLike[str], loc: str) -> HtmlFacts:
+        """The facts of the page written at ``output`` (URL ``loc``), kept from the last build
+        when the file is unchanged (``page_facts``), else read. A build that keeps no manifest
+        reads every page."""
+        if self._page_facts is None:
+            if not (self.kept and (self.known() or not self._unusable)):
+                return read_page_file(output, loc)
+            self._page_facts = PageFacts(self.path.with_name(self.path.stem + ".facts.sqlite"), self.report,
+                                         write=not self.sink.dry_run)
+        return self._page_facts.facts(output, loc)
+
     # ------------------------------------------------------------------ this build
 
     def note(self, loc: str, digest: str | None, title: str | None, lastmod: str | None) -> None:
@@ -289,6 +303,8 @@ class Manifest:
     def finish(self) -> Changes:
         """This build's records against the last manifest: a digest seen before keeps the
         time it was first seen. Write the new manifest; say what changed."""
+        if self._page_facts is not None:
+            self._page_facts.save()
         if not self.kept or not (self._loaded or self.wanted or self.path.exists()):
             return Changes(state_file=self.path, first_build=True)  # never started, nor asked
         known = self.known()
@@ -379,6 +395,8 @@ class Manifest:
             yield loc, Record(*record)
 
     def close(self) -> None:
+        if self._page_facts is not None:
+            self._page_facts.close()
         if self._db is not None:
             self._db.close()
             self._db = None

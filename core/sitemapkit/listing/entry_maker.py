@@ -221,6 +221,8 @@ class EntryMaker:
     def facts(self, page: Page, loc: str) -> HtmlFacts:
         if page.html is not None:
             return read_page_html(page.html, loc, content=page.content)
+        if page.output is not None and page.content is None:  # a written page: its facts may be kept
+            return self.resolver.manifest.page_facts(page.output, loc)
         if page.output is not None:
             return read_page_file(page.output, loc, content=page.content)
         if page.content is not None:
