@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sitemapkit.protocol import HREFLANG, NEWS_WINDOW_HOURS
+from sitemapkit.protocol import CHANGEFREQS, HREFLANG, NEWS_WINDOW_HOURS
 from sitemapkit.site.pages import check_exclude
 from sitemapkit.urls import (
     INDEXNOW_KEY,
@@ -19,7 +19,6 @@ from sitemapkit.urls import (
     normalise_base_url,
 )
 
-CHANGEFREQS = ("always", "hourly", "daily", "weekly", "monthly", "yearly", "never")
 LASTMOD_SOURCES = ("meta", "git", "fingerprint")
 STATIC_HTML = ("list", "omit")
 DEFAULT_INDEXNOW_ENDPOINT = "https://api.indexnow.org/indexnow"
