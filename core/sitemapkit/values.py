@@ -4,8 +4,7 @@ value must be. ``Settings`` puts the option's name in front of that."""
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from sitemapkit.protocol import CHANGEFREQS, HREFLANG, NEWS_WINDOW_HOURS
 from sitemapkit.site.pages import check_exclude
@@ -28,15 +27,13 @@ class OptionError(ValueError):
     """What a value must be ("must be true or false"); the caller names the option."""
 
 
-@dataclass(frozen=True, slots=True)
-class Rule:
+class Rule(NamedTuple):
     match: str
     changefreq: str | None = None
     priority: float | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class NewsSettings:
+class NewsSettings(NamedTuple):
     publication: str
     language: str | None
     """None: each page's own language (``Page.lang``, else its ``<html lang>``)."""
@@ -44,8 +41,7 @@ class NewsSettings:
     window_hours: float = NEWS_WINDOW_HOURS
 
 
-@dataclass(frozen=True, slots=True)
-class ExtraUrl:
+class ExtraUrl(NamedTuple):
     """A page of ``extra_urls``: its URL (absolute, or below the site root) and, if given, its
     lastmod as written (checked like a page's ``sitemap_lastmod``)."""
 
@@ -53,8 +49,7 @@ class ExtraUrl:
     lastmod: Any = None
 
 
-@dataclass(frozen=True, slots=True)
-class IndexNowSettings:
+class IndexNowSettings(NamedTuple):
     key: str
     endpoint: str = DEFAULT_INDEXNOW_ENDPOINT
     key_location: str | None = None

@@ -32,7 +32,8 @@ if TYPE_CHECKING:
     import sqlite3
 
 FORMAT = "sitemapkit page facts 1"
-"""Written in the file with sitemapkit's version: facts another version read are read again."""
+"""Written in the file with sitemapkit's version (``_format``): facts another version read are
+read again."""
 _DOUBT_NS = 1_000_000_000
 """A file modified this close before its facts were read is read again (file systems keep
 times to a second at worst)."""
@@ -107,9 +108,10 @@ class PageFacts:
                 "CREATE TABLE IF NOT EXISTS facts(path TEXT PRIMARY KEY, loc TEXT, size INT, mtime INT,"
                 " inode INT, read INT, facts TEXT, head BLOB) WITHOUT ROWID;"
             )
-            if dict(db.execute("SELECT key, value FROM about")).get("format") != _format():
+            made_by = _format()
+            if dict(db.execute("SELECT key, value FROM about")).get("format") != made_by:
                 db.executescript("DELETE FROM facts; DELETE FROM about;")
-                db.execute("INSERT INTO about VALUES ('format', ?)", (_format(),))
+                db.execute("INSERT INTO about VALUES ('format', ?)", (made_by,))
         except (sqlite3.Error, OSError) as error:
             self._corrupt(str(error))
             return None
@@ -160,9 +162,13 @@ class PageFacts:
 
 
 def _format() -> str:
-    from sitemapkit import __version__
+    """Whose facts a file holds: sitemapkit's version, and the size and time of the modules
+    that read them (an editable install's edits change what is read, not the version)."""
+    from sitemapkit import __version__, urls
+    from sitemapkit.site import content, extract, long_values, markup
 
-    return f"{FORMAT}, sitemapkit {__version__}"
+    readers = (os.stat(module.__file__) for module in (extract, content, markup, long_values, urls))
+    return f"{FORMAT}, sitemapkit {__version__}, " + " ".join(f"{s.st_size}:{s.st_mtime_ns}" for s in readers)
 
 
 def _encoded(facts: HtmlFacts) -> str:
