@@ -90,11 +90,13 @@ class PageFacts:
         self._opened = True
         if not os.path.lexists(self.path):
             return None
-        self._db = self._connect()
+        self._db = self._connect(warn=True)
         return self._db
 
-    def _connect(self) -> sqlite3.Connection | None:
-        """The file, made when there is none; one of another version is started again."""
+    def _connect(self, *, warn: bool) -> sqlite3.Connection | None:
+        """The file, made when there is none; one of another version is started again. One
+        that cannot be read is removed, with a warning when ``warn`` (a file that cannot be
+        made is the manifest's own ``state-write`` warning)."""
         import sqlite3  # Performance: only a build with written pages to read pays for it
 
         try:
@@ -113,7 +115,8 @@ class PageFacts:
                 db.executescript("DELETE FROM facts; DELETE FROM about;")
                 db.execute("INSERT INTO about VALUES ('format', ?)", (made_by,))
         except (sqlite3.Error, OSError) as error:
-            self._corrupt(str(error))
+            if warn:
+                self._corrupt(str(error))
             return None
         return db
 
@@ -138,7 +141,7 @@ class PageFacts:
             return
         import sqlite3
 
-        db = self._db if self._db is not None else self._connect()
+        db = self._db if self._db is not None else self._connect(warn=False)
         if db is None:
             return
         self._db = db
