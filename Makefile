@@ -11,7 +11,7 @@ STAMP := $(VENV)/.sitemapkit-installed
 INSTALL := $(BIN)/uv pip install --quiet --python $(BIN)/python --compile-bytecode
 DOCS_SITE ?= site
 
-.PHONY: demo test test-fast lint docs bench screenshots clean
+.PHONY: demo test test-fast test-matrix lint docs bench screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,14 @@ test: $(STAMP)
 test-fast: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -n auto --dist loadscope -m "not slow"
+
+# The quickstart projects of MkDocs, Pelican and Sphinx built with the lowest version each extra
+# of pyproject.toml allows and with the newest, on each Python of MATRIX_PYTHONS (versions uv
+# finds, or interpreters' paths; one it cannot find is skipped, and says so). `make test` runs
+# the floors on the lowest Python only.
+MATRIX_PYTHONS ?= 3.11 3.13
+test-matrix: $(STAMP)
+	SITEMAPKIT_MATRIX="$(MATRIX_PYTHONS)" $(BIN)/python -m pytest tests/test_version_matrix.py -n 2 -rP
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

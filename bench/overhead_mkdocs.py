@@ -19,8 +19,13 @@ The git variant (issue 7) puts the site in a git repository with generated, date
 (packed, as a clone is) and compares no sitemapkit, sitemapkit with `lastmod: [git]`, and, when installed,
 mkdocs-git-revision-date-localized-plugin.
 
+The llms variant (issue 38) compares sitemapkit with and without ``llms_txt`` (llms.txt and
+a Markdown mirror of each page); with ``--callgrind`` each of its two builds also runs once
+under ``valgrind --tool=callgrind`` and the instructions of the whole build are printed (the
+steadiest figure on a shared machine; minutes a build).
+
     .venv/bin/python bench/overhead_mkdocs.py --pages 2000 --runs 5 [--small] [--heavy]
-        [--variant both|plain|git]     (the git variant runs on the heavy site)
+        [--variant both|plain|git|llms] [--callgrind]   (the git variant runs on the heavy site)
 """
 
 from __future__ import annotations
@@ -211,6 +216,17 @@ def one_build(config: Path, site_dir: Path) -> tuple[float, float, int, float, d
     return done.wall, done.cpu, rss, hooks, parts
 
 
+def instructions(config: Path, site_dir: Path) -> int:
+    """The instructions of one whole build under ``valgrind --tool=callgrind``."""
+    out = config.parent / f"{config.stem}.callgrind"
+    done = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, __file__,
+                           "--child", str(config), str(site_dir)], cwd=config.parent, env=build_env(config.parent),
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"callgrind build of {config.name} failed:\n{done.stderr[-3000:]}")
+    return next(int(line.split()[1]) for line in out.read_text().splitlines() if line.startswith("summary:"))
+
+
 def compare(root: Path, variants: dict[str, Path], runs: int, title: str, pages: int) -> None:
     results: dict[str, list[tuple[float, float, int, float, dict[str, float]]]] = {name: [] for name in variants}
     for name, config in variants.items():  # warm-up: caches, the sitemapkit manifest
@@ -245,7 +261,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pages", type=int, default=2000)
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--variant", choices=("both", "plain", "git"), default="both")
+    parser.add_argument("--variant", choices=("both", "plain", "git", "llms"), default="both")
+    parser.add_argument("--callgrind", action="store_true", help="llms variant: instructions under callgrind too")
     parser.add_argument("--small", action="store_true", help="the 1,000 small pages site")
     parser.add_argument("--heavy", action="store_true", help="the --pages heavy pages site")
     parser.add_argument("--child", nargs=2, metavar=("CONFIG", "SITE_DIR"), help=argparse.SUPPRESS)
@@ -280,6 +297,16 @@ def run_size(root: Path, size: str, args: argparse.Namespace) -> None:
             "built-in sitemap": write_config(root, "builtin", [], nav),
             "sitemapkit": write_config(root, "sitemapkit", ["sitemapkit"], nav),
         }, args.runs, f"Issues 4 and 17: built-in sitemap vs sitemapkit (defaults); {label}", len(paths))
+    if args.variant == "llms":
+        variants = {
+            "sitemapkit": write_config(root, "sitemapkit", ["sitemapkit"], nav),
+            "sitemapkit llms_txt: true": write_config(root, "llms", [{"sitemapkit": {"llms_txt": True}}], nav),
+        }
+        compare(root, variants, args.runs, f"Issue 38: sitemapkit without and with llms_txt; {label}", len(paths))
+        if args.callgrind:
+            for name, config in variants.items():
+                print(f"  {name:<28} {instructions(config, root / f'site-{name}'):,} instructions (callgrind, "
+                      "the whole build)")
     if args.variant in ("both", "git") and size == "heavy":
         git_history(root, paths, commits=50)
         variants = {

@@ -75,7 +75,7 @@ STEPS = {"static": static, "mkdocs": mkdocs, "pelican": pelican, "sphinx": sphin
 
 def show(site: Path) -> None:
     print(f"\nwritten in {site.relative_to(ROOT)}:")
-    for path in [*sorted(site.glob("sitemap*")), site / "robots.txt"]:
+    for path in [*sorted(site.glob("sitemap*")), site / "robots.txt", *sorted(site.glob("llms*.txt"))]:
         if path.exists():
             print(f"  {path.name:28} {path.stat().st_size:>8} bytes")
     print()

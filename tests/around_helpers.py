@@ -42,3 +42,16 @@ def transform_module(folder: Path, body: str, monkeypatch: pytest.MonkeyPatch) -
     name = f"around_{uuid.uuid4().hex[:12]}"
     (folder / f"{name}.py").write_text("import dataclasses\n" + textwrap.dedent(body), encoding="utf-8")
     return f"{name}:change"
+
+
+def transformed(root: Path, spec: str, **options):
+    """A built site in ``root`` listed with ``transform=spec`` (and ``options``): the site,
+    the report and the warnings."""
+    from sitemapkit import Settings
+    from sitemapkit.generate import generate
+
+    site = built_site(root)
+    warnings: list = []
+    settings = Settings(base_url=BASE, transform=spec, lastmod=["meta"], **options)
+    report = generate(pages_of(site), site, settings, project_dir=root, on_warning=warnings.append)
+    return site, report, warnings

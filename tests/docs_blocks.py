@@ -21,6 +21,7 @@ every name to a test that asks for it, so a page and its test cannot drift apart
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,7 +33,8 @@ DOCS = Path(__file__).resolve().parents[1] / "docs"
 # show output and file contents, `jinja` and `rst` show templates a user adapts.
 COPYABLE = frozenset({"sh", "bash", "yaml", "python", "toml", "json"})
 
-_FENCE = re.compile(r"^```(?P<lang>[\w+-]*)[^\n]*\n(?P<body>.*?)^```\s*$", re.M | re.S)
+# A fence at the margin, or indented under a list item (its body dedented as Markdown reads it).
+_FENCE = re.compile(r"^(?P<indent> *)```(?P<lang>[\w+-]*)[^\n]*\n(?P<body>.*?)^(?P=indent)```\s*$", re.M | re.S)
 _MARK = re.compile(r"<!--\s*(?P<kind>block|not run):\s*(?P<value>.*?)\s*-->\s*$")
 
 
@@ -61,7 +63,7 @@ def blocks(page: str | None = None) -> list[Block]:
                     page=path.name,
                     line=line,
                     lang=match["lang"],
-                    text=match["body"],
+                    text=textwrap.dedent(match["body"]) if match["indent"] else match["body"],
                     name=mark["value"] if mark and mark["kind"] == "block" else None,
                     not_run=mark["value"] if mark and mark["kind"] == "not run" else None,
                 )

@@ -133,3 +133,17 @@ def once_then(first: Route, then: Route) -> Route:
         (first if len(calls) == 1 else then)(handler)
 
     return route
+
+
+def urlset_of(*locs: str) -> bytes:
+    """A sitemap listing ``locs``, as a server sends it."""
+    urls = "".join(f"<url><loc>{loc}</loc></url>\n" for loc in locs)
+    return (f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/'
+            f'schemas/sitemap/0.9">\n{urls}</urlset>\n').encode()
+
+
+def index_of(*locs: str) -> bytes:
+    """A sitemap index over ``locs``, as a server sends it."""
+    items = "".join(f"<sitemap><loc>{loc}</loc></sitemap>\n" for loc in locs)
+    return (f'<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/'
+            f'schemas/sitemap/0.9">\n{items}</sitemapindex>\n').encode()

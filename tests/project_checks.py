@@ -20,10 +20,12 @@ NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
 
 def served_file(site: Path, base_url: str, url: str) -> Path:
     """The file a static server sends for ``url``: ``a/`` -> ``a/index.html``; ``a`` -> the
-    file ``a``, else ``a/index.html`` (as Docusaurus spells its URLs)."""
+    file ``a``, else ``a/index.html`` (as Docusaurus spells its URLs), else ``a.html``."""
     path = local_path(site, base_url, url)
     if url.endswith("/") or (not path.is_file() and (path / "index.html").is_file()):
         return path / "index.html"
+    if not path.is_file() and path.with_name(path.name + ".html").is_file():  # a clean URL (VitePress)
+        return path.with_name(path.name + ".html")
     return path
 
 

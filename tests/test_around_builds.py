@@ -25,6 +25,8 @@ def change(entry):
     if "/blog/" in entry.loc:
         return dataclasses.replace(entry, changefreq="weekly", priority=0.8)
     if "broken" in entry.loc:
+        return {"loc": entry.loc}  # neither an Entry nor None: the page left out, with a warning
+    if "raising" in entry.loc:
         raise ValueError("cannot do this one")
     return entry
 """
@@ -89,9 +91,26 @@ def test_mkdocs_material_with_sections_transform_and_extra_urls(tmp_path, caplog
     assert text.count("<changefreq>weekly</changefreq><priority>0.8</priority>") == 2
     assert f"<loc>{base}shop/</loc><lastmod>2026-05-01</lastmod>" in (site / "sitemap-other.xml").read_text()
     warned = [record.getMessage() for record in caplog.records if "transform" in record.getMessage()]
-    assert len(warned) == 1 and base + "broken/" in warned[0] and "ValueError" in warned[0]
+    assert len(warned) == 1 and base + "broken/" in warned[0] and "returned a dict" in warned[0]
     assert "Traceback" not in caplog.text
     validate_strict(site / "sitemap-index.xml", site / "sitemap.xml", site / "robots.txt")
+
+
+def test_mkdocs_a_transform_that_raises_fails_the_build_naming_the_page(tmp_path, caplog):
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import MkDocsException
+
+    base = "https://example.org/docs/"
+    write(tmp_path, {"site_hooks.py": TRANSFORM, "docs/index.md": "# Home\n", "docs/raising.md": "# R\n"})
+    (tmp_path / "mkdocs.yml").write_text(yaml.safe_dump({
+        "site_name": "Around", "site_url": base, "plugins": [{"sitemapkit": {"transform": "site_hooks:change"}}],
+    }), encoding="utf-8")
+    with caplog.at_level(logging.WARNING), pytest.raises(MkDocsException):
+        build(load_config(str(tmp_path / "mkdocs.yml")))
+    said = [record.getMessage() for record in caplog.records if "transform" in record.getMessage()]
+    assert len(said) == 1 and base + "raising/" in said[0] and "ValueError: cannot do this one" in said[0]
+    assert "Traceback" not in caplog.text and not (tmp_path / "site" / "sitemap.xml").exists()
 
 
 def test_sphinx_with_transform_and_extra_urls(tmp_path):

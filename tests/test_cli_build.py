@@ -32,6 +32,7 @@ def write(site: Path, path: str, head: str = "", body: str = "", lang: str = "en
 def site(tmp_path: Path) -> Path:
     site = tmp_path / "public"
     write(site, "index.html", body="<img src='hero.jpg'>")
+    (site / "hero.jpg").write_bytes(b"\xff\xd8\xff")  # a listed same-site image is a file of the site
     write(site, "about/index.html", head="<meta property='article:modified_time' content='2025-03-04'>")
     write(site, "blog/post.html", head="<meta property='article:published_time' content='2026-01-14T10:00:00Z'>",
           body="<article><h1>Post</h1></article>")

@@ -9,6 +9,7 @@ from sitemapkit import SettingsError
 from sitemapkit.compat.sphinx_sitemap import CONFIG_VALUES, SCHEME, SphinxConfig
 from sitemapkit.lastmod.manifest import site_manifest
 from sitemapkit.sources.pyconf import conf_py
+from sitemapkit.versions import ReadTheDocs
 
 ROOT = "https://example.org/manual/"
 
@@ -71,6 +72,16 @@ def test_a_scheme_away_from_the_canonical_links_is_a_clash():
         "out as canonical elsewhere; remove sitemap_url_scheme (pages are then listed at their canonical "
         "URLs) or set html_baseurl to https://example.org/"
     )
+
+
+def test_on_read_the_docs_a_clash_names_read_the_docs_not_options_never_set():
+    served = "https://proj.readthedocs.io/en/latest/"
+    site = SphinxConfig(html_baseurl="https://docs.example.com/", read_the_docs=ReadTheDocs(served, "latest"))
+    clash = site.canonical_clash()
+    assert clash.rule == "canonical-clash"
+    assert f"but Read the Docs serves them (READTHEDOCS_CANONICAL_URL) under {served}" in clash.message
+    assert 'html_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL", "")' in clash.message
+    assert "sitemap_url_scheme" not in clash.message and "remove sitemapkit_base_url" not in clash.message
 
 
 def test_translations_are_the_other_locales_or_none_and_why(tmp_path: Path):

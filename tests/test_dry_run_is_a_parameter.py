@@ -15,6 +15,10 @@ OPTIONS = dict(base_url=BASE, gzip=True, txt=True, changes_feed=5, html_sitemap=
                lastmod=["fingerprint"], state_file="state.json")
 INDEXNOW = {"key": "0123456789abcdef", "endpoint": "http://127.0.0.1:9/indexnow"}
 """A first build sends nothing (nothing is known to have changed): it only writes the key file."""
+NOW = 1_780_000_000
+"""The builds' "now": a fingerprint's first-seen time is a page's lastmod, so the sitemaps' bytes,
+and the content-hashed names of an index's children, hold the build's time. A dry run and the
+real build that follows must fall in the same second, whatever the machine's load."""
 
 
 def site(folder: Path, count: int) -> list[Page]:
@@ -32,7 +36,8 @@ def snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
             for path in sorted(folder.rglob("*")) if path.is_file()}
 
 
-def test_a_build_run_while_a_dry_run_streams_its_pages_writes_its_files(tmp_path):
+def test_a_build_run_while_a_dry_run_streams_its_pages_writes_its_files(tmp_path, pin_now):
+    pin_now(NOW)
     # A tool building two sites at once: the dry run's pages are read while the other site's
     # real build runs. A dry run held by the thread (a ContextVar) swallowed the real build's files.
     inner = tmp_path / "inner"
@@ -62,7 +67,8 @@ def test_a_build_run_while_a_dry_run_streams_its_pages_writes_its_files(tmp_path
     assert any(path.name.startswith("state-") for path in dry.sizes)  # its manifest too
 
 
-def test_a_dry_run_predicts_every_file_of_the_real_build_that_follows(tmp_path):
+def test_a_dry_run_predicts_every_file_of_the_real_build_that_follows(tmp_path, pin_now):
+    pin_now(NOW)
     pages = site(tmp_path / "site", 5)
     folder = tmp_path / "site"
     generate(pages, folder, Settings(**OPTIONS), project_dir=tmp_path)  # an earlier build

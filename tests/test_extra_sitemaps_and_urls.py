@@ -68,6 +68,7 @@ def test_a_forged_record_cannot_take_out_another_sites_line(tmp_path):
     ("http://example.org/shop/sitemap.xml", "on the site's own host"),
     ("/shop/sitemap.xml", "absolute http(s) sitemap URLs"),
     ("ftp://example.org/s.xml", "absolute http(s) sitemap URLs"),
+    ("https://example.org/shop/robots.txt", "is a robots.txt, not a sitemap"),
 ])
 def test_another_host_or_a_relative_url_is_an_error_naming_option_and_value(value, words):
     with pytest.raises(SettingsError) as caught:
@@ -154,13 +155,17 @@ def test_validate_site_dir_expects_no_built_page_for_them(tmp_path, capsys):
 
 
 def test_validate_never_takes_an_absent_extra_sitemap_for_one_of_ours(tmp_path, capsys):
-    """The index lists /shop/sitemap.xml, which another deploy serves: validate says it is not
-    at hand, and does not check sitemap.xml (the tail of its URL) in its place."""
+    """The index lists /shop/sitemap.xml, which another deploy serves: validate says it is
+    another tool's (the build recorded it), and does not check sitemap.xml (the tail of its URL)
+    in its place; with --site-dir, it is not a missing page either."""
     site = built_site(tmp_path)
     settings = Settings(base_url=BASE, lastmod=False, sections=["blog/"], extra_sitemaps=[SHOP])
     generate(pages_of(site), site, settings, project_dir=tmp_path, keep_urlset=True)
     capsys.readouterr()
     assert main(["validate", str(site / "sitemap-index.xml")]) == 0
     out = capsys.readouterr().out
-    assert "[sitemap-not-found]" in out and SHOP in out
+    assert "[sitemap-elsewhere]" in out and SHOP in out
     assert "loc-scope" not in out and "duplicate-url" not in out
+    assert main(["validate", str(site / "sitemap-index.xml"), "--site-dir", str(site), "--strict"]) == 0
+    out = capsys.readouterr().out
+    assert "[sitemap-elsewhere]" in out and "page-missing" not in out and "loc-scope" not in out

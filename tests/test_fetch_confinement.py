@@ -21,6 +21,8 @@ from pathlib import Path
 
 import pytest
 from fault_server import FaultServer, body, redirect
+from fault_server import index_of as _index
+from fault_server import urlset_of as _urlset
 
 from sitemapkit.validate.crawl import Live
 from sitemapkit.validate.reach import Reach, is_special, reach_of
@@ -38,18 +40,6 @@ METADATA = "http://169.254.169.254/latest/meta-data/iam/security-credentials/"
 def _validate(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([*SITEMAPKIT, "validate", *args, "--timeout", "2"],
                           capture_output=True, text=True, timeout=120)
-
-
-def _urlset(*locs: str) -> bytes:
-    urls = "".join(f"<url><loc>{loc}</loc></url>\n" for loc in locs)
-    return (f'<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/'
-            f'schemas/sitemap/0.9">\n{urls}</urlset>\n').encode()
-
-
-def _index(*locs: str) -> bytes:
-    items = "".join(f"<sitemap><loc>{loc}</loc></sitemap>\n" for loc in locs)
-    return (f'<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/'
-            f'schemas/sitemap/0.9">\n{items}</sitemapindex>\n').encode()
 
 
 PAGE = b"<!doctype html><html><head><title>A</title></head><body>a</body></html>"

@@ -49,9 +49,10 @@ def page(lang: str, links: dict[str, str], text: str) -> str:
 
 
 def test_cli_build_leaves_a_one_way_alternate_out_and_validate_agrees(tmp_path):
-    """``en/a`` names ``fr/a``, a copy of it that still says ``lang="en"`` (so it names no
-    French version, and no return); ``en/c`` names ``fr/c``, which names only ``de/c``. The
-    healthy clusters (``b`` in three languages, ``de/c`` with ``fr/c``) are kept whole."""
+    """``en/c`` names ``fr/c``, which names only ``de/c``: left out. The healthy clusters
+    (``b`` in three languages, ``de/c`` with ``fr/c``) are kept whole, and so is ``a``: ``fr/a``
+    is a copy that still says ``lang="en"``, but its own hreflang links (what search engines
+    read) name it the French page and ``en/a`` back, and ``<html lang>`` adds no entry."""
     site = tmp_path / "site"
     three = {"en": "en/b.html", "fr": "fr/b.html", "de": "de/b.html"}
     files = {
@@ -70,10 +71,11 @@ def test_cli_build_leaves_a_one_way_alternate_out_and_validate_agrees(tmp_path):
     assert done.returncode == 0, done.stderr
     warnings = json.loads(done.stdout)["warnings"]
     one_way = sorted((w["page"], w["message"].split(" ")[2]) for w in warnings if w["rule"] == "hreflang-no-return")
-    assert one_way == [(BASE + "en/a.html", BASE + "fr/a.html"), (BASE + "en/c.html", BASE + "fr/c.html")]
+    assert one_way == [(BASE + "en/c.html", BASE + "fr/c.html")]
     assert all(w["field"] == "hreflang" and "left out" in w["message"] for w in warnings)
     listed = alternates_by_loc(site / "sitemap.xml")
-    assert listed[BASE + "en/a.html"] == set() and listed[BASE + "fr/a.html"] == set()
+    assert listed[BASE + "en/a.html"] == listed[BASE + "fr/a.html"] == {
+        ("en", BASE + "en/a.html"), ("fr", BASE + "fr/a.html")}
     assert listed[BASE + "en/c.html"] == set()
     cluster = {(code, BASE + href) for code, href in three.items()}
     assert all(listed[BASE + href] == cluster for href in three.values())
@@ -84,7 +86,7 @@ def test_cli_build_leaves_a_one_way_alternate_out_and_validate_agrees(tmp_path):
     assert checked.returncode == 0, checked.stdout + checked.stderr
     # --strict: a warning is a failed build, which names the page and the rule.
     strict = cli("build", site, "--base-url", BASE, "--strict")
-    assert strict.returncode == 1 and "hreflang-no-return" in strict.stderr and "en/a.html" in strict.stderr
+    assert strict.returncode == 1 and "hreflang-no-return" in strict.stderr and "en/c.html" in strict.stderr
 
 
 def test_mkdocs_i18n_untranslated_page_points_at_the_other_home_and_is_left_out(tmp_path):

@@ -61,6 +61,9 @@ def test_cli_folder_pixels_and_logo_on_every_page_are_not_page_images(tmp_path):
         path = site / ("index.html" if name == "index" else f"{name}/index.html")
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(PAGE.format(title=name.title(), name=name), encoding="utf-8")
+        for photo in (f"{name}.jpg", f"{name}-full.jpg"):  # a listed same-site image is a file of the site
+            (site / "photos").mkdir(exist_ok=True)
+            (site / "photos" / photo).write_bytes(b"\xff\xd8\xff")
     assert main(["build", str(site), "--base-url", BASE, "-q"]) == 0
     found = images_by_page(site)
     assert found == {

@@ -1,10 +1,10 @@
 """What sitemapkit loads: its heavy or optional dependencies are imported only by the builds
 and commands that use them (the validator's lxml, urllib3 and protego, IndexNow's
 urllib.request, front matter's PyYAML, ``exclude``'s pathspec, a big manifest's sqlite3,
-``sitemap.html``'s Jinja2; tomllib, which compiles its patterns on import, for a project's
-TOML). Nor are sitemapkit's own modules of features a build leaves off: validating, the HTML
-views, the change feed, IndexNow, ``transform``, another generator's sources, the root index
-of versioned docs (issue 36)."""
+``sitemap.html``'s Jinja2, ``llms_txt``'s markdownify and BeautifulSoup; tomllib, which
+compiles its patterns on import, for a project's TOML). Nor are sitemapkit's own modules of
+features a build leaves off: validating, the HTML views, the change feed, IndexNow,
+``transform``, another generator's sources, the root index of versioned docs (issue 36)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ import sys
 import pytest
 from project_checks import quickstart
 
-HEAVY = ("pathspec", "yaml", "lxml", "protego", "urllib3", "sqlite3", "jinja2", "urllib.request", "ssl", "tomllib")
+HEAVY = ("pathspec", "yaml", "lxml", "protego", "urllib3", "sqlite3", "jinja2", "urllib.request", "ssl", "tomllib",
+         "markdownify", "bs4")
 
 LIST_HEAVY = """
 import sys
@@ -40,6 +41,7 @@ def loaded_heavy(code: str, cwd=None) -> list[str]:
 def test_importing_sitemapkit_loads_none_of_its_heavy_dependencies():
     imports = ("import sitemapkit, sitemapkit.sources.project, sitemapkit.validate, sitemapkit.generate, "
                "sitemapkit.site.scan, sitemapkit.lastmod.manifest, sitemapkit.output.html_sitemap, "
+               "sitemapkit.output.llms, "
                "sitemapkit.site.pages\n")
     assert loaded_heavy(imports) == []
     # The command line reads configuration files (TOML, YAML) to find a project's layout.

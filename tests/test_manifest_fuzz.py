@@ -63,6 +63,18 @@ def test_any_manifest_bytes_leave_the_build_whole(tmp_path_factory, data):
     shutil.rmtree(project)
 
 
+def test_a_first_seen_time_after_the_build_is_not_believed(tmp_path):
+    """Found by the test above: one flipped bit made a page first seen in 3026, and the build
+    then warned ``lastmod-future`` about a date no page had."""
+    build(tmp_path, {"a": "first", "b": "second"})
+    state = manifest_of(tmp_path, BASE, tmp_path / "site", OPTIONS.state_file)
+    text = state.read_text()
+    year = text.index('"20', text.index('"https://example.com/a.html"') + 30)
+    state.write_text(text[:year + 1] + "3" + text[year + 2:])
+    _, report = build(tmp_path, {"a": "first", "b": "changed", "c": "new"})
+    assert not report.warnings
+
+
 def _read(path: Path, *, whole: bool):
     """``read_state``'s answer (records and unsent, or the error) with the records parsed in
     blocks, as a build reads them, or one line a block."""

@@ -9,15 +9,23 @@ from __future__ import annotations
 
 import pytest
 from git_helpers import commit, git, init
+from lxml import etree
 from mike_helpers import BASE, config, gh_pages, run_mike
 from project_checks import served_file
 
 from sitemap_checks import assert_valid, assert_valid_tree, locs, robots_sitemaps
 from sitemapkit.cli import main
+from sitemapkit.protocol import SITEMAP_NS as NS
 
 pytestmark = pytest.mark.slow  # real mike deploys: MkDocs builds and git commits
 
 CANONICAL = config(["search", "sitemapkit", "mike"], {"canonical_version": "latest"})
+
+
+def dated(path) -> dict[str, str | None]:
+    """Each ``<loc>`` of a urlset with its ``<lastmod>``."""
+    tree = etree.fromstring(path.read_bytes())
+    return {item.findtext(f"{{{NS}}}loc"): item.findtext(f"{{{NS}}}lastmod") for item in tree}
 
 
 def deploy_both(tmp_path, alias_type: str = "symlink"):
@@ -52,6 +60,9 @@ def test_the_root_lists_the_canonical_alias(tmp_path, alias_type, capsys):
     assert len(listed) == len(set(listed)) == 3  # nothing else lists them
     assert all(served_file(tree, BASE, url).is_file() for url in listed)
     assert robots_sitemaps(tree / "robots.txt") == [f"{BASE}sitemap.xml"]
+    # the pages keep the dates 2.0's own build gave them (git), at their latest/ URLs
+    own = {loc.replace("/2.0/", "/latest/"): day for loc, day in dated(tree / "2.0" / "sitemap.xml").items()}
+    assert dated(tree / "sitemap-latest.xml") == own and all(own.values()), own
     assert main(["validate", str(tree), "--site-dir", str(tree), "--strict"]) == 0, capsys.readouterr().out
 
     # a second run changes nothing
@@ -82,7 +93,7 @@ def test_an_alias_sitemap_no_longer_made_is_removed(tmp_path, capsys):
     repo, tree = deploy_both(tmp_path)
     assert main(["build", str(tree), "--base-url", BASE]) == 0
     assert (tree / "sitemap-latest.xml").is_file()
-    git(tree, "add", "sitemap*.xml", "robots.txt", ".sitemapkit-files.json")  # as docs/versions.md does
+    git(tree, "add", "sitemap*.xml", "robots.txt", ".sitemapkit-files.json")  # committed by hand, on a checkout
     commit(tree, "2026-02-02T00:00:00", message="Root sitemap index")
     git(repo, "worktree", "remove", str(tree))
     commit(repo, "2026-03-01T00:00:00", {"mkdocs.yml": config(["search", "sitemapkit", "mike"])})

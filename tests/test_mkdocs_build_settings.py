@@ -65,8 +65,14 @@ def test_read_the_docs_serves_the_version_at_its_canonical_url():
                "READTHEDOCS_CANONICAL_URL": "https://docs.example.org/en/latest/"}
     found = _build(site_url=None, environ=environ)
     assert found.settings.base_url == "https://docs.example.org/en/latest/" and found.settings.robots_txt is False
-    kept = _build({"robots_txt": True}, environ=environ)
+    kept = _build({"robots_txt": True}, site_url=None, environ=environ)
     assert kept.settings.robots_txt is True and kept.notes == ()
+    # a site_url outside every version Read the Docs serves: one canonical-clash, no sitemap
+    clash = _build(site_url=SITE, environ=environ)
+    assert clash.settings is None and [note.rule for note in clash.notes] == ["robots-version-off", "canonical-clash"]
+    assert "no sitemap written: site_url" in _build({"strict": True}, site_url=SITE, environ=environ).error
+    other = _build(site_url="https://docs.example.org/en/stable/", environ=environ)  # another version: its pages
+    assert other.settings is not None and other.settings.base_url == "https://docs.example.org/en/latest/"
 
 
 def test_serve_keeps_its_manifest_in_the_temporary_site_and_sends_nothing(tmp_path):

@@ -37,10 +37,12 @@ def test_most_pages_noindex_is_one_warning_naming_the_cause(tmp_path):
     assert len(report.warnings) == 1
 
 
-def test_every_page_noindex_says_the_cause_in_the_one_no_pages_warning(tmp_path):
+def test_every_page_noindex_is_no_pages_and_the_documented_noindex_most_warning(tmp_path):
     report = build(site(tmp_path, pages=4, noindex=4))
-    assert [w.rule for w in report.warnings] == ["no-pages"]
-    assert "every page says noindex: a theme or a development setting" in report.warnings[0].message
+    assert [w.rule for w in report.warnings] == ["no-pages", "noindex-most"]
+    assert "most pages say noindex (see the noindex-most warning)" in report.warnings[0].message
+    assert "4 of 4 pages say noindex" in report.warnings[1].message
+    assert "a theme or a development setting" in report.warnings[1].message
     assert not (tmp_path / "sitemap.xml").exists()
 
 

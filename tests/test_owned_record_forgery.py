@@ -1,6 +1,7 @@
 """A forged ``.sitemapkit-files.json`` never makes a build remove or change a file sitemapkit
-did not write: only names the current settings make count (``build.names``), whatever size
-and SHA-256 the record gives."""
+did not write: a record this project's key did not sign is ignored (``record-unsigned``), and
+even a signed one (a forger holding the key) counts only for names the current settings make
+(``build.names``), whatever size and SHA-256 the record gives."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from hypothesis import strategies as st
 
 from sitemapkit import Page, Settings, generate
 from sitemapkit.site.files import OutputError
-from sitemapkit.site.owned import RECORD
+from sitemapkit.site.owned import RECORD, record_key
 
 BASE = "https://example.com/"
 
@@ -30,8 +31,13 @@ def identity(path: Path) -> list:
     return [len(data), hashlib.sha256(data).hexdigest()]
 
 
-def forge(site: Path, entries: dict[str, list]) -> None:
-    (site / RECORD).write_text(json.dumps({"sitemapkit_files": 1, "files": entries}))
+def forge(site: Path, entries: object, signed_in: Path | None = None, version: object = 1) -> None:
+    """A record naming ``entries``; signed with the key of the project in ``signed_in``, as
+    only someone holding that key could."""
+    data = {"sitemapkit_files": version, "files": entries}
+    if signed_in is not None:
+        data["signature"] = record_key(signed_in / Settings().state_file).sign(data)
+    (site / RECORD).write_text(json.dumps(data))
 
 
 def snapshot(folder: Path) -> dict[str, bytes | str]:
@@ -62,13 +68,24 @@ def test_the_forged_record_of_the_issue_deletes_nothing(tmp_path):
                            "--no-robots-txt"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert {name: (site / name).read_bytes() for name in before} == before
-    assert "[record-altered]" in done.stderr and "'index.html'" in done.stderr
+    assert "[record-unsigned]" in done.stderr
     assert (site / "sitemap.xml").is_file()
-    # the record is rewritten with sitemapkit's own files only: the warning is not repeated
+    # the record is rewritten, signed, with sitemapkit's own files only: the warning is not repeated
     assert set(json.loads((site / RECORD).read_text())["files"]) == {"sitemap.xml"}
     again = subprocess.run([sys.executable, "-m", "sitemapkit", "build", str(site), "--base-url", BASE,
                             "--no-robots-txt"], capture_output=True, text=True, timeout=120)
-    assert again.returncode == 0 and "record-altered" not in again.stderr
+    assert again.returncode == 0 and "record-" not in again.stderr
+
+
+def test_a_record_signed_with_the_key_still_names_only_our_names(tmp_path):
+    site = site_with_user_files(tmp_path)
+    forge(site, {name: [identity(site / name)] for name in ("index.html", "robots.txt", "style.css")},
+          signed_in=tmp_path)
+    before = {name: (site / name).read_bytes() for name in ("index.html", "robots.txt", "style.css")}
+    report = generate([Page(url="index.html", output=site / "index.html")], site,
+                      Settings(base_url=BASE, robots_txt=False), project_dir=tmp_path)
+    assert {name: (site / name).read_bytes() for name in before} == before
+    assert [problem.rule for problem in report.warnings] == ["record-altered"]
 
 
 def test_sitemap_like_names_the_settings_do_not_make_are_not_removed(tmp_path):
@@ -80,7 +97,7 @@ def test_sitemap_like_names_the_settings_do_not_make_are_not_removed(tmp_path):
     (site / "sitemap.xml.gz").write_bytes(b"\x1f\x8b my own")
     (site / "sitemap-changes.atom").write_text("<feed>mine</feed>")
     names = ("sitemap.html", "sitemap.txt", "sitemap.xml.gz", "sitemap-changes.atom")
-    forge(site, {name: [identity(site / name)] for name in names})
+    forge(site, {name: [identity(site / name)] for name in names}, signed_in=tmp_path)
     before = snapshot(site)
     report = generate([Page(url="index.html", output=site / "index.html")], site, Settings(base_url=BASE),
                       project_dir=tmp_path)
@@ -175,7 +192,7 @@ def test_no_record_removes_or_changes_a_file_outside_sitemapkits_own_names(tmp_p
     if isinstance(record, dict):
         record = {name: ([true[name]] if name in true else [[1, "00"]]) if ids == "true" else ids
                   for name, ids in record.items()}
-    (site / RECORD).write_text(json.dumps({"sitemapkit_files": version, "files": record}))
+    forge(site, record, signed_in=tmp_path, version=version)  # by a forger holding the key, even
     before = snapshot(root)
 
     with contextlib.suppress(OutputError):  # a user's file under an output name stops the build

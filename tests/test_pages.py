@@ -300,6 +300,7 @@ def test_cli_build_lists_no_badge_or_emoji(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     site = tmp_path / "site"
     write(site, "guide/index.html", MATERIAL_LIKE)
+    (site / "guide" / "diagram.png").write_bytes(b"\x89PNG\r\n\x1a\n")  # a listed image is a built file
     assert main(["build", str(site), "--base-url", BASE, "-q"]) == 0
     text = (site / "sitemap.xml").read_text()
     assert "diagram.png" in text and "shields" not in text and "twemoji" not in text and "logo" not in text

@@ -177,7 +177,10 @@ def test_a_theme_noindex_is_honoured_and_images_come_from_the_article_not_the_th
         "kept.md": "Title: Kept\nDate: 2026-01-01\nSlug: kept\n\n![x](/images/a.png)",
         "hidden.md": "Title: Hidden\nDate: 2026-01-02\nSlug: hidden\nRobots: noindex, follow\n\nNo.",
     }
-    out = build(make_site(tmp_path, files, f"THEME_TEMPLATES_OVERRIDES = [{str(theme)!r}]\n"))
+    (tmp_path / "content/images").mkdir(parents=True)
+    (tmp_path / "content/images/a.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    settings = f"THEME_TEMPLATES_OVERRIDES = [{str(theme)!r}]\nSTATIC_PATHS = ['images']\n"
+    out = build(make_site(tmp_path, files, settings))
     urls = set(usp_urls(out, BASE))
     assert BASE + "kept.html" in urls and BASE + "hidden.html" not in urls
     images = url_element(tree(out / "sitemap.xml"), BASE + "kept.html").xpath(
@@ -235,22 +238,28 @@ def test_lastmod_is_modified_else_date_in_site_time_zone_and_indexes_take_the_ne
     assert lastmod(root, BASE + "pages/about.html") is None
 
 
-def test_images_come_from_content_and_image_or_cover_metadata(tmp_path):
+def test_images_come_from_content_and_from_the_metadata_the_theme_shows(tmp_path):
     (tmp_path / "content/images").mkdir(parents=True)
     for name in ("in-text.png", "lead.png", "cover.png"):
         (tmp_path / "content/images" / name).write_bytes(b"\x89PNG\r\n\x1a\n")
+    theme = tmp_path / "theme/templates"
+    theme.mkdir(parents=True)
+    # the theme shows Cover: as the article's header image, and never shows Image:
+    (theme / "article.html").write_text(
+        "<html><head></head><body><header><img src='{{ article.cover }}' alt='cover'></header>"
+        "<article>{{ article.content }}</article></body></html>", encoding="utf-8")
     files = {
         "pics.md": "Title: Pics\nDate: 2026-01-01\nSlug: pics\nImage: {static}/images/lead.png\n"
-        "Cover: https://cdn.example.org/cover.jpg\n\n![x]({static}/images/in-text.png)",
+        "Cover: https://cdn.example.org/cover.jpg\n\n![x]({static}/images/in-text.png) ![y](/images/gone.png)",
     }
-    out = build(make_site(tmp_path, files, 'STATIC_PATHS = ["images"]\n'))
+    out = build(make_site(tmp_path, files, 'STATIC_PATHS = ["images"]\n'
+                                           f"THEME_TEMPLATES_OVERRIDES = [{str(theme)!r}]\n"))
     assert_valid(out / "sitemap.xml")
     images = url_element(tree(out / "sitemap.xml"), BASE + "pics.html").xpath(
         "image:image/image:loc/text()", namespaces=NS
     )
-    assert set(images) == {
-        BASE + "images/in-text.png", BASE + "images/lead.png", "https://cdn.example.org/cover.jpg"
-    }
+    # lead.png is metadata the page never shows; gone.png is no file of the built site
+    assert set(images) == {BASE + "images/in-text.png", "https://cdn.example.org/cover.jpg"}
 
 
 def test_video_and_news_come_from_metadata(tmp_path, monkeypatch):

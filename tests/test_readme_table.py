@@ -16,7 +16,8 @@ import pytest
 import tomllib
 from git_helpers import commit, init
 from project_checks import lastmods
-from tool_venvs import tool_venv
+from quickstarts import pelican_answers
+from tool_venvs import packages, tool_venv
 
 from sitemap_checks import REPO
 
@@ -26,10 +27,6 @@ README = (REPO / "README.md").read_text(encoding="utf-8")
 BASE = "https://docs.example.org/"
 FAR_AWAY = "4102444800"  # 2100-01-01: a build-time lastmod would show it
 CODE = re.compile(r"`([^`]+)`")
-SITEMAPKIT = re.compile(r"sitemapkit(?:\[([\w,]+)\])?")
-# pelican-quickstart's questions, answered: the folder (here), title, author, language, URL
-# prefix wanted and given, pagination, time zone, no automation script
-PELICAN_ANSWERS = f"\nTest blog\nAnn\nen\ny\n{BASE.rstrip('/')}\ny\n10\nEurope/Paris\nn\n"
 HAND_WRITTEN = {  # "your build" of the command-line row: a folder of HTML
     "public/index.html": "<!doctype html><html><head><title>Home</title></head>"
                          "<body><a href='about/'>About</a></body></html>",
@@ -81,24 +78,6 @@ def validate_line(readme: str, folder: str) -> list[str]:
     return [folder if word == "site" else word for word in shlex.split(command)]
 
 
-def packages(install: str) -> list[str]:
-    """What ``pip install ...`` installs besides sitemapkit itself (made editable by tool_venv):
-    the other packages named, and the requirements of the sitemapkit extras named."""
-    words = shlex.split(install)
-    assert words[:2] == ["pip", "install"], install
-    extras = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["optional-dependencies"]
-    wanted: list[str] = []
-    ours = [SITEMAPKIT.fullmatch(word) for word in words[2:]]
-    assert any(ours), f"{install}: installs no sitemapkit"
-    for word, match in zip(words[2:], ours, strict=True):
-        if match is None:
-            wanted.append(word)
-        else:
-            for extra in filter(None, (match.group(1) or "").split(",")):
-                wanted += extras[extra]
-    return wanted
-
-
 ROWS = table_rows(README)
 
 
@@ -129,7 +108,7 @@ def make_project(row: Row, root: Path, env: dict[str, str]) -> str:
         config = tomllib.loads((root / "zensical.toml").read_text(encoding="utf-8"))
         return config["project"]["site_url"]
     elif tool == "pelican-quickstart":  # "URL prefix given", and a post to list
-        run(command, PELICAN_ANSWERS)
+        run(command, pelican_answers(BASE))
         (root / "content" / "hello.md").write_text("Title: Hello\nDate: 2025-03-01 10:00\n\nHi.\n",
                                                    encoding="utf-8")
     elif tool == "sphinx-quickstart":  # its questions answered on the command line; "`html_baseurl` set"

@@ -9,11 +9,14 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
+from llms_txt import parse_llms_file
 
 from sitemap_checks import assert_valid_tree, usp_urls
 from sitemapkit import validate
+from sitemapkit.output.llms import mirror_url
 from sitemapkit.site.owned import RECORD, chosen_out, url_key
 from sitemapkit.site.pages import files_for_url, guess_not_a_page, url_for_file
 from sitemapkit.site.scan import html_files
@@ -103,7 +106,8 @@ def test_build_of_the_built_folder_passes_strict_validation_and_agrees_with_the_
     adapter_urls = set(usp_urls(site, base))
 
     copy = tmp_path / "copy"
-    shutil.copytree(site, copy, ignore=shutil.ignore_patterns("sitemap*", "robots.txt"))
+    # (without the adapter's llms.txt, which lists the adapter's pages: this build lists more)
+    shutil.copytree(site, copy, ignore=shutil.ignore_patterns("sitemap*", "robots.txt", "llms*.txt"))
     if (site / "robots.txt").is_file():  # the site's own rules, without our Sitemap: line
         lines = (site / "robots.txt").read_text().splitlines(keepends=True)
         own = (line for line in lines if not line.lower().startswith("sitemap:"))
@@ -130,3 +134,20 @@ def test_build_of_the_built_folder_passes_strict_validation_and_agrees_with_the_
     strict = run(tmp_path, "sitemapkit", "validate", str(copy / "sitemap.xml"), str(copy / "robots.txt"),
                  "--site-dir", str(copy), "--strict", epoch=epoch)
     assert strict.returncode == 0, strict.stdout + strict.stderr
+
+
+@pytest.mark.parametrize("name", list(SAMPLES))
+def test_llms_txt_links_a_mirror_of_exactly_the_sitemaps_pages(built, name):
+    """Each sample writes ``llms.txt`` (``llms_txt`` on; a translated one, one per language
+    folder too), which the reference parser reads, linking each page of the sitemap once, by
+    its Markdown mirror, which is there."""
+    folder, base, _, _ = SAMPLES[name]
+    site = built / "sample_sites" / folder
+    linked = []
+    for path in sorted(site.rglob("llms.txt")):
+        parsed = parse_llms_file(path.read_text(encoding="utf-8"))
+        assert parsed.title and parsed.sections, path
+        linked += [link["url"] for links in parsed.sections.values() for link in links]
+    assert len(linked) == len(set(linked))
+    assert sorted(linked) == sorted(mirror_url(url) for url in set(usp_urls(site, base)))
+    assert all((site / unquote(url[len(base):])).is_file() for url in linked)

@@ -132,3 +132,13 @@ def test_command_line_in_a_project_keeps_the_urlset_its_theme_reads(tmp_path, mo
     entry = "sitemap-index.xml" if urlset else "sitemap.xml"
     assert robots_sitemaps(site / "robots.txt") == [BASE + entry]
     assert_valid_tree(site, BASE, entry)
+
+
+def test_sections_turned_off_on_the_command_line_is_one_note_not_a_warning(tmp_path, monkeypatch, capsys):
+    site = built_site(tmp_path)
+    monkeypatch.chdir(tmp_path)  # in no project
+    assert main(["build", str(site), "--base-url", BASE, "-q", "--section", "blog/"]) == 0
+    assert main(["build", str(site), "--base-url", BASE, "--strict"]) == 0  # the files left are ours: no warning
+    err = capsys.readouterr().err
+    assert "[record-option-off]" in err and "sitemap-blog.xml" in err
+    assert "[sitemap-other]" not in err

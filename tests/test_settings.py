@@ -21,6 +21,8 @@ def test_every_contract_key_is_an_option():
         "strict", "include", "html_sitemap",  # issue 16
         "static_html",  # issue 25: HTML the generator copies as it is, listed or omitted
         "extra_sitemaps", "extra_urls", "sections", "transform",  # issue 29
+        "exclude_versions",  # issue 33: versions the root index leaves out
+        "llms_txt",  # issue 38
     }
     assert set(OPTION_NAMES) == contract and len(OPTION_NAMES) == len(contract)
 

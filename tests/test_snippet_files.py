@@ -15,11 +15,14 @@ def tree(root: Path, files: dict[str, str]) -> Path:
     return root
 
 
-def test_base_paths_in_order_auto_append_and_selections(tmp_path):
+def test_base_paths_in_order_and_selections_and_auto_append_only_when_named(tmp_path):
     root = tree(tmp_path, {"inc/a.md": "A", "b.md": "B", "inc/b.md": "B2", "foot.md": "F", "c.md": "C"})
     snippets = Snippets.from_options({"base_path": ["inc", "."], "auto_append": ["foot.md"]}, root)
     found = snippets.files('--8<-- "a.md"\n  --8<-- \'b.md:2:5\'\n--8<-- "c.md:intro"\n--8<-- "https://x.org/r.md"\n')
-    assert found == tuple(sorted(str(root / n) for n in ("inc/a.md", "inc/b.md", "c.md", "foot.md")))
+    # foot.md reaches every page by auto_append: the site's, not this page's
+    assert found == tuple(sorted(str(root / n) for n in ("inc/a.md", "inc/b.md", "c.md")))
+    # a page that names it itself is made from it
+    assert snippets.files('--8<-- "foot.md"\n') == (str(root / "foot.md"),)
 
 
 def test_a_path_leading_out_of_its_base_is_not_followed_unless_allowed(tmp_path):

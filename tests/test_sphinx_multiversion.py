@@ -8,13 +8,13 @@ index of the versions' sitemaps."""
 from __future__ import annotations
 
 import os
-import re
 import shlex
 import subprocess
 from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
+from docs_blocks import block, shell_lines
 from git_helpers import commit, git, init
 from project_checks import lastmods
 from tool_venvs import tool_venv
@@ -100,9 +100,7 @@ def test_each_ref_lists_its_pages_in_its_folder_dated_from_its_history(tmp_path,
 def test_the_recipe_as_written_validates_on_the_root(tmp_path, multiversion, monkeypatch, capsys):
     """docs/versions.md's sphinx-multiversion recipe: html_baseurl per ref (``-D``), then the
     root index, then ``validate`` on the root, each line run as a shell would."""
-    text = (REPO / "docs" / "versions.md").read_text(encoding="utf-8")
-    section = text.split("## sphinx-multiversion (Sphinx)", 1)[1].split("\n## ", 1)[0]
-    lines = [shlex.split(line) for line in re.search(r"```sh\n(.*?)```", section, re.S).group(1).splitlines()]
+    lines = [shlex.split(line) for line in shell_lines(block("versions-multiversion-recipe").text)]
     assert [words[:2] for words in lines] == [["sphinx-multiversion", "docs"], ["sitemapkit", "build"],
                                               ["sitemapkit", "validate"]]
     repo = project(tmp_path)

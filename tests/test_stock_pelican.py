@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from git_helpers import commit, init
+from quickstarts import pelican_answers
 from tool_venvs import UV, sitemapkit_wheel, tool_venv
 
 from sitemap_checks import assert_valid_tree, usp_urls
@@ -37,9 +38,8 @@ def quickstart(root: Path, enable: str = 'PLUGINS = ["sitemapkit_pelican"]\n', b
                files: dict[str, str] = POSTS) -> Path:
     """pelican-quickstart's project (its answers typed in), with ``enable`` added to pelicanconf.py,
     committed to git on 2025-05-05 as a blog's sources are."""
-    answers = f"\nTest blog\nAnn\nen\ny\n{BASE.rstrip('/')}\ny\n10\nEurope/Paris\nn\n"
     project = root / "blog"
-    subprocess.run([bin_dir / "pelican-quickstart", "-p", str(project)], input=answers, text=True,
+    subprocess.run([bin_dir / "pelican-quickstart", "-p", str(project)], input=pelican_answers(BASE), text=True,
                    check=True, capture_output=True, timeout=60)
     with open(project / "pelicanconf.py", "a", encoding="utf-8") as conf:
         conf.write(enable)

@@ -54,7 +54,7 @@ def test_robots_sitemap_lines_that_map_outside_are_never_opened(tmp_path, outsid
         assert SECRET not in _opened(problems) and "leak" not in _opened(problems)
         assert [(Path(p.where).name, p.line, p.rule) for p in problems if p.rule != "page-not-listed"
                 ] == [("robots.txt", 2, rule if rule != "sitemap-not-found" or site_dir is None
-                       else "page-missing")]
+                       else "sitemap-missing")]
         if rule == "outside-targets":
             assert str(outside) in problems[0].message
         else:

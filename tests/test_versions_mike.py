@@ -1,15 +1,13 @@
 """Versioned MkDocs sites deployed with mike (real `mike deploy` runs, committing to a local
 gh-pages branch; nothing is pushed): each version's own sitemap in either plugin order, the
-root index that `sitemapkit build` writes on the gh-pages tree, and `validate` on that root."""
+root index that `sitemapkit build` writes on a checkout of the gh-pages tree, and `validate` on
+that root (the documented recipes, on the branch itself: test_docs_versions.py)."""
 
 from __future__ import annotations
 
-import re
-import shlex
 from pathlib import Path
 
 import pytest
-import yaml
 from git_helpers import commit, git, init
 from mike_helpers import BASE, config, gh_pages, run_mike
 from project_checks import served_file
@@ -102,36 +100,6 @@ def test_root_index_lists_each_real_version_once(tmp_path, alias_type, capsys):
     assert ((tree / "sitemap.xml").read_bytes(), (tree / "robots.txt").read_bytes()) == before
 
 
-def test_mike_recipe_as_written(tmp_path, monkeypatch, capsys):
-    text = (REPO / "docs" / "versions.md").read_text(encoding="utf-8")
-    section = text.split("## mike (MkDocs, Material)", 1)[1].split("\n## ", 1)[0]
-    yml = re.search(r"```yaml\n(.*?)```", section, re.S).group(1)
-    commands = [shlex.split(line) for line in re.search(r"```sh\n(.*?)```", section, re.S).group(1).splitlines()]
-    assert "mike" in yaml.safe_load(yml)["plugins"]
-    repo = init(tmp_path / "repo")
-    commit(repo, "2026-01-01T00:00:00", {"mkdocs.yml": yml, "docs/index.md": "# Home\n",
-                                          "docs/guide.md": "# Guide\n"})
-    run_mike(repo, "deploy", "1.0")
-    commit(repo, "2026-02-01T00:00:00", {"docs/new.md": "# New\n"})
-    here = repo
-    for words in commands:  # each line as a shell would run it, here
-        monkeypatch.chdir(here)
-        if words[0] == "cd":
-            here = (here / words[1]).resolve()
-        elif words[0] == "mike":
-            run_mike(here, *words[1:])
-        elif words[0] == "git":
-            git(here, *words[1:])
-        else:
-            assert words[0] == "sitemapkit" and main(words[1:]) == 0, capsys.readouterr()
-    assert here == (tmp_path / "gh-pages").resolve()
-    assert sorted(locs(here / "sitemap.xml")) == [f"{BASE}1.0/sitemap.xml", f"{BASE}2.0/sitemap.xml"]
-    assert sorted(locs(here / "2.0" / "sitemap.xml")) == [f"{BASE}2.0/{p}" for p in ("", "guide/", "new/")]
-    committed = git(repo, "show", "gh-pages:sitemap.xml")
-    assert committed == (here / "sitemap.xml").read_text(encoding="utf-8")
-    assert robots_sitemaps(here / "robots.txt") == [f"{BASE}sitemap.xml"]
-
-
 def test_a_setting_that_drops_a_versions_home_page_is_a_warning(tmp_path):
     repo = init(tmp_path / "repo")
     commit(repo, "2026-01-01T00:00:00", {"mkdocs.yml": config(ORDERS["mike-before-sitemapkit"]),
@@ -141,14 +109,3 @@ def test_a_setting_that_drops_a_versions_home_page_is_a_warning(tmp_path):
     assert ("index.md: loc: this version's home page https://example.org/project/1.0/ is left out of its "
             "sitemap (sitemap: false)") in log
     assert "WARNING" in log.split("[version-home-left-out]")[0].splitlines()[-1]
-
-
-def test_the_ci_workflow_runs_the_tested_recipe():
-    text = (REPO / "docs" / "versions.md").read_text(encoding="utf-8")
-    section = text.split("## mike (MkDocs, Material)", 1)[1].split("\n## ", 1)[0]
-    recipe = re.search(r"```sh\n(.*?)```", section, re.S).group(1).splitlines()
-    workflow = yaml.safe_load(re.findall(r"```yaml\n(.*?)```", section, re.S)[1])
-    runs = [step["run"].splitlines() for step in workflow["jobs"]["deploy"]["steps"] if "run" in step]
-    assert runs[-1] == [*recipe, "git push origin gh-pages"]  # the lines test_mike_recipe_as_written runs
-    assert workflow["permissions"] == {"contents": "write"}
-    assert workflow["jobs"]["deploy"]["steps"][0]["with"]["fetch-depth"] == 0

@@ -5,12 +5,12 @@ version, and Read the Docs' own robots.txt left alone."""
 from __future__ import annotations
 
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from docs_blocks import block
 
 from sitemap_checks import assert_valid, locs
 from sitemapkit.protocol import RULES
@@ -67,8 +67,7 @@ def test_latest_canonical_to_stable_never_lists_a_stable_url(tmp_path):
 def test_read_the_docs_recipe_as_written(tmp_path):
     text = (REPO / "docs" / "versions.md").read_text(encoding="utf-8")
     section = text.split("## Read the Docs (Sphinx)", 1)[1].split("\n## ", 1)[0]
-    conf = re.search(r"```python\n(.*?)```", section, re.S).group(1)
-    robots = re.search(r"```text\n(.*?)```", section, re.S).group(1)
+    conf, robots = block("versions-rtd-conf").text, block("versions-rtd-robots").text
     assert 'html_extra_path = ["_extra"]' in section and "_extra/robots.txt" in section
     src = sources(tmp_path / "docs", conf + 'html_extra_path = ["_extra"]\n', ["guide"])
     (src / "_extra").mkdir()
@@ -108,3 +107,19 @@ def test_mkdocs_on_read_the_docs_lists_the_versions_url_and_leaves_robots_txt(tm
     assert "pages left out (" in done.stderr and "guide.md" in done.stderr
     assert f"their canonical URLs are another version's (such as {STABLE}" in done.stderr
     assert not (tmp_path / "site" / "robots.txt").exists() and "[robots-version-off]" in done.stderr
+
+
+def test_mkdocs_on_read_the_docs_with_a_host_only_site_url_says_so_once(tmp_path):
+    (tmp_path / "docs").mkdir()
+    for name in ("index", "a", "b", "c"):
+        (tmp_path / "docs" / f"{name}.md").write_text(f"# {name}\n", encoding="utf-8")
+    (tmp_path / "mkdocs.yml").write_text(f"site_name: P\nsite_url: {HOST}\nplugins:\n  - sitemapkit\n",
+                                         encoding="utf-8")
+    env = {**os.environ, "READTHEDOCS": "True", "READTHEDOCS_VERSION": "stable", "READTHEDOCS_CANONICAL_URL": STABLE}
+    done = subprocess.run([str(Path(sys.executable).parent / "mkdocs"), "build"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    warnings = [line for line in done.stderr.splitlines() if line.startswith("WARNING")]
+    assert len(warnings) == 1 and "[canonical-clash]" in warnings[0], done.stderr  # not one a page
+    assert "set site_url: !ENV READTHEDOCS_CANONICAL_URL" in warnings[0]
+    assert not (tmp_path / "site" / "sitemap.xml").exists()

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import shlex
 from pathlib import Path
 
+from docs_blocks import Block, block, shell_lines
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -36,18 +36,15 @@ def versions_tree(root: Path, names: tuple[str, ...] = ("1.0", "2.0")) -> Path:
     return root
 
 
-def recipe(heading: str) -> list[list[str]]:
-    """The command lines of the first ```sh block under ``heading`` in docs/versions.md."""
-    text = (REPO / "docs" / "versions.md").read_text(encoding="utf-8")
-    section = text.split(f"## {heading}", 1)[1]
-    block = re.search(r"```sh\n(.*?)```", section, re.S).group(1)
-    return [shlex.split(line) for line in block.splitlines() if line.strip()]
+def recipe(found: Block) -> list[list[str]]:
+    """The command lines of a docs block (``docs_blocks``), as a shell splits them."""
+    return [shlex.split(line) for line in shell_lines(found.text)]
 
 
 def test_plain_folders_recipe_as_written(tmp_path, capsys, monkeypatch):
     versions_tree(tmp_path / "site")
     monkeypatch.chdir(tmp_path)
-    commands = recipe("Plain version folders (any generator)")
+    commands = recipe(block("versions-plain-folders"))
     assert [words[:2] for words in commands] == [["sitemapkit", "build"]] * 3 + [["sitemapkit", "validate"]]
     for words in commands:
         assert main(words[1:]) == 0, capsys.readouterr()

@@ -50,8 +50,9 @@ def test_generate_when_every_page_left_out(tmp_path):
     assert listing(site) == ["a.html", "b/index.html", "c.html", "robots.txt"]
     assert (site / "robots.txt").read_bytes() == b"User-agent: *\nDisallow: /private/\n"
     assert report.files == [] and report.urls == 0
-    (problem,) = report.warnings
+    problem, cause = report.warnings  # most pages say noindex: the documented warning after it
     assert problem.rule == "no-pages" and problem.where == str(site / "sitemap.xml")
+    assert cause.rule == "noindex-most"
     assert "(left out: 1 exclude, 2 noindex)" in problem.message
     assert f"removed the {len(ours)} sitemap files an earlier build left" in problem.message
 
@@ -82,7 +83,8 @@ def test_cli_build_and_validate_on_an_all_noindex_folder(tmp_path, monkeypatch, 
     out, err = capsys.readouterr()
     assert listing(site) == ["blog/post.html", "index.html"]  # no sitemap, no robots.txt
     assert "warning: " in err and "no page to list (left out: 2 noindex)" in err and "[no-pages]" in err
-    assert out.startswith("0 URLs; no file written; left out: 2 noindex; 1 warning")
+    assert "[noindex-most]" in err
+    assert out.startswith("0 URLs; no file written; left out: 2 noindex; 2 warnings")
 
     assert main(["build", str(site), "--base-url", BASE, "--strict", "--quiet"]) == 1
     assert "strict is on" in capsys.readouterr().err

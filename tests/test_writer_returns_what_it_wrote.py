@@ -9,7 +9,7 @@ from sitemapkit.output.names import own_names
 from sitemapkit.output.write import Written, write_sitemap_files
 from sitemapkit.report import Report
 from sitemapkit.settings import Settings
-from sitemapkit.site.owned import record_written
+from sitemapkit.site.owned import record_key, record_written
 
 BASE = "https://example.org/"
 
@@ -39,7 +39,7 @@ def test_the_names_it_spares_are_the_ones_it_is_given(tmp_path, spared):
     beside = [tmp_path / "sitemap-changes.atom", tmp_path / "sitemap.html"]
     for path in beside:
         path.write_text("written beside the sitemaps")
-    record_written(tmp_path, beside, (), BASE, own_names(settings))
+    record_written(tmp_path, beside, (), BASE, own_names(settings), record_key(Path(settings.state_file)))
 
     spare = ["sitemap-changes.atom", "sitemap.html"] if spared else []
     written = write_sitemap_files(entries(2), tmp_path, settings, Report(), spare=spare)

@@ -25,14 +25,14 @@ from sitemapkit.output.names import (
     sections_index,
     stem_of,
 )
-from sitemapkit.output.robots import RobotsTooLarge, sync_robots_txt
+from sitemapkit.output.robots import RobotsTooLarge, first_loc, sync_robots_txt
 from sitemapkit.output.write import write_sitemap_files
 from sitemapkit.protocol import ROBOTS_READ_BYTES
 from sitemapkit.report import Problem, Report, SitemapError, plural
 from sitemapkit.settings import Settings
 from sitemapkit.site.files import Sink
 from sitemapkit.site.lock import folder_locked
-from sitemapkit.site.owned import elsewhere_keys, named_extras, record_written
+from sitemapkit.site.owned import Owned, RecordKey, elsewhere_keys, named_extras, record_key, record_written
 from sitemapkit.urls import normalise_base_url
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from sitemapkit.output.html_sitemap import Render
     from sitemapkit.versions import Deployment
 
-OthersCheck = Callable[[Path, Settings], Callable[[Report, Iterable[Path]], None]]
+OthersCheck = Callable[[Path, Settings, RecordKey], Callable[[Report, Iterable[Path]], None]]
 """``generate``'s ``other_sitemaps``: see ``site.others.look_for_others``."""
 
 
@@ -182,9 +182,12 @@ def _write_all(
     other_sitemaps: OthersCheck | None,
 ) -> None:
     now = build_time()
-    named_before = named_extras(site_dir, settings.base_url)  # before this build's record replaces it
+    # the project's key, beside the manifest: what signs the record of our own files in site_dir
+    key = record_key(project_dir / settings.state_file, create=not sink.dry_run)
+    named_before = named_extras(site_dir, settings.base_url, key)  # before this build's record replaces it
+    listed_before = first_loc(site_dir / settings.filename)  # the base URL the sitemap replaced was for
     # other tools' sitemaps: the one at our own name is looked at before this build replaces it
-    warn_others = other_sitemaps(site_dir, settings) if other_sitemaps is not None else None
+    warn_others = other_sitemaps(site_dir, settings, key) if other_sitemaps is not None else None
     manifest = Manifest.for_settings(settings, project_dir, report, now, site_dir, sink)
     try:
         # pages -> entries, each dated as it streams (and noted in the manifest)
@@ -193,22 +196,23 @@ def _write_all(
         if progress is not None:
             pages = _counted(pages, progress)
         listing = None
-        if settings.html_sitemap:
+        if settings.html_sitemap or settings.llms_txt:
             from sitemapkit.output.html_sitemap import Listing, write_page
 
             listing = Listing(settings.base_url)
-            # an earlier build's page is not read (nor dated, nor counted) as a page
+        if settings.html_sitemap:  # an earlier build's page is not read (nor dated, nor counted) as a page
             own = (PAGE_NAME, settings.base_url + PAGE_NAME)
             pages = (page for page in pages if page.url not in own)
         documents = _documents(site_dir, settings, source_dirs, report) if settings.include else ()
         listed = list_entries(pages, settings, report, resolver, site_dir=site_dir, documents=documents,
                               listing=listing, deployment=deployment, transform=transform)
         entries = listed.entries
-        if listing is not None:
+        if listing is not None and settings.html_sitemap:
             entries = listing.with_page(entries, PAGE_NAME, report.lastmod_sources if settings.lastmod else None)
         # entries -> the sitemap files (sparing the files written beside them below)
         written = write_sitemap_files(entries, site_dir, settings, report, keep_urlset=keep_urlset,
-                                      chosen_out=listed.chosen_out, spare=beside_names(settings), sink=sink)
+                                      chosen_out=listed.chosen_out, spare=beside_names(settings), sink=sink,
+                                      key=key)
         resolver.finish()
         if warn_others is not None:
             warn_others(report, written.files)
@@ -220,14 +224,24 @@ def _write_all(
             from sitemapkit.output.feed import write_changes_feed
 
             beside.append(write_changes_feed(manifest, site_dir, settings, sink)[0])
-        if listing is not None and report.urls:
+        if listing is not None and settings.html_sitemap and report.urls:
             listing.warn_left(report)
             beside.append(write_page(site_dir, listing.sections(outline), render_html, settings.base_url, sink, report))
+        mirrors: list[Path] = []
+        removed: list[Path] = []
+        owned = None
+        if listing is not None and settings.llms_txt and report.urls:  # llms.txt and the pages' mirrors
+            from sitemapkit.output.llms import write_llms
+
+            owned = Owned(site_dir, Report(), settings.base_url, own_names(settings), key, dry_run=sink.dry_run)
+            llms = write_llms(site_dir, listing.links, outline, settings, sink, report, owned, listing.languages)
+            beside.extend(llms.files)
+            mirrors, removed = llms.mirrors, llms.removed
         if beside:
-            record_written(site_dir, beside, listed.chosen_out, settings.base_url, own_names(settings),
+            record_written(site_dir, beside + mirrors, listed.chosen_out, settings.base_url, own_names(settings), key,
                            settings.extra_sitemaps if settings.robots_txt else (),
                            elsewhere_keys(settings.base_url, (extra.loc for extra in settings.extra_urls)),
-                           dry_run=sink.dry_run)
+                           dry_run=sink.dry_run, removed=removed, owned=owned)
             report.files.extend(beside)
     finally:
         manifest.close()
@@ -247,15 +261,16 @@ def _write_all(
         # has none, so robots.txt must not name one (nor files an earlier build left). The
         # sitemaps of other tools (extra_sitemaps) are named whatever this build wrote; one
         # an earlier build named and the option no longer has is taken out.
-        named = [settings.base_url + path.name
-                 for path in _entry_points([*written.files, *beside], settings, keep_urlset)]
+        entry_points = [path.name for path in _entry_points([*written.files, *beside], settings, keep_urlset)]
+        named = [settings.base_url + name for name in entry_points]
         # (and the sections' own index, named while the theme kept sitemap.xml a urlset)
         ours = {settings.filename, sections_index(settings.filename), *(p.name for p in written.removed)}
         gone = [settings.base_url + name for name in ours]
         named += settings.extra_sitemaps
         gone += [url for url in named_before if url not in settings.extra_sitemaps]
         try:
-            sync_robots_txt(site_dir, named, gone, sink)
+            # (and our lines an earlier build wrote for another base URL: a staging host)
+            sync_robots_txt(site_dir, named, gone, sink, ours.union(entry_points), listed_before)
         except RobotsTooLarge as error:
             report.warn(str(error.path), "robots_txt", "robots-too-large",
                         f"robots.txt is {error.size:,} bytes, over the {ROBOTS_READ_BYTES:,} "

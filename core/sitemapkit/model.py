@@ -126,3 +126,8 @@ class Outline:
 
     items: tuple[NavItem, ...] = ()
     site_name: str | None = None
+    name: str | None = None
+    """The site's name as ``llms.txt``'s heading gives it, where ``site_name`` is a theme's
+    longer title (Sphinx's ``project``, not its ``html_title``); None: ``site_name``."""
+    description: str | None = None
+    """The site's description, as its generator's configuration gives it (``llms.txt``'s summary)."""

@@ -17,6 +17,7 @@ from sitemapkit.values import (
     STATIC_HTML,
     ExtraUrl,
     IndexNowSettings,
+    LlmsTxt,
     NewsSettings,
     OptionError,
     Rule,
@@ -126,8 +127,10 @@ COPIED_HTML = Kind(values.static_html, (str,), str, "HOW", choices=STATIC_HTML)
 SITEMAP_URLS = Kind(values.extra_sitemaps, (list, tuple, str), tuple[str, ...], "URL", item=str)
 PAGE_URLS = Kind(values.extra_urls, (list, tuple, str), tuple[ExtraUrl, ...], "URL",
                  read=extra_url_text, item=(str, dict))  # type: ignore[arg-type]
+NAME_GLOBS = Kind(values.name_globs, (list, tuple, str), tuple[str, ...], "NAME", item=str)
 PREFIXES = Kind(values.sections, (list, tuple, str), tuple[str, ...], "PREFIX", item=str)
 CALLABLE = Kind(values.transform, (str,), str, "MODULE:FUNCTION")
+LLMS = Kind(values.llms_txt, (bool, dict), LlmsTxt | bool)  # the table form from a config file (--config)
 INDEXNOW = Kind(values.indexnow, (dict,), IndexNowSettings, "KEY=VALUE,...", read=key_values)
 
 
@@ -188,6 +191,13 @@ OPTIONS: tuple[Option, ...] = (
            "see `html_sitemap`)"),
     Option("html_sitemap", FLAG, False,
            "also write `sitemap.html`, a site map for people in the site's own look, listed in the sitemap"),
+    Option("llms_txt", LLMS, False,
+           "also write `llms.txt` (llmstxt.org) at the site root, in navigation order, linking a Markdown mirror of "
+           "each page the sitemap lists (`URL.md`); `{summary: TEXT, optional: [SECTION], full: true}` sets the "
+           "summary, the sections under `Optional` and `llms-full.txt`",
+           cli_help="also write llms.txt at the site root, linking a Markdown mirror (URL.md) of each page the "
+           "sitemap lists, in the site's navigation order (the table form, with summary, optional and full, "
+           "in --config's file)"),
     Option("indexnow", INDEXNOW, None,
            "`{key: KEY, endpoint: URL}`: after a build, submit the URLs whose content changed",
            cli_help="after a build, submit the URLs whose content changed to IndexNow, with the "
@@ -209,6 +219,10 @@ OPTIONS: tuple[Option, ...] = (
            "own (`sitemap-blog.xml`, the rest in `sitemap-other.xml`) under an index", flag="--section",
            cli_help="a URL path prefix such as blog/ whose pages get a sitemap of their own "
            "(sitemap-blog.xml; the rest go to sitemap-other.xml) under an index; repeatable"),
+    Option("exclude_versions", NAME_GLOBS, (), "versions the root index of a versioned deployment leaves out, "
+           "by name or glob (`dev`, `0.*`); mike's hidden versions are always left out", flag="--exclude-version",
+           cli_help="a version (a name, or a glob such as 0.*) the root index of a versioned deployment "
+           "leaves out; repeatable (mike's hidden versions are always left out)"),
     Option("transform", CALLABLE, None, "`module:function`: a Python callable given each entry, which returns "
            "it (changed with `dataclasses.replace`, or not) or `None` to leave the page out"),
 )

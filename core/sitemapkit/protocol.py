@@ -54,6 +54,10 @@ VIDEO_MAX_TAGS = 32  # <video:tag> per video: Google video sitemaps (SPEC 3)
 VIDEO_MAX_UPLOADER = 255  # characters: Google video sitemaps (SPEC 3)
 VIDEO_MAX_CATEGORY = 256  # characters: sitemap-video.xsd (a tag Google dropped in 2022)
 HTML_READ_BYTES = 2 * 1024 * 1024  # of an HTML page, the first 2 MB are what Googlebot reads
+PAGE_READ_BYTES = 8 << 20
+"""Of a built page, the first 8 MiB are read (head, images, videos, links): what lies beyond is
+past anything a crawler reads, and reading a page whole would take memory in proportion to
+it. Its fingerprint still covers the whole file, read in blocks."""
 ROBOTS_READ_BYTES = 500 * 1024
 """Of a robots.txt, the first 500 KiB are what Google reads (its robots.txt documentation;
 RFC 9309 2.5: crawlers parse at least 500 KiB). The validator's crawler reads that much; a
@@ -75,6 +79,7 @@ FEEDS = "RSS 2.0 / Atom 1.0"
 ROBOTS = "robots.txt (RFC 9309)"
 INDEXNOW = "IndexNow"
 HTTP = "HTTP (RFC 9110), as crawlers read it"
+LLMS = "llms.txt (llmstxt.org)"
 TOOL = "sitemapkit"
 """What the rule protects is sitemapkit's own contract (its manifest, its options, git)."""
 
@@ -145,6 +150,13 @@ RULES: dict[str, RuleEntry] = {
     "index-nested": RuleEntry(ERROR, "an index listed by an index", SO),
     "sitemap-not-found": RuleEntry(WARNING, "a sitemap named by an index or robots.txt, not at hand",
                                    TOOL),
+    "sitemap-missing": RuleEntry(ERROR, "a sitemap named by an index or robots.txt, absent from --site-dir "
+                                 "(a 404 to be)", TOOL),
+    "sitemap-elsewhere": RuleEntry(INFO, "a sitemap another tool writes (extra_sitemaps, as the build "
+                                   "recorded), named but not in the folder: not checked", TOOL),
+    "version-not-indexed": RuleEntry(ERROR, "a version of versions.json with a sitemap of its own that the "
+                                     "root index does not name (the root step was not run after a deploy)",
+                                     TOOL),
     # images
     "image-count": RuleEntry(ERROR, f"more than {MAX_IMAGES:,} images in one <url>", G_IMAGE),
     "image-loc-missing": RuleEntry(ERROR, "an <image:image> without <image:loc>", G_IMAGE),
@@ -210,6 +222,8 @@ RULES: dict[str, RuleEntry] = {
     "gzip-twin-differs": RuleEntry(WARNING, "a .gz twin whose content differs from the plain file", TOOL),
     # against the built site (--site-dir)
     "page-missing": RuleEntry(ERROR, "a listed URL with no built page (a 404 to be)", TOOL),
+    "image-missing": RuleEntry(ERROR, "a listed image under the site's root with no file in the built site "
+                                      "(build: the image is dropped)", G_IMAGE),
     "page-not-listed": RuleEntry(WARNING, "an indexable built page missing from the sitemap", TOOL),
     "page-noindex": RuleEntry(ERROR, "a listed page whose HTML (or, live, X-Robots-Tag) says noindex", TOOL),
     "page-blocked": RuleEntry(WARNING, "a listed page that the site's robots.txt disallows crawling",
@@ -233,6 +247,8 @@ RULES: dict[str, RuleEntry] = {
     "fetch-refused": RuleEntry(WARNING, "a URL a fetched file, redirect or sitemap names on a host the "
                                         "user did not name (--allow-host), or at a loopback, private, "
                                         "link-local or other special address: not requested", HTTP),
+    "max-time": RuleEntry(ERROR, "validate reached --max-time (default 30 minutes): the sitemaps and "
+                                 "pages left were not fetched, nor checked", TOOL),
     "wait-capped": RuleEntry(WARNING, "a robots.txt Crawl-delay or a Retry-After longer than sitemapkit "
                                       "waits: requests go at the cap, an answer is not asked again", HTTP),
     "page-hreflang-return": RuleEntry(ERROR, "a listed page whose hreflang alternate (in its HTML head) "
@@ -243,6 +259,8 @@ RULES: dict[str, RuleEntry] = {
                            SO),
     "page-unreadable": RuleEntry(WARNING, "a page file that is a pipe, socket or device, or cannot be "
                                           "read (build: left out)", TOOL),
+    "page-too-large": RuleEntry(WARNING, f"a built page larger than {PAGE_READ_BYTES >> 20} MiB (build: "
+                                         "its images and videos read from its start only)", TOOL),
     "url-too-long": RuleEntry(WARNING, "a page's attribute value too long to be a URL (build: left "
                                        "unread)", SO),
     "record-unreadable": RuleEntry(WARNING, "the record of sitemapkit's own files cannot be read "
@@ -250,6 +268,11 @@ RULES: dict[str, RuleEntry] = {
     "record-altered": RuleEntry(WARNING, "the record of sitemapkit's own files names a file these "
                                          "settings never write (build: ignored, never removed or "
                                          "replaced)", TOOL),
+    "record-unsigned": RuleEntry(WARNING, "the record of sitemapkit's own files is not signed with this "
+                                          "project's key (build: the record is ignored, no file replaced or "
+                                          "removed on its word)", TOOL),
+    "record-key": RuleEntry(INFO, "no key can be kept beside the manifest to sign the record of "
+                                  "sitemapkit's own files (build: the record is written unsigned)", TOOL),
     "record-option-off": RuleEntry(INFO, "a recorded file of an option now off (build: left in place, "
                                          "no longer recorded)", TOOL),
     "output-locked": RuleEntry(INFO, "another build is writing into the output folder (build: waits "
@@ -264,6 +287,8 @@ RULES: dict[str, RuleEntry] = {
                                      TOOL),
     "lastmod-git-submodule": RuleEntry(INFO, "pages in a git submodule; lastmod falls back", TOOL),
     "lastmod-git-untracked": RuleEntry(INFO, "pages with no commit yet; lastmod falls back", TOOL),
+    "source-dir-missing": RuleEntry(WARNING, "a source folder given (--source-dir) that does not exist: no page "
+                                             "is dated by its sources", TOOL),
     "lastmod-no-source": RuleEntry(INFO, "listed pages whose URL matches no file in the source folder "
                                          "(sitemapkit build --source-dir)", TOOL),
     "sitemap-other": RuleEntry(WARNING, "sitemap files another tool left in the site's folder (build: "
@@ -313,16 +338,34 @@ RULES: dict[str, RuleEntry] = {
                                          "root index)", TOOL),
     "version-none": RuleEntry(WARNING, "a versioned deployment with no version that has a sitemap of its "
                               "own pages (build: no root index)", TOOL),
+    "version-root-options": RuleEntry(INFO, "extra_urls or extra_sitemaps in one version's build under mike: "
+                                      "left to the root step, which writes them once", TOOL),
     "robots-version-off": RuleEntry(INFO, "one version's build (mike, Read the Docs, sphinx-multiversion) "
                                     "writes no robots.txt unless robots_txt is set", TOOL),
     "exclude-unmatched": RuleEntry(WARNING, "an exclude pattern that matched no page", TOOL),
     "include-unmatched": RuleEntry(WARNING, "an include pattern that matched no file", TOOL),
-    "transform-error": RuleEntry(WARNING, "the transform callable raised an exception or returned neither "
-                                 "an Entry nor None (build: the page is left out)", TOOL),
+    "transform-error": RuleEntry(WARNING, "the transform callable returned neither an Entry nor None (build: "
+                                 "the page is left out), or raised an exception or SystemExit at a page (build: "
+                                 "stops, no sitemap written; Sphinx: a warning, no sitemap)", TOOL),
     "html-sitemap-size": RuleEntry(WARNING, f"more than {MAX_URLS:,} URLs for sitemap.html (build: the "
                                             "first are linked)", TOOL),
     "html-sitemap-theme": RuleEntry(WARNING, "the site's theme cannot render sitemap.html (an error, or a "
                                              "page without the map): sitemapkit's plain page is written", TOOL),
+    "llms-format": RuleEntry(ERROR, "llms.txt: no H1 first, a second H1, no `##` section, a link line "
+                                     "outside the sections, or too large to read", LLMS),
+    "llms-line": RuleEntry(ERROR, "llms.txt: a line in a section that is no link line (`- [title](url): "
+                                  "notes`): the reference parser stops on it", LLMS),
+    "llms-link": RuleEntry(ERROR, "llms.txt: a link that is neither an http(s) URL nor a path", LLMS),
+    "llms-link-missing": RuleEntry(ERROR, "llms.txt links a file the built site does not have (--site-dir)",
+                                   LLMS),
+    "llms-duplicate": RuleEntry(WARNING, "llms.txt links a page a second time (--site-dir)", LLMS),
+    "llms-not-listed": RuleEntry(WARNING, "llms.txt links a page no checked sitemap lists (--site-dir)", TOOL),
+    "llms-page-missing": RuleEntry(WARNING, "a page the sitemap lists that no llms.txt links (--site-dir)", TOOL),
+    "llms-mirror-foreign": RuleEntry(WARNING, "a page's Markdown mirror (URL.md) is not written: a file of "
+                                              "that name is not sitemapkit's (llms.txt links the page)", TOOL),
+    "llms-mirror-missing": RuleEntry(INFO, "pages linked as HTML in llms.txt: no file of the site serves them "
+                                           "(extra_urls), or they are too long or too deeply nested to convert",
+                                     TOOL),
     "indexnow-network": RuleEntry(WARNING, "the IndexNow endpoint cannot be reached (URLs kept)",
                                   INDEXNOW),
     "indexnow-<status>": RuleEntry(WARNING, "the IndexNow endpoint answered HTTP <status> (400, 403, "

@@ -175,21 +175,32 @@ def normalise_base_url(base_url: str) -> str:
 _HOST_NAME = re.compile(r"(?!-)[a-z0-9-]{1,63}(?<!-)(?:\.(?!-)[a-z0-9-]{1,63}(?<!-))*\.?")
 
 
-def base_url_problem(base_url: str) -> str | None:
-    """What makes ``base_url`` unusable as a site's root URL, or None: it must be an absolute
-    http(s) URL with a host and nothing a ``<loc>`` must not carry (credentials, a query, a
-    fragment), and a port from 1 to 65535."""
-    text = base_url.strip()
+def url_text_problem(text: str) -> str | None:
+    """What no URL a user gives (``base_url``, ``extra_sitemaps``, ``extra_urls``) may hold,
+    or None: a space or control character (a line break would start a line of robots.txt of
+    its own) or credentials (``user:password@``, published wherever the URL is)."""
     if any(c.isspace() or ord(c) < 32 or c == "\x7f" for c in text):
         return "holds a space or control character; a site URL has none (percent-encode it as %20)"
     try:
         parts = urlsplit(text)
     except ValueError as error:
         return f"is not a URL ({error})"
+    if "@" in parts.netloc:
+        return "holds credentials (user:password@); they would be published wherever the URL is written"
+    return None
+
+
+def base_url_problem(base_url: str) -> str | None:
+    """What makes ``base_url`` unusable as a site's root URL, or None: it must be an absolute
+    http(s) URL with a host and nothing a ``<loc>`` must not carry (credentials, a query, a
+    fragment), and a port from 1 to 65535."""
+    text = base_url.strip()
+    problem = url_text_problem(text)
+    if problem is not None:
+        return problem
+    parts = urlsplit(text)
     if parts.scheme.lower() not in _DEFAULT_PORTS or not text[len(parts.scheme):].startswith("://"):
         return "must be an absolute http(s) URL such as 'https://example.com/docs/'"
-    if "@" in parts.netloc:
-        return "holds credentials (user:password@); they would be published in every <loc>"
     if parts.query or text.partition("#")[0].endswith("?"):
         return "holds a query ('?...'); a site's root URL has none"
     if parts.fragment or "#" in text:

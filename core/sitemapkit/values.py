@@ -5,6 +5,7 @@ value must be. ``Settings`` puts the option's name in front of that."""
 import re
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
+from urllib.parse import urlsplit
 
 from sitemapkit.protocol import CHANGEFREQS, HREFLANG, NEWS_WINDOW_HOURS
 from sitemapkit.site.pages import check_exclude
@@ -16,6 +17,7 @@ from sitemapkit.urls import (
     base_url_problem,
     encode_url,
     normalise_base_url,
+    url_text_problem,
 )
 
 LASTMOD_SOURCES = ("meta", "git", "fingerprint")
@@ -53,6 +55,42 @@ class IndexNowSettings(NamedTuple):
     key: str
     endpoint: str = DEFAULT_INDEXNOW_ENDPOINT
     key_location: str | None = None
+
+
+class LlmsTxt(NamedTuple):
+    """``llms_txt`` on: the table form's settings (``True`` is all of their defaults)."""
+
+    summary: str | None = None
+    """The blockquote under the H1; None: the site's description (its generator's, else the
+    home page's meta description)."""
+    optional: tuple[str, ...] = ()
+    """Sections of the site's navigation listed under ``## Optional`` (listing pages always are)."""
+    full: bool = False
+    """Also write ``llms-full.txt``: every linked page's Markdown, in the order of ``llms.txt``."""
+
+
+def llms_txt(value: Any) -> LlmsTxt | bool:
+    """``false``, ``true``, or ``{summary: TEXT, optional: [SECTION, ...], full: BOOL}``."""
+    expected = "must be true, false or {summary: TEXT, optional: [SECTION, ...], full: true}"
+    if isinstance(value, LlmsTxt) or value is False:
+        return value
+    if value is True:
+        return LlmsTxt()
+    if not isinstance(value, Mapping):
+        raise OptionError(expected)
+    extra = set(value) - {"summary", "optional", "full"}
+    if extra:
+        raise OptionError(f"{expected} (unknown key '{sorted(extra)[0]}')")
+    summary, full = value.get("summary"), value.get("full", False)
+    optional = value.get("optional", ())
+    optional = (optional,) if isinstance(optional, str) else optional
+    if summary is not None and (not isinstance(summary, str) or not summary.strip()):
+        raise OptionError(f"{expected}; 'summary' must be text")
+    if not isinstance(optional, list | tuple) or not all(isinstance(name, str) and name.strip() for name in optional):
+        raise OptionError(f"{expected}; 'optional' must be a list of section names")
+    if not isinstance(full, bool):
+        raise OptionError(f"{expected}; 'full' must be true or false")
+    return LlmsTxt(summary and " ".join(summary.split()), tuple(name.strip() for name in optional), full)
 
 
 def boolean(value: Any) -> bool:
@@ -148,6 +186,15 @@ def exclude_patterns(value: Any) -> tuple[str, ...]:
     except ValueError as error:
         raise OptionError(f"{error} (see git's gitignore: 'drafts/', '**/print/', '404.html')") from None
     return patterns
+
+
+def name_globs(value: Any) -> tuple[str, ...]:
+    """Version names or globs (``dev``, ``0.*``): each one folder name, matched whole."""
+    items = globs(value)
+    for item in items:
+        if not item.strip() or "/" in item or not item.isprintable():
+            raise OptionError(f"must be a list of version names or globs such as ['dev', '0.*']; {item!r} is not one")
+    return items
 
 
 def static_html(value: Any) -> str:
@@ -289,10 +336,15 @@ def extra_sitemaps(value: Any) -> tuple[str, ...]:
     for item in _listed(value, expected):
         if not isinstance(item, str) or not item.strip().lower().startswith(("http://", "https://")):
             raise OptionError(f"{expected}; {item!r} is not one")
+        if (problem := url_text_problem(item.strip())) is not None:
+            raise OptionError(f"{expected}; {item!r} {problem}")
         try:
-            found.append(encode_url(item.strip()))
+            url = encode_url(item.strip())
         except URLError as error:
             raise OptionError(f"{expected}; {item!r}: {error}") from None
+        if urlsplit(url).path.lower().endswith("/robots.txt"):
+            raise OptionError(f"{expected}; {item!r} is a robots.txt, not a sitemap: name the sitemaps it names")
+        found.append(url)
     return tuple(dict.fromkeys(found))
 
 
@@ -314,6 +366,8 @@ def extra_urls(value: Any) -> tuple[ExtraUrl, ...]:
             loc, lastmod = item, None
         if not isinstance(loc, str) or not loc.strip():
             raise OptionError(f"{expected}; {item!r} has no URL")
+        if (problem := url_text_problem(loc.strip())) is not None:
+            raise OptionError(f"{expected}; {loc!r} {problem}")
         found.append(ExtraUrl(loc.strip(), lastmod))
     return tuple(found)
 

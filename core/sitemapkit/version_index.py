@@ -3,15 +3,17 @@ index over the versions' own sitemaps, and the robots.txt line that names it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from sitemapkit.dates import DateError, Moment, newest, parse_moment
 from sitemapkit.listing.entries import build_entries
 from sitemapkit.model import Page
-from sitemapkit.output.names import own_names, section_file, stem_of
+from sitemapkit.output.names import own_names, section_file, sections_index, stem_of
 from sitemapkit.output.robots import RobotsTooLarge, sync_robots_txt
 from sitemapkit.output.write import write_index, write_urlsets
 from sitemapkit.protocol import MAX_BYTES, ROBOTS_READ_BYTES, SITEMAP_NS
@@ -19,14 +21,26 @@ from sitemapkit.report import Report
 from sitemapkit.settings import Settings
 from sitemapkit.site.extract import read_head_html
 from sitemapkit.site.files import NotRegularFile, read_regular, remove
-from sitemapkit.site.owned import RECORD, Owned
+from sitemapkit.site.owned import RECORD, Owned, RecordKey, elsewhere_keys, named_extras, record_key, url_key
 from sitemapkit.site.pages import HTML_SUFFIXES, error_page, guess_not_a_page, not_a_page, serving_file
 from sitemapkit.site.scan import pages_in
 from sitemapkit.urls import URLError, encode_url, in_scope, normalise_base_url, site_path
 from sitemapkit.values import section_name
-from sitemapkit.versions import MIKE_VERSIONS, Deployment, folder_name, mike_alias_pairs, mike_aliases, mike_versions
+from sitemapkit.versions import (
+    MIKE_VERSIONS,
+    Deployment,
+    folder_name,
+    mike_alias_pairs,
+    mike_aliases,
+    mike_hidden,
+    mike_versions,
+)
 
 _HEAD_BYTES = 1 << 16  # enough of a root page to see whether it is a redirect
+
+ROOT_OPTIONS = frozenset({"base_url", "filename", "robots_txt", "strict", "gzip", "stylesheet",
+                          "extra_sitemaps", "extra_urls", "exclude_versions"})
+"""The options the root step reads; every other one belongs to each version's own build."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,18 +54,22 @@ class Versions:
     left: tuple[tuple[str, str], ...]
     source: str
     """``versions.json`` (mike), or ``version folders``."""
+    chosen_out: tuple[str, ...] = ()
+    """Versions left out by choice: mike's hidden ones, and those ``exclude_versions`` names
+    (recorded, so that ``validate`` does not ask for them)."""
     aliases: tuple[tuple[str, str], ...] = ()
     """``(alias, version)`` for mike's aliases of the versions not listed: where the pages of
     such a version may be canonical (``canonical_version: latest``)."""
 
 
-def find_versions(root: Path, filename: str, base_url: str) -> Versions | None:
+def find_versions(root: Path, filename: str, base_url: str, exclude: tuple[str, ...] = ()) -> Versions | None:
     """The versions below ``root``, a deployment served at ``base_url``; None when ``root``
     is no versioned deployment: no mike ``versions.json``, and no folder holding its own
     ``filename`` written by a sitemapkit build (Hugo's per-language sitemaps are not versions').
     Aliases (mike's symbolic links, copies and redirect pages) are never
     listed: a version's sitemap must list URLs below its own folder, at least one, and none
-    whose page names another version's URL as canonical."""
+    whose page names another version's URL as canonical. A version mike marks hidden, or
+    whose name matches a glob of ``exclude``, is left out."""
     base_url = normalise_base_url(base_url)
     named = mike_versions(root / MIKE_VERSIONS)
     if named is not None:
@@ -65,8 +83,12 @@ def find_versions(root: Path, filename: str, base_url: str) -> Versions | None:
         source = "version folders"
     listed: list[str] = []
     left: list[tuple[str, str]] = []
+    hidden = mike_hidden(root / MIKE_VERSIONS)
     for name in names:
-        why = _not_own(root, name, filename, base_url)
+        pattern = next((glob for glob in exclude if fnmatchcase(name, glob)), None)
+        why = ("hidden in versions.json (mike's hidden property)" if name in hidden
+               else f"exclude_versions {pattern!r} matches it" if pattern is not None
+               else _not_own(root, name, filename, base_url, mike=source == MIKE_VERSIONS))
         if why is None:
             listed.append(name)
         else:
@@ -74,7 +96,13 @@ def find_versions(root: Path, filename: str, base_url: str) -> Versions | None:
     aliases = tuple((alias, version) for alias, version in mike_alias_pairs(root / MIKE_VERSIONS)
                     if version not in listed and version in names and _inside(root / alias, root)
                     and _inside(root / version, root) and not (root / version).is_symlink())
-    return Versions(tuple(listed), tuple(left), source, aliases)
+    chosen = tuple(name for name in names if name in hidden or any(fnmatchcase(name, glob) for glob in exclude))
+    return Versions(tuple(listed), tuple(left), source, chosen, aliases)
+
+
+def version_keys(base_url: str, names: Iterable[str]) -> list[str]:
+    """The record's keys of versions left out by choice: each version's home URL's."""
+    return [url_key(f"{base_url}{quote(name)}/") for name in names]
 
 
 def _inside(path: Path, root: Path) -> bool:
@@ -113,8 +141,10 @@ def _regular(path: Path) -> bool:
     return path.is_file() and not path.is_symlink()
 
 
-def _not_own(root: Path, name: str, filename: str, base_url: str) -> str | None:
-    """Why folder ``name`` is not a version with its own sitemap, or None when it is."""
+def _not_own(root: Path, name: str, filename: str, base_url: str, *, mike: bool) -> str | None:
+    """Why folder ``name`` is not a version with its own sitemap, or None when it is (``mike``:
+    the deployment is mike's, whose ``canonical_version`` makes such a sitemap the version
+    selector's data)."""
     if not folder_name(name):
         return "not a plain folder name"
     folder = root / name
@@ -142,8 +172,9 @@ def _not_own(root: Path, name: str, filename: str, base_url: str) -> str | None:
     if elsewhere:
         page, canonical = elsewhere[0]
         return (f"{len(elsewhere)} of its {len(locs)} pages name a canonical URL outside {name}/ "
-                f"({name}/{page[:120]} names {canonical[:120]}): its {filename} is not for search engines "
-                "(under mike's canonical_version, it is Material's version selector's data only)")
+                f"({name}/{page[:120]} names {canonical[:120]}): its {filename} is not for search engines"
+                + (" (under mike's canonical_version, it is Material's version selector's data only)" if mike
+                   else " (its pages' canonical links, from html_baseurl or the site URL, name another version)"))
     return None
 
 
@@ -170,8 +201,14 @@ def _other_version(folder: Path, version: Deployment, loc: str) -> tuple[str, st
 
 
 def _locs(data: bytes) -> list[str] | None:
-    """The ``<loc>`` values of a sitemap or sitemap index (None: not XML); no entity, DTD or
-    network is read."""
+    """The ``<loc>`` values of a sitemap or sitemap index (None: not XML)."""
+    read = _items(data)
+    return None if read is None else [loc for loc, _ in read[1]]
+
+
+def _items(data: bytes) -> tuple[str, list[tuple[str, Moment | None]]] | None:
+    """``(root element's local name, [(loc, lastmod)])`` of a sitemap or sitemap index (None:
+    not XML); a lastmod that is no date counts as none. No entity, DTD or network is read."""
     from lxml import etree  # heavy: loaded only on the root of a versioned deployment
 
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
@@ -179,25 +216,73 @@ def _locs(data: bytes) -> list[str] | None:
         tree = etree.fromstring(data, parser)
     except etree.XMLSyntaxError:
         return None
-    return [(node.text or "").strip() for node in tree.iter(f"{{{SITEMAP_NS}}}loc")]
+    found = []
+    for item in tree:
+        loc = item.find(f"{{{SITEMAP_NS}}}loc")
+        if loc is None:
+            continue
+        lastmod = item.findtext(f"{{{SITEMAP_NS}}}lastmod")
+        try:
+            moment = parse_moment(lastmod) if lastmod else None
+        except DateError:
+            moment = None
+        found.append(((loc.text or "").strip(), moment))
+    return etree.QName(tree).localname, found
 
 
-def _alias_pages(root: Path, alias: str, version: str) -> Iterator[Page]:
+def _version_children(root: Path, name: str, filename: str, base_url: str) -> list[tuple[str, Moment | None]]:
+    """The root index's children for version ``name``: its entry point with the lastmod of its
+    newest page; where that is an index (a version split in parts, or its sections'
+    ``sitemap-index.xml`` beside a urlset Material reads), the sitemaps it names below the
+    version's folder, each with its own lastmod: an index never names another index."""
+    scope = f"{base_url}{quote(name)}/"
+    for entry in (sections_index(filename), filename):
+        try:
+            read = _items(read_regular(root / name / entry, MAX_BYTES + 1))
+        except OSError:
+            continue
+        if read is None:
+            continue
+        kind, items = read
+        if kind == "sitemapindex":
+            return [(loc, lastmod) for loc, lastmod in items if in_scope(loc, scope)]
+        if entry == filename:
+            return [(scope + quote(filename), newest(lastmod for _, lastmod in items))]
+    return [(scope + quote(filename), None)]
+
+
+def _alias_pages(root: Path, alias: str, version: str, dates: dict[str, Moment]) -> Iterator[Page]:
     """The pages of ``version``, read where the alias serves them: each whose file is there
-    (a link to the version's folder, or mike's copy; a redirect page there is no page)."""
+    (a link to the version's folder, or mike's copy; a redirect page there is no page), dated
+    as the version's own build dated it (``dates``: by URL path below the version's folder)."""
     for page in pages_in(root / version):
         output = root / alias / page.name
         if output.is_file() and output.resolve().is_relative_to(root.resolve()):
-            yield Page(url=page.url, output=output, name=f"{alias}/{page.name}", not_page=page.not_page)
+            yield Page(url=page.url, output=output, name=f"{alias}/{page.name}", not_page=page.not_page,
+                       modified=dates.get(page.url))
+
+
+def _own_dates(root: Path, version: str, filename: str, base_url: str) -> dict[str, Moment]:
+    """The lastmods the version's own sitemap gives its pages (git dates its build read), by
+    URL path below the version's folder: the root has no history of them."""
+    scope = f"{base_url}{quote(version)}/"
+    try:
+        read = _items(read_regular(root / version / filename, MAX_BYTES + 1))
+    except OSError:
+        return {}
+    if read is None or read[0] != "urlset":
+        return {}
+    return {loc[len(scope):]: lastmod for loc, lastmod in read[1] if lastmod is not None and in_scope(loc, scope)}
 
 
 def _alias_sitemaps(root: Path, versions: Versions, settings: Settings, report: Report) -> list[Any]:
     """For each alias of a version with no sitemap of its own (mike's ``canonical_version``):
     the urlsets (not yet committed) of that version's pages at the alias's URLs, those whose
-    canonical URL is there; only pages of the alias's folder, dated by what they say
-    themselves (the root has no git history of them, and no manifest)."""
+    canonical URL is there; only pages of the alias's folder, dated as the version's own build
+    dated them (its sitemap's lastmods), else by what they say themselves."""
     base_url = normalise_base_url(settings.base_url or "")
-    made, names = [], set()
+    made = []
+    names = {section_file(stem_of(settings.filename), EXTRA_SECTION)} if settings.extra_urls else set()
     for alias, version in versions.aliases:
         name = section_file(stem_of(settings.filename), section_name(alias + "/"))
         if name in names or name == settings.filename:
@@ -205,7 +290,8 @@ def _alias_sitemaps(root: Path, versions: Versions, settings: Settings, report: 
         names.add(name)
         url = base_url + quote(alias) + "/"
         own = settings.replace(base_url=url, lastmod=("meta",), news=None, extra_urls=(), extra_sitemaps=())
-        entries = build_entries(_alias_pages(root, alias, version), own, report=report, site_dir=root / alias,
+        dates = _own_dates(root, version, settings.filename, base_url)
+        entries = build_entries(_alias_pages(root, alias, version, dates), own, report=report, site_dir=root / alias,
                                 deployment=Deployment(url, base_url), project_dir=root)
         series = write_urlsets(entries, root, name, settings, report)
         if series.targets:
@@ -215,7 +301,23 @@ def _alias_sitemaps(root: Path, versions: Versions, settings: Settings, report: 
     return made
 
 
-def write_version_index(root: Path, versions: Versions, settings: Settings, report: Report) -> Report:
+EXTRA_SECTION = "extra"
+"""``sitemap-extra.xml``: the root's sitemap of ``extra_urls``, pages no version builds."""
+
+
+def _extra_urls_sitemap(root: Path, settings: Settings, report: Report) -> list[Any]:
+    """The urlset (not yet committed) of ``extra_urls`` at the root, each URL written once,
+    where the user said (below the root URL, not in every version); none without them."""
+    if not settings.extra_urls:
+        return []
+    own = settings.replace(lastmod=("meta",), news=None, extra_sitemaps=())
+    entries = build_entries(iter(()), own, report=report, site_dir=root, project_dir=root)
+    series = write_urlsets(entries, root, section_file(stem_of(settings.filename), EXTRA_SECTION), settings, report)
+    return [series] if series.targets else []
+
+
+def write_version_index(root: Path, versions: Versions, settings: Settings, report: Report,
+                        key: RecordKey | None = None) -> Report:
     """Write ``settings.filename`` at ``root``: an index whose children are the listed
     versions' own sitemaps and, for an alias the pages of a version name as canonical
     (mike's ``canonical_version``), a sitemap of those pages at the alias's URLs; and the
@@ -224,14 +326,20 @@ def write_version_index(root: Path, versions: Versions, settings: Settings, repo
     for name, why in versions.left:
         report.info(str(root / name), "version", "version-left-out", f"not listed in the root index: {why}")
     path = root / settings.filename
+    key = key if key is not None else record_key(Path(settings.state_file))
+    named_before = named_extras(root, base_url, key)  # before this step's record replaces it
     aliases = _alias_sitemaps(root, versions, settings, report)
     if not versions.listed and not aliases:
         report.warn(str(root), "version", "version-none",
                     f"no version below {root} has a sitemap of its own pages: no root index written")
         return report
-    sections = tuple(f"{alias}/" for alias in sorted(mike_aliases(root)))  # alias sitemaps, this build's or stale
-    owned = Owned(root, report, base_url, own_names(settings.replace(sections=sections or None)))
-    children = [(f"{base_url}{quote(name)}/{settings.filename}", None) for name in versions.listed]
+    aliases += _extra_urls_sitemap(root, settings, report)
+    # alias sitemaps and extra_urls' sitemap, this build's or stale
+    sections = (*(f"{alias}/" for alias in sorted(mike_aliases(root)) if alias != EXTRA_SECTION), f"{EXTRA_SECTION}/")
+    owned = Owned(root, report, base_url, own_names(settings.replace(sections=sections)), key)
+    children = [child for name in versions.listed
+                for child in _version_children(root, name, settings.filename, base_url)]
+    children += [(url, None) for url in settings.extra_sitemaps if in_scope(url, base_url)]  # others: robots.txt
     children += [(base_url + file.name, lastmod) for series in aliases for file, lastmod in series.written]
     try:
         owned.check([settings.filename, *(final.name for series in aliases for final, _ in series.closed)])
@@ -252,12 +360,15 @@ def write_version_index(root: Path, versions: Versions, settings: Settings, repo
     for series in aliases:
         report.url_counts.update(series.counts)
     keep = {file.name for file in written}
-    owned.settle(written, remove(owned.stale(keep)))
+    extras = settings.extra_sitemaps if settings.robots_txt else ()
+    owned.settle(written, remove(owned.stale(keep)), version_keys(base_url, versions.chosen_out), extras,
+                 elsewhere_keys(base_url, (extra.loc for extra in settings.extra_urls)))
     report.files.extend(written)
     report.url_counts[written[0]] = len(children)
     if settings.robots_txt:
         try:
-            sync_robots_txt(root, [base_url + settings.filename], [])
+            sync_robots_txt(root, [base_url + settings.filename, *extras],
+                            [url for url in named_before if url not in extras])
         except RobotsTooLarge as error:
             report.warn(str(error.path), "robots_txt", "robots-too-large",
                         f"robots.txt is {error.size:,} bytes, over the {ROBOTS_READ_BYTES:,} Google "

@@ -112,21 +112,56 @@ def robots_left_alone(options: Mapping[str, Any], why: str) -> tuple[dict[str, A
     return {**options, "robots_txt": False}, note
 
 
+ROOT_STEP_OPTIONS = ("extra_urls", "extra_sitemaps")
+"""Options of a version's build under mike that belong to the root of the deployment."""
+
+
+def for_the_root(options: Mapping[str, Any]) -> tuple[dict[str, Any], Problem | None]:
+    """The options of one version's build under mike without those the root step writes once
+    for every version (``extra_urls`` would be listed below each version's folder, where no
+    page is; a version has no robots.txt to name ``extra_sitemaps``), and the note saying so."""
+    given = [name for name in ROOT_STEP_OPTIONS if options.get(name)]
+    if not given:
+        return dict(options), None
+    note = Problem("settings", "version-root-options", f"{' and '.join(given)} left to the root of the "
+                   "deployment, written there once for every version: give them to 'sitemapkit build "
+                   "--branch gh-pages' (--extra-url, --extra-sitemap)", "info", field=given[0])
+    return {key: value for key, value in options.items() if key not in given}, note
+
+
 def version_build(
     options: Mapping[str, Any], site_url: str | None, environ: Mapping[str, str], *, mike: bool
-) -> tuple[Deployment | None, dict[str, Any], Problem | None]:
+) -> tuple[Deployment | None, dict[str, Any], tuple[Problem, ...]]:
     """What a build's environment says of the version it builds: where mike (``mike``: its
     plugin is enabled; ``site_url`` as that plugin left it) or Read the Docs deploys it, the
-    options with robots.txt left alone unless ``robots_txt`` is set, and the note saying so.
-    A ``base_url`` option is mike's root; on Read the Docs it is where the pages are."""
+    options with robots.txt left alone unless ``robots_txt`` is set (and, under mike, without
+    the root step's options), and the notes saying so. A ``base_url`` option is mike's root;
+    on Read the Docs it is where the pages are."""
     root = options.get("base_url")
     if mike and (found := mike_deployment(site_url, environ.get(MIKE_VERSION), root_url=root)) is not None:
-        return found, *robots_left_alone(options, VERSION_FOLDER_ROBOTS)
+        chosen, robots = robots_left_alone(options, VERSION_FOLDER_ROBOTS)
+        chosen, moved = for_the_root(chosen)
+        return found, chosen, tuple(note for note in (robots, moved) if note is not None)
     docs = read_the_docs(environ)
     if docs is not None:
         found = None if root else docs.deployment()
-        return found, *robots_left_alone(options, READ_THE_DOCS_ROBOTS)
-    return None, dict(options), None
+        chosen, robots = robots_left_alone(options, READ_THE_DOCS_ROBOTS)
+        return found, chosen, (robots,) if robots is not None else ()
+    return None, dict(options), ()
+
+
+def site_url_clash(deployment: Deployment, site_url: str | None) -> Problem | None:
+    """On Read the Docs, the one warning when MkDocs' ``site_url`` gives every page a
+    canonical link outside the versions Read the Docs serves (a host-only ``site_url``):
+    every page would be left out, one warning a page; None when it names this version or
+    another one."""
+    canonical = folder_url(site_url)
+    if canonical is None or in_scope(canonical, deployment.root):
+        return None
+    return Problem("settings", "canonical-clash", f"no sitemap written: site_url {site_url} gives every page "
+                   f"a canonical link outside {deployment.url}, where Read the Docs serves this version "
+                   "(READTHEDOCS_CANONICAL_URL), so every page would be left out as canonical elsewhere; set "
+                   "site_url: !ENV READTHEDOCS_CANONICAL_URL in mkdocs.yml", "warning", field="site_url")
 
 
 def mike_alias_pairs(path: Path) -> list[tuple[str, str]]:
@@ -152,6 +187,18 @@ def mike_versions(path: Path) -> list[str] | None:
     if items is None:
         return None
     return list(dict.fromkeys(name for item in items if isinstance(name := item.get("version"), str)))
+
+
+def mike_hidden(path: Path) -> set[str]:
+    """The versions mike's ``versions.json`` marks hidden (``mike deploy --prop-set hidden=true``:
+    ``"properties": {"hidden": true}``; a list naming ``"hidden"`` counts too)."""
+    hidden = set()
+    for item in _mike_items(path) or []:
+        properties, name = item.get("properties"), item.get("version")
+        if isinstance(name, str) and (properties.get("hidden") is True if isinstance(properties, dict)
+                                      else isinstance(properties, list) and "hidden" in properties):
+            hidden.add(name)
+    return hidden
 
 
 def mike_aliases(folder: Path) -> set[str]:

@@ -51,7 +51,7 @@ def _page(config: MkDocsConfig, content: str) -> Page:
 def outline(nav: Navigation, config: MkDocsConfig) -> Outline:
     """The site's ``nav`` as MkDocs (and the plugins that add to it) made it: its sections,
     pages and links in order, with the titles the theme shows."""
-    return Outline(tuple(map(_item, nav.items)), config.site_name)
+    return Outline(tuple(map(_item, nav.items)), config.site_name, description=config.site_description)
 
 
 def _item(item: StructureItem) -> NavItem:

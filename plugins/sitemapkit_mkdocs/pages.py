@@ -11,17 +11,19 @@ from mkdocs.structure.pages import Page as MkDocsPage
 
 from sitemapkit.dates import front_matter_dates
 from sitemapkit.model import Moment, Page
+from sitemapkit.sources.mkdocstrings import Documented
 from sitemapkit.sources.snippets import Snippets
 
 log = get_plugin_logger("sitemapkit")
 
 
 def page(mkdocs_page: MkDocsPage, head: str, languages: tuple[str, dict[str, str]] | None,
-         snippets: Snippets | None) -> Page:
+         snippets: Snippets | None, documented: Documented | None = None) -> Page:
     """The ``Page`` of ``mkdocs_page``, whose output's head is ``head``, in the language and with
     the translations ``languages`` gives (mkdocs-static-i18n), including the files ``snippets``
-    (pymdownx.snippets, when it is enabled) puts into it."""
-    file, meta = mkdocs_page.file, mkdocs_page.meta
+    (pymdownx.snippets, when it is enabled) puts into it and the modules it documents
+    (``documented``: mkdocstrings)."""
+    file, meta, markdown = mkdocs_page.file, mkdocs_page.meta, mkdocs_page.markdown
     posts = getattr(mkdocs_page, "posts", None)  # Material's blog archive, category or pagination page
     lang, translations = languages or (None, {})
     published, modified = _dates(meta, file.src_uri) if meta else (None, None)
@@ -33,7 +35,8 @@ def page(mkdocs_page: MkDocsPage, head: str, languages: tuple[str, dict[str, str
         html=head, content=mkdocs_page.content or None,
         lang=lang, translations=translations, published=published, modified=modified,
         listed=tuple(_dates(post.meta or {}, post.file.src_uri)[1] for post in posts) if posts else (),
-        depends_on=snippets.files(mkdocs_page.markdown) if snippets is not None and mkdocs_page.markdown else (),
+        depends_on=(*(snippets.files(markdown) if snippets is not None else ()),
+                    *(documented.files(markdown) if documented is not None else ())) if markdown else (),
     )
 
 

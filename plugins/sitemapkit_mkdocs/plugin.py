@@ -34,6 +34,8 @@ from sitemapkit.settings import Settings
 # post-build would walk every page MkDocs holds (generate itself freezes that heap).
 from sitemapkit.site.extract import head_of
 from sitemapkit.site.files import inside
+from sitemapkit.sources.mkdocstrings import PLUGIN as DOCUMENTED
+from sitemapkit.sources.mkdocstrings import Documented
 from sitemapkit.sources.snippets import EXTENSION as SNIPPETS
 from sitemapkit.sources.snippets import Snippets
 
@@ -62,6 +64,8 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
         self.deployment: Deployment | None = None
         """Where the version being built is served (mike, Read the Docs), or None."""
         self.snippets: Snippets | None = None
+        self.documented: Documented | None = None
+        """mkdocstrings, when it is enabled: the modules API pages document."""
         """pymdownx.snippets as configured, when it is enabled: the files pages include."""
 
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -99,6 +103,9 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
         # The extension takes relative base paths from the folder MkDocs runs in.
         self.snippets = (Snippets.from_options(config.mdx_configs.get(SNIPPETS), Path.cwd())
                          if SNIPPETS in config.markdown_extensions else None)
+        documenting = config.plugins.get(DOCUMENTED)
+        self.documented = (Documented.from_options(dict(getattr(documenting, "config", None) or {}),
+                                                   self.project_dir) if documenting is not None else None)
         return config
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
@@ -113,7 +120,8 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
 
     def on_nav(self, nav: Any, config: MkDocsConfig, files: Files) -> Any:
         if not self._nested():
-            self.theme = (None, nav, files) if self.settings and self.settings.html_sitemap else None
+            self.theme = (None, nav, files) if self.settings and (self.settings.html_sitemap or
+                                                                   self.settings.llms_txt) else None
         return nav
 
     def on_env(self, env: Any, config: MkDocsConfig, files: Files) -> Any:
@@ -145,11 +153,11 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
         if self.theme:  # sitemap.html in the theme: loaded only by a build that writes it
             from .html_sitemap import outline, renderer
         try:
-            pages = itertools.chain((page(*held_page, self.snippets) for held_page in held),
+            pages = itertools.chain((page(*held_page, self.snippets, self.documented) for held_page in held),
                                     theme_pages(config.theme.static_templates, config.site_dir), self.copied)
             report = generate(pages, config.site_dir, self.settings, project_dir=self.project_dir,
                               source_dirs=[config.docs_dir], on_warning=_log,
-                              render_html=renderer(*self.theme, config) if self.theme else None,
+                              render_html=renderer(*self.theme, config) if self.settings.html_sitemap else None,
                               outline=outline(self.theme[1], config) if self.theme else None,
                               deployment=self.deployment, keep_urlset=reads_urlset(config.theme.name))
         except SitemapError as error:

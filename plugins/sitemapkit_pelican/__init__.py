@@ -90,7 +90,7 @@ def write(pelican: Any) -> None:
         site_pages(runs, options, _warn), runs[0].output, options.settings,
         project_dir=project_dir(settings["PATH"], settings["OUTPUT_PATH"]),
         source_dirs=[os.path.abspath(settings["PATH"])], on_warning=_warn, render_html=render,
-        outline=outline(runs[0]) if render is not None else None,
+        outline=outline(runs[0]) if render is not None or options.settings.llms_txt else None,
     )
     # Printed as Pelican prints its own "Done: Processed ..." line: shown at the default log level.
     console.print(f"sitemapkit: {report.summary()}", markup=False, highlight=False, soft_wrap=True)

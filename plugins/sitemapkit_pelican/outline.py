@@ -42,7 +42,7 @@ def outline(run: Run) -> Outline:
     authors = tuple(item(author.name, author.save_as) for author, _ in generator.authors)
     items.append(direct_item("archives", (direct_item("categories"), direct_item("tags", tags),
                                           direct_item("authors", authors))))
-    return Outline(tuple(items), settings.get("SITENAME"))
+    return Outline(tuple(items), settings.get("SITENAME"), description=settings.get("SITESUBTITLE") or None)
 
 
 def _newest_first(articles: list[Any]) -> list[Any]:

@@ -36,7 +36,8 @@ class Run:
         settings = generator.settings  # the URLs of the index pages written without a paginator:
         found = {settings.get(f"{t.upper()}_SAVE_AS", f"{t}.html"): settings.get(f"{t.upper()}_URL", f"{t}.html")
                  for t in settings["DIRECT_TEMPLATES"]}
-        for periods in generator.period_archives.values():
+        # Pelican 4.8 keeps no period_archives: its year/month/day archives are listed where written
+        for periods in getattr(generator, "period_archives", {}).values():
             found.update((period["save_as"], period["url"]) for period in periods)
         for group in (generator.tags, (c for c, _ in generator.categories), (a for a, _ in generator.authors)):
             found.update((item.save_as, item.url) for item in group)

@@ -19,8 +19,9 @@ from sphinx.util import logging
 from sitemapkit import OPTION_NAMES, Page, Problem, SitemapError, __version__, generate
 from sitemapkit.compat.sphinx_checks import build_settings, config_problems
 from sitemapkit.compat.sphinx_multiversion import sphinx_multiversion
-from sitemapkit.compat.sphinx_pages import generated_pages, image_urls
+from sitemapkit.compat.sphinx_pages import generated_pages, image_urls, made_from
 from sitemapkit.compat.sphinx_sitemap import CONFIG_VALUES, DROP_IN, SphinxConfig
+from sitemapkit.listing.transform import TransformError
 from sitemapkit.options import OPTIONS
 from sitemapkit.output.html_sitemap import TEMPLATES
 from sitemapkit.sources.pyconf import conf_py
@@ -85,8 +86,11 @@ def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
         found = pages(app, site, chosen.base_url)
         report = generate(found, app.outdir, chosen, project_dir=app.confdir, source_dirs=[app.srcdir],
                           on_warning=_log, render_html=renderer(app) if chosen.html_sitemap else None,
-                          outline=outline(app) if chosen.html_sitemap else None,
+                          outline=outline(app) if chosen.html_sitemap or chosen.llms_txt else None,
                           deployment=site.deployment(), checkouts=site.checkouts())
+    except TransformError as error:  # the user's callable: a warning, as a wrong value is (-W: fatal)
+        _log(error.problem)
+        return
     except SitemapError as error:
         raise ExtensionError(f"sitemapkit: {error}") from None
     logger.info("sitemapkit: %s", report.summary())
@@ -100,6 +104,7 @@ def pages(app: Sphinx, site: SphinxConfig, base_url: str) -> Iterator[Page]:
     if problem is not None:
         _log(problem)
     fields, images = env.domains["sitemapkit"].data["fields"], env.domains["sitemapkit"].data["images"]
+    site_wide = "\n".join(filter(None, (app.config.rst_prolog, app.config.rst_epilog)))
     for docname in sorted(env.found_docs):
         output = builder.get_outfilename(docname)
         if not os.path.isfile(output):
@@ -111,7 +116,7 @@ def pages(app: Sphinx, site: SphinxConfig, base_url: str) -> Iterator[Page]:
                    translations={code: site.page_url(code, link) for code in others},
                    images=tuple(image_urls(images.get(docname, ()), builder.supported_image_types, env.images,
                                            builder.imagedir, base_url)),
-                   depends_on=tuple(sorted(str(srcdir / path) for path in env.dependencies.get(docname, ()))))
+                   depends_on=made_from(srcdir / name, env.dependencies.get(docname, ()), srcdir, site_wide))
     yield from generated(app)
 
 

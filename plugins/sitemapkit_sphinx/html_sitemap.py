@@ -65,7 +65,7 @@ def outline(app: Sphinx) -> Outline:
         found = tuple(_entries(app, toctree, seen))
         caption = toctree.get("caption")
         items += [NavItem(caption, None, found)] if caption else found
-    return Outline(tuple(items), app.config.html_title or app.config.project)
+    return Outline(tuple(items), app.config.html_title or app.config.project, app.config.project)
 
 
 def _toctrees(env: Any, docname: str) -> Iterator[addnodes.toctree]:

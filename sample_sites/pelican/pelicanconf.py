@@ -41,6 +41,7 @@ SITEMAPKIT = {
     "news": {"publication": "Harbour Notes", "language": "en", "match": "*news-*"},
     "gzip": True,
     "txt": True,
+    "llms_txt": True,
 }
 
 # pelican-sitemap's setting keeps its meaning: pages weigh more than articles.

@@ -28,4 +28,5 @@ sitemapkit_rules = [{"match": "news/*", "changefreq": "weekly", "priority": 0.8}
 sitemapkit_news = {"publication": "Lighthouse News", "match": "news/*"}  # language: Sphinx's
 sitemapkit_txt = True
 sitemapkit_gzip = True
+sitemapkit_llms_txt = True  # llms.txt in the toctree's order, and a Markdown mirror of each page
 sitemapkit_lastmod = ["meta", "fingerprint"]

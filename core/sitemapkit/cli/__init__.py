@@ -43,6 +43,8 @@ def run_validate(args: argparse.Namespace) -> int:
 
         live = Live(args.check_pages, args.sample, args.concurrency, args.timeout,
                     allow_hosts=tuple(args.allow_host or ()))
+        if args.max_time is not None:
+            live.max_time = args.max_time
     return validate.run_validate(args.targets, args.site_dir, args.format, args.strict,
                         progress=sys.stderr.isatty() and not args.quiet, live=live, quiet=args.quiet)
 

@@ -67,12 +67,24 @@ def parser() -> argparse.ArgumentParser:
     build.add_argument("--config", metavar="FILE", help="a TOML file of options (top level, or a "
                        "[sitemapkit] or [tool.sitemapkit] table)")
     build.add_argument("--out", metavar="DIR", help="write the files here instead of SITE_DIR")
+    build.add_argument("--site-name", metavar="NAME", help="the site's name, llms.txt's heading (default: "
+                       "the project's site_name, else the home page's title)")
     build.add_argument("--dry-run", action="store_true",
                        help="write and remove nothing: print the files that would be written "
                             "(URLs, bytes) and what IndexNow would be sent")
     build.add_argument("--format", choices=("text", "json"), default="text",
                        help="json: one JSON document on stdout (files, URL counts, sizes, warnings)")
     build.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
+    branch = build.add_argument_group("the root of a versioned deployment on its git branch (mike's gh-pages)")
+    branch.add_argument("--branch", metavar="BRANCH",
+                        help="write the root entry point of the versioned deployment on this branch of the "
+                        "current folder's git repository (after mike deploy: gh-pages) with git's plumbing, "
+                        "as mike does: no SITE_DIR, no worktree; a commit only when the root changed")
+    branch.add_argument("--push", action="store_true",
+                        help="with --branch: then push the branch to --remote (mike's own commits too), "
+                        "as mike deploy --push does")
+    branch.add_argument("--remote", metavar="NAME",
+                        help="with --push: the remote to push to (default origin)")
     _option_flags(build)
 
     check = commands.add_parser(
@@ -107,6 +119,9 @@ def parser() -> argparse.ArgumentParser:
     live.add_argument("--timeout", metavar="SECONDS", type=_at_least(0.1, float), default=10.0,
                       help="to connect, and between two reads of an answer (default 10); a whole "
                       "answer is cut at 30 times this")
+    live.add_argument("--max-time", metavar="SECONDS", type=_at_least(1, float),
+                      help="the longest the whole run fetches for (default half an hour); what is "
+                      "left then is not fetched, and a max-time error says how much")
     live.add_argument("--allow-host", metavar="HOST", action="append", type=_host,
                       help="also request this host (HOST or HOST:PORT; repeatable): by default only "
                       "the URL targets' hosts are, never another host a fetched file or redirect names")

@@ -8,31 +8,39 @@ import argparse
 import contextlib
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import tomllib
 
+from sitemapkit.branch import BranchError, open_branch, push
 from sitemapkit.cli.arguments import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError
 from sitemapkit.cli.progress import ProgressLine
 from sitemapkit.compat.material import reads_urlset
 from sitemapkit.generate import generate
 from sitemapkit.lastmod.listings import listings_dated
 from sitemapkit.model import Outline
+from sitemapkit.options import OPTIONS
 from sitemapkit.report import Report, SitemapError, plural
 from sitemapkit.settings import OPTION_NAMES, Settings, SettingsError
 from sitemapkit.site.files import OutputError, fault
 from sitemapkit.site.lock import folder_locked
 from sitemapkit.site.others import look_for_others
+from sitemapkit.site.owned import record_key
+from sitemapkit.site.pages import clean_url
 from sitemapkit.site.scan import html_files, pages_in
+from sitemapkit.sources.bounded import ConfigError
 from sitemapkit.sources.generator import detect
 from sitemapkit.sources.layouts import FILES
 from sitemapkit.sources.matching import Sources
 from sitemapkit.sources.project import CONFIG_FILES, Project, ProjectError, file_urls, find_project
-from sitemapkit.version_index import Versions, find_versions, write_version_index
+from sitemapkit.version_branch import root_on_branch
+from sitemapkit.version_index import ROOT_OPTIONS, Versions, find_versions, write_version_index
 
 GENERATOR_CONFIGS = (*CONFIG_FILES, "pelicanconf.py", "conf.py", "sitemapkit.toml")
 """Files that mark a project folder: the default manifest lives there."""
+OPTIONS_BY_NAME = {option.name: option for option in OPTIONS}
 PROGRESS_FROM = 200
 """Pages from which a terminal gets a progress bar."""
 
@@ -41,25 +49,30 @@ def run_build(args: argparse.Namespace) -> int:
     """``sitemapkit build``: the sitemaps of a folder of built HTML (or of a project's site);
     the exit status."""
     project = _project(args.project)
+    if args.branch is None and (args.push or args.remote):
+        raise UsageError(f"{'--push' if args.push else '--remote'} needs --branch")
+    if args.branch is not None:  # the root of a versioned deployment on its git branch
+        if args.site_dir or args.out or args.source_dir:
+            raise UsageError("--branch reads the deployment from the branch itself: give no SITE_DIR, "
+                             "--out or --source-dir (run it in the repository)")
+        values = _values(args, project)
+        _root_options(values)
+        return _build_branch(args, _settings(values))
     site_dir = Path(args.site_dir) if args.site_dir else project.site_dir if project else None
     if site_dir is None:
         raise UsageError("SITE_DIR is needed outside a zensical.toml, properdocs.yml or mkdocs.yml project")
     if not site_dir.is_dir():
         raise UsageError(f"{site_dir} is not a folder of built HTML")
-    values = _config_file(args.config) if args.config else {}
-    values.update(flags(args))
-    if project is not None and project.site_url:
-        values.setdefault("base_url", project.site_url)
-    if not values.get("base_url"):
-        raise UsageError("the site's absolute URL is needed: pass --base-url https://example.com/ "
-                         "(or set base_url in the --config file, or site_url in the project's config)")
-    try:
-        settings = Settings.from_mapping(values)
-    except SettingsError as error:
-        raise UsageError(str(error)) from None
+    values = _values(args, project)
+    settings = _settings(values)
 
-    versions = find_versions(site_dir, settings.filename, settings.base_url) if not args.out else None
+    versions = (find_versions(site_dir, settings.filename, settings.base_url, settings.exclude_versions)
+                if not args.out else None)
     if versions is not None:  # the root of a versioned deployment: its entry point only
+        _root_options(values)
+        if args.source_dir:
+            raise UsageError(f"{site_dir} is the root of a versioned deployment ({versions.source}): "
+                             "--source-dir belongs to each version's build")
         return _build_root(site_dir, versions, settings, args)
 
     out_dir = Path(args.out) if args.out else site_dir
@@ -74,10 +87,15 @@ def run_build(args: argparse.Namespace) -> int:
     source_dir = args.source_dir or (project.docs_dir if project else None)
     if source_dir is not None:  # pages dated by their sources' front matter and git
         if args.source_dir:  # Hugo, Jekyll, Docusaurus, Eleventy: the layout its marker files name
-            found = detect(Path(args.source_dir).absolute(), project.languages if project else ())
+            try:
+                found = detect(Path(args.source_dir).absolute(), project.languages if project else ())
+            except ConfigError as error:  # a configuration past a bound: one line
+                raise UsageError(str(error)) from None
             sources = Sources(args.source_dir, snippets=project.snippets if project else None, found=found)
+            if found.clean_urls:  # VitePress' cleanUrls: a/b.html is served, and linked, as a/b
+                pages = (replace(page, url=clean_url(page.url)) for page in pages)
         else:
-            sources = Sources(source_dir, project.languages, project.snippets)
+            sources = Sources(source_dir, project.languages, project.snippets, documented=project.documented)
         pages = sources.attach(pages, lambda name, message: None if quiet else print(
             f"warning: {name}: {message}", file=sys.stderr))
         if sources.layout is not FILES and "meta" in settings.lastmod:  # a generator's listing pages
@@ -97,7 +115,8 @@ def run_build(args: argparse.Namespace) -> int:
                 dry_run=args.dry_run,
                 other_sitemaps=look_for_others,
                 keep_urlset=reads_urlset(project.theme) if project else False,
-                outline=Outline(project.nav, project.site_name) if project else None,
+                outline=(Outline(project.nav, args.site_name or project.site_name) if project else
+                         Outline((), args.site_name) if args.site_name else None),
             )
     except (SitemapError, OSError) as error:
         # A file fault (disk full, a read-only folder, a file sitemapkit did not write under
@@ -133,7 +152,8 @@ def _build_root(site_dir: Path, versions: Versions, settings: Settings, args: ar
     report = Report(on_warning=None if quiet else lambda p: print(f"{p.severity}: {p}", file=sys.stderr))
     try:
         with folder_locked(site_dir, shared=False):
-            write_version_index(site_dir, versions, settings, report)
+            key = record_key(project_folder(site_dir, args.config) / settings.state_file)
+            write_version_index(site_dir, versions, settings, report, key)
     except (SitemapError, OSError) as error:
         if isinstance(error, OSError) and not isinstance(error, OutputError):
             error = fault(getattr(error, "filename", None) or site_dir, error, "use")
@@ -146,6 +166,64 @@ def _build_root(site_dir: Path, versions: Versions, settings: Settings, args: ar
         where = f" in {', '.join(p.name for p in report.files)}" if report.files else "; no file written"
         print(f"versioned deployment ({versions.source}): {plural(len(versions.listed), 'version')} ({listed})"
               f"{where}; {plural(len(versions.left), 'folder')} left out; {plural(len(report.warnings), 'warning')}")
+    if settings.strict and report.warnings:
+        return EXIT_PROBLEMS
+    return EXIT_OK
+
+
+def _values(args: argparse.Namespace, project: Project | None) -> dict[str, Any]:
+    """The options given: the --config file's, then the flags; the project's site URL."""
+    values = _config_file(args.config) if args.config else {}
+    values.update(flags(args))
+    if project is not None and project.site_url:
+        values.setdefault("base_url", project.site_url)
+    if not values.get("base_url"):
+        raise UsageError("the site's absolute URL is needed: pass --base-url https://example.com/ "
+                         "(or set base_url in the --config file, or site_url in the project's config)")
+    return values
+
+
+def _settings(values: dict[str, Any]) -> Settings:
+    try:
+        return Settings.from_mapping(values)
+    except SettingsError as error:
+        raise UsageError(str(error)) from None
+
+
+def _root_options(values: dict[str, Any]) -> None:
+    """Refuse, in one line, the options given to the root step that only a version's build reads."""
+    given = [OPTIONS_BY_NAME[name] for name in values if name not in ROOT_OPTIONS and name in OPTIONS_BY_NAME]
+    if given:
+        named = ", ".join(option.cli_flag for option in given)
+        raise UsageError(f"{named} {'does' if len(given) == 1 else 'do'} not apply to the root of a versioned "
+                         "deployment, which lists the versions' own sitemaps: give "
+                         f"{'it' if len(given) == 1 else 'them'} to each version's build")
+
+
+def _build_branch(args: argparse.Namespace, settings: Settings) -> int:
+    """``build --branch``: the root entry point committed on the branch, then pushed."""
+    quiet = args.quiet or args.format == "json"
+    report = Report(on_warning=None if quiet else lambda p: print(f"{p.severity}: {p}", file=sys.stderr))
+    try:
+        branch = open_branch(Path.cwd(), args.branch)
+        made = root_on_branch(branch, settings, report, dry_run=args.dry_run)
+        if args.push and not args.dry_run:
+            push(branch, args.remote or "origin")
+    except (BranchError, SitemapError, OSError) as error:
+        print(f"sitemapkit: {error}", file=sys.stderr)
+        return EXIT_PROBLEMS if isinstance(error, SitemapError) else EXIT_USAGE
+    if args.format == "json":
+        print(json.dumps({**build_json(report, dry_run=args.dry_run), "branch": branch.name,
+                          "commit": made.commit, "changed": list(made.changed)}, indent=2, ensure_ascii=False))
+    elif not args.quiet:
+        versions = made.versions
+        done = ("would commit" if args.dry_run else "committed") + f" {', '.join(made.changed)}"
+        print(f"versioned deployment on branch {branch.name} ({versions.source}): "
+              f"{plural(len(versions.listed), 'version')} ({', '.join(versions.listed) or 'none'}); "
+              f"{plural(len(versions.left), 'folder')} left out; "
+              f"{done if made.commit else 'root unchanged, nothing committed'}"
+              f"{'; pushed to ' + (args.remote or 'origin') if args.push and not args.dry_run else ''}; "
+              f"{plural(len(report.warnings), 'warning')}")
     if settings.strict and report.warnings:
         return EXIT_PROBLEMS
     return EXIT_OK

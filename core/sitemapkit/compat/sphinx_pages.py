@@ -16,6 +16,7 @@ from urllib.parse import quote
 from sitemapkit.model import Page
 from sitemapkit.site.pages import HTML_SUFFIXES, url_for_file
 from sitemapkit.site.scan import html_files
+from sitemapkit.sources.rst import included
 
 GENERATED_INDEX = "generated index"
 """Why the core leaves an index Sphinx generated out (it names and records it)."""
@@ -88,3 +89,21 @@ def generated_pages(
             if name.endswith(HTML_SUFFIXES) and (outdir / name).is_file():
                 yield Page(url=url_for_file(name), source=extra if extra.is_file() else extra / name,
                            output=outdir / name, name=name, copied=True)
+
+
+
+def made_from(source: Path, dependencies: Iterable[str], srcdir: Path, site_wide: str) -> tuple[str, ...]:
+    """The files the document at ``source`` is made from, of its ``dependencies`` (Sphinx's,
+    relative to ``srcdir``), as absolute paths, sorted: without those every document gets
+    through ``site_wide`` (``rst_prolog`` and ``rst_epilog``, joined), which date no page
+    (a link target added there changes no page anyone reads), unless the document's own
+    source includes them too."""
+    everywhere = included(site_wide, source.parent, srcdir)
+    paths = {os.path.normpath(srcdir / path) for path in dependencies}
+    if everywhere & paths:
+        try:
+            own = source.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            own = ""
+        paths -= everywhere - included(own, source.parent, srcdir)
+    return tuple(sorted(paths))

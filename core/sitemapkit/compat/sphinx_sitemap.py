@@ -169,7 +169,10 @@ class SphinxConfig:
             return None
         if (deployment := self.deployment()) is not None and deployment.other_version(canonical):
             return None  # another version's pages are the canonical ones: each page is left out, named
-        cause = f"sitemap_url_scheme '{self.scheme}' puts them" if self.scheme else "sitemapkit_base_url puts them"
+        served = self.read_the_docs is not None and not self.sitemapkit_base_url and self.scheme is None
+        cause = (f"sitemap_url_scheme '{self.scheme}' puts them" if self.scheme
+                 else "Read the Docs serves them (READTHEDOCS_CANONICAL_URL)" if served
+                 else "sitemapkit_base_url puts them")
         root, language = self.root_url, self.language
         if (self.scheme and "{lang}" in self.scheme and not self.names(language)
                 and root is not None and root + self._filled(self.scheme, language, "") == canonical):
@@ -180,11 +183,15 @@ class SphinxConfig:
                 f"it: the other languages' builds would not see it); add language = \"{language}\" "
                 "to conf.py"
             )
+        fix = ("set html_baseurl = os.environ.get(\"READTHEDOCS_CANONICAL_URL\", \"\") in conf.py (each "
+               "version's pages are then their own canonical), or sitemapkit_base_url to " + canonical if served
+               else "remove sitemap_url_scheme (pages are then listed at their canonical URLs) or set "
+               f"html_baseurl to {own}" if self.scheme
+               else f"remove sitemapkit_base_url (pages are then listed at their canonical URLs) or set "
+               f"html_baseurl to {own}")
         return _problem("html_baseurl", "canonical-clash",
             f"no sitemap written: html_baseurl gives every page a canonical link under {canonical}, "
-            f"but {cause} under {own}, so every page would be left out as canonical elsewhere; "
-            f"remove sitemap_url_scheme (pages are then listed at their canonical URLs) or set "
-            f"html_baseurl to {own}"
+            f"but {cause} under {own}, so every page would be left out as canonical elsewhere; {fix}"
         )
 
     def unversioned_canonical(self) -> Problem | None:

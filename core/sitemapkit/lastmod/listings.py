@@ -2,11 +2,17 @@
 
 A generator's listing pages (the home page, sections, tags and categories, archives, the
 pages of a pagination) have no source of their own, or one without a date (Hugo's
-``_index.md``, Jekyll's ``index.html``): their content changes when a page they list does.
-Each such page gets, as ``Page.listed``, the dates of the pages of the same site that its
-main content links to (their front-matter date, else their source's last commit) and its
-own source's last commit; its ``meta`` lastmod is then the newest of them (see
-``entries``). A page that links to no dated page keeps its own date (its source's commit).
+``_index.md``, Jekyll's ``index.html``, or any source whose template loops over the site's
+pages: Jekyll's ``archive.html``, ``layouts.LISTING_LOOP``): their content changes when a
+page they list does. Each such page gets, as ``Page.listed``, the dates of the pages of the
+same site that its main content links to (their front-matter date, else their source's last
+commit) and its own source's last commit; its ``meta`` lastmod is then the newest of them
+(see ``entries``). A page that links to no dated page keeps its own date (its source's commit).
+
+What the main content holds is listed, not the theme's navigation around it; and of the
+other listing pages it links to, only its own sections (a listing page one folder below it)
+are listed: a tag cloud, or the tags printed under each post of a tag page, link to listing
+pages that are no part of this one.
 """
 
 from __future__ import annotations
@@ -21,17 +27,19 @@ from pathlib import Path
 from sitemapkit.dates import newest
 from sitemapkit.lastmod.git import GitDates
 from sitemapkit.model import Moment, Page
+from sitemapkit.protocol import PAGE_READ_BYTES
 from sitemapkit.settings import Settings
 from sitemapkit.site.content import main_content
 from sitemapkit.site.files import read_regular
+from sitemapkit.sources.layouts import LISTING_LOOP
 from sitemapkit.sources.matching import page_key
 from sitemapkit.urls import normalise_base_url, resolve
 
 _HREF = re.compile(rb"""<a\s[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.IGNORECASE)
 _FOLDER_PAGES = ("index", "_index")
 """Sources that build a folder's page, which may list the pages under it."""
-MAX_PAGE_BYTES = 8 << 20
-"""A listing page is read up to this size (a page beyond it is no listing anyone reads)."""
+_SOURCE_PEEK = 1 << 20
+"""How much of a source is looked at for a loop over the site's pages."""
 
 
 def listings_dated(pages: Iterable[Page], settings: Settings, source_dir: Path) -> list[Page]:
@@ -51,13 +59,17 @@ def with_listed(pages: Iterable[Page], base_url: str, source_date: Callable[[str
     pages = list(pages)
     by_key = {page_key(page.url): page for page in pages}
     listed: dict[str, tuple[Moment | None, ...]] = {}
+    listings = [page for page in pages if _may_list(page)]
+    listing_keys = {page_key(page.url) for page in listings}
     # Deeper pages first: a section is dated before the home page that lists it.
-    for page in sorted((page for page in pages if _may_list(page)), key=lambda page: -page.url.count("/")):
+    for page in sorted(listings, key=lambda page: -page.url.count("/")):
         dates = {}
         for key in sorted(_linked_keys(page, base_url)):
             target = by_key.get(key)
             if target is None or target is page:
                 continue
+            if key in listing_keys and not _section_of(key, page_key(page.url)):
+                continue  # a tag cloud's link, another tag of a listed post: not listed here
             if key in listed:
                 moment = newest(listed[key])
             elif target.source is not None:
@@ -79,13 +91,27 @@ def _may_list(page: Page) -> bool:
     if page.source is None:
         return True
     stem = os.path.basename(os.fspath(page.source)).split(".")[0]
-    return stem in _FOLDER_PAGES
+    return stem in _FOLDER_PAGES or _loops_over_pages(os.fspath(page.source))
+
+
+def _loops_over_pages(source: str) -> bool:
+    """Whether the source's template lists the site's pages (``layouts.LISTING_LOOP``)."""
+    try:
+        return LISTING_LOOP.search(read_regular(source, _SOURCE_PEEK)) is not None
+    except OSError:
+        return False
+
+
+def _section_of(key: str, parent: str) -> bool:
+    """Whether the page ``key`` is a section of the page ``parent``: one folder below it."""
+    folder, _, name = key.rpartition("/")
+    return bool(name) and folder == parent
 
 
 def _linked_keys(page: Page, base_url: str) -> set[str]:
     """Page keys of the same site's pages that the page's main content links to."""
     try:
-        data = read_regular(page.output, MAX_PAGE_BYTES)
+        data = read_regular(page.output, PAGE_READ_BYTES)
     except OSError:
         return set()
     page_url = base_url + page.url.lstrip("/")

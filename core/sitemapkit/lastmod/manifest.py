@@ -107,6 +107,12 @@ class Changes:
         return sorted({*self.added, *self.changed, *self.removed, *self.unsent})
 
 
+def believed(old: Record | None, now: str) -> Record | None:
+    """``old``, unless it was first seen after ``now`` (an altered manifest, or a clock set
+    back): then there is no record to believe, and the page is seen for the first time now."""
+    return None if old is not None and old.first_seen > now else old
+
+
 def reconcile(old: Record | None, digest: str | None, title: str | None, lastmod: str | None,
               known: bool, now: str) -> tuple[Record, str | None]:
     """A page of this build against the last build's record of its URL (``old``): its new
@@ -116,6 +122,7 @@ def reconcile(old: Record | None, digest: str | None, title: str | None, lastmod
     read changed when its lastmod did. Nothing is added or changed on a first build
     (``known`` False): nothing is known to have changed. ``old`` itself is returned when
     nothing about it changed."""
+    old = believed(old, now)
     if old is not None and (digest is None or digest == old.digest):
         kind = "changed" if digest is None and old.lastmod is not None and lastmod != old.lastmod else None
         if lastmod == old.lastmod and (not title or title == old.title):
@@ -154,6 +161,7 @@ class Manifest:
         self._unsent: list[str] = []
         self._finished = False
         self._page_facts: PageFacts | None = None
+        self._on_disk: bool | None = None  # whether a manifest was on disk, when first asked
 
     @classmethod
     def for_settings(
@@ -246,10 +254,20 @@ class Manifest:
         if not self.known():
             return None
         if self._previous is not None:
-            return self._previous.get(loc)
+            return believed(self._previous.get(loc), self.now_text)
         row = self.db.execute("SELECT digest, first_seen, title, lastmod FROM previous WHERE loc = ?",
                               (loc,)).fetchone()
-        return Record(*row) if row is not None else None
+        return believed(Record(*row), self.now_text) if row is not None else None
+
+    def recorded(self, loc: str) -> Record | None:
+        """``previous(loc)`` where an earlier build left a manifest, without starting one
+        where none is (a site whose pages all have dates never gets one)."""
+        if not self._loaded:
+            if self._on_disk is None:
+                self._on_disk = self.kept and self.path.exists()
+            if not self._on_disk:
+                return None
+        return self.previous(loc)
 
     def page_facts(self, output: str | os.PathLike[str], loc: str) -> HtmlFacts:
         """The facts of the page written at ``output`` (URL ``loc``), kept from the last build

@@ -175,8 +175,8 @@ def _format() -> str:
 
 
 def _encoded(facts: HtmlFacts) -> str:
-    noindex, canonical, alternates, images, videos, published, modified, digest, _, long_values = facts
-    return json.dumps([noindex, canonical, alternates, images, videos, published, modified, digest, long_values],
+    noindex, canonical, alternates, images, videos, published, modified, digest, _, long_values, cut = facts
+    return json.dumps([noindex, canonical, alternates, images, videos, published, modified, digest, long_values, cut],
                       ensure_ascii=False, separators=(",", ":"))
 
 
@@ -184,12 +184,12 @@ def _decoded(text: Any, head: Any) -> HtmlFacts | None:
     """The facts ``_encoded`` wrote, or None when they are not in its shape."""
     try:
         values = json.loads(text)
-        noindex, canonical, alternates, images, videos, published, modified, digest, long_values = values
+        noindex, canonical, alternates, images, videos, published, modified, digest, long_values, cut = values
     except (TypeError, ValueError, RecursionError):
         return None
     # Performance: most pages have no alternates, videos nor long values: empty lists are let
     # through without a generator each.
-    if (type(noindex) is not bool or type(head) is not bytes
+    if (type(noindex) is not bool or type(head) is not bytes or type(cut) is not int
             or not all(_text_or_none(value) for value in (canonical, published, modified, digest))
             or type(images) is not list or (images and not all(type(image) is str for image in images))
             or (alternates != [] and not _pairs(alternates, str))
@@ -197,7 +197,7 @@ def _decoded(text: Any, head: Any) -> HtmlFacts | None:
             or (videos != [] and not (type(videos) is list and all(_fields(video) for video in videos)))):
         return None
     return HtmlFacts(noindex, canonical, tuple(map(tuple, alternates)), tuple(images), tuple(videos), published,
-                     modified, digest, head, tuple(map(tuple, long_values)))
+                     modified, digest, head, tuple(map(tuple, long_values)), cut)
 
 
 def _text_or_none(value: object) -> bool:

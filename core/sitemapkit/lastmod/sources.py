@@ -15,6 +15,10 @@ page, each of those files' git dates (read in the same pass as the pages') wins 
 later. Only git dates a file by itself: a page's metadata speaks for the page, and its
 fingerprint already covers what the files put into it.
 
+Where the manifest says the page's main content is what it was when the last build wrote
+its lastmod (the same digest), no source moves that lastmod forward: what changed is not
+what the page says (a site-wide include, a date bumped alone).
+
 A page no source can date gets none: never a made-up date; a file it is made from never
 stands in for the page's own date.
 
@@ -118,6 +122,8 @@ class LastmodResolver:
                 break
         if override is None and found is not None and page.depends_on:
             found, answered = self._newest_part(page, found, answered)
+        if override is None and found is not None and digest is not None and answered != "fingerprint":
+            found = self._unchanged(loc, digest, found)
         if self.settings.lastmod:
             counts = self.report.lastmod_sources
             source = answered if found is not None else "none"
@@ -158,6 +164,17 @@ class LastmodResolver:
                 found, latest, answered = changed, changed, "git"
         return found, answered
 
+    def _unchanged(self, loc: str, digest: str, found: Moment) -> Moment:
+        """``found``, or the lastmod the last build wrote for ``loc`` when that is earlier and
+        the page's main content is the same (its digest in the manifest): a source date
+        (a site-wide file's commit, a front-matter date bumped alone) does not move a page
+        whose rendered content did not change."""
+        old = self.manifest.recorded(loc)
+        if old is None or old.digest != digest or old.lastmod is None:
+            return found
+        written = self._first_seen(old.lastmod)
+        return written if as_datetime(written) < as_datetime(found) else found
+
     def _first_seen(self, text: str) -> Moment:
         # Performance: a manifest holds few distinct first-seen times (one per build that
         # changed pages), each parsed once (measured: 0.03 µs a page instead of 1.7 µs).
@@ -171,7 +188,15 @@ class LastmodResolver:
     def finish(self) -> None:
         """Report what git could not date, and how to date the pages no source could: one
         hint per cause found (no source file, no repository, no commit, a shallow clone)."""
-        causes = self._warn_git()
+        missing = [folder for folder in self.source_dirs if not os.path.isdir(folder)]
+        for folder in missing:  # a typo: every page would be undated with no more than a note
+            self.report.warn(
+                os.fspath(folder), "source_dir", "source-dir-missing",
+                f"no such folder: {self._shown(os.fspath(folder))}; no page is dated by its source "
+                "(front matter, git): check the path given to --source-dir")
+        if missing and len(missing) == len(self.source_dirs):
+            self._sourceless.clear()  # said above, once, not again as pages with no source
+        causes = [f"no such folder {self._shown(os.fspath(folder))}" for folder in missing] + self._warn_git()
         if self.report.lastmod_sources.get("none"):
             if "git" not in self.settings.lastmod:
                 causes = ["add git to 'lastmod' to date pages by their last commit"]

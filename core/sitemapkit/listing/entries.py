@@ -167,7 +167,7 @@ def _entries(
             report.warn(page.label, "loc", "duplicate-url", f"{entry.loc} is listed already")
             continue
         if listing is not None:
-            listing.add(entry, page.title, title)
+            listing.add(entry, page.title, title, bool(page.listed) or page.content == "")
         yield entry
     maker.finish()
     for pattern in maker.excludes.unmatched():

@@ -13,19 +13,20 @@ from dataclasses import replace
 from datetime import datetime, timedelta, timezone, tzinfo
 from fnmatch import fnmatchcase
 from typing import TYPE_CHECKING, Any, NamedTuple
-from urllib.parse import unquote
+from urllib.parse import quote, unquote
 
 from sitemapkit.dates import as_datetime, format_moment, newest
 from sitemapkit.lastmod.sources import LastmodResolver
 from sitemapkit.listing.page_fields import alternates, images, news_article, page_moment, videos
 from sitemapkit.listing.page_keys import NO_KEYS, PageKeys, page_keys
 from sitemapkit.model import Entry, Moment, Page
-from sitemapkit.protocol import FUTURE_SLACK, OTHER_VERSION
+from sitemapkit.protocol import FUTURE_SLACK, OTHER_VERSION, PAGE_READ_BYTES
 from sitemapkit.report import EXAMPLES, Report, examples, plural
 from sitemapkit.settings import Rule, Settings
 from sitemapkit.site.extract import HtmlFacts, file_digest, read_page_file, read_page_html
+from sitemapkit.site.files import inside
 from sitemapkit.site.owned import url_key
-from sitemapkit.site.pages import Exclude, error_page, fold_index, not_a_page, serving_file
+from sitemapkit.site.pages import Exclude, error_page, file_exists, fold_index, not_a_page, serving_file
 from sitemapkit.urls import MAX_LOC_LENGTH, URLError, encode_url, in_scope, site_loc, site_path
 from sitemapkit.values import OptionError, changefreq, priority
 
@@ -110,7 +111,7 @@ class EntryMaker:
         self._early: dict[tzinfo, datetime] = {}
         self.excludes = Exclude(settings.exclude)
         self.robots = robots
-        self.titles = settings.html_sitemap
+        self.titles = settings.html_sitemap or bool(settings.llms_txt)
         self.other_version = 0
         """Pages whose canonical URL is another version's: told once, by ``finish``, not in
         a line a page (an old version's pages all name the latest's)."""
@@ -157,7 +158,8 @@ class EntryMaker:
         warn, news, now = self.warn, settings.news, self.now
         return Plan(
             tuple(gates), tuple(checks), bool(settings.rules),
-            (lambda page, keys, facts, loc, path: images(page, keys, facts, loc, warn)) if settings.images else _none,
+            (lambda page, keys, facts, loc, path: images(page, keys, facts, loc, warn, _shown_in(page),
+                                                          self.missing_image(page))) if settings.images else _none,
             (lambda page, keys, facts, loc, path: videos(page, keys, facts, loc, warn)) if settings.videos else _none,
             (lambda page, keys, facts, loc, path: news_article(page, keys, facts, path, news, now, warn)) if news
             else _no_news,
@@ -198,6 +200,9 @@ class EntryMaker:
         for label, size in facts.long_values:
             self.warn(page, label, "url-too-long", f"a {size:,}-byte value left unread: a URL must be "
                       f"under {MAX_LOC_LENGTH} characters")
+        if facts.cut:
+            self.warn(page, "output", "page-too-large", f"a {facts.cut:,}-byte page: read from its first "
+                      f"{PAGE_READ_BYTES >> 20} MiB only (images, videos, links); its fingerprint covers all of it")
         for check in plan.checks:
             if check(page, facts):
                 return None
@@ -325,6 +330,26 @@ class EntryMaker:
             return read_page_html(b"", loc, content=page.content)
         return HtmlFacts()
 
+    def missing_image(self, page: Page) -> Callable[[str], str | None] | None:
+        """Why a same-site image of ``page`` is not in the built site (None: it is, or it is
+        on another site); None when the built site is not known (no site folder, or one the
+        page was not written into: ``--out`` elsewhere)."""
+        site_dir, base = self.site_dir, self.base
+        if site_dir is None:
+            return None
+        written_there: list[bool] = []  # asked once, at the first same-site image
+
+        def missing(url: str) -> str | None:
+            if not in_scope(url, base):
+                return None
+            if not written_there:
+                written_there.append(page.output is None or inside(page.output, site_dir))
+            if not written_there[0] or file_exists(site_dir, path := site_path(url, base)):
+                return None
+            return f"no file {unquote(path)} in the built site {os.fspath(site_dir)}"
+
+        return missing
+
     def home(self, page: Page) -> bool:
         """Whether ``page`` is the site's home page (``base_url`` itself)."""
         try:
@@ -430,5 +455,28 @@ class EntryMaker:
         return page.title or (facts.title if self.settings.changes_feed else None)
 
 
+def _shown_in(page: Page) -> Callable[[str], bool] | None:
+    """Whether the page as written shows an image its generator named (its file's name is in
+    the page's HTML): read once, for the pages whose generator names images."""
+    if not page.images or page.output is None:
+        return None
+    written: list[bytes] = []
+
+    def shown(url: str) -> bool:
+        if not written:
+            try:
+                with open(page.output, "rb") as handle:
+                    written.append(handle.read(_SHOWN_READ))
+            except OSError:
+                written.append(b"")
+        name = url.split("#", 1)[0].split("?", 1)[0].rstrip("/").rpartition("/")[2]
+        return bool(name) and any(spelling.encode("utf-8", "replace") in written[0]
+                                  for spelling in {name, unquote(name), quote(unquote(name))})
+
+    return shown
+
+
+_SHOWN_READ = 8 << 20
+"""How much of a written page is looked at for the images it shows."""
 _OFFSET_CHANGE = timedelta(hours=3)
 """More than a zone's UTC offset moves in one change (daylight saving time: one hour)."""

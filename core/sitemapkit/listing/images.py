@@ -5,8 +5,11 @@ Not a page's own, and never listed:
 
 - status badges and counters (by host, such as img.shields.io, or by a path naming a badge);
 - emoji (Twemoji, EmojiOne, GitHub's gemoji, as pymdownx.emoji and Material render them);
-- tracking pixels: an image 1 pixel (or 0) wide or high, one hidden by its style, or one
-  from a known analytics endpoint (the ``<noscript>`` pixel of an analytics snippet);
+- tracking pixels and icons: an image declared at most 48 pixels wide or high (a pixel, a
+  32-pixel sponsor avatar, an inline icon), one hidden by its style, one from a known
+  analytics endpoint, or one in a ``<noscript>`` without alt text (the pixel of an analytics
+  snippet; a lazy-loading theme's fallback image, which has its alt text, stays);
+- badges from a badge service: a host named after badges (``coverage-badge.….workers.dev``);
 - the site's chrome: its logo (an ``<img>`` whose class or id says ``logo``, or an image in
   a link to the host's home page, where themes put the logo of every page) and, as the HTML
   reader finds them, the images in the theme's navigation, sidebar, header and footer. A
@@ -31,7 +34,9 @@ _BADGE_HOSTS = re.compile(
     r"|c\.statcounter\.com"
     # analytics and advertising pixels
     r"|google-analytics\.com|googletagmanager\.com|doubleclick\.net|px\.ads\.linkedin\.com|bat\.bing\.com"
-    r"|sb\.scorecardresearch\.com|pixel\.wp\.com|stats\.wp\.com|pixel\.quantserve\.com)"
+    r"|sb\.scorecardresearch\.com|pixel\.wp\.com|stats\.wp\.com|pixel\.quantserve\.com"
+    r"|(?:queue\.)?simpleanalyticscdn\.com|plausible\.io|stats\.g\.doubleclick\.net|counter\.goatcounter\.com"
+    r"|(?:[\w-]+-)?badges?(?:-[\w-]+)?\.[\w.-]+)"
 )
 _BADGE_PATH = re.compile(r"(?:^|/)(?:badges?(?:/|\.svg|\.png|$)|[^/]*[-_.]badge\.(?:svg|png))", re.IGNORECASE)
 _TRACKER_PATH = re.compile(r"(?:^|/)(?:matomo|piwik)\.php$|^(?:https?:)?//(?:www\.)?facebook\.com/tr/?$", re.IGNORECASE)
@@ -40,16 +45,19 @@ _LOGO = re.compile(r"(?:^|[^a-z])logo(?:$|[^a-z])", re.IGNORECASE)
 _AVATAR = re.compile(r"(?:^|[^a-z])avatar(?:$|[^a-z])", re.IGNORECASE)
 _HOST = re.compile(r"^(?:https?:)?//([^/:?#]+)", re.IGNORECASE)
 _SIZE = re.compile(r"\s*(\d+)(?:\.\d*)?\s*(?:px)?\s*$", re.IGNORECASE)
+ICON_PIXELS = 48
+"""An image declared this wide or high, or less, is a pixel, an icon or an avatar: no content."""
 _HIDDEN = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 
 _NO_ATTRIBUTES: Mapping[str, str] = {}
 
 
-def decorative(src: str, attrs: Mapping[str, str] = _NO_ATTRIBUTES, *, chrome: bool = False) -> bool:
+def decorative(src: str, attrs: Mapping[str, str] = _NO_ATTRIBUTES, *, chrome: bool = False,
+               noscript: bool = False) -> bool:
     """Whether the image ``src`` (as written, or absolute) is not the page's own. ``attrs``:
     the ``<img>`` tag's attributes where there is one; ``chrome``: the HTML reader found it
-    in the theme's parts or in a link to the home page."""
-    if chrome:
+    in the theme's parts or in a link to the home page; ``noscript``: inside a ``<noscript>``."""
+    if chrome or (noscript and not attrs.get("alt", "").strip()):
         return True
     classes, ident = attrs.get("class", ""), attrs.get("id", "")
     if _EMOJI.search(classes) or any(word.search(classes) or word.search(ident) for word in (_LOGO, _AVATAR)):
@@ -67,9 +75,10 @@ def decorative(src: str, attrs: Mapping[str, str] = _NO_ATTRIBUTES, *, chrome: b
 
 
 def _pixel(attrs: Mapping[str, str]) -> bool:
-    """An image no reader sees: at most 1 pixel wide or high, or hidden by its style."""
+    """An image no reader sees, or sees as an icon: at most ``ICON_PIXELS`` wide or high, or
+    hidden by its style."""
     for key in ("width", "height"):
         size = _SIZE.match(attrs.get(key, ""))
-        if size is not None and int(size.group(1)) <= 1:
+        if size is not None and int(size.group(1)) <= ICON_PIXELS:
             return True
     return _HIDDEN.search(attrs.get("style", "")) is not None

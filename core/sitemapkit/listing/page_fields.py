@@ -35,20 +35,35 @@ def page_moment(page: Page, field: str, value: Any, warn: Warn) -> Moment | None
         return None
 
 
-def images(page: Page, keys: PageKeys, facts: HtmlFacts, loc: str, warn: Warn) -> tuple[Image, ...]:
+def images(page: Page, keys: PageKeys, facts: HtmlFacts, loc: str, warn: Warn,
+           shown: Callable[[str], bool] | None = None, missing: Callable[[str], str | None] | None = None,
+           ) -> tuple[Image, ...]:
     """The page's images: from its HTML, its generator and its ``sitemap_images`` key, each
-    once, at most ``MAX_IMAGES``."""
+    once, at most ``MAX_IMAGES``. ``shown(url)``: whether the written page shows an image its
+    generator names (a cover in its metadata that the theme never shows is not the page's).
+    ``missing(url)``: why a same-site image is not there (no file in the built site), or None."""
     if not facts.images and not page.images and not keys.images:
         return ()
     found: dict[str, None] = {}
     # The HTML's images passed the filter where their tags were read; the generator's and
     # the page keys' pass it here: badges, pixels and logos are no page's images.
-    given = (raw for raw in (*page.images, *keys.images) if not decorative(raw))
-    for raw in (*facts.images, *given):
+    named = ((raw, True) for raw in page.images if not decorative(raw))
+    given = ((raw, False) for raw in keys.images if not decorative(raw))
+    for raw, by_generator in (*((raw, False) for raw in facts.images), *named, *given):
         try:
-            found.setdefault(encode_url(resolve(loc, raw)), None)
+            url = encode_url(resolve(loc, raw))
         except URLError as error:
             warn(page, "image", "image-loc", f"image dropped: {error}")
+            continue
+        if url in found:
+            continue
+        if by_generator and shown is not None and not shown(url):  # the page's <img> showed it: not asked
+            continue
+        why = missing(url) if missing is not None else None
+        if why is not None:
+            warn(page, "image", "image-missing", f"image {url} dropped: {why}")
+            continue
+        found.setdefault(url, None)
     if len(found) > MAX_IMAGES:
         warn(
             page, "images", "image-count",
@@ -119,12 +134,15 @@ def news_article(page: Page, keys: PageKeys, facts: HtmlFacts, path: str, news: 
 
 def alternates(page: Page, facts: HtmlFacts, loc: str, base_url: str, x_default: str | None,
                warn: Warn) -> tuple[Alternate, ...]:
-    """The page's hreflang alternates, itself among them, x-default last when asked for."""
+    """The page's hreflang alternates, itself among them, x-default last when asked for:
+    from its own ``hreflang`` links when it has them (what a crawler reads on the page, so
+    that the pages of a set list the same set), else from the generator's translations. The
+    page's language (``<html lang="fr-fr">``) names the page only when no alternate does."""
     if not page.translations and not facts.alternates:
         return ()
     versions: dict[str, str] = {}
     own = _language_code(page.lang or facts.lang or "")
-    for code, url in (*page.translations.items(), *facts.alternates):
+    for code, url in facts.alternates or page.translations.items():
         code = _language_code(code)
         if not HREFLANG.fullmatch(code):
             warn(page, "hreflang", "hreflang-code", f"alternate '{code}' dropped: not a language code")
@@ -133,7 +151,9 @@ def alternates(page: Page, facts: HtmlFacts, loc: str, base_url: str, x_default:
             versions.setdefault(code, encode_url(absolute(base_url, url)))
         except URLError as error:
             warn(page, "hreflang", "hreflang-href", f"alternate '{code}' dropped: {error}")
-    if own and HREFLANG.fullmatch(own):
+    if loc in versions.values():
+        pass  # a link names the page itself: its own code, not a second entry for its <html lang>
+    elif own and HREFLANG.fullmatch(own):
         versions[own] = loc
     elif versions:
         warn(page, "lang", "hreflang-self", "the page's own language is unknown; alternates kept without it")

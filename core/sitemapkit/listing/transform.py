@@ -5,10 +5,13 @@ The callable is named ``module:function`` and imported as MkDocs imports its hoo
 project's folder (the one holding the generator's configuration, or the current folder for
 ``sitemapkit build``'s ``--config`` or project folder), then the current folder, are put first
 on ``sys.path``. Whatever it returns is input like a page's
-metadata: every value it changed is checked again as ``entries`` checks a page's own, and a
-value that breaks a rule is dropped with a warning naming the page and the field. An
-exception it raises, or a return value that is neither an ``Entry`` nor ``None``, leaves the
-page out with a ``transform-error`` warning naming the page (``strict`` makes it fatal).
+metadata: every value it returns is checked again as ``entries`` checks a page's own (whatever
+it compares equal to: the callable may have changed the very object it was given), and a
+value that breaks a rule is dropped with a warning naming the page and the field. A return
+value that is neither an ``Entry`` nor ``None`` leaves the page out with a ``transform-error``
+warning naming the page (``strict`` makes it fatal). An exception it raises, ``SystemExit``
+included, stops the build with a ``TransformError`` naming the page and the exception,
+before any file is put in place.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from sitemapkit.dates import format_moment
 from sitemapkit.listing.videos import VideoError, clean_text, video_from_fields
 from sitemapkit.model import Alternate, Entry, Image, Moment, NewsArticle, Video
 from sitemapkit.protocol import HREFLANG, MAX_IMAGES
-from sitemapkit.report import Report, SitemapError
+from sitemapkit.report import Problem, Report, SitemapError
 from sitemapkit.site.files import inside
 from sitemapkit.site.owned import url_key
 from sitemapkit.urls import NEWS_LANGUAGE, URLError, absolute, encode_url, resolve, site_loc
@@ -40,6 +43,16 @@ Renote = Callable[[str, str | None, str | None], None]
 
 _SHOWN = 200
 """Characters of an exception's message a warning quotes (the text is the callable's)."""
+
+
+class TransformError(SitemapError):
+    """The ``transform`` callable cannot be loaded, or raised at a page: the build stops (on
+    Sphinx, which stops only on a crash report: a warning, and no sitemap). ``problem`` says
+    it as a build's problem, naming the page (or the option) and the exception."""
+
+    def __init__(self, message: str, problem: Problem) -> None:
+        super().__init__(message)
+        self.problem = problem
 
 
 def load_transform(spec: str, project_dir: Path) -> UserTransform:
@@ -60,12 +73,17 @@ def load_transform(spec: str, project_dir: Path) -> UserTransform:
             found = importlib.import_module(module_name)
         for part in qualname.split("."):
             found = getattr(found, part)
-    except Exception as error:  # the user's module: anything it raises on import
-        raise SitemapError(f"option 'transform': '{spec}' cannot be loaded from {folder} or the installed "
-                           f"packages: {_said(error)}") from None
+    except (Exception, SystemExit) as error:  # the user's module: anything it raises on import
+        raise _unusable(f"'{spec}' cannot be loaded from {folder} or the installed packages: "
+                        f"{_said(error)}") from None
     if not callable(found):
-        raise SitemapError(f"option 'transform': '{spec}' is a {type(found).__name__}, not a function")
+        raise _unusable(f"'{spec}' is a {type(found).__name__}, not a function")
     return found
+
+
+def _unusable(why: str) -> TransformError:
+    return TransformError(f"option 'transform': {why}", Problem("settings", "option-invalid",
+                          f"{why}; no sitemap written", field="sitemapkit_transform"))
 
 
 def _said(error: BaseException) -> str:
@@ -87,21 +105,22 @@ class Transform:
     def __call__(self, entry: Entry) -> Entry | None:
         """The entry the callable returns, its changed values checked; None: left out. The
         manifest's record of the page follows: moved, re-dated or dropped with it."""
+        loc, lastmod = entry.loc, entry.lastmod  # as they were: the callable may change the object itself
         result = self.changed(entry)
         if result is None:
-            self.renote(entry.loc, None, None)
-        elif result.loc != entry.loc or result.lastmod != entry.lastmod:
-            self.renote(entry.loc, result.loc, None if result.lastmod is None else format_moment(result.lastmod))
+            self.renote(loc, None, None)
+        elif result.loc != loc or result.lastmod != lastmod:
+            self.renote(loc, result.loc, None if result.lastmod is None else format_moment(result.lastmod))
         return result
 
     def changed(self, entry: Entry) -> Entry | None:
         label = entry.loc
         try:
             result = self.call(entry)
-        except Exception as error:  # the user's code: report it as the page's problem, go on
-            self.report.warn(label, "transform", "transform-error",
-                             f"page left out: transform {self.spec} raised {_said(error)}")
-            return None
+        except (Exception, SystemExit) as error:  # the user's code: the build stops, naming the page
+            problem = Problem(label, "transform-error", f"transform {self.spec} raised {_said(error)}; no "
+                              "sitemap is written: fix the transform", field="transform")
+            raise TransformError(str(problem), problem) from None
         if result is None:  # left out on purpose: validate --site-dir does not miss it (owned.chosen_out)
             self.report.left_out["transform"] = self.report.left_out.get("transform", 0) + 1
             self.chosen_out.add(url_key(entry.loc))
@@ -111,15 +130,16 @@ class Transform:
                              f"page left out: transform {self.spec} returned a {type(result).__name__}; it "
                              "must return the Entry (changed with dataclasses.replace, or not) or None")
             return None
-        if result == entry:
-            return result
-        return self.checked(result, entry, label)
+        # Checked as a new entry, always: an equal result may be the very object given, its
+        # fields changed behind the frozen dataclass's back (object.__setattr__).
+        return self.checked(result, _UNSET, label)
 
     def warn(self, label: str, field: str, rule: str, message: str) -> None:
         self.report.warn(label, f"transform: {field}", rule, message)
 
-    def checked(self, new: Entry, old: Entry, label: str) -> Entry | None:
-        """``new`` with each value that differs from ``old`` checked as a page's own is."""
+    def checked(self, new: Entry, old: Any, label: str) -> Entry | None:
+        """``new`` with each value that differs from ``old`` (``_UNSET``: every value)
+        checked as a page's own is."""
         changes: dict[str, Any] = {}
         loc = old.loc
         if new.loc != old.loc:
@@ -235,6 +255,24 @@ class Transform:
             except URLError as error:
                 self.warn(label, "alternates", "hreflang-href", f"alternate '{item.hreflang}' dropped: {error}")
         return tuple(kept.values())
+
+
+class _Unset:
+    """An entry none of whose values equals anything: every value of the result is checked."""
+
+    def __getattr__(self, name: str) -> object:
+        return self
+
+    def __eq__(self, other: object) -> bool:
+        return False
+
+    def __ne__(self, other: object) -> bool:
+        return True
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+_UNSET = _Unset()
 
 
 def _items(value: Any) -> tuple[Any, ...]:

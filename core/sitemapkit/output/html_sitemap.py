@@ -49,11 +49,16 @@ class Listing:
         self.left = 0
         """URLs past ``MAX_LINKS``, counted only."""
         self.newest: Moment | None = None
+        self.languages: set[str] = set()
+        """The hreflang codes of the entries' alternates: the site's languages (``llms_txt``)."""
 
-    def add(self, entry: Entry, title: str | None, read: str | None = None) -> None:
-        """``title``: the page's own, from its generator; ``read``: else the one its HTML gives."""
+    def add(self, entry: Entry, title: str | None, read: str | None = None, lists: bool = False) -> None:
+        """``title``: the page's own, from its generator; ``read``: else the one its HTML gives;
+        ``lists``: the page lists others."""
         if entry.loc == self.base_url + PAGE_NAME:
             return  # an earlier build's page, found among the site's files: the map never lists itself
+        if entry.alternates:
+            self.languages.update(alternate.hreflang for alternate in entry.alternates)
         if entry.lastmod is not None and (self.newest is None or as_datetime(entry.lastmod) > as_datetime(self.newest)):
             self.newest = entry.lastmod
         if len(self.links) >= MAX_LINKS:
@@ -63,7 +68,7 @@ class Listing:
         day = format_moment(entry.lastmod)[:10] if entry.lastmod is not None else None
         shown = title or read
         self.links.append(Link(path, link_href("./" + path), entry.loc, shown or unquote(path) or "/", day,
-                               read=not title and bool(read)))
+                               read=not title and bool(read), lists=lists))
 
     def with_page(self, entries: Iterable[Entry], page_url: str,
                   dated: dict[str, int] | None = None) -> Iterator[Entry]:

@@ -31,6 +31,8 @@ class Link(NamedTuple):
     """``YYYY-MM-DD``, for people."""
     read: bool = False
     """``title`` was read from the page's HTML ``<title>`` (it may carry the site's name)."""
+    lists: bool = False
+    """The page lists others (tags, an archive, a page of a list): ``llms.txt`` puts it under ``Optional``."""
 
 
 class Item(NamedTuple):

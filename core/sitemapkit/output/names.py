@@ -20,7 +20,19 @@ from typing import NamedTuple
 
 from sitemapkit.settings import IndexNowSettings, Settings
 from sitemapkit.urls import absolute, in_scope, normalise_base_url, site_path
-from sitemapkit.values import section_name, stem_of
+from sitemapkit.values import LlmsTxt, section_name, stem_of
+
+LLMS_NAME = "llms.txt"
+FULL_NAME = "llms-full.txt"
+MIRROR = r"(?:[^/]+/)*[^/]+\.md"
+"""``llms_txt``'s Markdown mirror of a page, below the output folder (``output.llms``)."""
+_LLMS = rf"(?:[^/]+/)?(?:{re.escape(LLMS_NAME)}|{re.escape(FULL_NAME)})|{MIRROR}"
+"""``llms_txt``'s files: ``llms.txt`` at the root and in each language's folder, the mirrors."""
+
+
+def is_llms_file(name: str) -> bool:
+    """Whether ``name`` (below the output folder) is one of ``llms_txt``'s files."""
+    return re.fullmatch(_LLMS, name) is not None
 
 PAGE_NAME = "sitemap.html"
 """The page for people that lists the sitemap's pages (``html_sitemap``)."""
@@ -94,8 +106,10 @@ def fixed_names(settings: Settings) -> list[str]:
 def beside_names(settings: Settings) -> list[str]:
     """The files ``generate`` writes beside the sitemaps once they are written (the change
     feed, ``sitemap.html``): the writer checks their names and spares them."""
+    full = isinstance(settings.llms_txt, LlmsTxt) and settings.llms_txt.full
     return [name for name, on in ((feed_name(settings.filename), settings.changes_feed),
-                                  (PAGE_NAME, settings.html_sitemap)) if on]
+                                  (PAGE_NAME, settings.html_sitemap), (LLMS_NAME, settings.llms_txt),
+                                  (FULL_NAME, full)) if on]
 
 
 def key_url(indexnow: IndexNowSettings, base_url: str) -> str:
@@ -134,6 +148,11 @@ class OwnNames(NamedTuple):
     def in_family(self, name: str) -> bool:
         return self.family.fullmatch(name) is not None
 
+    def written_later(self, name: str) -> bool:
+        """Whether ``name`` is a file of ``llms_txt`` (``llms.txt``, a mirror): written, and
+        its stale ones removed, by that step, after the sitemaps."""
+        return is_llms_file(name) and self.allows(name)
+
 
 def own_names(settings: Settings) -> OwnNames:
     """The names the settings make: the one place that derives them."""
@@ -152,6 +171,8 @@ def own_names(settings: Settings) -> OwnNames:
         alone.append(feed)
     if settings.html_sitemap:
         alone.append(re.escape(PAGE_NAME))
+    if settings.llms_txt:
+        alone.append(_LLMS)
     key = key_file_name(settings)
     if key is not None:
         alone.append(re.escape(key))
@@ -159,5 +180,5 @@ def own_names(settings: Settings) -> OwnNames:
     made = rf"(?:{'|'.join(twinned)}){twins}" + "".join(f"|{name}" for name in alone)
     legacy = rf"{stem}-[1-9]\d*(?:-[0-9a-f]+)?\.xml"  # the children of older versions too
     sections = rf"{stem}-[a-z0-9]+(?:-[a-z0-9]+)*\.xml"  # any section's files, the sections' index
-    family = rf"(?:{entry}|{legacy}|{news}|{texts}|{sections})(?:\.gz)?|{feed}|{re.escape(PAGE_NAME)}"
+    family = rf"(?:{entry}|{legacy}|{news}|{texts}|{sections})(?:\.gz)?|{feed}|{re.escape(PAGE_NAME)}|{_LLMS}"
     return OwnNames(re.compile(made), re.compile(family))

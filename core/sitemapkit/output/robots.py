@@ -4,6 +4,7 @@ write), keep every other byte, in the file's own line-ending style."""
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -38,15 +39,19 @@ def drop_sitemap_line(site_dir: Path, sitemap_url: str) -> bool:
 
 
 def sync_robots_txt(site_dir: Path, wanted: Iterable[str], unwanted: Iterable[str],
-                    sink: Sink | None = None) -> bool:
+                    sink: Sink | None = None, own_names: Iterable[str] = (), listed_before: str | None = None) -> bool:
     """Make ``robots.txt`` name every URL of ``wanted`` and none of ``unwanted`` (sitemaps of
     ours this build did not write), creating it when it is absent and there is something to
-    name. True when the file was written (in a dry run, ``sink``'s, when it would be). Raises
+    name. A line naming one of ``own_names`` (the files of ours) in a folder under which the
+    sitemap this build replaced listed its URLs (``listed_before``, its first ``<loc>``) was
+    written for that sitemap's base URL (a staging host, http before https): it goes too.
+    True when the file was written (in a dry run, ``sink``'s, when it would be). Raises
     ``RobotsTooLarge`` (nothing written) for a file over ``protocol.ROBOTS_READ_BYTES``."""
     sink = sink if sink is not None else Sink()
     path = Path(site_dir) / "robots.txt"
     wanted = list(dict.fromkeys(wanted))
     unwanted = {url.encode() for url in set(unwanted) - set(wanted)}
+    names = {name.encode() for name in own_names}
     with faults_named(path, "read"):
         try:
             old = read_regular(path, ROBOTS_READ_BYTES + 1)
@@ -63,6 +68,8 @@ def sync_robots_txt(site_dir: Path, wanted: Iterable[str], unwanted: Iterable[st
     newline = _newline(old)
     lines = old.split(newline)
     named = {_named(line) for line in lines} - {None}
+    unwanted |= {url for url in named if url.decode("utf-8", "surrogateescape") not in wanted
+                 and _moved_own(url, names, listed_before)}
     kept = [line for line in lines if _named(line) not in unwanted]
     missing = [url.encode() for url in wanted if url.encode() not in named]
     if len(kept) == len(lines) and not missing:
@@ -83,6 +90,31 @@ def _newline(data: bytes) -> bytes:
     if b"\r" in data and b"\n" not in data:
         return b"\r"
     return b"\n"
+
+
+def _moved_own(url: bytes, names: set[bytes], listed_before: str | None) -> bool:
+    """Whether ``url`` names one of our files (``names``) in the folder the replaced sitemap's
+    URLs were under (``https://staging.example.org/sitemap.xml``)."""
+    folder, _, name = url.rpartition(b"/")
+    if listed_before is None or name not in names or b"?" in url or b"#" in url:
+        return False
+    text = folder.decode("utf-8", "surrogateescape") + "/"
+    return text.count("/") >= 3 and listed_before.startswith(text)
+
+
+_LOC = re.compile(rb"<(?:\w+:)?loc>\s*([^<\s]+)\s*</(?:\w+:)?loc>")
+_PEEK = 65536
+
+
+def first_loc(path: Path) -> str | None:
+    """The first ``<loc>`` of the sitemap (or index) at ``path`` before a build replaces it:
+    where the URLs of the build that wrote it were (None: no file, or no loc near its start)."""
+    try:
+        data = read_regular(path, _PEEK)
+    except OSError:
+        return None
+    found = _LOC.search(data)
+    return found.group(1).decode("utf-8", "replace") if found else None
 
 
 def _named(line: bytes) -> bytes | None:

@@ -33,7 +33,7 @@ from sitemapkit.protocol import MAX_NEWS, OTHER_VERSION
 from sitemapkit.report import Report, SitemapError
 from sitemapkit.settings import PROTOCOL_MAX_BYTES, PROTOCOL_MAX_URLS, Settings
 from sitemapkit.site.files import AnyTarget, Sink, faults_named
-from sitemapkit.site.owned import RECORD, Owned, elsewhere_keys
+from sitemapkit.site.owned import RECORD, Owned, RecordKey, elsewhere_keys, record_key
 from sitemapkit.urls import normalise_base_url, site_path
 
 
@@ -57,12 +57,13 @@ def write_sitemaps(
     chosen_out: Collection[str] = (),
     spare: Iterable[str] = (),
     sink: Sink | None = None,
+    key: RecordKey | None = None,
 ) -> Report:
     """``write_sitemap_files`` for a caller that wants the report: the files written, the
     URLs counted in each, the warnings."""
     report = report if report is not None else Report()
     write_sitemap_files(entries, out_dir, settings, report, keep_urlset=keep_urlset, chosen_out=chosen_out,
-                        spare=spare, sink=sink)
+                        spare=spare, sink=sink, key=key)
     return report
 
 
@@ -76,6 +77,7 @@ def write_sitemap_files(
     chosen_out: Collection[str] = (),
     spare: Iterable[str] = (),
     sink: Sink | None = None,
+    key: RecordKey | None = None,
 ) -> Written:
     """Write ``settings.filename`` (a urlset of the pages, or an index over
     ``{stem}-N-HASH.xml`` when they need more than one file), the news sitemaps, gzip twins
@@ -102,7 +104,8 @@ def write_sitemap_files(
     ``chosen_out``: the keys (``owned.url_key``) of the pages the site's own settings leave
     out, kept in the record (``owned.chosen_out``) so that ``validate --site-dir`` does not
     ask for them; read once every entry is consumed. ``sink``: where the files go (by default
-    the disk; a dry run's only counts them).
+    the disk; a dry run's only counts them). ``key``: what signs the record (``owned.RecordKey``);
+    by default the one beside ``settings.state_file``, relative to the current folder.
 
     With ``settings.sections``, each section's pages go to a sitemap of its own
     (``sitemap-blog.xml``, the rest to ``sitemap-other.xml``) under an index at ``filename``;
@@ -117,7 +120,9 @@ def write_sitemap_files(
     out = Path(out_dir)
     sink.make_dir(out)
     names = own_names(settings)
-    owned = Owned(out, report, base_url, names, dry_run=sink.dry_run)
+    if key is None:
+        key = record_key(Path(settings.state_file), create=not sink.dry_run)
+    owned = Owned(out, report, base_url, names, key, dry_run=sink.dry_run)
     stem = stem_of(settings.filename)
     twin = settings.gzip
     spare = list(spare)
@@ -195,14 +200,15 @@ def write_sitemap_files(
     keep = {p.name for p in written}
     if written:  # the caller writes them next
         keep.update(spare)
+        keep.update(name for name in owned.files if names.written_later(name))
     stale = sink.remove(owned.stale(keep) + _leftovers(out, names))
     owned.settle(written, stale, chosen_out, settings.extra_sitemaps if settings.robots_txt else (),
                  elsewhere_keys(base_url, (extra.loc for extra in settings.extra_urls)))
     gone = [path for path in stale if not path.name.endswith(".tmp")]
+    noindex = report.left_out.get("noindex", 0)
     if not written:
-        _no_pages(report, out / settings.filename, len(gone))
-    elif report.left_out.get("noindex", 0) > report.urls:
-        noindex = report.left_out["noindex"]
+        _no_pages(report, out / settings.filename, len(gone), noindex > report.urls)
+    if noindex > report.urls:  # with nothing written too: the likely cause, said once
         report.warn(str(out), "pages", "noindex-most",
                     f"{noindex} of {noindex + report.urls} pages say noindex and are left out: {NOINDEX_CAUSE}")
     report.files.extend(written)
@@ -217,7 +223,9 @@ NOINDEX_CAUSE = (
 """Why most pages of a built site say noindex, when they do."""
 
 
-def _no_pages(report: Report, path: Path, removed: int) -> None:
+def _no_pages(report: Report, path: Path, removed: int, noindex_most: bool) -> None:
+    """The ``no-pages`` warning; ``noindex_most``: most pages say noindex, which the
+    ``noindex-most`` warning after it explains."""
     reasons = ", ".join(f"{count} {reason}" for reason, count in sorted(report.left_out.items()))
     gone = f"; removed the {removed} sitemap file{'s' * (removed != 1)} an earlier build left" if removed else ""
     if OTHER_VERSION in report.left_out:  # a version whose pages are another's: as it should be
@@ -225,7 +233,7 @@ def _no_pages(report: Report, path: Path, removed: int) -> None:
                     f"no sitemap written: no page to list (left out: {reasons}); this version's pages have their "
                     f"canonical URLs in another version{gone}")
         return
-    cause = f"; every page says noindex: {NOINDEX_CAUSE}" if set(report.left_out) == {"noindex"} else (
+    cause = "; most pages say noindex (see the noindex-most warning)" if noindex_most else (
         "; check exclude, include_noindex and base_url")
     report.warn(
         str(path), "pages", "no-pages",

@@ -96,6 +96,7 @@ def read_content(region: bytes, lowered: bytes | None, page_url: str, encoding: 
     video: dict[str, str] | None = None
     first = _CONTENT_START.search(lowered)
     around = _theme_parts(lowered) if first else ()
+    fallbacks = _elements(lowered, _NOSCRIPT) if first else ()
     home_link = _HomeLink(region, lowered, page_url, encoding)
     for found in _whole_tags(lowered, first.start()) if first else ():
         tag = found.group(1)
@@ -110,7 +111,8 @@ def read_content(region: bytes, lowered: bytes | None, page_url: str, encoding: 
             if src and not src.startswith("data:"):
                 at = found.start()
                 chrome = any(a <= at < b for a, b in around) or home_link.holds(at)
-                if not decorative(src, attrs, chrome=chrome):
+                noscript = any(a <= at < b for a, b in fallbacks)
+                if not decorative(src, attrs, chrome=chrome, noscript=noscript):
                     images.setdefault(resolve(page_url, src), None)
         elif tag == b"video":
             video = attrs
@@ -122,6 +124,15 @@ def read_content(region: bytes, lowered: bytes | None, page_url: str, encoding: 
 # Elements that hold the theme's parts, not the page's content (HTML's own meaning of them):
 # a sidebar's logo, a footer's sponsors. A <header> inside <main> or an <article> is the page's.
 _THEME_PART = re.compile(rb"<(nav|aside|footer|header|article|main)[\s>]")
+# A <div> a theme names after its parts, in a page with no <main> (``site-header``,
+# ``masthead``, ``sidebar``, ``navbar``): the same parts, written before HTML5 named them.
+_DIV_TAG = re.compile(rb"<div\b([^>]{0,512})")
+"""A ``<div>`` tag's first 512 bytes: where a theme writes its class and id."""
+_THEME_WORDS = (b"header", b"footer", b"sidebar", b"navbar", b"masthead", b"site-nav", b"site-logo", b"topbar")
+_NAMED = re.compile(rb"""\b(?:class|id)\s*=\s*["']?([^"'>]*)""")
+_THEME_NAME = re.compile(rb"(?<![\w-])(?:site-)?(?:header|footer|sidebar|navbar|masthead|site-nav|site-logo|topbar)"
+                         rb"(?![\w-])")
+_NOSCRIPT = re.compile(rb"<noscript[\s>]")
 
 
 class _HomeLink:
@@ -160,6 +171,8 @@ def _theme_parts(lowered: bytes) -> tuple[tuple[int, int], ...]:
     article) ``header`` element of a content region; looked for only where it has images."""
     parts: list[tuple[int, int]] = []
     articles: list[tuple[int, int]] = []
+    if _MAIN_START.search(lowered) is None and _ARTICLE_START.search(lowered) is None:
+        parts.extend(_theme_divs(lowered))
     for found in _THEME_PART.finditer(lowered):
         name, start = found.group(1), found.start()
         if any(a <= start < b for a, b in parts):
@@ -170,6 +183,28 @@ def _theme_parts(lowered: bytes) -> tuple[tuple[int, int], ...]:
         elif name != b"header" or not any(a <= start < b for a, b in articles):
             parts.append((start, end))
     return tuple(parts)
+
+
+def _elements(lowered: bytes, start: re.Pattern[bytes]) -> list[tuple[int, int]]:
+    """``(start, end)`` of each element whose start tag ``start`` matches, outermost only."""
+    found: list[tuple[int, int]] = []
+    for tag in start.finditer(lowered):
+        if not found or tag.start() >= found[-1][1]:
+            found.append((tag.start(), _element_end(lowered, tag.start())))
+    return found
+
+
+def _theme_divs(lowered: bytes) -> list[tuple[int, int]]:
+    """``(start, end)`` of each ``<div>`` whose class or id names a theme part, outermost
+    only; each tag's attributes read once (no pattern that backtracks over a long one)."""
+    found: list[tuple[int, int]] = []
+    for tag in _DIV_TAG.finditer(lowered):
+        if found and tag.start() < found[-1][1]:
+            continue
+        if any(_THEME_NAME.search(value) for value in _NAMED.findall(tag.group(1))
+               if any(word in value for word in _THEME_WORDS)):  # a quick look first
+            found.append((tag.start(), _element_end(lowered, tag.start())))
+    return found
 
 
 def _digest(region: bytes) -> str:

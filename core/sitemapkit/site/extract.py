@@ -20,6 +20,7 @@ import zlib
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from sitemapkit.protocol import PAGE_READ_BYTES
 from sitemapkit.site.content import main_region, read_content
 from sitemapkit.site.files import BLOCK, open_regular
 from sitemapkit.site.long_values import LONG_VALUE, squeeze
@@ -62,6 +63,9 @@ class HtmlFacts(NamedTuple):
     for, as most adapters know both already."""
     long_values: tuple[tuple[str, int], ...] = ()
     """``("img src", size)`` for each URL attribute too long to be a URL, left unread."""
+    cut: int = 0
+    """The size of a page larger than ``PAGE_READ_BYTES``, read from its start only (its
+    digest covers all of it); 0 for a page read whole."""
 
     @property
     def title(self) -> str | None:
@@ -90,9 +94,14 @@ def read_page_html(markup: str | bytes, page_url: str, *, content: str | None = 
     """
     data = markup.encode("utf-8") if isinstance(markup, str) else markup
     long_values: list[tuple[str, int]] = []
-    if len(data) > LONG_VALUE:
-        data = squeeze((data[i : i + BLOCK] for i in range(0, len(data), BLOCK)), long_values)
-    return _read_html(data, page_url, content, long_values)
+    size, whole = len(data), None
+    if size > LONG_VALUE:
+        blocks = (data[i : i + BLOCK] for i in range(0, size, BLOCK))
+        data = squeeze(blocks, long_values, PAGE_READ_BYTES)
+        if next(blocks, None) is not None and content is None:  # read from its start only
+            whole = _digest_of((markup.encode("utf-8") if isinstance(markup, str) else markup,))
+    facts = _read_html(data, page_url, content, long_values)
+    return facts._replace(digest=whole, cut=size) if whole is not None else facts
 
 
 def _read_html(data: bytes, page_url: str, content: str | None, long_values: list[tuple[str, int]]) -> HtmlFacts:
@@ -135,16 +144,22 @@ def read_page_file(path: str | os.PathLike[str], page_url: str, *, content: str 
         fd = open_regular(path)
     except (FileNotFoundError, IsADirectoryError):
         return read_page_html(b"", page_url, content=content)
+    whole = None
     try:
+        size = os.fstat(fd).st_size
         if content is not None:
             data = _read_head(fd, long_values)
-        elif os.fstat(fd).st_size <= LONG_VALUE:  # no value can be too long: most pages
+        elif size <= LONG_VALUE:  # no value can be too long: most pages
             data = b"".join(_chunks(fd))
         else:
-            data = squeeze(_chunks(fd), long_values)
+            data = squeeze(_chunks(fd), long_values, PAGE_READ_BYTES)
+            if os.read(fd, 1):  # read from its start only: the digest covers the rest too
+                os.lseek(fd, 0, os.SEEK_SET)
+                whole = _digest_of(iter(lambda: os.read(fd, BLOCK), b""))
     finally:
         os.close(fd)
-    return _read_html(data, page_url, content, long_values)
+    facts = _read_html(data, page_url, content, long_values)
+    return facts._replace(digest=whole, cut=size) if whole is not None else facts
 
 
 def _chunks(fd: int, first: bytes = b"") -> Iterator[bytes]:
@@ -156,10 +171,10 @@ def _chunks(fd: int, first: bytes = b"") -> Iterator[bytes]:
 
 def _read_head(fd: int, long_values: list[tuple[str, int]]) -> bytes:
     """The start of the file, through ``</head>``: one page of the file for most themes, the
-    whole file when there is no head. Plain ``os`` calls: this runs once per page."""
+    first ``PAGE_READ_BYTES`` when there is no head. Plain ``os`` calls: this runs once per page."""
     data = os.read(fd, _HEAD_BYTES)
     if len(data) == _HEAD_BYTES and HEAD_END.search(data) is None:
-        data = squeeze(_chunks(fd, data), long_values)
+        data = squeeze(_chunks(fd, data), long_values, PAGE_READ_BYTES)
     return data
 
 
@@ -261,10 +276,15 @@ def _head_tags(head: bytes) -> list[re.Match[bytes]]:
 
 def file_digest(path: str | os.PathLike[str]) -> str:
     """The digest of a whole file's bytes (a PDF listed by ``include``), read in blocks."""
-    crc, adler, size = 0, 1, 0
     with open(open_regular(path), "rb") as handle:
-        while block := handle.read(1 << 20):
-            crc, adler, size = zlib.crc32(block, crc), zlib.adler32(block, adler), size + len(block)
+        return _digest_of(iter(lambda: handle.read(BLOCK), b""))
+
+
+def _digest_of(blocks: Iterator[bytes] | tuple[bytes, ...]) -> str:
+    """Two fast checksums and the length of ``blocks`` joined, taken block by block."""
+    crc, adler, size = 0, 1, 0
+    for block in blocks:
+        crc, adler, size = zlib.crc32(block, crc), zlib.adler32(block, adler), size + len(block)
     return f"{crc:08x}{adler:08x}{size:x}"
 
 

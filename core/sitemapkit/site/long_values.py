@@ -15,16 +15,26 @@ _VALUE_START = re.compile(rb"""(?<![^\s"'<>/=])([^\s"'<>/=]+)[ \t\r\n\f]*=[ \t\r
 _URL_ATTRIBUTES = (b"src", b"href", b"poster")
 
 
-def squeeze(chunks: Iterator[bytes], long_values: list[tuple[str, int]]) -> bytes:
+def squeeze(chunks: Iterator[bytes], long_values: list[tuple[str, int]], limit: int | None = None) -> bytes:
     """The bytes of ``chunks`` with every quoted attribute value longer than ``LONG_VALUE``
-    emptied, so that memory is bounded by the page's markup, not by the size of a value.
+    emptied, so that memory is bounded by the page's markup, not by the size of a value;
+    with ``limit``, no more chunks are taken once that many bytes are kept (the rest of
+    ``chunks`` is left unread).
 
     A checksum and the length of what was cut stay beside it (``data-sitemapkit-long``), so
     the content fingerprint still notices an edit; a ``data:`` value stays a ``data:`` value.
     Each cut URL attribute (``src``, ``href``, ``poster``) is added to ``long_values``."""
     out: list[bytes] = []
     buffer = b""
-    for chunk in chunks:
+    kept = counted = 0  # bytes in ``out``, summed up to ``out[counted]``
+    while True:
+        if limit is not None:
+            kept, counted = kept + sum(map(len, out[counted:])), len(out)
+            if kept >= limit:
+                break
+        chunk = next(chunks, None)
+        if chunk is None:
+            break
         buffer += chunk
         at = 0  # bytes of ``buffer`` before ``at`` are read: kept, not copied again per value
         while True:

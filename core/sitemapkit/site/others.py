@@ -17,27 +17,28 @@ from pathlib import Path
 from sitemapkit.output.names import OwnNames, own_names
 from sitemapkit.report import Report, examples
 from sitemapkit.settings import Settings
-from sitemapkit.site.owned import Owned, is_sitemap
+from sitemapkit.site.owned import Owned, RecordKey, is_sitemap, left_by_us
 from sitemapkit.site.scan import site_files
 from sitemapkit.sources.layouts import LAYOUTS
 from sitemapkit.urls import encode_url
 
 
-def look_for_others(site_dir: Path, settings: Settings) -> Callable[[Report, Iterable[Path]], None]:
+def look_for_others(site_dir: Path, settings: Settings, key: RecordKey) -> Callable[[Report, Iterable[Path]], None]:
     """Before a build writes into ``site_dir``: whether the file at ``settings.filename`` is
     another tool's sitemap, which the build replaces. Returns what the build calls once it
     has written its sitemap files (``written``): it warns in ``report`` of that file, and of
     the other tools' sitemap files left beside sitemapkit's (those ``extra_sitemaps`` names
-    are there on purpose)."""
-    replaced = replaced_by_us(site_dir, settings.filename, settings.base_url, own_names(settings))
+    are there on purpose). ``key``: what signs the record of sitemapkit's own files."""
+    replaced = replaced_by_us(site_dir, settings.filename, settings.base_url, own_names(settings), key)
+    ours = left_by_us(site_dir, own_names(settings))  # an option now off made them: record-option-off says so
 
     def warn(report: Report, written: Iterable[Path]) -> None:
         told = set(settings.extra_sitemaps)
         found = other_sitemaps(site_dir, written, settings.base_url)
-        warn_other_sitemaps(report, site_dir, [name for name in found
-                                               if encode_url(settings.base_url + name) not in told])
+        warn_other_sitemaps(report, site_dir, [name for name in found if name not in ours
+                                               and encode_url(settings.base_url + name) not in told])
         if replaced is not None:
-            warn_replaced(report, site_dir, replaced)
+            warn_replaced(report, site_dir, replaced, any(Path(path).name == replaced for path in written))
 
     return warn
 
@@ -76,24 +77,28 @@ def warn_other_sitemaps(report: Report, site_dir: Path, names: list[str]) -> Non
     )
 
 
-def replaced_by_us(site_dir: Path, filename: str, base_url: str, names: OwnNames) -> str | None:
+def replaced_by_us(site_dir: Path, filename: str, base_url: str, names: OwnNames, key: RecordKey) -> str | None:
     """``filename`` when the file there is a sitemap that no sitemapkit build recorded (Jekyll's
     or Docusaurus' own ``sitemap.xml``): this build replaces it."""
     path = site_dir / filename
     if not path.is_file() or path.is_symlink() or not is_sitemap(path, base_url):
         return None
     try:
-        ours = Owned(site_dir, Report(), base_url, names).mine(filename)  # what the record says is told by the writer
+        ours = Owned(site_dir, Report(), base_url, names, key, dry_run=True).mine(filename)  # what the record says is told by the writer
     except OSError:
         return None
     return None if ours else filename
 
 
-def warn_replaced(report: Report, site_dir: Path, name: str) -> None:
+def warn_replaced(report: Report, site_dir: Path, name: str, replaced: bool = True) -> None:
+    """``name``, another tool's sitemap, was replaced by this build's (``replaced``), or left
+    as it is because this build wrote no sitemap: then it is what search engines still read."""
     settings = "; ".join(f"{layout.name.capitalize()}: {layout.sitemap_off}" for layout in LAYOUTS
                          if layout.sitemap_off)
+    told = "is replaced by sitemapkit's" if replaced else (
+        "is left as it is: this build wrote no sitemap, so search engines still read that one")
     report.warn(
         str(site_dir / name), "sitemaps", "sitemap-other",
-        f"{name} was written by another tool (the generator's own sitemap) and is replaced by "
-        f"sitemapkit's; turn the generator's own sitemap off ({settings}) so that the two never disagree",
+        f"{name} was written by another tool (the generator's own sitemap) and {told}; turn the "
+        f"generator's own sitemap off ({settings}) so that the two never disagree",
     )

@@ -13,6 +13,12 @@ make it (``names.OwnNames``, given by the caller); any other name is ignored wit
 (``record-altered``), or a note (``record-option-off``) for a name of the sitemap family
 that an option now off made. No record can make a build touch a file of another name.
 
+The record's word alone is no proof, so it is signed: a per-project key (``RecordKey``, 32
+random bytes made by the first build) kept beside the manifest, outside the output folder,
+HMAC-signs it, and a record this project's key did not sign is ignored with a warning
+(``record-unsigned``): every file there is then the user's, as without a record. A build
+that cannot keep a key writes its record unsigned, and so trusts no record.
+
 The record is ``.sitemapkit-files.json`` in the output folder (it travels with the files it
 describes, as Sphinx's ``.buildinfo`` does): per file name, the size and SHA-256 of each
 version a build wrote, so the same site gives the same record. It is written atomically,
@@ -28,11 +34,14 @@ from __future__ import annotations
 import contextlib
 import gzip
 import hashlib
+import hmac
 import io
 import json
 import os
+import secrets
 import stat
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from sitemapkit.report import Report
@@ -42,12 +51,91 @@ from sitemapkit.urls import URLError, same_origin, site_loc
 
 RECORD = ".sitemapkit-files.json"
 VERSION = 1
-_MAX_RECORD_BYTES = 1 << 20
+_MAX_RECORD_BYTES = 16 << 20  # llms_txt records a mirror a page: about 110 bytes each
 _PEEK = 4096
 _SITEMAP_NS = b"http://www.sitemaps.org/schemas/sitemap/0.9"
 
 Identity = tuple[int, str]
 """``(size, SHA-256 hex)`` of a file as a build left it."""
+
+
+KEY_NAME = "record.key"
+"""The key's file, in the folder of ``state_file`` (Sphinx: the doctrees' ``sitemapkit/``)."""
+_KEY_BYTES = 32
+
+
+@dataclass(frozen=True, slots=True)
+class RecordKey:
+    """This project's key, which signs the record of its own files (HMAC-SHA256); ``secret``
+    None when there is none (``why`` says why)."""
+
+    path: Path
+    secret: bytes | None
+    why: str = ""
+
+    def sign(self, data: dict[str, object]) -> str | None:
+        if self.secret is None:
+            return None
+        return hmac.new(self.secret, _signed_bytes(data), hashlib.sha256).hexdigest()
+
+    def signs(self, data: dict[str, object]) -> bool:
+        """Whether ``data`` (a record as read) carries this key's signature of the rest of it."""
+        given = data.get("signature")
+        made = self.sign({name: value for name, value in data.items() if name != "signature"})
+        return isinstance(given, str) and made is not None and hmac.compare_digest(given, made)
+
+
+def _signed_bytes(data: dict[str, object]) -> bytes:
+    return b"sitemapkit-files\0" + json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
+
+
+def record_key(state_file: Path, *, create: bool = True) -> RecordKey:
+    """The key kept beside ``state_file`` (the manifest), made when there is none and
+    ``create`` (a dry run makes nothing). Made under a temporary name and linked into place,
+    so two builds at once agree on one key and none reads half of it."""
+    path = state_file.parent / KEY_NAME
+    if not state_file.name or state_file.name == "..":  # names a folder (the manifest says so)
+        return RecordKey(path, None, f"state_file '{state_file}' names no file")
+    try:
+        return RecordKey(path, _read_key(path))
+    except FileNotFoundError:
+        if not create:
+            return RecordKey(path, None, "there is none yet")
+    except (OSError, ValueError) as error:
+        return RecordKey(path, None, f"{path} cannot be read: {error}")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_name(f".{KEY_NAME}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            os.write(fd, secrets.token_hex(_KEY_BYTES).encode() + b"\n")
+        finally:
+            os.close(fd)
+        try:
+            os.link(temporary, path)
+        except FileExistsError:
+            pass  # another build made it first: that one is the key
+        finally:
+            temporary.unlink()
+        return RecordKey(path, _read_key(path))
+    except (OSError, ValueError) as error:
+        return RecordKey(path, None, f"{path} cannot be made: {getattr(error, 'strerror', None) or error}")
+
+
+def branch_key(ref: str) -> RecordKey:
+    """The key of the root step on a git branch (``build --branch``): named after the branch,
+    the same on every machine, so that no key need be kept between CI runs. It proves no more
+    than the branch does, and needs to: only commits write a branch, and whoever can push one
+    can change any file of it. A record in an output folder is never read with it."""
+    secret = hashlib.sha256(b"sitemapkit-branch\0" + ref.encode("utf-8")).digest()
+    return RecordKey(Path(f"the branch {ref}"), secret)
+
+
+def _read_key(path: Path) -> bytes:
+    text = read_regular(path, 4 * _KEY_BYTES).decode("ascii", "replace").strip()
+    if len(text) != 2 * _KEY_BYTES:
+        raise ValueError("not a key sitemapkit made")
+    return bytes.fromhex(text)
 
 
 class ForeignFileError(OutputError):
@@ -93,19 +181,36 @@ def _recorded_keys(folder: Path, name: str) -> set[str] | None:
     return {key for key in keys if isinstance(key, str)} if isinstance(keys, list) else set()
 
 
-def named_extras(folder: Path, base_url: str) -> list[str]:
+def named_extras(folder: Path, base_url: str, key: RecordKey | None) -> list[str]:
     """The ``extra_sitemaps`` the last build in ``folder`` named in robots.txt, so that one
-    dropped from the option is taken out again. The record is an input: only http(s) URLs on
-    the site's own host are taken, so no record can make a build touch another site's line."""
+    dropped from the option is taken out again. The record is an input: only a record ``key``
+    signed counts (``None``: any record, for ``validate``, which reports and changes nothing),
+    and only http(s) URLs on the site's own host are taken, so no record can make a build
+    touch another site's line."""
     try:
         data = json.loads(read_regular(folder / RECORD, _MAX_RECORD_BYTES + 1))
     except (OSError, ValueError, RecursionError):
         return []
-    urls = data.get("extra_sitemaps") if isinstance(data, dict) else None
+    urls = data.get("extra_sitemaps") if isinstance(data, dict) and (key is None or key.signs(data)) else None
     if not isinstance(urls, list):
         return []
     return [url for url in urls if isinstance(url, str) and url.startswith(("http://", "https://"))
             and url.isprintable() and " " not in url and same_origin(url, base_url)]
+
+
+def left_by_us(folder: Path, names: OwnNames) -> set[str]:
+    """The names of the sitemap family the record in ``folder`` lists whose file is still as
+    the build that recorded it left it: read before a build settles the record, so that a file
+    of an option now off (``record-option-off``) is not taken for another tool's."""
+    try:
+        data = json.loads(read_regular(folder / RECORD, _MAX_RECORD_BYTES + 1))
+    except (OSError, ValueError, RecursionError):
+        return set()
+    body = data.get("files") if isinstance(data, dict) else None
+    if not isinstance(body, dict):
+        return set()
+    return {name for name, ids in body.items() if _plain(name) and names.in_family(name) and isinstance(ids, list)
+            and (found := identity(folder / name)) is not None and list(found) in ids}
 
 
 def identity(path: Path) -> Identity | None:
@@ -131,24 +236,31 @@ def identity(path: Path) -> Identity | None:
 class Owned:
     """The record of one output folder, as read at the start of a build."""
 
-    def __init__(self, folder: Path, report: Report, base_url: str, names: OwnNames, *,
+    def __init__(self, folder: Path, report: Report, base_url: str, names: OwnNames, key: RecordKey, *,
                  dry_run: bool = False) -> None:
         self.folder, self.base_url = folder, base_url
         self.dry_run = dry_run
         """A dry run's: the record is read and names are checked, but it is never written."""
+        self.key = key
+        """What signs the record this build writes, and checks the one it reads."""
         self.path = folder / RECORD
         info = _lstat(self.path)
         if info is not None and not stat.S_ISREG(info.st_mode):  # never replaced or removed
             why = "a symbolic link" if stat.S_ISLNK(info.st_mode) else kind_of(info.st_mode)
             raise ForeignFileError(f"{self.path} is {why}, not the record sitemapkit keeps of its own "
                                    "files: move it away")
-        self.files = _load(self.path, report, names)
+        self.files = _load(self.path, report, names, key)
         """The recorded files whose names ``names`` allows: the only ones ever replaced or
         removed on the record's word."""
         self.pending: dict[str, set[Identity]] = {}
         """Files this build is putting in place, with their identity."""
         self.confirmed: set[str] = set()
         """Recorded files found unchanged by this build: each is read once a build."""
+        if key.secret is None and not dry_run:  # an info: the manifest's own warning names the cause
+            report.info(str(key.path), "state_file", "record-key",
+                        f"no key to sign the record of sitemapkit's own files ({key.why}): it is written "
+                        "unsigned, and no build trusts it (no stale file is removed); keep state_file's "
+                        "folder writable")
 
     def mine(self, name: str) -> bool:
         """Whether ``name`` is a file an earlier build recorded and nobody changed since."""
@@ -164,6 +276,14 @@ class Owned:
             self.confirmed.add(name)
             return True
         return False
+
+    def name_of(self, path: Path) -> str:
+        """How the record names the file at ``path`` (in the folder, or below it, as
+        ``llms_txt``'s mirrors): its path below the folder."""
+        text, folder = str(path), str(self.folder)
+        if not text.startswith(folder) or text[len(folder):len(folder) + 1] != os.sep:
+            return path.name
+        return text[len(folder) + 1:].replace(os.sep, "/")
 
     def check(self, names: Iterable[str]) -> None:
         """Raise ``ForeignFileError`` for the first of ``names`` held by a file that is not
@@ -196,11 +316,23 @@ class Owned:
         for final, temp in set(written):  # each file read once, however often it is named
             found = identity(temp) if temp is not None else None
             if found is not None:
-                self.pending.setdefault(final.name, set()).add(found)
+                self.pending.setdefault(self.name_of(final), set()).add(found)
         merged = {name: set(ids) for name, ids in self.files.items()}
         for name, ids in self.pending.items():
             merged.setdefault(name, set()).update(ids)
         self._save(merged)
+
+    def holds(self, path: Path, data: bytes) -> bool:
+        """Whether the file at ``path`` is one an earlier build recorded and holds ``data``
+        already: then it is left as it is (one read, no write), and counted as written."""
+        name = self.name_of(path)
+        found = (len(data), hashlib.sha256(data).hexdigest())
+        if found not in self.files.get(name, ()) or identity(path) != found:
+            return False
+        self.confirmed.add(name)
+        if not self.dry_run:
+            self.pending.setdefault(name, set()).add(found)
+        return True
 
     def stale(self, keep: set[str]) -> list[Path]:
         """Files of an earlier build that this one did not write, still as that build left them."""
@@ -217,8 +349,8 @@ class Owned:
         if self.dry_run:
             return
         written = list(written)
-        gone = {path.name for path in removed}
-        replaced = {path.name for path in written}
+        gone = {self.name_of(path) for path in removed}
+        replaced = {self.name_of(path) for path in written}
         final: dict[str, set[Identity]] = {
             name: ids for name, ids in self.files.items()
             if name not in gone and name not in replaced and self.mine(name)
@@ -226,10 +358,10 @@ class Owned:
         for path in written:
             # A file put in place from the temporary file ``expect`` read holds the bytes read
             # there: it is not read again.
-            expected = self.pending.get(path.name, ())
+            expected = self.pending.get(self.name_of(path), ())
             found = next(iter(expected)) if len(expected) == 1 else identity(path)
             if found is not None:
-                final[path.name] = {found}
+                final[self.name_of(path)] = {found}
         self._save(final, sorted(chosen_out), list(extras), list(elsewhere))
 
     def _save(self, files: dict[str, set[Identity]], chosen_out: list[str] | None = None,
@@ -246,17 +378,23 @@ class Owned:
             data["extra_sitemaps"] = extras
         if elsewhere:
             data["served_elsewhere"] = elsewhere
+        signature = self.key.sign(data)
+        if signature is not None:
+            data["signature"] = signature
         write_file(self.path, (json.dumps(data, indent=0, sort_keys=True) + "\n").encode())
 
 
 def record_written(folder: Path, paths: list[Path], chosen_out: Iterable[str], base_url: str,
-                   names: OwnNames, extras: Iterable[str] = (), elsewhere: Iterable[str] = (), *,
-                   dry_run: bool = False) -> None:
+                   names: OwnNames, key: RecordKey, extras: Iterable[str] = (), elsewhere: Iterable[str] = (), *,
+                   dry_run: bool = False, removed: Iterable[Path] = (), owned: Owned | None = None) -> None:
     """Add files put in place after the writer settled the record (the change feed, written
     from the manifest once every entry is consumed) to the record of ``folder``, with the
     pages left out on purpose (``chosen_out``: see ``Owned.settle``). What is wrong with the
-    record was said when the writer read it: it is not said twice."""
-    Owned(folder, Report(), base_url, names, dry_run=dry_run).settle(paths, [], chosen_out, extras, elsewhere)
+    record was said when the writer read it: it is not said twice. ``owned``: the record as a
+    step of this build read it already (the files it put in place are then not read again)."""
+    if owned is None:
+        owned = Owned(folder, Report(), base_url, names, key, dry_run=dry_run)
+    owned.settle(paths, removed, chosen_out, extras, elsewhere)
 
 
 def _lstat(path: Path) -> os.stat_result | None:
@@ -267,17 +405,20 @@ def _lstat(path: Path) -> os.stat_result | None:
 
 
 def _plain(name: object) -> bool:
+    """A file name of the folder, or a path below it (``llms_txt``'s mirrors): no empty,
+    ``.`` or ``..`` part, no backslash, no NUL."""
     return (
-        isinstance(name, str) and 0 < len(name) <= 255 and name not in (".", "..", RECORD)
-        and "/" not in name and "\\" not in name and "\x00" not in name
+        isinstance(name, str) and 0 < len(name) <= 4096 and name != RECORD
+        and "\\" not in name and "\x00" not in name
+        and all(0 < len(part) <= 255 and part not in (".", "..") for part in name.split("/"))
     )
 
 
-def _load(path: Path, report: Report, names: OwnNames) -> dict[str, set[Identity]]:
+def _load(path: Path, report: Report, names: OwnNames, key: RecordKey) -> dict[str, set[Identity]]:
     """The record at ``path``: names to identities, for the names ``names`` allows. Missing
-    is empty; unreadable, too large or of the wrong shape is empty with a warning (then
-    nothing is deleted on its word); a name the settings do not make is left out, with a
-    warning or a note."""
+    is empty; unreadable, too large, of the wrong shape or not signed by ``key`` is empty with
+    a warning (then nothing is deleted or replaced on its word); a name the settings do not
+    make is left out, with a warning or a note."""
     try:
         data = json.loads(read_regular(path, _MAX_RECORD_BYTES + 1))
     except FileNotFoundError:
@@ -287,6 +428,13 @@ def _load(path: Path, report: Report, names: OwnNames) -> dict[str, set[Identity
         return {}
     if not isinstance(data, dict) or data.get("sitemapkit_files") != VERSION:
         _unreadable(report, path, "is not a record this version of sitemapkit wrote")
+        return {}
+    if not key.signs(data):
+        why = f"there is no key ({key.why})" if key.secret is None else f"{key.path} did not sign it"
+        report.warn(str(path), "record", "record-unsigned",
+                    f"the record of sitemapkit's own files is not signed with this project's key ({why}: "
+                    "it was copied, altered, or made by a build with another state_file folder); ignored: "
+                    "no file is replaced or removed on its word, and a fresh record is written")
         return {}
     files: dict[str, set[Identity]] = {}
     body = data.get("files")

@@ -168,6 +168,24 @@ def serving_file(site_dir: str | os.PathLike[str], url: str) -> str | None:
     return next((name for name in candidates if os.path.isfile(os.path.join(site_dir, name))), None)
 
 
+def clean_url(url: str) -> str:
+    """A page's URL as a host serving clean URLs spells it (VitePress' ``cleanUrls``):
+    ``a/b.html`` -> ``a/b`` (``files_for_url`` finds ``a/b.html`` for it); a folder's stays."""
+    if url in ERROR_PAGES or not url.endswith(".html") or url.endswith("/.html"):
+        return url
+    return url.removesuffix(".html")
+
+
+def file_exists(site_dir: str | os.PathLike[str], url: str) -> bool:
+    """Whether the file the URL path ``url`` (below the site root, percent-encoded) names as
+    it is, not as a page (an image, a download), is in ``site_dir``: ``files_for_url``'s
+    first name, inside the folder."""
+    name = files_for_url(url.split("#", 1)[0].split("?", 1)[0].lstrip("/"))[0]
+    if not name or name.endswith("/") or ".." in name.split("/"):
+        return False
+    return os.path.isfile(os.path.join(site_dir, name))
+
+
 def fold_index(path: str) -> str:
     """``a/index.html`` -> ``a/``, ``index.html`` -> ``""``: a folder's index is served as
     the folder. No encoding (for paths that are URLs already)."""

@@ -4,40 +4,47 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import Any
 
 from sitemapkit.dates import DateError, parse_moment
+from sitemapkit.site.files import open_regular
+from sitemapkit.sources.bounded import CONFIG_BYTES, ConfigError, load_toml, load_yaml
 
 
 def read_front_matter(path: str | os.PathLike[str]) -> dict[str, Any]:
     """YAML (``---``) or TOML (``+++``) front matter at the head of a source file; ``{}``
-    when it has none. Only the head is read. ``ValueError`` when it does not parse."""
+    when it has none. Only the head is read, and within the bounds of a configuration
+    (``bounded``: a regular file, ``CONFIG_BYTES``, ``MAX_DEPTH``, no YAML aliases).
+    ``ValueError`` (``bounded.ConfigError`` past a bound) when it does not parse."""
     lines: list[str] = []
     try:
-        with open(path, encoding="utf-8-sig", errors="replace") as handle:
-            fence = handle.readline().rstrip()
+        fd = open_regular(path)  # a named pipe is never waited for
+    except OSError:
+        return {}
+    size = 0
+    with open(fd, encoding="utf-8-sig", errors="replace") as handle:
+        try:
+            fence = handle.readline(16).rstrip()
             if fence not in ("---", "+++"):
                 return {}
             closing = ("---", "...") if fence == "---" else ("+++",)
-            for line in handle:
+            while line := handle.readline(CONFIG_BYTES):
                 if line.rstrip() in closing:
                     break
+                size += len(line)
+                if size > CONFIG_BYTES:
+                    raise ConfigError(f"{path}: front matter larger than {CONFIG_BYTES >> 10} KiB; not read")
                 lines.append(line)
             else:
                 return {}
-    except OSError:
-        return {}
+        except OSError:
+            return {}
     text = "".join(lines)
     # PyYAML and tomllib are imported by the first page with front matter to read, not by
     # every adapter's import: each costs about 10 ms (tomllib compiles its patterns), and
     # Pelican, whose adapter imports sources.project (and so this module), loads neither itself.
-    import tomllib
-    import yaml
-
-    try:
-        data = tomllib.loads(text) if fence == "+++" else yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        raise ValueError(" ".join(line.strip() for line in str(error).splitlines())) from None
+    data = load_toml(Path(path), text) if fence == "+++" else load_yaml(Path(path), text)
     return data if isinstance(data, dict) else {}
 
 

@@ -3,20 +3,24 @@ pages go (``sitemapkit build --source-dir``); the layouts themselves are in ``la
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import tomllib
-import yaml
-
 from sitemapkit.sources import jsconfig
+from sitemapkit.sources.bounded import ConfigError, config_text, load_config
 from sitemapkit.sources.layouts import (
+    DOCUSAURUS_CURRENT_PATH,
     DOCUSAURUS_DOCS_PLUGIN,
     DOCUSAURUS_POST,
     DOCUSAURUS_TRANSLATIONS,
+    DOCUSAURUS_VERSION_FOLDER,
+    DOCUSAURUS_VERSIONS,
     FILES,
+    HUGO_CONFIG_DIR,
+    HUGO_CONFIG_SUFFIXES,
     HUGO_CONFIGS,
     JEKYLL_COLLECTION,
     JEKYLL_STYLES,
@@ -31,8 +35,10 @@ _QUOTED = re.compile(r"""["']([^"'\\]{1,40})["']""")
 _LOCALE = re.compile(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*")
 """Docusaurus' ``i18n: {defaultLocale: 'en', locales: ['en', 'fr']}``, read as text; a
 locale is a language tag (it names a folder and a URL prefix)."""
-_ELEVENTY_INPUT = re.compile(r"""\binput\s*:\s*["']([^"'\\]{1,200})["']""")
-"""``dir: {input: "src"}`` in an Eleventy configuration (read as text, never run)."""
+_ELEVENTY_INPUT = re.compile(r"""\binput\s*:\s*["']([^"'\\]{1,200})["']"""
+                             r"""|\bsetInputDirectory\(\s*["']([^"'\\]{1,200})["']\s*\)""")
+"""``dir: {input: "src"}`` (or Eleventy 3's ``eleventyConfig.setInputDirectory("src")``) in
+an Eleventy configuration (read as text, never run)."""
 
 
 def detect(source_dir: Path, languages: tuple[str, ...] = ()) -> Found:
@@ -55,13 +61,15 @@ def _configured(layout: Layout, root: Path, source_dir: Path) -> Found:
         folder = root
         for marker in layout.markers:
             config = root / marker[0]
-            text = config.read_text(encoding="utf-8", errors="replace")[:100_000] if config.is_file() else ""
-            if (match := _ELEVENTY_INPUT.search(text)) and _inside(root, root / match.group(1)):
-                folder = root / match.group(1)
+            text = config_text(config)[:100_000] if config.exists() else ""
+            if (match := _ELEVENTY_INPUT.search(text)) and _inside(root, root / (match.group(1) or match.group(2))):
+                folder = root / (match.group(1) or match.group(2))
                 break
         return Found(layout, root, ((folder, "", None),))
     if layout.name == "docusaurus":
         return _docusaurus(layout, root)
+    if layout.name == "vitepress":
+        return _vitepress(layout, root)
     folders = tuple((root / sub, prefix, None) for sub, prefix in layout.folders if (root / sub).is_dir())
     return Found(layout, root, folders, templates=layout.dated)
 
@@ -75,7 +83,7 @@ def _docusaurus(layout: Layout, root: Path) -> Found:
     page in every locale); ``static/``, copied into each locale's folder."""
     text = _docusaurus_config(root, layout)
     default, others = _docusaurus_locales(text)
-    served = _docusaurus_folders(text, layout)
+    served = _docusaurus_versions(root, _docusaurus_folders(text, layout))
     folders = [(root / sub, prefix, default if others else None) for _translated, sub, prefix in served]
     for locale in others:
         translated = root / "i18n" / locale
@@ -88,13 +96,57 @@ def _docusaurus(layout: Layout, root: Path) -> Found:
     return Found(layout, root, found, (default, *others) if others else (), templates=templates, copied=copied)
 
 
+def _docusaurus_versions(root: Path, served: tuple[tuple[str, str, str], ...]) -> tuple[tuple[str, str, str], ...]:
+    """``served`` with the default docs instance's released versions (``versions.json``):
+    the newest at the docs' prefix, the others under ``PREFIX/VERSION``, and the current docs
+    under ``PREFIX/next``. Versions that are not names of a folder inside the project are
+    not followed."""
+    try:
+        versions = json.loads((root / DOCUSAURUS_VERSIONS).read_text(encoding="utf-8")[:jsconfig.LIMIT])
+    except (OSError, ValueError, RecursionError):
+        return served
+    versions = [str(v) for v in versions if isinstance(v, str | int) and "/" not in str(v) and str(v).strip(".")] \
+        if isinstance(versions, list) else []
+    if not versions:
+        return served
+    docs = DOCUSAURUS_TRANSLATIONS["docs"]
+    found: list[tuple[str, str, str]] = []
+    for kind, sub, prefix in served:
+        if kind != docs:
+            found.append((kind, sub, prefix))
+            continue
+        for number, version in enumerate(versions):
+            kept = DOCUSAURUS_VERSION_FOLDER.format(version)
+            found.append((docs.replace("current", f"version-{version}"), kept,
+                          prefix if number == 0 else "/".join(part for part in (prefix, version) if part)))
+        found.append((kind, sub, "/".join(part for part in (prefix, DOCUSAURUS_CURRENT_PATH) if part)))
+    return tuple(found)
+
+
+_CLEAN_URLS = re.compile(r"\bcleanUrls\s*:\s*true\b")
+_SRC_DIR = re.compile(r"""\bsrcDir\s*:\s*["']([^"'\\]{1,200})["']""")
+
+
+def _vitepress(layout: Layout, root: Path) -> Found:
+    """VitePress' source folder (``srcDir``, from the folder holding ``.vitepress/``) and
+    whether its URLs are clean (``cleanUrls: true``), its configuration read as text."""
+    text = _docusaurus_config(root, layout)
+    folder = root
+    if (match := _SRC_DIR.search(text)) and _inside(root, root / match.group(1)):
+        folder = root / match.group(1)
+    return Found(layout, root, ((folder, "", None),), clean_urls=_CLEAN_URLS.search(text) is not None)
+
+
 def _docusaurus_config(root: Path, layout: Layout) -> str:
-    """The text of the project's ``docusaurus.config.*`` (never run); ``""`` when none can be read."""
+    """The text of the project's configuration, the first of the layout's marker files
+    (``docusaurus.config.*``, ``.vitepress/config.*``; never run); ``""`` when none can be read."""
     for marker in layout.markers:
         config = root / marker[0]
-        if config.is_file():
+        if config.exists():
             try:
-                return config.read_text(encoding="utf-8", errors="replace")[:jsconfig.LIMIT]
+                return config_text(config)[:jsconfig.LIMIT]
+            except ConfigError:
+                raise
             except OSError:
                 return ""
     return ""
@@ -192,13 +244,43 @@ def _collection_default(style: str) -> str:
     return JEKYLL_COLLECTION + ("/" if template.endswith("/") else ":output_ext")
 
 
+def hugo_config(root: Path) -> Mapping[str, Any]:
+    """Hugo's configuration as Hugo merges it: ``config/_default/`` (``hugo.*`` or
+    ``config.*`` whole, any other file the value of the key it is named after), then the
+    root file (the first of ``HUGO_CONFIGS``) over it; top-level keys in lower case."""
+    config: dict[str, Any] = {}
+    folder = root / HUGO_CONFIG_DIR
+    files = sorted(path for path in folder.iterdir() if path.suffix in HUGO_CONFIG_SUFFIXES) \
+        if folder.is_dir() and _inside(root, folder) else []
+    for path in files:
+        key = path.stem.lower()
+        if key in ("hugo", "config"):
+            _merge(config, _read_config(path))
+        else:
+            value = _read_config(path, lower=False)
+            _merge(config, {key: value})
+    root_file = next((root / name for name in HUGO_CONFIGS if (root / name).is_file()), None)
+    if root_file is not None:
+        _merge(config, _read_config(root_file))
+    return config
+
+
+def _merge(into: dict[str, Any], data: Mapping[str, Any]) -> None:
+    """``data`` deep-merged into ``into``: its values win, tables are merged key by key."""
+    for key, value in data.items():
+        if isinstance(value, Mapping) and isinstance(into.get(key), Mapping):
+            merged = dict(into[key])
+            _merge(merged, value)
+            into[key] = merged
+        else:
+            into[key] = value
+
+
 def _hugo(layout: Layout, root: Path, source_dir: Path) -> Found:
-    config: Mapping[str, Any] = {}
-    for name in HUGO_CONFIGS:
-        if (root / name).is_file():
-            config = _read_config(root / name)
-            break
-    content = root / str(config.get("contentdir") or "content")
+    config = hugo_config(root)
+    content: Path | None = root / str(config.get("contentdir") or "content")
+    if not _inside(root, content):
+        content = None  # outside the project: not read, as any other configured folder
     if source_dir != root and source_dir.is_dir():
         content = source_dir  # --source-dir content
     default = str(config.get("defaultcontentlanguage") or "en").lower()
@@ -211,10 +293,12 @@ def _hugo(layout: Layout, root: Path, source_dir: Path) -> Found:
         folder = root / str(options["contentdir"]) if options.get("contentdir") else None
         if folder is not None and _inside(root, folder):
             folders.append((folder, "", str(code).lower()))
-    if not folders:
+    if not folders and content is not None:
         folders.append((content, "", None))
     copied = ((root / "static", ""),) if (root / "static").is_dir() else ()
     permalinks = config.get("permalinks") if isinstance(config.get("permalinks"), Mapping) else {}
+    if isinstance(permalinks.get("page"), Mapping):  # Hugo 0.112: [permalinks.page], for regular pages
+        permalinks = {**permalinks, **permalinks["page"]}
     sections = tuple((str(section).lower(), pattern) for section, pattern in permalinks.items()
                      if isinstance(pattern, str))
     return Found(layout, root, tuple(folders), languages if len(languages) > 1 else (), in_subdir, copied=copied,
@@ -229,13 +313,17 @@ def _inside(root: Path, folder: Path) -> bool:
         return False
 
 
-def _read_config(path: Path) -> Mapping[str, Any]:
-    """A generator's TOML or YAML configuration, its top-level keys in lower case (Hugo's
-    keys are case-insensitive); ``{}`` when it cannot be read (the pages then keep the
-    default layout)."""
+def _read_config(path: Path, lower: bool = True) -> Mapping[str, Any]:
+    """A generator's TOML, YAML or JSON configuration, its top-level keys in lower case
+    (Hugo's keys are case-insensitive; ``lower`` False: as written); ``{}`` when it cannot be
+    read (the pages then keep the default layout). Read within bounds: past one,
+    ``ConfigError`` (see ``bounded``)."""
     try:
-        text = path.read_text(encoding="utf-8", errors="replace")
-        data = tomllib.loads(text) if path.suffix == ".toml" else yaml.safe_load(text)
-    except (OSError, ValueError, yaml.YAMLError):
+        data = load_config(path, config_text(path))
+    except ConfigError:
+        raise
+    except (OSError, ValueError):
         return {}
-    return {str(key).lower(): value for key, value in data.items()} if isinstance(data, Mapping) else {}
+    if not isinstance(data, Mapping):
+        return {}
+    return {str(key).lower() if lower else str(key): value for key, value in data.items()}

@@ -14,6 +14,11 @@ _VALUE = re.compile(r"""(?<![\w$])["']?([A-Za-z_$][\w$]*)["']?\s*:\s*(?:(["'`])(
 """``key: 'text'`` (or ``"text"``, a template without ``${}``) and ``key: false``."""
 LIMIT = 200_000
 """Characters of a configuration read; the rest is not looked at."""
+MAX_OBJECTS = 16
+"""Object literals read for one key or plugin: a configuration names each a few times."""
+OBJECT_LIMIT = 50_000
+"""Characters of one object literal read (an option object is a few hundred): with
+``MAX_OBJECTS``, a scan costs at most a fixed multiple of the text's length, never its square."""
 
 
 def options(text: str, key: str) -> list[dict[str, str | bool]]:
@@ -37,12 +42,14 @@ def _values(text: str, opening: re.Pattern[str], name: str) -> list[dict[str, st
     for match in opening.finditer(text):
         if match.group(1) != name:
             continue
-        rest = text[match.end():]
-        if rest.startswith("false") and not rest[5:6].isalnum():
+        start = match.end()
+        if text.startswith("false", start) and not text[start + 5:start + 6].isalnum():
             found.append({"": False})
-        elif rest.startswith("{"):
-            own = _own_text(rest)
+        elif text.startswith("{", start):
+            own = _own_text(text, start)
             found.append({key: False if flag else value for key, _q, value, flag in _VALUE.findall(own)})
+        if len(found) >= MAX_OBJECTS:
+            break
     return found
 
 
@@ -78,12 +85,13 @@ def _blank_comments(text: str) -> str:
     return "".join(out)
 
 
-def _own_text(text: str) -> str:
-    """The text of the object literal ``text`` opens with, what its inner objects, arrays
-    and calls hold made spaces (so that only its own keys are seen)."""
+def _own_text(text: str, start: int) -> str:
+    """The text of the object literal that opens at ``start`` in ``text``, what its inner
+    objects, arrays and calls hold made spaces (so that only its own keys are seen)."""
     out: list[str] = []
     depth, quote = 0, ""
-    for index, char in enumerate(text):
+    for index in range(start, min(len(text), start + OBJECT_LIMIT)):
+        char = text[index]
         if quote:
             if char == quote and text[index - 1] != "\\":
                 quote = ""

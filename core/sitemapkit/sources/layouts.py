@@ -7,7 +7,9 @@ then git). The folder names a generator by its marker files (``hugo.toml`` with
 (``matching.Sources``) turns each source's path into the page key of the page it builds,
 following the ``Layout`` of that generator:
 
-- Hugo: ``content/a.fr.md`` builds ``/fr/a/``, ``_index.md`` and ``index.md`` their folder's
+- Hugo (its configuration merged as Hugo merges it: the root ``hugo.toml``, ``.yaml`` or
+  ``.json`` over ``config/_default/``, where ``permalinks.toml`` is the ``permalinks`` key):
+  ``content/a.fr.md`` builds ``/fr/a/``, ``_index.md`` and ``index.md`` their folder's
   page, ``content/fr/...`` the French pages when each language has its ``contentDir``;
   ``url`` and ``slug`` in front matter move a page, and ``[permalinks]`` the regular pages
   of a section (``posts = "/:year/:month/:title/"``); URLs are lower case.
@@ -21,10 +23,14 @@ following the ``Layout`` of that generator:
 - Docusaurus: ``docs/`` under ``/docs/`` (number prefixes dropped, ``slug`` and ``id``
   honoured), ``blog/2021-08-26-welcome.md`` under ``/blog/2021/08/26/welcome``, each
   folder and prefix as the classic preset's ``path`` and ``routeBasePath`` set them;
-  ``src/pages/`` at the root; each other locale of ``i18n`` under ``/fr/``, from its
+  ``src/pages/`` at the root; with ``versions.json``, the newest version's
+  ``versioned_docs/version-X/`` under ``/docs/``, older ones under ``/docs/X/``, ``docs/``
+  under ``/docs/next/``; each other locale of ``i18n`` under ``/fr/``, from its
   translation in ``i18n/fr/docusaurus-plugin-content-docs/current/`` (and ``-blog``,
   ``-pages``) or else the default locale's source.
-- Eleventy: the input folder mirrors the output; ``permalink`` moves a page.
+- VitePress: the source folder mirrors the output (``cleanUrls``: no ``.html``).
+- Eleventy: the input folder (``dir: {input}``, ``setInputDirectory``) mirrors the output,
+  ``blog/x/x.md`` builds ``/blog/x/`` as ``blog/x/index.md`` does; ``permalink`` moves a page.
 
 Hugo and Docusaurus copy ``static/`` into the output as it is: an HTML file there is its own
 page's source.
@@ -76,6 +82,9 @@ class Layout:
     """Front-matter keys of a page's last change, the generator's own first."""
     folder_pages: tuple[str, ...] = ("index",)
     """Source names that build their folder's page."""
+    folder_named: bool = False
+    """A source named as its folder builds the folder's page (Eleventy: ``blog/x/x.md`` is
+    ``/blog/x/``)."""
     suffixes: tuple[str, ...] = (".md", ".markdown", ".html", ".htm")
     url_keys: tuple[str, ...] = ()
     """Front-matter keys that give the page's whole URL path."""
@@ -95,13 +104,22 @@ class Layout:
 
 DOCUSAURUS_POST = "/:year/:month/:day/:title"
 """Docusaurus' URL of ``2021-08-26-welcome.md``, under the blog's ``routeBasePath``."""
-HUGO_CONFIGS = ("hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml",
-                "config/_default/hugo.toml", "config/_default/config.toml")
-"""Hugo's configuration files, in the order Hugo looks for them; a ``config.*`` one marks a
-Hugo project only beside a ``content`` folder (other tools use that name too)."""
+HUGO_CONFIGS = ("hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml", "config.yml",
+                "config.json")
+"""Hugo's root configuration files, in the order Hugo looks for them (the first found is
+read); a ``config.*`` one marks a Hugo project only beside a ``content`` folder (other tools
+use that name too)."""
+HUGO_CONFIG_DIR = "config/_default"
+"""Hugo's configuration folder: ``hugo.*`` (or ``config.*``) there is a whole configuration,
+any other ``KEY.toml`` (``.yaml``, ``.yml``, ``.json``) the value of its top-level key
+(``permalinks.toml``, ``languages.yaml``); Hugo merges it with the root file, whose values
+win."""
+HUGO_CONFIG_SUFFIXES = (".toml", ".yaml", ".yml", ".json")
 
 LAYOUTS = (
-    Layout("hugo", tuple((name,) if "hugo." in name else (name, "content") for name in HUGO_CONFIGS),
+    Layout("hugo", (*((name,) if "hugo." in name else (name, "content") for name in HUGO_CONFIGS),
+                    *((f"{HUGO_CONFIG_DIR}/{stem}{suffix}",) for stem in ("hugo", "config")
+                      for suffix in HUGO_CONFIG_SUFFIXES), (HUGO_CONFIG_DIR, "content")),
            (("content", ""),), ("lastmod", "modified", "updated"), ("_index", "index"),
            url_keys=("url",), slug_keys=("slug",), lower_case=True,
            sitemap_off='disableKinds = ["sitemap"] in hugo.toml'),
@@ -118,8 +136,14 @@ LAYOUTS = (
     Layout("eleventy", ((".eleventy.js",), ("eleventy.config.js",), ("eleventy.config.mjs",),
                         ("eleventy.config.cjs",)), (("", ""),), ("updated", "lastmod", "last_modified_at"),
            suffixes=(".md", ".html", ".njk", ".liquid", ".11ty.js", ".hbs", ".mustache", ".pug", ".ejs"),
-           url_keys=("permalink",), skip_underscore=True,
+           url_keys=("permalink",), skip_underscore=True, folder_named=True,
            date_words=("Last Modified", "git Last Modified", "Created", "git Created")),
+    # VitePress: the source folder (``srcDir``, else the folder holding ``.vitepress/``) mirrors
+    # the output; ``cleanUrls: true`` drops ``.html`` from the URLs (``generator._vitepress``).
+    Layout("vitepress", ((".vitepress/config.js",), (".vitepress/config.ts",), (".vitepress/config.mjs",),
+                        (".vitepress/config.mts",)), (("", ""),), ("lastUpdated", "updated", "lastmod"),
+           suffixes=(".md",),
+           sitemap_off="leave sitemap out of .vitepress/config (its sitemap: {hostname} option)"),
 )
 FILES = Layout("files", (), (("", ""),), ("updated", "lastmod", "last_modified_at"),
                ("index", "_index", "README", "readme"),
@@ -131,9 +155,21 @@ DOCUSAURUS_TRANSLATIONS = {
     "src/pages": "docusaurus-plugin-content-pages",
 }
 """Where a Docusaurus locale's translations of each folder live, under ``i18n/LOCALE/``."""
+DOCUSAURUS_VERSIONS = "versions.json"
+"""Docusaurus' released docs versions, newest first: the newest is served at the docs' root
+from ``versioned_docs/version-X/``, each older one under ``/docs/X/``, and ``docs/`` itself
+(the unreleased "current" version) under ``/docs/next/``; a locale's translations of a
+version lie in ``i18n/LOCALE/docusaurus-plugin-content-docs/version-X/``."""
+DOCUSAURUS_VERSION_FOLDER = "versioned_docs/version-{}"
+DOCUSAURUS_CURRENT_PATH = "next"
 DOCUSAURUS_DOCS_PLUGIN = ("@docusaurus/plugin-content-docs", "content-docs")
 """The names by which a Docusaurus configuration adds a docs plugin instance (its translations
 lie in ``docusaurus-plugin-content-docs-ID/current``)."""
+LISTING_LOOP = re.compile(rb"\{%-?\s*for\s+\w+\s+in\s+(?:site|paginator|collections)\.")
+"""A source that lists the site's pages with a template loop (Jekyll's and Eleventy's
+``{% for post in site.posts %}``, ``paginator.posts``, ``collections.post``): a listing page
+(``archive.html``) whatever its name, dated by what it lists. Hugo's and Docusaurus' listing
+pages are built from no source, or from a folder's ``_index.md``."""
 SKIPPED = frozenset({"node_modules", "vendor", "_site", "public", "build", "_drafts", "_includes", "_layouts",
                      "_data", "_sass", "i18n", "static", "assets", "themes", "layouts", "resources"})
 """Folders of a project's root that hold no page sources."""
@@ -165,6 +201,8 @@ class Found:
     ``permalink``, in their order (``jekyll.default_permalink`` picks one)."""
     collections_dir: str = ""
     """Jekyll's ``collections_dir``: its collections and ``_posts`` lie under it."""
+    clean_urls: bool = False
+    """Pages are served without ``.html`` (VitePress' ``cleanUrls``): ``guide/a.html`` is ``guide/a``."""
     copied: tuple[tuple[Path, str], ...] = ()
     """(folder, URL prefix) whose files the generator copies to the output as they are
     (Docusaurus' and Hugo's ``static/``): each HTML file there is its own page's source."""

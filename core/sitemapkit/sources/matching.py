@@ -17,6 +17,7 @@ from urllib.parse import unquote
 
 from sitemapkit.dates import front_matter_dates
 from sitemapkit.model import Page
+from sitemapkit.sources import rst
 from sitemapkit.sources.front_matter import front_matter_day, read_front_matter
 from sitemapkit.sources.jekyll import default_permalink, documents, excluded, output_extension
 from sitemapkit.sources.layouts import (
@@ -31,6 +32,7 @@ from sitemapkit.sources.layouts import (
     hugo_url,
     page_url,
 )
+from sitemapkit.sources.mkdocstrings import Documented
 from sitemapkit.sources.snippets import Snippets
 
 _TEMPLATED = re.compile(r"[:{]")
@@ -45,10 +47,11 @@ class Sources:
 
     def __init__(
         self, folder: Path | str, languages: Iterable[str] = (), snippets: Snippets | None = None,
-        found: Found | None = None,
+        found: Found | None = None, documented: Documented | None = None,
     ) -> None:
         self.folder = Path(folder).absolute()
         self.snippets = snippets
+        self.documented = documented
         self.found = found or Found(FILES, self.folder, ((self.folder, "", None),), tuple(languages))
         self.layout = self.found.layout
         self.languages = self.found.languages
@@ -160,7 +163,8 @@ class Sources:
         moved = self._moved(meta)
         if moved is not None:
             return moved or None
-        folder_page = parts[-1] in layout.folder_pages and not (
+        folder_page = (parts[-1] in layout.folder_pages or (
+            layout.folder_named and len(parts) > 1 and parts[-1] == parts[-2])) and not (
             len(parts) == 1 and not prefix and parts[-1].lower() == "readme" and layout is not FILES)
         # the language's folder comes first: /fr/a/ (Hugo), /fr/docs/a (Docusaurus' docs in French)
         language = [lang] if lang != default or (found.default_in_subdir and lang) else []
@@ -245,14 +249,24 @@ class Sources:
                           depends_on=self._included(source))
 
     def _included(self, source: str) -> tuple[str, ...]:
-        """The snippets ``source`` includes, when the project enables them."""
-        if self.snippets is None:
+        """The snippets ``source`` includes and the modules it documents (mkdocstrings), when
+        the project enables them; for a reStructuredText source (Sphinx's), the files its
+        include directives name, by the path they write, and the modules autodoc documents."""
+        sphinx = source.endswith(".rst") or (source.endswith(".md") and self.layout is FILES)  # MyST too
+        if self.snippets is None and self.documented is None and not sphinx:
             return ()
         try:
             with open(source, encoding="utf-8", errors="replace") as handle:
-                return self.snippets.files(handle.read())
+                text = handle.read()
         except OSError:
             return ()
+        named: list[str] = []
+        if sphinx and ("include" in text or ".. " in text):
+            modules = Documented((self.folder.parent, self.folder.parent / "src", self.folder))
+            named += [path for name in rst.documented(text) if (path := modules.module(name)) is not None]
+            named += rst.included(text, Path(source).parent, self.folder)
+        return rst.existing([*(self.snippets.files(text) if self.snippets else ()),
+                             *(self.documented.files(text) if self.documented else ()), *named])
 
     def _dated_meta(self, source: str, meta: dict[str, Any]) -> dict[str, Any]:
         """Front matter as the generator reads it: a dated file's name gives its ``date``

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from sitemapkit.model import NavItem, Page
+from sitemapkit.sources.mkdocstrings import Documented, documented
 from sitemapkit.sources.nav import nav_items
 from sitemapkit.sources.snippets import EXTENSION as SNIPPETS
 from sitemapkit.sources.snippets import Snippets
@@ -41,6 +42,8 @@ class Project:
     """mkdocs-static-i18n locales, the default first (``page.fr.md`` builds ``fr/page/``)."""
     snippets: Snippets | None = None
     """pymdownx.snippets, when ``markdown_extensions`` enables it: the files pages include."""
+    documented: Documented | None = None
+    """mkdocstrings, when ``plugins`` enables it: the modules API pages document."""
     theme: str | None = None
     """The theme's name (``material``); ``zensical`` for a Zensical project, whose own theme it is."""
     site_name: str | None = None
@@ -89,6 +92,7 @@ def read_project(config_file: Path) -> Project:
         use_directory_urls=data.get("use_directory_urls", True) is not False,
         languages=_i18n_locales(data.get("plugins")),
         snippets=_snippets(data.get("markdown_extensions"), root),
+        documented=documented(data.get("plugins"), root),
         theme="zensical" if config_file.name == "zensical.toml" else _theme_name(data.get("theme")),
         site_name=data.get("site_name") if isinstance(data.get("site_name"), str) else None,
         nav=nav_items(data.get("nav"), data.get("use_directory_urls", True) is not False),

@@ -2,8 +2,10 @@
 that a page is dated by the snippets it includes as well as by its own source.
 
 What counts follows the extension's documented syntax: a ``--8<-- "path"`` (or ``'path'``)
-line, a block of paths between two bare ``--8<--`` lines, nested snippets inside the files
-found, and the ``auto_append`` files every page gets. Lines escaped with ``;`` and URLs are
+line, a block of paths between two bare ``--8<--`` lines, and nested snippets inside the
+files found. The ``auto_append`` files every page gets are not the page's: a link definition
+added there changes no page anyone reads (the last *significant* change dates a page), so
+they date only the pages that name them themselves. Lines escaped with ``;`` and URLs are
 not files. A path may end in a line range (``:3:9``) or a section name (``:intro``). Paths
 are looked for in each ``base_path`` in turn; with ``restrict_base_path`` (the default) a
 path that leads outside its base is not followed, as the extension refuses it too.
@@ -52,9 +54,10 @@ class Snippets(NamedTuple):
         )
 
     def files(self, markdown: str) -> tuple[str, ...]:
-        """Every local file ``markdown`` includes, nested ones too, sorted; absolute paths."""
+        """Every local file ``markdown`` names, nested ones too, sorted; absolute paths. The
+        site-wide ``auto_append`` files are left out unless the page names them itself."""
         found: set[str] = set()
-        self._follow([*_named(markdown.splitlines()), *self.auto_append], found, 0)
+        self._follow(_named(markdown.splitlines()), found, 0)
         return tuple(sorted(found))
 
     def _follow(self, names: Iterable[str], found: set[str], depth: int) -> None:

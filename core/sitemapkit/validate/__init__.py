@@ -34,6 +34,7 @@ def validate(
     concurrency: int = 4,
     timeout: float = 10.0,
     allow_hosts: Iterable[str] = (),
+    max_time: float | None = None,
 ) -> list[Problem]:
     """Every problem in the files ``paths`` name (files, folders or http(s) URLs, fetched
     with what they name), in file and line order.
@@ -43,7 +44,8 @@ def validate(
     every listed URL (or ``sample`` of them) is requested as a crawler would, ``concurrency``
     at a time, each request given ``timeout`` seconds. Only the hosts of URL targets and
     ``allow_hosts`` (``HOST`` or ``HOST:PORT``) are requested. Raises ``NotADirectoryError`` when
-    ``site_dir`` is not a folder, ``ValueError`` for a URL that is not http(s).
+    ``site_dir`` is not a folder, ``ValueError`` for a URL that is not http(s). ``max_time``:
+    the seconds the whole run may fetch for (``--max-time``; half an hour by default).
     """
     # Loaded here, not with the package: the checks read XML with lxml, the crawler fetches
     # with urllib3 and reads robots.txt with protego, and a build needs none of them.
@@ -51,9 +53,11 @@ def validate(
 
     live = None
     allow_hosts = tuple(allow_hosts)
-    if check_pages or allow_hosts:
+    if check_pages or allow_hosts or max_time is not None:
         from sitemapkit.validate.crawl import Live
 
         live = Live(check_pages, sample, concurrency, timeout, allow_hosts=allow_hosts)
+        if max_time is not None:
+            live.max_time = max_time
     return run_targets(paths, site_dir, progress, live).problems
 

@@ -20,7 +20,6 @@ import re
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
-from urllib.parse import urlsplit
 
 from sitemapkit.protocol import ERROR, HTML_READ_BYTES
 from sitemapkit.return_links import ReturnLinks
@@ -30,6 +29,7 @@ from sitemapkit.site.pages import not_a_page
 from sitemapkit.urls import URLError, encode_url, resolve
 from sitemapkit.validate.fetch import (
     DEFAULT_CONCURRENCY,
+    DEFAULT_MAX_TIME,
     DEFAULT_TIMEOUT,
     MAX_WAIT,
     ROBOTS_TOKEN,
@@ -44,6 +44,7 @@ from sitemapkit.validate.fetch import (
 from sitemapkit.validate.findings import Findings
 from sitemapkit.validate.glance import Answers
 from sitemapkit.validate.hosts import HostRobots, Pace
+from sitemapkit.validate.reach import Destination
 from sitemapkit.validate.session import origin_of
 
 HEAD_CAP = HTML_READ_BYTES
@@ -74,6 +75,9 @@ class Live:
     """``progress(pages_done, pages_total)``, called as pages are checked."""
     allow_hosts: tuple[str, ...] = ()
     """``--allow-host`` values: hosts besides the targets' that may be requested."""
+    max_time: float = DEFAULT_MAX_TIME
+    """``--max-time``: seconds the whole run may fetch for; what is left then is not fetched,
+    and one ``max-time`` problem says how much."""
 
 
 class Listed:
@@ -147,15 +151,21 @@ def check_pages(findings: Findings, client: Client, live: Live, listed: Listed) 
 
     with ThreadPoolExecutor(max_workers=live.concurrency, thread_name_prefix="sitemapkit") as pool:
         for number, line, loc in pages:
-            refused = None
-            if not client.reach.allows(loc):
-                refused = ("fetch-refused", f"{loc} is on {urlsplit(loc).netloc}, not a host you named (the "
-                           "targets' hosts and --allow-host); not requested")
-            elif (rules := robots.rules(origin_of(loc))) is None:
-                refused = ()  # the host's robots.txt keeps every crawler out: said once, by HostRobots
-            elif not rules.can_fetch(loc, ROBOTS_TOKEN):
-                refused = ("page-blocked", f"{loc} is listed but robots.txt disallows crawling it; search "
-                           "engines will report it as blocked (not requested)")
+            if client.out_of_time():  # counted: one max-time problem says how many
+                not_requested += 1
+                tick()
+                continue
+            refused: tuple[str, ...] | None = None
+            try:
+                where = client.check(loc)  # read once: what is checked is what is requested
+            except FetchError as error:
+                refused = ("fetch-refused", str(error))
+            else:
+                if (rules := robots.rules(origin_of(loc))) is None:
+                    refused = ()  # the host's robots.txt keeps every crawler out: said once, by HostRobots
+                elif not rules.can_fetch(loc, ROBOTS_TOKEN):
+                    refused = ("page-blocked", f"{loc} is listed but robots.txt disallows crawling it; search "
+                               "engines will report it as blocked (not requested)")
             if refused is not None:
                 if refused:
                     findings.add(findings.files[number], line, *refused)
@@ -163,7 +173,7 @@ def check_pages(findings: Findings, client: Client, live: Live, listed: Listed) 
                 tick()
                 continue
             requested += 1
-            future = pool.submit(check_page, client, loc, robots.pace(origin_of(loc)))
+            future = pool.submit(check_page, client, where, robots.pace(origin_of(loc)))
             running[future] = (number, line, loc)
             while len(running) >= 2 * live.concurrency:
                 for future in wait(running, return_when=FIRST_COMPLETED).done:
@@ -198,26 +208,28 @@ def _same(url: str) -> str:
     return url
 
 
-def check_page(client: Client, loc: str, pace: Pace | None = None) -> PageResult:
+def check_page(client: Client, page: str | Destination, pace: Pace | None = None) -> PageResult:
     """What a crawler finds at ``loc``: status, redirect, noindex (X-Robots-Tag or robots
     meta), canonical (Link header or link element), hreflang alternates, no-page markers.
     A 429 or 503 with a ``Retry-After`` up to ``MAX_WAIT`` is asked once more after it."""
     pace = pace or Pace()
     pace.wait()
-    method = "HEAD" if _NOT_HTML.search(urlsplit(loc).path) else "GET"
     waited: list[PageFinding] = []
+    loc = page.url if isinstance(page, Destination) else page
     try:
-        answer = client.request(method, loc, _ACCEPT_HTML)
+        where = page if isinstance(page, Destination) else client.check(page)
+        method = "HEAD" if _NOT_HTML.search(where.target.partition("?")[0]) else "GET"
+        answer = client.request(method, where, _ACCEPT_HTML)
         if method == "HEAD" and answer.status in (405, 501):  # no HEAD here: ask again
             answer.close()
             method = "GET"
-            answer = client.request(method, loc, _ACCEPT_HTML)
+            answer = client.request(method, where, _ACCEPT_HTML)
         delay = retry_after(answer)
         if delay is not None and delay <= MAX_WAIT:
             answer.close()
             pace.hold(delay)
             pace.wait()
-            answer = client.request(method, loc, _ACCEPT_HTML)
+            answer = client.request(method, where, _ACCEPT_HTML)
         elif delay is not None:
             waited.append(("wait-capped", f"{loc} answered HTTP {answer.status} with Retry-After: "
                            f"{delay:g} s, longer than sitemapkit waits ({MAX_WAIT:g} s); not asked "

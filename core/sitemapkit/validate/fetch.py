@@ -22,10 +22,9 @@ from urllib.parse import urljoin, urlsplit
 
 import urllib3
 from urllib3.exceptions import HTTPError, LocationValueError
-from urllib3.util import parse_url
 
 from sitemapkit import __version__
-from sitemapkit.validate.reach import Reach, Refused, Watchdog, new_pool
+from sitemapkit.validate.reach import Destination, Reach, Refused, Unclear, Watchdog, destination, new_pool
 
 USER_AGENT = f"sitemapkit/{__version__} (+https://github.com/sitemapkit/sitemapkit)"
 ROBOTS_TOKEN = "sitemapkit"
@@ -34,6 +33,8 @@ MAX_REDIRECTS = 5
 CHUNK = 64 * 1024
 DEFAULT_TIMEOUT = 10.0
 DEFAULT_CONCURRENCY = 4
+DEFAULT_MAX_TIME = 1800.0
+"""``--max-time``: seconds a whole ``validate`` run fetches for, by default (half an hour)."""
 HTTP_SCHEMES = ("http", "https")
 RESPONSE_SECONDS = 30
 """A response's total deadline, from its request to its last byte, in timeouts (a 50 MiB
@@ -114,9 +115,14 @@ class Client:
     cut ``RESPONSE_SECONDS`` timeouts after its request; requests only where ``reach`` allows."""
 
     def __init__(self, timeout: float = DEFAULT_TIMEOUT, concurrency: int = DEFAULT_CONCURRENCY,
-                 reach: Reach | None = None) -> None:
+                 reach: Reach | None = None, deadline: float = float("inf")) -> None:
         self.timeout = timeout
         self.concurrency = concurrency
+        self.deadline = deadline
+        """The run's deadline (``time.monotonic``; ``--max-time``): no fetch starts after it (one
+        under way ends as any does, within its own total deadline)."""
+        self.skipped = 0
+        """Files and pages not fetched because the deadline had passed (``out_of_time``)."""
         self.reach = reach or Reach(frozenset(), frozenset())
         self.watchdog = Watchdog()
         self._pools: dict[tuple[str, str, int | None], urllib3.HTTPConnectionPool] = {}
@@ -134,33 +140,53 @@ class Client:
                     reach=self.reach, watchdog=self.watchdog, seconds=RESPONSE_SECONDS * self.timeout)
             return pool
 
-    def request(self, method: str, url: str, accept: str = "*/*") -> Answer:
-        """One request, no redirect followed; raises ``FetchError`` (``Refusal`` for a host
-        the user did not name or a special address)."""
+    def out_of_time(self) -> bool:
+        """Whether the run's deadline has passed; each caller that skips a fetch for it counts
+        one in ``skipped``."""
+        if time.monotonic() < self.deadline:
+            return False
+        with self._lock:
+            self.skipped += 1
+        return True
+
+    def check(self, url: str) -> Destination:
+        """``url`` read once (``reach.destination``), for ``request``: raises ``FetchError``
+        for a URL that is not http(s), ``Refusal`` for one URL readers read differently or on
+        a host the user did not name."""
         if not is_http(url):
             raise FetchError(f"{url} is not an http or https URL; only those are fetched")
-        if not self.reach.allows(url):
-            host = urlsplit(url).netloc.rpartition("@")[2]
+        try:
+            where = destination(url)
+        except Unclear as why:
+            raise Refusal(f"{ascii(url)[1:-1]} {why}; not requested") from None
+        if not self.reach.allows(where):
+            host = where.netloc
             raise Refusal(f"{url} is on {host}, not a host you named (the targets' hosts and "
                           f"--allow-host); not requested (to check it, add --allow-host {host})")
+        return where
+
+    def request(self, method: str, url: str | Destination, accept: str = "*/*") -> Answer:
+        """One request, no redirect followed, to ``url`` as ``check`` reads it (or as it read
+        it already); raises ``FetchError`` (``Refusal`` for a host the user did not name, a
+        special address, or a URL read differently by different readers)."""
+        where = url if isinstance(url, Destination) else self.check(url)
         started = time.monotonic()
         try:
-            parts = parse_url(url)
-            pool = self._pool(parts.scheme or "http", parts.host or "", parts.port)
+            pool = self._pool(where.scheme, where.host, where.port)
             response = pool.urlopen(
-                method, parts.request_uri, headers={**self.headers, "Accept": accept}, redirect=False,
+                method, where.target, headers={**self.headers, "Accept": accept}, redirect=False,
                 retries=False, preload_content=False, decode_content=False, assert_same_host=False,
             )
         except Refused as error:
-            raise Refusal(f"{url}: {error}") from None
+            raise Refusal(f"{where.url}: {error}") from None
         except (LocationValueError, ValueError) as error:
-            raise FetchError(f"{url} cannot be requested: {error}") from None
+            raise FetchError(f"{where.url} cannot be requested: {error}") from None
         except (HTTPError, OSError) as error:
             seconds = RESPONSE_SECONDS * self.timeout
             if time.monotonic() - started >= seconds:
                 raise FetchError(f"no complete answer within {seconds:g} s (the total deadline)") from None
             raise FetchError(_why(error, self.timeout)) from None
-        return Answer(url, response.status, response.headers, response, self,
+        return Answer(where.url, response.status, response.headers, response, self,
                       deadline=started + RESPONSE_SECONDS * self.timeout)
 
     def fetch(self, url: str, accept: str = "*/*", method: str = "GET",
@@ -170,8 +196,9 @@ class Client:
         ``first``: the answer ``url`` already gave, when the caller has it."""
         hops: list[tuple[int, str]] = []
         start, seen = url, {url}
+        where: str | Destination = url
         while True:
-            answer = first or self.request(method, url, accept)
+            answer = first or self.request(method, where, accept)
             first = None
             target = redirect_target(answer)
             if target is None:
@@ -182,8 +209,13 @@ class Client:
             if not is_http(target):
                 raise FetchError(f"{url} redirects ({answer.status}) to {target}, which is not an "
                                  "http or https URL; not followed")
-            if not self.reach.allows(target):
-                host = urlsplit(target).netloc.rpartition("@")[2]
+            try:
+                where = destination(target)
+            except Unclear as why:
+                raise Refusal(f"{url} redirects ({answer.status}) to {ascii(target)[1:-1]}, which {why}; "
+                              "not followed") from None
+            if not self.reach.allows(where):
+                host = where.netloc
                 raise Refusal(f"{url} redirects ({answer.status}) to {target}, on {host}, not a host "
                               f"you named; not followed (to follow it, add --allow-host {host})")
             if target in seen:

@@ -16,6 +16,8 @@ class SiteCheck(Protocol):
 
     def check_listed(self, loc: str, complain: Callable[[str, str], None]) -> None: ...
 
+    def check_image(self, image: str, complain: Callable[[str, str], None]) -> None: ...
+
 
 Collect = Callable[[int, int, str], None]
 """``collect(file_number, line, url)``: given each URL the first time it is listed, past none
@@ -59,6 +61,12 @@ class ListedUrls:
         if self.site is not None:
             self.site.check_listed(loc, lambda rule, message: self.findings.add(
                 files[number], line, rule, message))
+
+    def image(self, number: int, line: int, image: str) -> None:
+        """Check a listed image against the built site: a same-site image must be a file there."""
+        if self.site is not None:
+            files = self.findings.files
+            self.site.check_image(image, lambda rule, message: self.findings.add(files[number], line, rule, message))
 
     def alternates(self, number: int, loc: str, links: list[tuple[str, str, int]]) -> None:
         """Check return links between listed pages (``return_links``, the check ``build``

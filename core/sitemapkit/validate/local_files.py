@@ -107,21 +107,24 @@ class LocalFiles:
         self.session.findings.add(str(packed), None, "gzip-twin-differs",
                                   f"{packed.name} does not decompress to {plain.name}; rebuild both")
 
-    def _locate(self, url: str, beside: Path, parent_url: str | None) -> Path | None:
+    def _locate(self, url: str, beside: Path, parent_url: str | None, named_by: tuple[str, ...] = ()) -> Path | None:
         """The local file of a sitemap named by URL: under --site-dir by its path, else in the
         naming file's folder, by the path below that file's own URL when it is known, or else
-        by the longest tail of the URL path found there."""
+        by the longest tail of the URL path found there that is not the naming file
+        (``named_by``) itself."""
+        naming = {resolved_path(Path(file)) for file in named_by}
         if self.site is not None:
             relative = self.site.relative(url)
-            if relative is not None and _present(self.site.dir / unquote(relative)):
-                return self.site.dir / unquote(relative)
+            if relative is not None:  # by its path below the site root, never by its name alone
+                candidate = self.site.dir / unquote(relative)
+                return candidate if _present(candidate) and resolved_path(candidate) not in naming else None
         path = unquote(urlsplit(url).path)
         if parent_url is not None:
             folder = urlsplit(folder_of(parent_url)).path
             if path.startswith(folder):
                 candidate = beside / path[len(folder):]
-                if _present(candidate):
-                    return candidate
+                if _present(candidate) and resolved_path(candidate) not in naming:
+                    return candidate  # else: that URL was a guess (robots.txt's, at the host's root)
         segments = [s for s in path.split("/") if s and s != ".."]
         known = self.folder_paths.get(beside)
         if known is not None:
@@ -129,6 +132,8 @@ class LocalFiles:
             return beside.joinpath(*rest) if rest and _present(beside.joinpath(*rest)) else None
         for cut in range(len(segments)):
             candidate = beside.joinpath(*segments[cut:])
+            if resolved_path(candidate) in naming:
+                break  # the naming file itself, found by its name alone: not the sitemap it names
             if _present(candidate):
                 self.folder_paths[beside] = "/" + "".join(segment + "/" for segment in segments[:cut])
                 return candidate

@@ -8,6 +8,13 @@ hosts resolve to it: a public name that resolves to ``127.0.0.1`` or ``169.254.1
 (DNS rebinding) is refused. The check is on the address actually connected to: the connection
 resolves the name itself, connects to an address it checked, and checks the socket's peer.
 
+A URL is read once (``destination``: urllib3's ``parse_url``, the reading the connection
+itself makes), and the allow check, the address check and the connection all take that one
+reading. A URL that URL readers read differently (a backslash, which browsers take for a
+``/`` and ``urlsplit`` for part of the host; a space or control character; user info before
+the host, where ``@`` decides which host is meant) is never requested: refused, not
+normalised into something else.
+
 Every response has a total deadline from the moment its request starts, whatever the
 server's pace: one ``Watchdog`` thread per client shuts the socket of a response that is past
 it, which ends any read under way.
@@ -22,11 +29,11 @@ import threading
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
-from urllib.parse import urlsplit
 
 from urllib3.connection import HTTPConnection, HTTPSConnection
 from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
-from urllib3.exceptions import ConnectTimeoutError, NameResolutionError, NewConnectionError
+from urllib3.exceptions import ConnectTimeoutError, LocationParseError, NameResolutionError, NewConnectionError
+from urllib3.util import parse_url
 
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 Authority = tuple[str, int | None]
@@ -38,17 +45,56 @@ class Refused(Exception):
     """A connection not made: the address is a special one the user did not name."""
 
 
-def authority(url: str) -> Authority | None:
-    """The host and port ``url`` is on, or ``None`` when it names none (or a bad port)."""
-    parts = urlsplit(url)
+class Unclear(ValueError):
+    """A URL that URL readers read differently, or that names no http(s) host: not requested."""
+
+
+@dataclass(frozen=True, slots=True)
+class Destination:
+    """A URL as the connection reads it: what is checked is what is connected to."""
+
+    url: str
+    scheme: str
+    host: str
+    """As urllib3 reads it (lower case, an IPv6 literal in brackets)."""
+    port: int | None
+    target: str
+    """The path and query, as sent in the request line."""
+
+    @property
+    def authority(self) -> Authority:
+        host = self.host.strip("[]").rstrip(".")
+        return host, None if self.port in (None, 80, 443) else self.port
+
+    @property
+    def netloc(self) -> str:
+        return self.host if self.port is None else f"{self.host}:{self.port}"
+
+
+def destination(url: str) -> Destination:
+    """``url`` read once, as the connection reads it (urllib3's ``parse_url``); raises
+    ``Unclear`` for a URL that other readers would read otherwise, or that names no host."""
+    odd = next((c for c in url if c == "\\" or c.isspace() or ord(c) < 32 or c == "\x7f"), None)
+    if odd is not None:
+        what = "a backslash" if odd == "\\" else f"the character {odd!r}"
+        raise Unclear(f"holds {what}, which URL readers (browsers, Python, urllib3) read differently")
     try:
-        port = parts.port
-    except ValueError:
+        parts = parse_url(url)
+    except LocationParseError as error:
+        raise Unclear(f"cannot be read as a URL ({error})") from None
+    if parts.auth is not None:
+        raise Unclear("holds user info ('...@') before its host, which URL readers split at different '@'s")
+    if (parts.scheme or "").lower() not in ("http", "https") or not parts.host:
+        raise Unclear("is not an http or https URL with a host")
+    return Destination(url, parts.scheme.lower(), parts.host.lower(), parts.port, parts.request_uri)
+
+
+def authority(url: str) -> Authority | None:
+    """The host and port ``url`` is on, or ``None`` when it names none (or is ``Unclear``)."""
+    try:
+        return destination(url).authority
+    except Unclear:
         return None
-    host = (parts.hostname or "").rstrip(".")
-    if not host:
-        return None
-    return host.lower(), None if port in (None, 80, 443) else port
 
 
 def parse_host(text: str) -> Authority | None:
@@ -84,9 +130,8 @@ class Reach:
     hosts: frozenset[Authority]
     addresses: frozenset[Address]
 
-    def allows(self, url: str) -> bool:
-        found = authority(url)
-        return found is not None and found in self.hosts
+    def allows(self, where: Destination) -> bool:
+        return where.authority in self.hosts
 
     def admits(self, ip: Address | None) -> bool:
         return ip is not None and (not is_special(ip) or ip in self.addresses)

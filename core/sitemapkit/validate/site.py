@@ -27,6 +27,7 @@ from sitemapkit.site.owned import chosen_out, served_elsewhere, url_key
 from sitemapkit.site.pages import (
     HTML_SUFFIXES,
     error_page,
+    file_exists,
     files_for_url,
     guess_not_a_page,
     not_a_page,
@@ -165,6 +166,14 @@ class SiteIndex:
             complain("page-canonical", f"{loc} is listed but {built} names {canonical} as its "
                      "canonical URL; list the canonical URL instead")
 
+    def check_image(self, image: str, complain: Complain) -> None:
+        """A listed image under the site root must be a file of the built site: search engines
+        fetch it, and a missing one is an error in their image reports."""
+        relative = self.relative(image)
+        if relative is not None and not file_exists(self.dir, relative):
+            complain("image-missing", f"image {image} is listed but has no file in {self.dir} "
+                     f"(looked for {files_for_url(relative)[0]}); search engines would find no image")
+
     def _other_version(self, relative: str, canonical: str) -> bool:
         """Whether the page at ``relative``, in a version folder of mike's deployment, names a
         URL in another of its version or alias folders as canonical (``canonical_version``:
@@ -193,6 +202,14 @@ class SiteIndex:
             not_page = self.named_not_page(relative) or (not_a_page(page.head) if read else None)
             facts = self._facts[relative] = (page.noindex, canonical, not_page)
         return facts
+
+    def listed(self, built: str) -> bool:
+        """Whether a checked sitemap listed the page of the built file ``built``."""
+        return built in self._listed
+
+    def listed_files(self) -> list[str]:
+        """The built files of the pages the checked sitemaps list, sorted."""
+        return sorted(self._listed)
 
     def unlisted(self, found: Callable[[str, str], None]) -> None:
         """``found(page file, message)`` for each indexable built page that no checked

@@ -9,17 +9,22 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from sitemapkit.report import Problem
+from sitemapkit.report import Problem, plural
 from sitemapkit.site.lock import Waiting, folder_locked
+from sitemapkit.site.owned import chosen_out, named_extras
 from sitemapkit.urls import remove_dot_segments
 from sitemapkit.validate.feeds import FeedChecker
 from sitemapkit.validate.findings import Findings
 from sitemapkit.validate.glance import Answers
 from sitemapkit.validate.listed_urls import ListedUrls
+from sitemapkit.validate.llms import NAME as LLMS_NAME
+from sitemapkit.validate.llms import LlmsCheck
+from sitemapkit.validate.llms import site_files as llms_files
 from sitemapkit.validate.local_files import (
     SNIFF,
     TXT_SUFFIXES,
@@ -34,6 +39,7 @@ from sitemapkit.validate.site import SiteIndex
 from sitemapkit.validate.text_files import TextFiles, robots_like
 from sitemapkit.validate.url_targets import UrlTargets
 from sitemapkit.validate.xml import XMLChecker
+from sitemapkit.versions import MIKE_VERSIONS
 
 _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
 
@@ -90,7 +96,8 @@ def run_targets(paths, site_dir, progress, live=None, table=None, waiting: Waiti
         from sitemapkit.validate.reach import reach_of
 
         live = live or Live()
-        client = Client(live.timeout, live.concurrency, reach_of(urls, live.allow_hosts))
+        client = Client(live.timeout, live.concurrency, reach_of(urls, live.allow_hosts),
+                        deadline=time.monotonic() + live.max_time)
         if live.check_pages:
             listed = Listed(live.sample)
     findings = Findings()
@@ -106,6 +113,11 @@ def run_targets(paths, site_dir, progress, live=None, table=None, waiting: Waiti
     finally:
         if client is not None:
             client.close()
+    if client is not None and client.skipped:
+        findings.add(str(paths[0]), None, "max-time",
+                     f"the run stopped fetching at --max-time ({live.max_time:g} s): "
+                     f"{plural(client.skipped, 'URL')} (sitemaps or pages) not fetched, nor checked; "
+                     "raise --max-time to check everything")
     return Outcome(findings.files, findings.in_file_order(), answers)
 
 
@@ -119,16 +131,19 @@ def _check_pages(findings: Findings, client, live, listed, urls_given: bool) -> 
     crawler = client
     if not urls_given and listed.items:  # local sitemaps: their site's host (not its address)
         crawler = Client(live.timeout, live.concurrency,
-                         reach_of((), live.allow_hosts, site=min(listed.items)[2]))
+                         reach_of((), live.allow_hosts, site=min(listed.items)[2]), deadline=client.deadline)
     try:
         return check_pages(findings, crawler, live, listed)
     finally:
         if crawler is not client:
+            client.skipped += crawler.skipped
             crawler.close()
 
 
 def _run(session: Session, site: SiteIndex | None, roots: list[Path], paths: list, client) -> None:
     run = _Targets(session, site, roots, client)
+    llms = [path for path in paths if isinstance(path, Path) and path.name == LLMS_NAME and path.is_file()]
+    paths = [path for path in paths if not any(path is given for given in llms)]
     # robots.txt files among the targets first, all of them before any sitemap they name:
     # which sitemaps each names decides whether a URL on another host is cross-submitted
     run.pending = []
@@ -143,6 +158,16 @@ def _run(session: Session, site: SiteIndex | None, roots: list[Path], paths: lis
     if site is not None and run.urlsets:
         site.unlisted(lambda relative, message: session.findings.add(
             str(site.dir / relative), None, "page-not-listed", message))
+    # llms.txt, given or in --site-dir: after the sitemaps, whose pages it must link
+    if site is not None:
+        llms += [path for path in llms_files(site) if resolved_path(path) not in {resolved_path(p) for p in llms}]
+    if llms:
+        check = LlmsCheck(session.findings, site)
+        check.sitemaps = bool(run.urlsets)
+        for path in llms:
+            check.check(path)
+        for built, message in check.unlinked():
+            session.findings.add(str(site.dir / built), None, "llms-page-missing", message)
 
 
 class _Targets(LocalFiles, UrlTargets, TextFiles):
@@ -245,9 +270,38 @@ class _Targets(LocalFiles, UrlTargets, TextFiles):
                                           f"{url} is itself a sitemap index; an index may list sitemaps "
                                           "only, never another index")
                 return "xml"
-            for loc, line in checker.children:
-                self._follow(loc, path.parent, url, (name, line), nested=True, robots=robots)
+            found = [self._follow(loc, path.parent, url, (name, line), nested=True, robots=robots)
+                     for loc, line in checker.children]
+            if via is None and isinstance(path, Path) and (path.parent / MIKE_VERSIONS).is_file():
+                self._versions_named(path, name, checker.children, found)
         return "xml"
+
+    def _versions_named(self, path: Path, name: str, children: list[tuple[str, int]],
+                        found: list[Path | None]) -> None:
+        """The root index of a versioned deployment (``versions.json`` beside it): each
+        version the root step would list (``version_index.find_versions``) must be named."""
+        from sitemapkit.version_index import find_versions, version_keys
+
+        root = resolved_path(path.parent)
+        base = None
+        named: set[str] = set()
+        for (loc, _), local in zip(children, found, strict=True):
+            if local is None:
+                continue
+            below = resolved_path(local).relative_to(root).as_posix() if resolved_path(local).is_relative_to(
+                root) else None
+            if below and "/" in below:
+                named.add(below.split("/", 1)[0])
+                if base is None and loc.endswith("/" + below):
+                    base = loc[: -len(below)]
+        versions = find_versions(path.parent, path.name, base) if base else None
+        chosen = chosen_out(path.parent) or set()  # exclude_versions, as the root step recorded them
+        for version in versions.listed if versions else ():
+            if version not in named and version_keys(base, [version])[0] not in chosen:
+                self.session.findings.add(name, None, "version-not-indexed",
+                                          f"version {version} of {MIKE_VERSIONS} has a sitemap of its own that "
+                                          f"{path.name} does not name: run the root step after each deploy "
+                                          "(sitemapkit build --branch gh-pages)")
 
     def _scope(self, path: Path, url: str | None, robots: frozenset[str] = frozenset()) -> Scope:
         if url is not None or self.site is None:
@@ -260,20 +314,25 @@ class _Targets(LocalFiles, UrlTargets, TextFiles):
         return Scope(None, self.site, "" if folder == "." else folder + "/", self.session.robots)
 
     def _follow(self, url: str, beside: Path | None, parent_url: str | None, via: tuple[str, int],
-                nested: bool = False, robots: frozenset[str] = frozenset()) -> None:
+                nested: bool = False, robots: frozenset[str] = frozenset()) -> Path | None:
+        """Check the sitemap ``url`` names, fetched or at hand; its local file, if one."""
         parts = urlsplit(url)
         path = remove_dot_segments(parts.path)  # "https://h/a/../../x" is "https://h/x"
         if path != parts.path:
             url = parts._replace(path=path).geturl()
         if beside is None:  # named by a fetched file: fetched in turn
             self.check_remote(url, via if nested else None, robots, named_at=via)
-            return
-        local = self._locate(url, beside, parent_url)
+            return None
+        local = self._locate(url, beside, parent_url, (via[0],))
         if local is not None:
             self.check(local, url, via if nested else None, robots, named_at=via)
-        elif self.site is not None and self.site.relative(url) is not None:
-            self.session.findings.add(*via, "page-missing", f"{url} is not in {self.site.dir}; "
+        elif url in named_extras(self.site.dir if self.site is not None else beside, url, None):
+            self.session.findings.add(*via, "sitemap-elsewhere", f"{url} is another tool's sitemap "
+                                      "(extra_sitemaps, as the build recorded): not checked")
+        elif self.site is not None:
+            self.session.findings.add(*via, "sitemap-missing", f"{url} is not in {self.site.dir}; "
                                       "it would be a 404")
         else:
             self.session.findings.add(*via, "sitemap-not-found",
                                       f"{url} is not at hand (looked beside {via[0]}); not checked")
+        return local

@@ -25,6 +25,8 @@ class UrlTargets:
         if url in self.fetched:
             return
         self.fetched.add(url)
+        if self.client.out_of_time():  # counted: one max-time problem says how many
+            return
         try:
             answer = self.client.fetch(url)
             delay = retry_after(answer)

@@ -261,6 +261,8 @@ class XMLChecker(ExtensionChecks, FileCheck):
                         and not child.keys()):
                     value = child.text
                     if value is not None and (value in good or self._good_url(value)):
+                        if self.session.urls.site is not None:  # --site-dir: the image's file
+                            self.session.urls.image(self.number, child.sourceline, value)
                         continue
             self._complex(image, IMAGE_MODEL)
         for n in links:

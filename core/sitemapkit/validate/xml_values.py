@@ -134,7 +134,8 @@ class ValueChecks:
 
     # images
     def check_image_loc(self, element: etree._Element) -> None:
-        self._url_value(element)
+        image = self._url_value(element)
+        self.session.urls.image(self.number, element.sourceline, image)
 
     def check_other_url(self, element: etree._Element) -> None:
         self._url_value(element)
