@@ -2,7 +2,9 @@
 and commands that use them (the validator's lxml, urllib3 and protego, IndexNow's
 urllib.request, front matter's PyYAML, ``exclude``'s pathspec, a big manifest's sqlite3,
 ``sitemap.html``'s Jinja2, ``llms_txt``'s markdownify and BeautifulSoup; tomllib, which
-compiles its patterns on import, for a project's TOML). sitemapkit's own modules are ordinary imports and not listed."""
+compiles its patterns on import, for a project's TOML). Nor are sitemapkit's own modules of
+features a build leaves off: validating, the HTML views, the change feed, IndexNow,
+``transform``, another generator's sources, the root index of versioned docs (issue 36)."""
 
 from __future__ import annotations
 
@@ -58,3 +60,34 @@ def test_a_default_mkdocs_build_loads_no_heavy_dependency_mkdocs_does_not_load_i
     assert ours[0] == "True" and theirs[0] == "False"  # the build ran sitemapkit, the other did not
     assert (with_plugin / "site" / "sitemap.xml").is_file()
     assert ours[1:] == theirs[1:]  # MkDocs' own (PyYAML, Jinja2, pathspec), nothing more
+
+
+UNUSED_BY_DEFAULT = ("sitemapkit.validate.", "sitemapkit.output.html_sitemap", "sitemapkit.output.map_sections",
+                     "sitemapkit_mkdocs.html_sitemap", "sitemapkit.output.feed", "sitemapkit.output.indexnow",
+                     "sitemapkit.listing.transform", "sitemapkit.version_index", "sitemapkit.sources.project",
+                     "sitemapkit.sources.layouts", "sitemapkit.sources.matching", "sitemapkit.sources.jekyll",
+                     "sitemapkit.site.scan", "sitemapkit.site.others", "sitemapkit.cli")
+
+LIST_OURS = """
+print("\\n".join(sorted(name for name in sys.modules if name.startswith({prefixes!r}))))
+"""
+
+
+@pytest.mark.slow  # a real generator run
+def test_a_default_mkdocs_build_loads_no_module_of_a_feature_it_leaves_off(tmp_path):
+    project = quickstart(tmp_path / "project")
+    code = "import sys\n" + BUILD + LIST_OURS.format(prefixes=UNUSED_BY_DEFAULT)
+    done = subprocess.run([sys.executable, "-c", code], cwd=project, check=True, capture_output=True, text=True)
+    ran, *loaded = done.stdout.split()
+    assert ran == "True" and (project / "site" / "sitemap.xml").is_file()
+    assert loaded == []
+
+    # the same build with the views, the feed and a transform on loads theirs
+    config = project / "mkdocs.yml"
+    (project / "keep.py").write_text("def entry(entry):\n    return entry\n")
+    config.write_text(config.read_text().replace(
+        "plugins:\n  - sitemapkit\n",
+        "plugins:\n  - sitemapkit:\n      html_sitemap: true\n      changes_feed: 5\n      transform: keep:entry\n"))
+    done = subprocess.run([sys.executable, "-c", code], cwd=project, check=True, capture_output=True, text=True)
+    assert {"sitemapkit.output.html_sitemap", "sitemapkit_mkdocs.html_sitemap", "sitemapkit.output.feed",
+            "sitemapkit.listing.transform"} <= set(done.stdout.split()[1:])

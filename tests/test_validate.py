@@ -453,6 +453,7 @@ def test_deprecated_tags_warn_and_their_bad_values_fail(tmp_path, expected, body
     assert rules(problems) == expected, "\n".join(map(str, problems))
 
 
+@pytest.mark.slow  # an index of 50,001 sitemaps
 def test_index_count(tmp_path):
     path = write(tmp_path, index(*(f"{ROOT}s{n}.xml" for n in range(50_001))), "index.xml")
     problems = [p for p in validate(path) if p.rule != "sitemap-not-found"]

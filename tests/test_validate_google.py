@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from lxml import etree
 from validator_inputs import ROOT, VIDEO_FULL, rules, url, urlset, write
 
@@ -167,6 +168,7 @@ print(json.dumps({"grew": peak() - before, "rules": sorted({p.rule for p in prob
 """
 
 
+@pytest.mark.slow  # a million lines, in a child process
 def test_a_million_line_text_sitemap_is_checked_in_flat_memory(tmp_path):
     path = tmp_path / "sitemap.txt"
     with open(path, "w") as out:

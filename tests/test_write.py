@@ -605,6 +605,7 @@ def test_failed_build_leaves_old_files_whole_and_no_temporaries(tmp_path):
     assert names(tmp_path) == {"sitemap.xml"}
 
 
+@pytest.mark.slow  # 50,000 entries and more
 def test_streams_a_generator_without_keeping_entries(tmp_path):
     seen_on_disk = []
 

@@ -10,10 +10,18 @@ from sitemapkit.report import Problem, Report, SitemapError
 from sitemapkit.settings import OPTION_NAMES, Settings, SettingsError
 from sitemapkit.validate import validate
 
-try:
-    __version__ = version("sitemapkit")  # the installed distribution's (pyproject.toml is the one place)
-except PackageNotFoundError:  # pragma: no cover - imported from a tree never installed
-    __version__ = "0+unknown"
+
+def __getattr__(name: str) -> str:
+    """``__version__``: the installed distribution's (pyproject.toml is the one place), read
+    from its metadata when first asked for (1.5 ms, which a build does not spend)."""
+    if name != "__version__":
+        raise AttributeError(f"module 'sitemapkit' has no attribute {name!r}")
+    try:
+        found = version("sitemapkit")
+    except PackageNotFoundError:  # pragma: no cover - imported from a tree never installed
+        found = "0+unknown"
+    globals()["__version__"] = found
+    return found
 
 __all__ = [
     "OPTION_NAMES",

@@ -14,12 +14,17 @@ from sitemapkit.lastmod.git import Checkout
 from sitemapkit.lastmod.manifest import Manifest
 from sitemapkit.lastmod.sources import LastmodResolver
 from sitemapkit.listing.entries import list_entries
-from sitemapkit.listing.transform import UserTransform, load_transform
 from sitemapkit.model import Outline, Page
-from sitemapkit.output.feed import feed_name, write_changes_feed
-from sitemapkit.output.html_sitemap import PAGE_NAME, Listing, Render, write_page
-from sitemapkit.output.llms import write_llms
-from sitemapkit.output.names import beside_names, index_name, news_names, own_names, sections_index, stem_of
+from sitemapkit.output.names import (
+    PAGE_NAME,
+    beside_names,
+    feed_name,
+    index_name,
+    news_names,
+    own_names,
+    sections_index,
+    stem_of,
+)
 from sitemapkit.output.robots import RobotsTooLarge, first_loc, robots_where_read, sync_robots_txt
 from sitemapkit.output.write import write_sitemap_files
 from sitemapkit.protocol import ROBOTS_READ_BYTES
@@ -28,10 +33,11 @@ from sitemapkit.settings import Settings
 from sitemapkit.site.files import Sink
 from sitemapkit.site.lock import folder_locked
 from sitemapkit.site.owned import Owned, RecordKey, elsewhere_keys, named_extras, record_key, record_written
-from sitemapkit.site.scan import documents_in
 from sitemapkit.urls import normalise_base_url
 
 if TYPE_CHECKING:
+    from sitemapkit.listing.transform import UserTransform
+    from sitemapkit.output.html_sitemap import Render
     from sitemapkit.versions import Deployment
 
 OthersCheck = Callable[[Path, Settings, RecordKey], Callable[[Report, Iterable[Path]], None]]
@@ -143,7 +149,11 @@ def _generate(
         report.add(note)
     # The user's callable is imported before anything is read or written: one that cannot be is
     # an error naming the option, as a wrong option value is.
-    transform = load_transform(settings.transform, project_dir) if settings.transform else None
+    transform = None
+    if settings.transform:  # (its module loaded only by a build that has one, as every optional step's)
+        from sitemapkit.listing.transform import load_transform
+
+        transform = load_transform(settings.transform, project_dir)
     sink.make_dir(site_dir)  # to lock it (a dry run makes nothing)
 
     def waiting(folder: Path) -> None:
@@ -194,7 +204,11 @@ def _write_all(
                                    checkouts=checkouts)
         if progress is not None:
             pages = _counted(pages, progress)
-        listing = Listing(settings.base_url) if settings.html_sitemap or settings.llms_txt else None
+        listing = None
+        if settings.html_sitemap or settings.llms_txt:
+            from sitemapkit.output.html_sitemap import Listing, write_page
+
+            listing = Listing(settings.base_url)
         if settings.html_sitemap:  # an earlier build's page is not read (nor dated, nor counted) as a page
             own = (PAGE_NAME, settings.base_url + PAGE_NAME)
             pages = (page for page in pages if page.url not in own)
@@ -216,6 +230,8 @@ def _write_all(
         # the pages for people beside the sitemaps: the change feed, sitemap.html
         beside = []
         if settings.changes_feed and report.urls:
+            from sitemapkit.output.feed import write_changes_feed
+
             beside.append(write_changes_feed(manifest, site_dir, settings, sink)[0])
         if listing is not None and settings.html_sitemap and report.urls:
             listing.warn_left(report)
@@ -224,6 +240,8 @@ def _write_all(
         removed: list[Path] = []
         owned = None
         if listing is not None and settings.llms_txt and report.urls:  # llms.txt and the pages' mirrors
+            from sitemapkit.output.llms import write_llms
+
             owned = Owned(site_dir, Report(), settings.base_url, own_names(settings), key, dry_run=sink.dry_run)
             llms = write_llms(site_dir, listing.links, outline, settings, sink, report, owned, listing.languages)
             beside.extend(llms.files)
@@ -275,6 +293,8 @@ def _write_all(
 def _documents(site_dir: Path, settings: Settings, source_dirs: Iterable[Path | str],
                report: Report) -> Iterator[Page]:
     """The files ``include`` names, never one of the files a build writes."""
+    from sitemapkit.site.scan import documents_in
+
     stem = stem_of(settings.filename)
 
     def ours(name: str) -> bool:

@@ -7,8 +7,7 @@ made from ``OPTIONS``: a new option is one more line there.
 """
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from sitemapkit import values
 from sitemapkit.protocol import MAX_BYTES, MAX_URLS, NEWS_WINDOW_HOURS
@@ -25,8 +24,7 @@ from sitemapkit.values import (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Kind:
+class Kind(NamedTuple):
     """What an option takes, and how each front end spells it."""
 
     check: Callable[[Any], Any]
@@ -45,8 +43,7 @@ class Kind:
     """The allowed values, where they are a short list (shown in the help)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
+class Option(NamedTuple):
     name: str
     kind: Kind
     default: Any

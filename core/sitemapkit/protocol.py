@@ -29,6 +29,12 @@ ATOM_NS = "http://www.w3.org/2005/Atom"  # sitemaps.org "Other formats": Atom 1.
 
 # -- limits -----------------------------------------------------------------------------------
 
+CHANGEFREQS = ("always", "hourly", "daily", "weekly", "monthly", "yearly", "never")  # sitemaps.org (SPEC 1.3)
+VIDEO_PLATFORMS = ("web", "mobile", "tv")  # <video:platform>: Google video sitemaps (SPEC 3)
+VIDEO_RELATIONSHIPS = ("allow", "deny")  # of <video:restriction> and <video:platform> (SPEC 3)
+VIDEO_TYPES = frozenset({"full", "preview", "clip", "interview", "news", "other"})  # <video:tvshow>'s (SPEC 3)
+VIDEO_ID_TYPES = frozenset({"tms:series", "tms:program", "rovi:series", "rovi:program", "freebase", "url"})  # (SPEC 3)
+NEWS_GENRES = ("PressRelease", "Satire", "Blog", "OpEd", "Opinion", "UserGenerated")  # Google News (SPEC 4)
 MAX_URLS = 50_000  # URLs per sitemap, text sitemap or feed: sitemaps.org protocol (SPEC 1.1)
 MAX_SITEMAPS = 50_000  # sitemaps per index: sitemaps.org protocol (SPEC 1.5)
 MAX_BYTES = 52_428_800  # bytes per file, uncompressed: sitemaps.org protocol (SPEC 1.1)

@@ -4,11 +4,10 @@ value must be. ``Settings`` puts the option's name in front of that."""
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
-from sitemapkit.protocol import HREFLANG, NEWS_WINDOW_HOURS
+from sitemapkit.protocol import CHANGEFREQS, HREFLANG, NEWS_WINDOW_HOURS
 from sitemapkit.site.pages import check_exclude
 from sitemapkit.urls import (
     INDEXNOW_KEY,
@@ -21,7 +20,6 @@ from sitemapkit.urls import (
     url_text_problem,
 )
 
-CHANGEFREQS = ("always", "hourly", "daily", "weekly", "monthly", "yearly", "never")
 LASTMOD_SOURCES = ("meta", "git", "fingerprint")
 STATIC_HTML = ("list", "omit")
 DEFAULT_INDEXNOW_ENDPOINT = "https://api.indexnow.org/indexnow"
@@ -31,15 +29,13 @@ class OptionError(ValueError):
     """What a value must be ("must be true or false"); the caller names the option."""
 
 
-@dataclass(frozen=True, slots=True)
-class Rule:
+class Rule(NamedTuple):
     match: str
     changefreq: str | None = None
     priority: float | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class NewsSettings:
+class NewsSettings(NamedTuple):
     publication: str
     language: str | None
     """None: each page's own language (``Page.lang``, else its ``<html lang>``)."""
@@ -47,8 +43,7 @@ class NewsSettings:
     window_hours: float = NEWS_WINDOW_HOURS
 
 
-@dataclass(frozen=True, slots=True)
-class ExtraUrl:
+class ExtraUrl(NamedTuple):
     """A page of ``extra_urls``: its URL (absolute, or below the site root) and, if given, its
     lastmod as written (checked like a page's ``sitemap_lastmod``)."""
 
@@ -56,15 +51,13 @@ class ExtraUrl:
     lastmod: Any = None
 
 
-@dataclass(frozen=True, slots=True)
-class IndexNowSettings:
+class IndexNowSettings(NamedTuple):
     key: str
     endpoint: str = DEFAULT_INDEXNOW_ENDPOINT
     key_location: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class LlmsTxt:
+class LlmsTxt(NamedTuple):
     """``llms_txt`` on: the table form's settings (``True`` is all of their defaults)."""
 
     summary: str | None = None

@@ -6,9 +6,8 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import quote, urljoin
 
 from sitemapkit.report import Problem
@@ -32,8 +31,7 @@ _SEGMENT = re.compile(r"[^/\\\x00-\x1f]{1,255}")
 """A version's name as a single folder name: no slash, no control character."""
 
 
-@dataclass(frozen=True, slots=True)
-class Deployment:
+class Deployment(NamedTuple):
     """Where one version's pages are served (``url``), under the URL every version of the
     documentation hangs under (``root``). A page whose canonical link is below ``root`` but
     not below ``url`` belongs to another version."""
@@ -72,8 +70,7 @@ def mike_deployment(site_url: str | None, version: str | None, *, root_url: str 
     return Deployment(root + quote(version) + "/", root, selector=True)
 
 
-@dataclass(frozen=True, slots=True)
-class ReadTheDocs:
+class ReadTheDocs(NamedTuple):
     """What a Read the Docs build says of itself in its environment."""
 
     canonical_url: str | None

@@ -8,7 +8,7 @@ import logging
 import os
 import signal
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -38,11 +38,12 @@ from sitemapkit.sources.mkdocstrings import PLUGIN as DOCUMENTED
 from sitemapkit.sources.mkdocstrings import Documented
 from sitemapkit.sources.snippets import EXTENSION as SNIPPETS
 from sitemapkit.sources.snippets import Snippets
-from sitemapkit.versions import Deployment
 
-from .html_sitemap import outline, renderer
 from .options import SitemapkitConfig
 from .pages import page
+
+if TYPE_CHECKING:
+    from sitemapkit.versions import Deployment
 
 log = get_plugin_logger("sitemapkit")
 
@@ -159,6 +160,8 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
         if (kept := dirty_kept(self.dirty, config.site_dir, self.settings.filename)) is not None:
             log.info(kept)
             return
+        if self.theme:  # sitemap.html in the theme: loaded only by a build that writes it
+            from .html_sitemap import outline, renderer
         try:
             pages = itertools.chain((page(*held_page, self.snippets, self.documented) for held_page in held),
                                     theme_pages(config.theme.static_templates, config.site_dir), self.copied)

@@ -5,9 +5,8 @@ beside, the files MkDocs copies or renders from no Markdown, and a ``--dirty`` b
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from sitemapkit.compat.material import lost_features
 from sitemapkit.model import Page
@@ -29,8 +28,7 @@ SERVE_STATE = ".sitemapkit-serve.json"
 DIRTY_KEPT = "--dirty build: the sitemap of the last full build is kept"
 
 
-@dataclass(frozen=True, slots=True)
-class BuildSettings:
+class BuildSettings(NamedTuple):
     """What one build writes with: its ``settings`` (None: no sitemap), where its version is
     deployed, the notes to show first, and the ``error`` that fails the build, if any."""
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import os
 import subprocess
 from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import NamedTuple
 
 from sitemapkit.lastmod.git_history import (
     GIT,
@@ -24,8 +24,7 @@ from sitemapkit.lastmod.git_history import (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Checkout:
+class Checkout(NamedTuple):
     """A folder holding the files of the repository that holds ``repository`` (a folder in
     it) at ``revision``, copied out without git (sphinx-multiversion builds each ref from a
     ``git archive`` copy): the dates of its files are those of that revision's history."""

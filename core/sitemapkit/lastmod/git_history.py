@@ -26,7 +26,6 @@ import os
 import shutil
 import subprocess
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -43,20 +42,22 @@ class GitUnavailable(Exception):
     """git is not installed or cannot read the repository; the message says which."""
 
 
-@dataclass
 class Repository:
-    root: Path
-    revision: str = "HEAD"
-    """Where history is read from: HEAD, or a checkout's revision (``git.Checkout``)."""
-    shallow: bool = False
-    submodule: bool = False
-    dates: dict[str, int] | None = None
-    """HEAD path (relative, POSIX) -> committer time, once ``read_dates`` read the history."""
-    histories: dict[str, History | None] = field(default_factory=dict)
-    """Folder (relative, ending in ``/``; ``""`` for all) -> the pass reading its history
-    as far as the files asked for need (None: no commits yet)."""
-    boundary_files: set[str] = field(default_factory=set)
-    """Files whose only known change is a shallow clone's boundary commit."""
+    """A repository whose history dates files, read as far as the files asked for need."""
+
+    def __init__(self, root: Path, revision: str = "HEAD", shallow: bool = False, submodule: bool = False) -> None:
+        self.root = root
+        self.revision = revision
+        """Where history is read from: HEAD, or a checkout's revision (``git.Checkout``)."""
+        self.shallow = shallow
+        self.submodule = submodule
+        self.dates: dict[str, int] | None = None
+        """HEAD path (relative, POSIX) -> committer time, once ``read_dates`` read the history."""
+        self.histories: dict[str, History | None] = {}
+        """Folder (relative, ending in ``/``; ``""`` for all) -> the pass reading its history
+        as far as the files asked for need (None: no commits yet)."""
+        self.boundary_files: set[str] = set()
+        """Files whose only known change is a shallow clone's boundary commit."""
 
 
 def git_environment() -> dict[str, str]:

@@ -27,15 +27,16 @@ import hashlib
 import os
 import stat
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sitemapkit.dates import format_moment
+from sitemapkit.lastmod.page_facts import PageFacts
 from sitemapkit.lastmod.state import Record, StateError, StatePathError, read_state, write_state
 from sitemapkit.report import Report
 from sitemapkit.settings import Settings
+from sitemapkit.site.extract import HtmlFacts, read_page_file
 from sitemapkit.site.files import Sink
 
 if TYPE_CHECKING:
@@ -81,20 +82,24 @@ def site_manifest(state_file: Path, base_url: str, site_dir: Path | str | None, 
     return state_file.with_name(f"{state_file.stem}-{key}{state_file.suffix}")
 
 
-@dataclass(slots=True)
 class Changes:
     """What changed since the last build, from the manifest."""
 
-    added: list[str] = field(default_factory=list)
-    changed: list[str] = field(default_factory=list)
-    """URLs whose content digest changed."""
-    removed: list[str] = field(default_factory=list)
-    """URLs in the last build's manifest that this build did not list."""
-    first_build: bool = False
-    """No usable manifest from an earlier build: nothing is known to have changed."""
-    unsent: list[str] = field(default_factory=list)
-    """URLs an earlier build failed to submit to IndexNow."""
-    state_file: Path | None = None
+    __slots__ = ("added", "changed", "first_build", "removed", "state_file", "unsent")
+
+    def __init__(self, added: list[str] | None = None, changed: list[str] | None = None,
+                 removed: list[str] | None = None, first_build: bool = False, unsent: list[str] | None = None,
+                 state_file: Path | None = None) -> None:
+        self.added = added if added is not None else []
+        self.changed = changed if changed is not None else []
+        """URLs whose content digest changed."""
+        self.removed = removed if removed is not None else []
+        """URLs in the last build's manifest that this build did not list."""
+        self.first_build = first_build
+        """No usable manifest from an earlier build: nothing is known to have changed."""
+        self.unsent = unsent if unsent is not None else []
+        """URLs an earlier build failed to submit to IndexNow."""
+        self.state_file = state_file
 
     @property
     def urls(self) -> list[str]:
@@ -155,6 +160,7 @@ class Manifest:
         self._unusable = False  # state_file names something that cannot hold one
         self._unsent: list[str] = []
         self._finished = False
+        self._page_facts: PageFacts | None = None
         self._on_disk: bool | None = None  # whether a manifest was on disk, when first asked
 
     @classmethod
@@ -263,6 +269,17 @@ class Manifest:
                 return None
         return self.previous(loc)
 
+    def page_facts(self, output: str | os.PathLike[str], loc: str) -> HtmlFacts:
+        """The facts of the page written at ``output`` (URL ``loc``), kept from the last build
+        when the file is unchanged (``page_facts``), else read. A build that keeps no manifest
+        reads every page."""
+        if self._page_facts is None:
+            if not (self.kept and (self.known() or not self._unusable)):
+                return read_page_file(output, loc)
+            self._page_facts = PageFacts(self.path.with_name(self.path.stem + ".facts.sqlite"), self.report,
+                                         write=not self.sink.dry_run)
+        return self._page_facts.facts(output, loc)
+
     # ------------------------------------------------------------------ this build
 
     def note(self, loc: str, digest: str | None, title: str | None, lastmod: str | None) -> None:
@@ -304,6 +321,8 @@ class Manifest:
     def finish(self) -> Changes:
         """This build's records against the last manifest: a digest seen before keeps the
         time it was first seen. Write the new manifest; say what changed."""
+        if self._page_facts is not None:
+            self._page_facts.save()
         if not self.kept or not (self._loaded or self.wanted or self.path.exists()):
             return Changes(state_file=self.path, first_build=True)  # never started, nor asked
         known = self.known()
@@ -394,6 +413,8 @@ class Manifest:
             yield loc, Record(*record)
 
     def close(self) -> None:
+        if self._page_facts is not None:
+            self._page_facts.close()
         if self._db is not None:
             self._db.close()
             self._db = None

@@ -11,17 +11,14 @@ from __future__ import annotations
 import itertools
 import os
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from sitemapkit.dates import build_time
 from sitemapkit.lastmod.sources import LastmodResolver
 from sitemapkit.listing.entry_maker import EntryMaker
-from sitemapkit.listing.transform import Transform, UserTransform, load_transform
 from sitemapkit.listing.url_hashes import UrlHashes
 from sitemapkit.model import Entry, Page
-from sitemapkit.output.html_sitemap import Listing
 from sitemapkit.report import Report
 from sitemapkit.return_links import without_one_way
 from sitemapkit.settings import Settings
@@ -29,6 +26,8 @@ from sitemapkit.site.pages import robots_rules
 from sitemapkit.urls import normalise_base_url
 
 if TYPE_CHECKING:
+    from sitemapkit.listing.transform import UserTransform
+    from sitemapkit.output.html_sitemap import Listing
     from sitemapkit.versions import Deployment
 
 
@@ -70,6 +69,8 @@ def build_entries(
     own = lastmod is None
     project = Path(project_dir) if project_dir is not None else Path.cwd()
     if settings.transform and transform is None:
+        from sitemapkit.listing.transform import load_transform
+
         transform = load_transform(settings.transform, project)
     if lastmod is None:
         lastmod = LastmodResolver(settings, project, report, build_time(), source_dirs, site_dir=site_dir)
@@ -82,8 +83,7 @@ def build_entries(
             lastmod.manifest.close()
 
 
-@dataclass(frozen=True, slots=True)
-class Listed:
+class Listed(NamedTuple):
     """What the listing step makes: the entries, and the pages the site's settings left out."""
 
     entries: Iterator[Entry]
@@ -136,6 +136,8 @@ def _entries(
     maker = EntryMaker(settings, report, lastmod, chosen_out, site_dir, deployment, robots)
     change = None
     if transform is not None and settings.transform:
+        from sitemapkit.listing.transform import Transform
+
         change = Transform(transform, settings.transform, maker.base, report, chosen_out,
                            lambda label, field, moment: maker.not_future(Page(label), field, moment),
                            lastmod.manifest.renote)

@@ -57,6 +57,39 @@ _CHANGEFREQ = _Field("changefreq", "sitemap_changefreq", "changefreq-value", _ch
 _PRIORITY = _Field("priority", "sitemap_priority", "priority-range", priority)
 
 
+Gate = Callable[[Page, str, str], bool]
+"""A check on a page's loc and path before it is read: True leaves the page out (and says why)."""
+Check = Callable[[Page, HtmlFacts], bool]
+"""A check on what a read page says of itself: True leaves it out (and says why)."""
+Field = Callable[[Page, PageKeys, HtmlFacts, str, str], Any]
+"""The value of one of an entry's extension fields, from the page, its keys, its facts, its
+loc and its path; a field that is off is always empty (``_none``, ``_no_news``)."""
+
+
+def _none(page: Page, keys: PageKeys, facts: HtmlFacts, loc: str, path: str) -> tuple[()]:
+    return ()
+
+
+def _no_news(page: Page, keys: PageKeys, facts: HtmlFacts, loc: str, path: str) -> None:
+    return None
+
+
+class Plan(NamedTuple):
+    """What every page of a build goes through, decided once from the settings and the site
+    (issue 36): a feature that is off has no step, and costs nothing per page. ``entry`` runs
+    the page keys and the loc, then ``gates``, reads the page, runs ``checks`` and the
+    canonical link, then makes the fields: lastmod, changefreq and priority (by ``rules``
+    when there are any), images, videos, news and alternates."""
+
+    gates: tuple[Gate, ...]
+    checks: tuple[Check, ...]
+    rules: bool
+    images: Field
+    videos: Field
+    news: Field
+    alternates: Field
+
+
 class EntryMaker:
     """Makes each page's ``Entry``: decides whether it is listed, then each field's value."""
 
@@ -84,6 +117,7 @@ class EntryMaker:
         a line a page (an old version's pages all name the latest's)."""
         self.other_version_examples: list[tuple[str, str]] = []
         """``(page, canonical URL)`` of the first few of them."""
+        self.plan = self._plan()
 
     def finish(self) -> None:
         """Tell what only the whole listing shows: the pages canonical in another version."""
@@ -106,15 +140,44 @@ class EntryMaker:
     def left_out(self, reason: str) -> None:
         self.report.left_out[reason] = self.report.left_out.get(reason, 0) + 1
 
+    # ------------------------------------------------------------------ the plan
+
+    def _plan(self) -> Plan:
+        """What every page of this build goes through, from the settings and the site."""
+        settings = self.settings
+        gates: list[Gate] = [self._not_a_page]
+        if self.excludes:
+            gates.append(self._excluded)
+        gates.append(self._not_written)
+        if settings.static_html == "omit":
+            gates.append(self._copied)
+        if self.robots is not None:
+            gates.append(self._kept_from_crawlers)
+        checks: list[Check] = [self._markup_not_a_page]
+        if not settings.include_noindex:
+            checks.append(self._noindex)
+        warn, news, now = self.warn, settings.news, self.now
+        return Plan(
+            tuple(gates), tuple(checks), bool(settings.rules),
+            (lambda page, keys, facts, loc, path: images(page, keys, facts, loc, warn, _shown_in(page),
+                                                          self.missing_image(page))) if settings.images else _none,
+            (lambda page, keys, facts, loc, path: videos(page, keys, facts, loc, warn)) if settings.videos else _none,
+            (lambda page, keys, facts, loc, path: news_article(page, keys, facts, path, news, now, warn)) if news
+            else _no_news,
+            (lambda page, keys, facts, loc, path: alternates(page, facts, loc, self.base, settings.x_default, warn))
+            if settings.alternates else _none,
+        )
+
     # ------------------------------------------------------------------ the page
 
     def entry(self, page: Page) -> tuple[Entry, str | None] | None:
         """The page's entry with its title (for ``sitemap.html``; None when it has no page to
-        go to), or None: the page is left out."""
+        go to), or None: the page is left out. The plan's steps, in order."""
         for problem in page.problems:  # the adapter's, counted as the build's own
             self.report.add(problem)
-        meta = page.meta
-        keys = page_keys(meta, lambda field, message: self.warn(page, field, "page-key", message)) if meta else NO_KEYS
+        plan = self.plan
+        keys = page_keys(page.meta, lambda field, message: self.warn(page, field, "page-key", message)) \
+            if page.meta else NO_KEYS
         if keys.exclude:
             self.left_out("sitemap: false")
             with contextlib.suppress(URLError):
@@ -128,24 +191,9 @@ class EntryMaker:
             self.warn(page, "loc", rule, f"page left out: {error}")
             return None
         path = site_path(loc, self.base)
-        if (not_page := page.not_page or error_page(path)) is not None:
-            self.left_out(not_page)
-            self.report.not_pages.setdefault(not_page, []).append(page.label)
-            self.chosen_out.add(url_key(loc))
-            return None
-        if self.excludes and self.excludes(path):
-            self.left_out("exclude")
-            self.chosen_out.add(url_key(loc))
-            return None
-        if page.copied and page.output is not None and not os.path.isfile(page.output):
-            return None  # a file the generator was to copy and did not write: no page of this build
-        if page.copied and self.settings.static_html == "omit":
-            self.left_out("static_html: omit")
-            self.chosen_out.add(url_key(loc))
-            return None
-        if self.robots is not None and not self.robots.can_fetch(loc, "*"):
-            self.left_out("robots.txt")
-            return None
+        for gate in plan.gates:
+            if gate(page, loc, path):
+                return None
         try:
             facts = self.facts(page, loc)
         except OSError as error:  # a pipe, socket or device named like a page; no permission
@@ -158,51 +206,102 @@ class EntryMaker:
         if facts.cut:
             self.warn(page, "output", "page-too-large", f"a {facts.cut:,}-byte page: read from its first "
                       f"{PAGE_READ_BYTES >> 20} MiB only (images, videos, links); its fingerprint covers all of it")
-        not_page = not_a_page(facts.head) if self.read_markup(page, facts) else None
-        if not_page is not None:
-            self.left_out(not_page)
-            return None
-        if facts.noindex and not self.settings.include_noindex:
-            self.left_out("noindex")
-            return None
-        if facts.canonical and facts.canonical != loc and (canonical := self.canonical(facts.canonical)) != loc:
-            if canonical is not None and self.same_file(canonical, path):
-                loc, path = canonical, site_path(canonical, self.base)  # the page's own name for itself
-            elif canonical is not None and self.deployment is not None and self.deployment.names_itself(canonical, loc):
-                pass  # every version's canonical links name the page without its version's folder
-            elif canonical is not None and self.deployment is not None and self.deployment.other_version(canonical):
-                self.other_version += 1
-                if len(self.other_version_examples) < EXAMPLES:
-                    self.other_version_examples.append((page.label, canonical))
-                if self.deployment.selector:  # the version selector's data: the page at its own URL
-                    self.report.selector_only += 1
-                else:
-                    self.left_out(OTHER_VERSION)
-                    return None
-            else:
-                if canonical is None or not in_scope(canonical, self.base):
-                    # Not a print view pointing at its original: the site says it lives elsewhere,
-                    # which usually means base_url (or the generator's site URL) is wrong.
-                    self.warn(page, "canonical", "canonical-outside",
-                              f"page left out: its canonical URL {facts.canonical} is outside {self.base}; "
-                              "check base_url")
-                self.left_out("canonical elsewhere")
+        for check in plan.checks:
+            if check(page, facts):
                 return None
-
-        settings = self.settings
-        rule = self.rule_for(path) if settings.rules else None
+        if facts.canonical and facts.canonical != loc:
+            named = self._canonical_name(page, facts, loc, path)
+            if named is None:
+                return None
+            loc, path = named
+        rule = self.rule_for(path) if plan.rules else None
         entry = Entry(
             loc,
             self.lastmod(page, keys, facts, loc),
             self.field(page, _CHANGEFREQ, keys.changefreq, rule),
             self.field(page, _PRIORITY, keys.priority, rule),
-            images(page, keys, facts, loc, self.warn, _shown_in(page), self.missing_image(page))
-            if settings.images else (),
-            videos(page, keys, facts, loc, self.warn) if settings.videos else (),
-            news_article(page, keys, facts, path, settings.news, self.now, self.warn) if settings.news else None,
-            alternates(page, facts, loc, self.base, settings.x_default, self.warn) if settings.alternates else (),
+            plan.images(page, keys, facts, loc, path),
+            plan.videos(page, keys, facts, loc, path),
+            plan.news(page, keys, facts, loc, path),
+            plan.alternates(page, keys, facts, loc, path),
         )
         return entry, (page.title or facts.title) if self.titles else None
+
+    # the gates: left out before the page is read (each says why in the report)
+
+    def _not_a_page(self, page: Page, loc: str, path: str) -> bool:
+        if (not_page := page.not_page or error_page(path)) is None:
+            return False
+        self.left_out(not_page)
+        self.report.not_pages.setdefault(not_page, []).append(page.label)
+        self.chosen_out.add(url_key(loc))
+        return True
+
+    def _excluded(self, page: Page, loc: str, path: str) -> bool:
+        if not self.excludes(path):
+            return False
+        self.left_out("exclude")
+        self.chosen_out.add(url_key(loc))
+        return True
+
+    def _not_written(self, page: Page, loc: str, path: str) -> bool:
+        """A file the generator was to copy and did not write: no page of this build."""
+        return page.copied and page.output is not None and not os.path.isfile(page.output)
+
+    def _copied(self, page: Page, loc: str, path: str) -> bool:
+        if not page.copied:
+            return False
+        self.left_out("static_html: omit")
+        self.chosen_out.add(url_key(loc))
+        return True
+
+    def _kept_from_crawlers(self, page: Page, loc: str, path: str) -> bool:
+        if self.robots is None or self.robots.can_fetch(loc, "*"):
+            return False
+        self.left_out("robots.txt")
+        return True
+
+    # the checks: left out for what the page says of itself
+
+    def _markup_not_a_page(self, page: Page, facts: HtmlFacts) -> bool:
+        not_page = not_a_page(facts.head) if self.read_markup(page, facts) else None
+        if not_page is None:
+            return False
+        self.left_out(not_page)
+        return True
+
+    def _noindex(self, page: Page, facts: HtmlFacts) -> bool:
+        if not facts.noindex:
+            return False
+        self.left_out("noindex")
+        return True
+
+    def _canonical_name(self, page: Page, facts: HtmlFacts, loc: str, path: str) -> tuple[str, str] | None:
+        """The page's loc and path as its canonical link names it, or None: left out (its
+        canonical URL is elsewhere, or another version's)."""
+        if (canonical := self.canonical(facts.canonical)) == loc:
+            return loc, path
+        if canonical is not None and self.same_file(canonical, path):
+            return canonical, site_path(canonical, self.base)  # the page's own name for itself
+        if canonical is not None and self.deployment is not None and self.deployment.names_itself(canonical, loc):
+            return loc, path  # every version's canonical links name the page without its version's folder
+        if canonical is not None and self.deployment is not None and self.deployment.other_version(canonical):
+            self.other_version += 1
+            if len(self.other_version_examples) < EXAMPLES:
+                self.other_version_examples.append((page.label, canonical))
+            if self.deployment.selector:  # the version selector's data: the page at its own URL
+                self.report.selector_only += 1
+                return loc, path
+            self.left_out(OTHER_VERSION)
+            return None
+        if canonical is None or not in_scope(canonical, self.base):
+            # Not a print view pointing at its original: the site says it lives elsewhere,
+            # which usually means base_url (or the generator's site URL) is wrong.
+            self.warn(page, "canonical", "canonical-outside",
+                      f"page left out: its canonical URL {facts.canonical} is outside {self.base}; "
+                      "check base_url")
+        self.left_out("canonical elsewhere")
+        return None
 
     def document(self, page: Page) -> tuple[Entry, str | None] | None:
         """A file that is not HTML (``include``): a loc, and a lastmod from its source's git
@@ -230,6 +329,8 @@ class EntryMaker:
     def facts(self, page: Page, loc: str) -> HtmlFacts:
         if page.html is not None:
             return read_page_html(page.html, loc, content=page.content)
+        if page.output is not None and page.content is None:  # a written page: its facts may be kept
+            return self.resolver.manifest.page_facts(page.output, loc)
         if page.output is not None:
             return read_page_file(page.output, loc, content=page.content)
         if page.content is not None:

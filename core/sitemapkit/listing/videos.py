@@ -18,10 +18,12 @@ from sitemapkit.protocol import (
     VIDEO_MAX_TITLE,
     VIDEO_MAX_UPLOADER,
     VIDEO_MIN_DURATION,
+    VIDEO_PLATFORMS,
+    VIDEO_RELATIONSHIPS,
 )
 from sitemapkit.urls import URLError, encode_url, resolve
 
-PLATFORMS = ("web", "mobile", "tv")
+PLATFORMS = VIDEO_PLATFORMS
 _COUNTRY = re.compile(r"[A-Z]{2}")
 _KNOWN = {
     "thumbnail_loc", "title", "description", "content_loc", "player_loc", "duration",
@@ -192,10 +194,10 @@ def _relationship(fields, field, rule, item, drop):
         values = values.split() if isinstance(values, str) else list(values)
     else:
         words = str(raw).replace(",", " ").split()
-        relationship = words[0].lower() if words and words[0].lower() in ("allow", "deny") else "allow"
-        values = words[1:] if words and words[0].lower() in ("allow", "deny") else words
+        relationship = words[0].lower() if words and words[0].lower() in VIDEO_RELATIONSHIPS else "allow"
+        values = words[1:] if words and words[0].lower() in VIDEO_RELATIONSHIPS else words
     checked = [item(str(v)) for v in values]
-    if relationship not in ("allow", "deny") or not checked or None in checked:
+    if relationship not in VIDEO_RELATIONSHIPS or not checked or None in checked:
         drop(field, rule, f"'{raw}' must be 'allow' or 'deny' and a list of valid codes")
         return None
     return relationship, tuple(dict.fromkeys(checked))

@@ -17,19 +17,14 @@ from urllib.parse import urlsplit
 from sitemapkit.dates import as_datetime, format_moment, parse_moment
 from sitemapkit.lastmod.manifest import Manifest
 from sitemapkit.lastmod.state import Record, atomic_text
+from sitemapkit.output.names import feed_name
 from sitemapkit.output.render import DECLARATION, escape
 from sitemapkit.protocol import ATOM_NS
 from sitemapkit.settings import Settings
 from sitemapkit.site.files import Sink
 from sitemapkit.urls import absolute
-from sitemapkit.values import stem_of
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
-
-
-def feed_name(filename: str) -> str:
-    """``sitemap.xml`` -> ``sitemap-changes.atom`` (the name the writer's index lists)."""
-    return stem_of(filename) + "-changes.atom"
 
 
 def _moment(record: Record) -> datetime:

@@ -17,6 +17,7 @@ from urllib.parse import unquote
 from sitemapkit.dates import as_datetime, format_moment
 from sitemapkit.model import Entry, Moment, Outline
 from sitemapkit.output.map_sections import Item, Link, Section, arrange
+from sitemapkit.output.names import PAGE_NAME
 from sitemapkit.protocol import MAX_URLS
 from sitemapkit.report import Report, plural
 from sitemapkit.site.files import Sink
@@ -24,7 +25,6 @@ from sitemapkit.urls import link_href, shown, site_path
 
 __all__ = ["PAGE_NAME", "Item", "Link", "Listing", "Section", "body", "environment", "plain_page", "write_page"]
 
-PAGE_NAME = "sitemap.html"
 TEMPLATE_NAME = "sitemap.html"
 """The template a theme (or a user's template folder) may provide to replace ours."""
 TEMPLATES = Path(os.path.abspath(__file__)).parent.parent / "templates"  # no resolve(): 0.03 ms of file system calls

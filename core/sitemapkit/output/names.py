@@ -1,7 +1,7 @@
 """The names of the files a build writes into its output folder, decided by its settings.
 
 Every name sitemapkit puts in an output folder comes from here or from a constant this module
-reads (``feed.feed_name``, ``html_sitemap.PAGE_NAME``): ``filename`` and its stem make the
+writes (``feed``, ``html_sitemap`` take theirs from here): ``filename`` and its stem make the
 sitemap family (``sitemap.xml``, the index's children ``sitemap-N-<hash>.xml``, the news
 sitemaps, the text sitemaps, their ``.gz`` twins, the change feed), and ``sitemap.html`` and
 the IndexNow key file are named by their own options.
@@ -16,10 +16,8 @@ never acted on, whatever size and digest the record gives it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
-from sitemapkit.output.feed import feed_name
-from sitemapkit.output.html_sitemap import PAGE_NAME
 from sitemapkit.settings import IndexNowSettings, Settings
 from sitemapkit.urls import absolute, in_scope, normalise_base_url, site_path
 from sitemapkit.values import LlmsTxt, section_name, stem_of
@@ -36,8 +34,16 @@ def is_llms_file(name: str) -> bool:
     """Whether ``name`` (below the output folder) is one of ``llms_txt``'s files."""
     return re.fullmatch(_LLMS, name) is not None
 
+PAGE_NAME = "sitemap.html"
+"""The page for people that lists the sitemap's pages (``html_sitemap``)."""
+
 DIGEST = 12
 """Hex digits of a child sitemap's content digest in its name (``sitemap-1-0123456789ab.xml``)."""
+
+
+def feed_name(filename: str) -> str:
+    """``sitemap.xml`` -> ``sitemap-changes.atom`` (the change feed, ``output.feed``)."""
+    return stem_of(filename) + "-changes.atom"
 
 
 def child_name(stem: str, number: int, digest: str) -> str:
@@ -125,8 +131,7 @@ def key_file_name(settings: Settings) -> str | None:
     return name if name and "/" not in name else None
 
 
-@dataclass(frozen=True, slots=True)
-class OwnNames:
+class OwnNames(NamedTuple):
     """The file names one build's settings make in its output folder."""
 
     made: re.Pattern[str]

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Iterable
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from sitemapkit.model import Moment
 from sitemapkit.output.names import (
@@ -37,8 +37,7 @@ from sitemapkit.site.owned import RECORD, Owned, RecordKey, elsewhere_keys, reco
 from sitemapkit.urls import normalise_base_url, site_path
 
 
-@dataclass(frozen=True, slots=True)
-class Written:
+class Written(NamedTuple):
     """What the writer did in its output folder."""
 
     files: tuple[Path, ...]

@@ -16,9 +16,8 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 EXTENSION = "pymdownx.snippets"
 
@@ -32,8 +31,7 @@ _NESTING = 32
 recursion limit; real sites nest two or three levels)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Snippets:
+class Snippets(NamedTuple):
     """pymdownx.snippets as a site configures it: where paths are looked for, and the files
     appended to every page."""
 

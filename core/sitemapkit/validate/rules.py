@@ -10,11 +10,13 @@ import re
 from datetime import date, datetime, timedelta, timezone
 
 from sitemapkit.protocol import (
+    CHANGEFREQS,
     HREFLANG,
     MAX_LOC_LENGTH,
     MIN_LOC_LENGTH,
+    NEWS_GENRES,
+    VIDEO_PLATFORMS,
 )
-from sitemapkit.settings import CHANGEFREQS
 from sitemapkit.urls import NEWS_LANGUAGE, escaped
 
 Finding = tuple[str, str] | None
@@ -102,14 +104,11 @@ _DECIMAL = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
 _INTEGER = re.compile(r"\+?\d+")
 YES_NO = frozenset({"yes", "no", "Yes", "No", "YES", "NO"})
 _COUNTRIES = re.compile(r"([A-Z]{2}( +[A-Z]{2})*)?")
-_PLATFORMS = re.compile(r"((web|mobile|tv)( (web|mobile|tv))*)?")
-_GENRES = re.compile(
-    r"(PressRelease|Satire|Blog|OpEd|Opinion|UserGenerated)"
-    r"(, *(PressRelease|Satire|Blog|OpEd|Opinion|UserGenerated))*"
-)
+_PLATFORM = "|".join(VIDEO_PLATFORMS)
+_PLATFORMS = re.compile(rf"(({_PLATFORM})( ({_PLATFORM}))*)?")
+_GENRE = "|".join(NEWS_GENRES)
+_GENRES = re.compile(rf"({_GENRE})(, *({_GENRE}))*")
 _TICKERS = re.compile(r"(\w+:\w+(, *\w+:\w+){0,4})?")
-VIDEO_TYPES = frozenset({"full", "preview", "clip", "interview", "news", "other"})
-VIDEO_ID_TYPES = frozenset({"tms:series", "tms:program", "rovi:series", "rovi:program", "freebase", "url"})
 
 
 def parse_decimal(value: str) -> float | None:

@@ -10,6 +10,7 @@ from lxml import etree
 from sitemapkit.dates import as_datetime
 from sitemapkit.protocol import (
     NEWS_WINDOW_HOURS,
+    VIDEO_ID_TYPES,
     VIDEO_MAX_CATEGORY,
     VIDEO_MAX_DESCRIPTION,
     VIDEO_MAX_DURATION,
@@ -18,6 +19,8 @@ from sitemapkit.protocol import (
     VIDEO_MAX_UPLOADER,
     VIDEO_MIN_DURATION,
     VIDEO_NS,
+    VIDEO_RELATIONSHIPS,
+    VIDEO_TYPES,
 )
 from sitemapkit.validate.models import NEWS_MODEL, PUBLICATION_MODEL, TVSHOW_MODEL, VIDEO_MODEL, qname
 from sitemapkit.validate.rules import (
@@ -25,8 +28,6 @@ from sitemapkit.validate.rules import (
     GENRES,
     PLATFORMS,
     TICKERS,
-    VIDEO_ID_TYPES,
-    VIDEO_TYPES,
     YES_NO,
     check_url,
     matches,
@@ -135,7 +136,7 @@ class ExtensionChecks(ValueChecks):
     def _relationship(self, element: etree._Element, rule: str, pattern, what: str) -> None:
         value = self._value(element, ("relationship",))
         relation = element.get("relationship")
-        if relation not in ("allow", "deny"):
+        if relation not in VIDEO_RELATIONSHIPS:
             self.add(element.sourceline, rule, f"<{qname(element.tag)}> needs "
                      f"relationship=\"allow\" or \"deny\", not {relation!r}")
         if not matches(pattern, value):

@@ -1,0 +1,151 @@
+"""A build after a few pages changed writes the sitemap a build that read every page writes,
+byte for byte, while the pages the generator did not write again are not read again: their
+facts are kept beside the manifest, keyed by each file's size, modification time and inode
+(issue 36)."""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sitemapkit.cli import main
+
+pytestmark = pytest.mark.slow  # sphinx-build runs, and builds of a few hundred files
+
+BASE = "https://site.example/"
+OLD = 1_700_000_000_000_000_000  # 2023-11-14: files written long before any build
+
+
+def page(site: Path, path: str, body: str, head: str = "") -> None:
+    target = site / path
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(f"<!doctype html><html lang='en'><head><title>{path}</title>{head}</head>"
+                      f"<body><main><h1>{path}</h1>{body}</main></body></html>", encoding="utf-8")
+
+
+def make_site(site: Path) -> None:
+    for i in range(200):
+        page(site, f"notes/note-{i:03d}.html", f"<p>Note {i}.</p><img src='/img/{i}.png'>",
+             head=f"<link rel='canonical' href='{BASE}notes/note-{i:03d}.html'>" if i % 3 else "")
+    for path in site.rglob("*.html"):
+        os.utime(path, ns=(OLD, OLD))
+
+
+def build(site: Path, state: Path) -> bytes:
+    assert main(["build", str(site), "--base-url", BASE, "--state-file", str(state), "--quiet"]) == 0
+    return (site / "sitemap.xml").read_bytes()
+
+
+@pytest.fixture
+def built(tmp_path: Path, pin_now) -> tuple[Path, Path, bytes]:
+    """A site of 200 pages, built once: the site, its state_file, its sitemap."""
+    pin_now(1_768_435_200)
+    site, state = tmp_path / "site", tmp_path / "state" / "state.json"
+    make_site(site)
+    return site, state, build(site, state)
+
+
+def facts_files(folder: Path) -> list[Path]:
+    return sorted(folder.rglob("*.facts.sqlite"))
+
+
+def test_cli_second_build_equals_a_build_that_read_every_page(built, pin_now):
+    site, state, _ = built
+    assert len(facts_files(state.parent)) == 1
+    kept = {path: path.read_bytes() for path in state.parent.iterdir()}
+
+    # one page changes (now noindex), one is added, one goes away
+    page(site, "notes/note-007.html", "<p>Note 7, rewritten.</p>", head="<meta name='robots' content='noindex'>")
+    page(site, "notes/new.html", "<p>New.</p>")
+    (site / "notes" / "note-100.html").unlink()
+    pin_now(1_768_521_600)
+    incremental = build(site, state)
+
+    # the same build from the same manifest, with no kept facts: every page read
+    for path, data in kept.items():
+        path.write_bytes(data)
+    for path in facts_files(state.parent):
+        path.unlink()
+    full = build(site, state)
+    assert incremental == full
+    assert b"note-007" not in full and b"notes/new.html" in full and b"note-100" not in full
+
+
+def test_a_page_whose_size_time_and_inode_are_unchanged_is_not_read_again(built):
+    site, state, _ = built
+    assert b"note-050" in build(site, state)
+
+    # rewritten in place, same size, time put back: as git's index, the build takes it as unchanged
+    target = site / "notes" / "note-050.html"
+    text = target.read_text()
+    with target.open("r+") as handle:
+        handle.write(text.replace("<title>", "<meta name='robots' content='noindex'><title>", 1)[: len(text)])
+    os.utime(target, ns=(OLD, OLD))
+    assert b"note-050" in build(site, state)
+
+    # its time moved: read again, now noindex
+    os.utime(target, ns=(OLD + 10**9, OLD + 10**9))
+    assert b"note-050" not in build(site, state)
+
+
+def test_kept_facts_that_are_not_sitemapkits_are_ignored_with_a_warning(built, capsys):
+    site, state, first = built
+    [facts] = facts_files(state.parent)
+    facts.write_bytes(b"not a database" * 100)
+    assert main(["build", str(site), "--base-url", BASE, "--state-file", str(state)]) == 0
+    assert "state-corrupt" in capsys.readouterr().err
+    assert (site / "sitemap.xml").read_bytes().count(b"<url>") == first.count(b"<url>")
+    assert build(site, state).count(b"<url>") == first.count(b"<url>")  # and kept again
+
+
+SPHINX_NOW = "1795262400"
+
+
+def sphinx_project(src: Path) -> None:
+    src.mkdir(parents=True)
+    (src / "conf.py").write_text('project = "T"\nhtml_baseurl = "https://docs.example.org/"\n'
+                                 'extensions = ["sitemapkit_sphinx"]\nexclude_patterns = ["_build"]\n')
+    (src / "index.rst").write_text("Home\n====\n\n.. toctree::\n   :glob:\n\n   doc-*\n")
+    for i in range(30):
+        (src / f"doc-{i:02d}.rst").write_text(f"Doc {i}\n======\n\nText of document {i}.\n")
+
+
+def sphinx(src: Path, *args: str) -> bytes:
+    out = src / "_build" / "html"
+    subprocess.run([sys.executable, "-m", "sphinx", "-q", "-b", "html", *args, str(src), str(out)], check=True,
+                   env={**os.environ, "SOURCE_DATE_EPOCH": SPHINX_NOW}, cwd=src)
+    return (out / "sitemap.xml").read_bytes()
+
+
+def test_sphinx_incremental_build_equals_a_full_one(tmp_path):
+    src = tmp_path / "docs"
+    sphinx_project(src)
+    sphinx(src)
+    [facts] = facts_files(src)
+    kept = {path: path.read_bytes() for path in facts.parent.iterdir()}
+    before = {path: path.stat().st_mtime_ns for path in (src / "_build" / "html").glob("doc-*.html")}
+
+    with (src / "doc-07.rst").open("a") as doc:
+        doc.write("\n.. image:: https://img.example.org/new.png\n")
+    incremental = sphinx(src)
+    rewritten = [path.name for path, mtime in before.items() if path.stat().st_mtime_ns != mtime]
+    assert rewritten == ["doc-07.html"]  # Sphinx wrote only the changed document
+
+    for path, data in kept.items():
+        path.write_bytes(data)
+    facts.unlink()
+    full = sphinx(src, "-E")  # a fresh environment: every document written and read
+    assert incremental == full
+    assert b"https://img.example.org/new.png" in full
+
+
+def test_kept_facts_are_the_manifests_own(built, tmp_path):
+    """The facts file lives and goes with the manifest: another site's build keeps its own."""
+    one, state, _ = built
+    two = tmp_path / "two"
+    shutil.copytree(one, two)
+    build(two, state)
+    assert len(facts_files(state.parent)) == 2
