@@ -15,6 +15,7 @@ from manifest_paths import manifest_of
 
 from sitemap_checks import assert_valid_tree
 from sitemapkit import Page, Settings, generate
+from sitemapkit.lastmod.state import StateError
 
 BASE = "https://example.com/"
 OPTIONS = Settings(base_url=BASE, lastmod=("fingerprint",), changes_feed=5)
@@ -107,6 +108,17 @@ def test_a_manifest_read_whole_reads_as_it_does_a_line_at_a_time(tmp_path_factor
     if state.read_bytes() == original:
         assert len(whole[1]) == 3 and whole[0] == []
     shutil.rmtree(project)
+
+
+def test_a_record_line_without_its_comma_is_refused_however_it_is_read(tmp_path):
+    """Found by the test above: a comma flipped to a tab read as valid one line at a time."""
+    build(tmp_path, {"a": "first", "b": "second", "c": "third"})
+    build(tmp_path, {"a": "first", "b": "edited", "c": "third"})
+    state = manifest_of(tmp_path, BASE, tmp_path / "site", OPTIONS.state_file)
+    lines = state.read_bytes().split(b"\n")
+    lines[4] = lines[4].removesuffix(b",") + b"\t"
+    state.write_bytes(b"\n".join(lines))
+    assert _read(state, whole=True)[0] is _read(state, whole=False)[0] is StateError
 
 
 def _two_records_a_line(text: bytes) -> bytes:

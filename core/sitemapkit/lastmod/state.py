@@ -160,18 +160,21 @@ def _records(lines: Iterator[bytes]) -> Iterator[tuple[str, Record]]:
     block: list[bytes] = []
     size = 0
     number = 3  # the line before the first record
+    parsed_last = b","  # the last line of the block parsed before: a record follows it only after a comma
     for line in lines:
         if line.strip() == b"}}":
             yield from _block(block, number, checked)
             if any(extra.strip() for extra in lines):
                 raise StateError("it goes on after its end")
             return
+        if not block and not parsed_last.rstrip().endswith(b","):  # read whole, json.loads would say so
+            raise StateError(f"its records are not valid JSON at line {number}")
         block.append(line)
         size += len(line)
         if len(block) == _READ_LINES or size >= BLOCK:
             yield from _block(block, number, checked)
             number += len(block)
-            block, size = [], 0
+            parsed_last, block, size = block[-1], [], 0
     raise StateError("it is cut short")
 
 
