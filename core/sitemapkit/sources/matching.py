@@ -242,7 +242,8 @@ class Sources:
                 try:
                     meta = read_front_matter(source)
                 except ValueError as error:
-                    problems.append(Problem(name, "front-matter", f"ignored: {error}", field="front matter"))
+                    why = str(error).removeprefix(f"{source} ")  # the page is named once, as the problem's place
+                    problems.append(Problem(name, "front-matter", f"ignored: {why}", field="front matter"))
                     meta = {}
             meta = self._dated_meta(source, meta)
             published, modified = front_matter_dates(
