@@ -42,3 +42,38 @@ def run_build(command: list[str], cwd: Path, env: dict[str, str]) -> Build:
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return Build(wall, cpu, done.stdout, done.stderr, done.returncode)
+
+
+class Watched(NamedTuple):
+    wall: float
+    peak_kib: int
+    """The child's own peak memory (VmHWM), as it ran and as it ended."""
+    code: int | str
+    """Its exit status, or ``"killed"`` past the cap."""
+
+
+def _peak(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            return next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+    except (OSError, StopIteration):
+        return 0
+
+
+def watch(child: subprocess.Popen, cap: float) -> Watched:
+    """Wait for ``child``, reading its peak memory as it runs; kill it past ``cap`` seconds."""
+    began = time.perf_counter()
+    peak, killed = 0, False
+    while child.poll() is None:
+        peak = max(peak, _peak(child.pid))
+        if time.perf_counter() - began > cap:
+            child.kill()
+            killed = True
+            break
+        time.sleep(0.05)
+    _, status, usage = os.wait4(child.pid, 0) if child.returncode is None else (0, 0, None)
+    wall = time.perf_counter() - began
+    if usage is not None:
+        peak = max(peak, usage.ru_maxrss)
+    code = "killed" if killed else (os.waitstatus_to_exitcode(status) if usage is not None else child.returncode)
+    return Watched(wall, peak, code)

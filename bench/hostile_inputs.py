@@ -22,13 +22,12 @@ machine ends in a MemoryError instead. The peak is the largest VmHWM seen in
 from __future__ import annotations
 
 import argparse
-import os
 import resource
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
+
+from _measure import watch
 
 WORK = Path(__file__).resolve().parent / ".work" / "hostile_inputs"
 BASE = "https://example.com/"
@@ -93,14 +92,6 @@ CASES = {
 }
 
 
-def _peak(pid: int) -> int:
-    try:
-        with open(f"/proc/{pid}/status") as status:
-            return next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
-    except (OSError, StopIteration):
-        return 0
-
-
 def _limited() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
 
@@ -110,24 +101,12 @@ def run(case: str, python: str, cap: float) -> str:
     for stale in ("sitemap.xml", "robots.txt", ".sitemapkit-files.json"):
         for folder in (cwd, cwd / "public"):
             (folder / stale).unlink(missing_ok=True)
-    began = time.perf_counter()
     child = subprocess.Popen([python, "-m", "sitemapkit", *args], cwd=cwd, stdout=subprocess.DEVNULL,
                              stderr=subprocess.PIPE, preexec_fn=_limited)
-    peak, killed = 0, False
-    while child.poll() is None:
-        peak = max(peak, _peak(child.pid))
-        if time.perf_counter() - began > cap:
-            child.send_signal(signal.SIGKILL)
-            killed = True
-            break
-        time.sleep(0.05)
-    _, status, usage = os.wait4(child.pid, 0) if child.returncode is None else (0, 0, None)
-    wall = time.perf_counter() - began
-    if usage is not None:
-        peak = max(peak, usage.ru_maxrss)
+    wall, peak, code = watch(child, cap)
     said = child.stderr.read().decode("utf-8", "replace").strip().splitlines()
     child.stderr.close()
-    code = "killed" if killed else (os.waitstatus_to_exitcode(status) if usage is not None else child.returncode)
+    killed = code == "killed"
     last = said[-1][:110] if said else ""
     return f"{case:15} wall {wall:7.2f} s{' (cap)' if killed else ''}  peak {peak / 1024:7.1f} MiB  exit {code}  {last}"
 

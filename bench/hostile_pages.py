@@ -20,13 +20,12 @@ used.
 from __future__ import annotations
 
 import argparse
-import os
-import signal
 import subprocess
 import sys
 import threading
-import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from _measure import watch
 
 COMMENT = b"<!--" + b"x" * (64 * 1024 - 7) + b"-->"
 HEAD = b"<!doctype html><html><head><title>t</title>" + COMMENT * 8 + b"</head><body>hi</body></html>"
@@ -85,41 +84,20 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(data)
 
 
-def _peak(pid: int) -> int:
-    try:
-        with open(f"/proc/{pid}/status") as status:
-            return next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
-    except (OSError, StopIteration):
-        return 0
-
-
 def run(case: str, cap: float) -> str:
     server = Server(case)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
     command = [sys.executable, "-m", "sitemapkit", "validate", server.url + "sitemap.xml",
                "--check-pages", "--timeout", "1"]
-    began = time.perf_counter()
     child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    peak, killed = 0, False
-    while child.poll() is None:
-        peak = max(peak, _peak(child.pid))
-        if time.perf_counter() - began > cap:
-            peak = max(peak, _peak(child.pid))
-            child.send_signal(signal.SIGKILL)
-            killed = True
-            break
-        time.sleep(0.05)
-    _, status, usage = os.wait4(child.pid, 0) if child.returncode is None else (0, 0, None)
-    wall = time.perf_counter() - began
-    if usage is not None:
-        peak = max(peak, usage.ru_maxrss)
+    wall, peak, code = watch(child, cap)
+    killed = code == "killed"
     out = child.stdout.read().decode("utf-8", "replace").strip().splitlines()
     child.stdout.close()
     server.stop.set()
     server.shutdown()
     server.server_close()
-    code = "killed" if killed else (os.waitstatus_to_exitcode(status) if usage is not None else child.returncode)
     said = out[-1] if out else ""
     capped = " (cap)" if killed else ""
     return f"{case:9} wall {wall:6.2f} s{capped}  peak RSS {peak / 1024:6.1f} MiB  exit {code}  {said}"
