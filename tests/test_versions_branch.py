@@ -111,6 +111,10 @@ def test_the_root_follows_mikes_lifecycle_on_the_branch(tmp_path, capsys):
     run_mike(repo, "deploy", "--prop-set", "hidden=true", "0.9")
     listed = json.loads(git(repo, "show", "gh-pages:versions.json"))
     assert {"hidden": True} in [item.get("properties") for item in listed]  # mike 2's own spelling
+    shown = subprocess.run([str(BIN / "sitemapkit"), "build", "--branch", "gh-pages"], cwd=repo, env=ENV,
+                           capture_output=True, text=True).stderr
+    assert "info: gh-pages:0.9: version: not listed in the root index" in shown, shown  # as on the branch
+    assert "sitemapkit-branch-" not in shown  # never the private copy's folder
     after("1.0", "2.0")
 
     run_mike(repo, "delete", "1.0")

@@ -6,13 +6,13 @@ changed committed on top of the commit that was read, only when they changed."""
 from __future__ import annotations
 
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from sitemapkit import __version__
 from sitemapkit.branch import Branch, BranchError, commit_top, copy_out, move_branch
 from sitemapkit.protocol import MAX_BYTES
-from sitemapkit.report import Report
+from sitemapkit.report import Problem, Report
 from sitemapkit.settings import Settings
 from sitemapkit.site.owned import branch_key
 from sitemapkit.site.pages import HTML_SUFFIXES
@@ -33,6 +33,14 @@ class BranchRoot:
     changed: tuple[str, ...]
 
 
+def _on_branch(problem: Problem, root: Path, branch: Branch) -> Problem:
+    """``problem`` with its place in the private copy told as a path on the branch (``gh-pages:1.0``)."""
+    inside = problem.where.removeprefix(str(root)).lstrip("/")
+    if inside == problem.where:
+        return problem
+    return replace(problem, where=f"{branch.name}:{inside}")
+
+
 def root_on_branch(branch: Branch, settings: Settings, report: Report, *, dry_run: bool = False) -> BranchRoot:
     """Write the root index (and robots.txt line, and own-files record) of the deployment on
     ``branch``; move the branch to the new commit only if it still is where it was read
@@ -45,13 +53,19 @@ def root_on_branch(branch: Branch, settings: Settings, report: Report, *, dry_ru
         if versions is None:
             raise BranchError(f"branch {branch.name} holds no versioned deployment (no versions.json, "
                               "no version folders with sitemaps of their own)")
-        write_version_index(root, versions, settings, report, branch_key(branch.ref))
+        # the private folder is gone when the user reads: every place is told as on the branch
+        private = Report(on_warning=lambda problem: report.add(_on_branch(problem, root, branch)))
+        write_version_index(root, versions, settings, private, branch_key(branch.ref))
         after = {path.name: path.read_bytes() for path in root.iterdir()
                  if path.is_file() and not path.is_symlink()}
     changed: dict[str, bytes | None] = {name: data for name, data in after.items() if before.get(name) != data}
     changed.update((name, None) for name in before if name not in after)
-    report.url_counts = {Path(path.name): count for path, count in report.url_counts.items()}
-    report.files[:] = [Path(path.name) for path in report.files]  # the folder is gone: names on the branch
+    report.files.extend(Path(path.name) for path in private.files)
+    report.url_counts.update((Path(path.name), count) for path, count in private.url_counts.items())
+    report.sizes.update((Path(path.name), size) for path, size in private.sizes.items())
+    report.urls += private.urls
+    for reason, count in private.left_out.items():
+        report.left_out[reason] = report.left_out.get(reason, 0) + count
     listed = ", ".join(versions.listed) or "none"
     message = f"Root sitemap index of versions {listed} with sitemapkit {__version__}"
     commit = commit_top(branch, changed, message) if changed else None
