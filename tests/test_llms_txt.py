@@ -269,3 +269,27 @@ def test_any_text_stays_the_text_of_one_link(title, description):
     assert [link["url"] for link in parsed] == [BASE + "a.html.md"]
     assert html.unescape(parsed[0]["title"]) == (" ".join(title.split()) or "/")
     assert re.findall(r'href="([^"]*)"', MarkdownIt("commonmark").render(line)) == [BASE + "a.html.md"]
+
+
+def test_validate_on_a_versioned_root_reads_each_versions_file_never_an_aliass(tmp_path):
+    """mike copies a version into its alias folder (``latest/``): the copy's llms.txt links the
+    version's mirrors again, and would be read as a second link to every page."""
+    import json
+    import shutil
+
+    from sitemapkit.cli import main
+
+    root = tmp_path / "gh-pages"
+    for version in ("1.0", "2.0"):
+        folder = root / version
+        (folder / "guide").mkdir(parents=True)
+        for path, title in (("", f"Home {version}"), ("guide/", "Guide")):  # as mike builds: canonical its own
+            canonical = f'<link rel="canonical" href="{BASE}{version}/{path}">'
+            (folder / path / "index.html").write_text(PAGE.format(title=title, head=canonical))
+        assert main(["build", str(folder), "--base-url", f"{BASE}{version}/", "--llms-txt", "--no-robots-txt",
+                     "--quiet"]) == 0
+    shutil.copytree(root / "2.0", root / "latest")
+    (root / "versions.json").write_text(json.dumps([{"version": "2.0", "title": "2.0", "aliases": ["latest"]},
+                                                    {"version": "1.0", "title": "1.0", "aliases": []}]))
+    assert main(["build", str(root), "--base-url", BASE, "--quiet"]) == 0
+    assert main(["validate", str(root), "--site-dir", str(root), "--strict"]) == 0

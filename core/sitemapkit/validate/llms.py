@@ -22,6 +22,7 @@ from sitemapkit.site.files import read_regular
 from sitemapkit.site.pages import HTML_SUFFIXES, serving_file
 from sitemapkit.validate.findings import Findings
 from sitemapkit.validate.site import SiteIndex
+from sitemapkit.versions import mike_aliases
 
 NAME = LLMS_NAME
 MAX_BYTES = 16 << 20
@@ -34,9 +35,12 @@ _SAFE_URL = re.compile(r"(?:https?://|\.{0,2}/|[^:/?#]+(?:[/?#]|$))\S*", re.IGNO
 
 
 def site_files(site: SiteIndex) -> list[Path]:
-    """The ``llms.txt`` files of a built site: at its root, and one folder down (a language's)."""
+    """The ``llms.txt`` files of a built site: at its root, and one folder down (a language's,
+    or a version's; never a mike alias's, a copy of the version it names)."""
     found = [site.dir / NAME] if (site.dir / NAME).is_file() else []
-    found += sorted(path for path in site.dir.glob(f"*/{NAME}") if path.is_file())
+    aliases = mike_aliases(site.dir)
+    found += sorted(path for path in site.dir.glob(f"*/{NAME}")
+                    if path.is_file() and path.parent.name not in aliases)
     return found
 
 
