@@ -42,13 +42,14 @@ from sitemapkit.validate.models import (
 )
 from sitemapkit.validate.session import ENTRY_CAP, FileCheck, Reader, Scope, Session, declared_encoding
 from sitemapkit.validate.xml_checks import CHECKS
-from sitemapkit.validate.xml_extensions import ExtensionChecks
-from sitemapkit.validate.xml_values import IMAGE_LOC
+from sitemapkit.validate.xml_values import IMAGE_LOC, check_attributes, check_link, good_url
 
 
-class XMLChecker(ExtensionChecks, FileCheck):
+class XMLChecker(FileCheck):
     """Checks one file; ``children`` collects an index's ``(loc, line)`` for the caller. The
-    checks of each element's value are in ``xml_values`` and ``xml_extensions``."""
+    checks of each element's value are functions in ``xml_values`` and ``xml_extensions``,
+    found by tag in ``xml_checks.CHECKS``; each is given this checker, the state they read
+    and fill: the current entry's ``loc``, ``links`` and ``has_news``, and the caches below."""
 
     def __init__(self, session: Session, path: Path, name: str, scope: Scope) -> None:
         super().__init__(session, path, name, scope)
@@ -61,21 +62,23 @@ class XMLChecker(ExtensionChecks, FileCheck):
         """Entries so far; past ``MAX_URLS`` (never read by search engines) none is kept."""
         self.has_news = False
         self.doctype = False
-        self._window = session.now - timedelta(hours=NEWS_WINDOW_HOURS)
-        self._codes: set[str] = set()
-        """The hreflang codes found valid in this file."""
+        self.window = session.now - timedelta(hours=NEWS_WINDOW_HOURS)
+        """The oldest news publication date Google still reads."""
+        self.codes: set[str] = set()
+        """The hreflang codes found valid in this file (``check_link``)."""
         # The speed-ups, each bounded, and what it buys: CPU seconds for the sitemap of
         # bench/validate_speed.py at 20,000 URLs (3 images, 3 alternates each), 0.43 s with all
         # of them (median of 3 runs on the shared 2-core machine, 2026-11-22):
         self._plans: dict[tuple[object, ...], tuple[Plan, list, list[int], list[int]]] = {}
         """A plan per distinct sequence of child tags (``_resolve``): 0.78 s without."""
-        self._lastmods: dict[str, list[tuple[str, str]]] = {}
-        """The findings per distinct lastmod (``check_lastmod``): 0.63 s without."""
-        self._good: set[str] = set()
-        """URLs found good lately (``_good_url``), as a page's alternates name the same few
-        URLs again and again: 0.48 s without. The usual image and link checked inline in
-        ``_complex`` rather than through a call each: 0.60 s without."""
-        self._future = session.now + FUTURE_SLACK
+        self.lastmods: dict[str, list[tuple[str, str]]] = {}
+        """The findings per distinct lastmod (``xml_values.check_lastmod``): 0.63 s without."""
+        self.good: set[str] = set()
+        """URLs found good lately (``xml_values.good_url``), as a page's alternates name the
+        same few URLs again and again: 0.48 s without. The usual image and link checked inline
+        in ``check_content`` rather than through a call each: 0.60 s without."""
+        self.future = session.now + FUTURE_SLACK
+        """The latest date not taken for one in the future."""
 
     # -- the file --------------------------------------------------------------------------
 
@@ -203,7 +206,7 @@ class XMLChecker(ExtensionChecks, FileCheck):
                          f"the root element is <{name.localname}>; a sitemap starts with "
                          "<urlset> and an index with <sitemapindex>")
             return False
-        self._attributes(root, ())
+        check_attributes(self, root, ())
         text = root.text
         if text and not text.isspace():
             self.add(root.sourceline, "stray-text", _stray(root, text))
@@ -232,7 +235,9 @@ class XMLChecker(ExtensionChecks, FileCheck):
 
     # -- entries ---------------------------------------------------------------------------
 
-    def _complex(self, element: etree._Element, model: Model) -> Plan:
+    def check_content(self, element: etree._Element, model: Model) -> Plan:
+        """Check ``element``'s children against its content ``model``, each child by the
+        function ``CHECKS`` gives its tag; the plan of its children (their counts)."""
         children = element[:]
         key = (model.name, *[child.tag for child in children])
         if any([child.tail for child in children]):  # blank text is dropped by the parser
@@ -252,7 +257,7 @@ class XMLChecker(ExtensionChecks, FileCheck):
             check(self, children[n])
         # The usual image and hreflang link, checked here rather than through a call each
         # (a speed-up: see ``_good`` in __init__): a <url> often has several of both.
-        good = self._good
+        good = self.good
         for n in images:
             image = children[n]
             if len(image) == 1 and image.text is None and not image.keys():
@@ -260,24 +265,24 @@ class XMLChecker(ExtensionChecks, FileCheck):
                 if (child.tag == IMAGE_LOC and child.tail is None and not len(child)
                         and not child.keys()):
                     value = child.text
-                    if value is not None and (value in good or self._good_url(value)):
+                    if value is not None and (value in good or good_url(self, value)):
                         if self.session.urls.site is not None:  # --site-dir: the image's file
                             self.session.urls.image(self.number, child.sourceline, value)
                         continue
-            self._complex(image, IMAGE_MODEL)
+            self.check_content(image, IMAGE_MODEL)
         for n in links:
             link = children[n]
             if link.keys() == _LINK_ORDER:  # rel, hreflang, href
                 rel, code, href = link.values()
-                if (rel == "alternate" and code in self._codes and link.text is None
-                        and not len(link) and (href in good or self._good_url(href))):
+                if (rel == "alternate" and code in self.codes and link.text is None
+                        and not len(link) and (href in good or good_url(self, href))):
                     self.links.append((code, href, link.sourceline))
                     continue
-            self.check_link(link)
+            check_link(self, link)
         if element.text and not element.text.isspace():
             self.add(element.sourceline, "stray-text", _stray(element, element.text))
         if element.keys():
-            self._attributes(element, ())
+            check_attributes(self, element, ())
         return plan
 
     def _resolve(self, model: Model, key: tuple[object, ...]):
@@ -296,7 +301,7 @@ class XMLChecker(ExtensionChecks, FileCheck):
         self.loc = None
         self.links = []
         self.has_news = False
-        plan = self._complex(element, URL_MODEL)
+        plan = self.check_content(element, URL_MODEL)
         images = plan.counts.get(IMAGE, 0)
         if images > MAX_IMAGES:
             self.add(element.sourceline, "image-count",
@@ -314,7 +319,7 @@ class XMLChecker(ExtensionChecks, FileCheck):
 
     def _sitemap(self, element: etree._Element) -> None:
         self.loc = None
-        self._complex(element, SITEMAP_MODEL)
+        self.check_content(element, SITEMAP_MODEL)
         if self.loc is not None:
             self.children.append((self.loc, element.sourceline))
 
