@@ -29,15 +29,17 @@ from sitemapkit.validate.local_files import (
     SNIFF,
     TXT_SUFFIXES,
     XML_SUFFIXES,
-    LocalFiles,
+    admit,
+    discover,
     is_robots_file,
+    locate,
     read_head,
     resolved_path,
 )
 from sitemapkit.validate.session import Scope, Session
 from sitemapkit.validate.site import SiteIndex
-from sitemapkit.validate.text_files import TextFiles, robots_like
-from sitemapkit.validate.url_targets import UrlTargets
+from sitemapkit.validate.text_files import Follow, check_robots, check_text, robots_like
+from sitemapkit.validate.url_targets import fetch_and_check
 from sitemapkit.validate.xml import XMLChecker
 from sitemapkit.versions import MIKE_VERSIONS
 
@@ -179,8 +181,10 @@ def _run(session: Session, site: SiteIndex | None, roots: list[Path], paths: lis
             session.findings.add(str(site.dir / built), None, "llms-page-missing", message)
 
 
-class _Targets(LocalFiles, UrlTargets, TextFiles):
-    """Finds the files to check and follows the sitemaps they name."""
+class _Targets:
+    """Finds the files to check and follows the sitemaps they name: what one run has seen
+    (the files opened, the URLs fetched, the folders' URL paths), handed to the finders of
+    ``local_files``, ``url_targets`` and ``text_files`` as arguments."""
 
     def __init__(self, session: Session, site: SiteIndex | None, roots: list[Path], client=None) -> None:
         self.session = session
@@ -197,14 +201,14 @@ class _Targets(LocalFiles, UrlTargets, TextFiles):
         of its URL: the sitemaps named next are looked for there by that mapping only, so
         another tool's ``/shop/sitemap.xml``, absent here, is never taken for ``sitemap.xml``."""
         self.urlsets = 0
-        self.pending: list[tuple] | None = None
+        self.pending: list[Follow] | None = None
         """While robots.txt targets are read first, the sitemaps they name, to follow after."""
 
     def target(self, path: Path | str) -> None:
         if isinstance(path, str):
             self.check_remote(path, given=True)
         elif path.is_dir():
-            files = self._discover(path)
+            files = discover(path, self.session.findings, self.roots, self.done)
             if all(file.name == "robots.txt" for file in files):
                 self.session.findings.add(
                     str(path), None, "folder-no-sitemap",
@@ -223,7 +227,7 @@ class _Targets(LocalFiles, UrlTargets, TextFiles):
         the index entry or robots.txt line that named it (where a refusal to open it is
         reported); ``robots``: the origins whose robots.txt led here; ``given``: a target
         named by the user, opened wherever it is."""
-        if not self._admit(path, named_at or via, given):
+        if not admit(path, self.session.findings, self.roots, self.done, named_at or via, given):
             return
         self.done.add(resolved_path(path))
         name = str(path)
@@ -239,13 +243,28 @@ class _Targets(LocalFiles, UrlTargets, TextFiles):
             return
         self._dispatch(path, name, head, url, via, robots)
 
+    def check_remote(self, url: str, via: tuple[str, int] | None = None, robots: frozenset[str] = frozenset(),
+                     given: bool = False, named_at: tuple[str, int] | None = None) -> None:
+        """Fetch the file at ``url`` and check it (once a run); the arguments as ``check``'s."""
+        if url in self.fetched:
+            return
+        self.fetched.add(url)
+        fetch_and_check(url, self.client, self.session.findings,
+                        lambda fetched, head: self._dispatch(fetched, url, head, url, via, robots),
+                        given, named_at or via)
+
     def _dispatch(self, path, name: str, head: bytes, url: str | None,
                   via: tuple[str, int] | None, robots: frozenset[str]) -> str | None:
         """Check a file (local, or ``fetched.Fetched``) by what its first bytes show it is;
         returns ``"robots"``, ``"text"``, ``"feed"``, ``"xml"`` or ``None`` (not a sitemap)."""
         stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
         if path.name == "robots.txt" or (not stripped.startswith(b"<") and robots_like(stripped)):
-            self._robots(path, name)
+            follows = check_robots(self.session, path, name)
+            if self.pending is not None:
+                self.pending.extend(follows)
+            else:
+                for follow in follows:
+                    self._follow(*follow)
             return "robots"
         scope = self._scope(path, url, robots)
         if not stripped.startswith(b"<") and (path.name.endswith(TXT_SUFFIXES) or stripped[:4] == b"http"):
@@ -256,7 +275,7 @@ class _Targets(LocalFiles, UrlTargets, TextFiles):
                                           f"({min(len(stripped), 4096):,} bytes) is a URL, so it is no text "
                                           "sitemap; nothing in it was checked or quoted")
                 return None
-            self._text(path, name, scope)
+            check_text(self.session, path, name, scope)
             return "text"
         if (not stripped.startswith(b"<") and not path.name.endswith(XML_SUFFIXES)
                 and stripped[:2] not in (b"\xff\xfe", b"\xfe\xff", b"\x00<")):
@@ -332,7 +351,7 @@ class _Targets(LocalFiles, UrlTargets, TextFiles):
         if beside is None:  # named by a fetched file: fetched in turn
             self.check_remote(url, via if nested else None, robots, named_at=via)
             return None
-        local = self._locate(url, beside, parent_url, (via[0],))
+        local = locate(url, beside, parent_url, self.site, self.folder_paths, (via[0],))
         if local is not None:
             self.check(local, url, via if nested else None, robots, named_at=via)
         elif url in named_extras(self.site.dir if self.site is not None else beside, url, None):

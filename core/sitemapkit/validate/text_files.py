@@ -1,127 +1,130 @@
 """Text sitemaps and robots.txt, read line by line: each line a URL, or the ``Sitemap:``
-lines (and misspelt ones) of a robots.txt and the sitemaps they name. A mixin of
-``validate.targets._Targets``."""
+lines (and misspelt ones) of a robots.txt and the sitemaps they name, returned for the
+caller (``validate.targets``) to follow."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 from sitemapkit.protocol import MAX_URLS, SITEMAP_RECORD
 from sitemapkit.urls import shown
+from sitemapkit.validate.findings import Findings
 from sitemapkit.validate.rules import check_url
-from sitemapkit.validate.session import CHUNK, Reader, Scope, origin_of
+from sitemapkit.validate.session import CHUNK, Progress, Reader, Scope, Session, origin_of
+
+Follow = tuple[str, Path | None, str, tuple[str, int], bool, frozenset[str]]
+"""A sitemap a robots.txt names, as ``targets._Targets._follow`` takes it: its URL, the
+folder it is looked for in (``None``: the robots.txt was fetched, so is the sitemap), the
+robots.txt's URL, the line that names it, ``False`` (not listed by an index) and the origin
+whose robots.txt named it."""
 
 
-class TextFiles:
-    """Checks text sitemaps and robots.txt files."""
+def lines_of(path: Path, name: str, findings: Findings, progress: Progress | None) -> Iterator[tuple[int, str]]:
+    """``(number, text)`` of each line, decoded as UTF-8; bounded like every read."""
+    reader = Reader(path, name, progress)
+    rest = b""
+    number = 0
+    bad_encoding = False
+    try:
+        while True:
+            chunk = reader.read(CHUNK)
+            if not chunk:
+                break
+            *lines, rest = (rest + chunk).split(b"\n")
+            for raw in lines:
+                number += 1
+                try:
+                    yield number, raw.decode("utf-8")
+                except UnicodeDecodeError:
+                    if not bad_encoding:
+                        findings.add(name, number, "encoding",
+                                                  "this line is not UTF-8; the file must be UTF-8")
+                    bad_encoding = True
+        if rest and not reader.over:
+            yield number + 1, rest.decode("utf-8", "replace")
+    finally:
+        reader.close()
+        if reader.error:
+            findings.add(name, None, "unreadable", reader.error)
+        if reader.over:
+            findings.add(name, None, "size-limit", "the file is over 52,428,800 bytes "
+                                      "uncompressed; split it")
 
-    def _lines(self, path: Path, name: str):
-        """``(number, text)`` of each line, decoded as UTF-8; bounded like every read."""
-        reader = Reader(path, name, self.session.progress)
-        rest = b""
-        number = 0
-        bad_encoding = False
-        try:
-            while True:
-                chunk = reader.read(CHUNK)
-                if not chunk:
-                    break
-                *lines, rest = (rest + chunk).split(b"\n")
-                for raw in lines:
-                    number += 1
-                    try:
-                        yield number, raw.decode("utf-8")
-                    except UnicodeDecodeError:
-                        if not bad_encoding:
-                            self.session.findings.add(name, number, "encoding",
-                                                      "this line is not UTF-8; the file must be UTF-8")
-                        bad_encoding = True
-            if rest and not reader.over:
-                yield number + 1, rest.decode("utf-8", "replace")
-        finally:
-            reader.close()
-            if reader.error:
-                self.session.findings.add(name, None, "unreadable", reader.error)
-            if reader.over:
-                self.session.findings.add(name, None, "size-limit", "the file is over 52,428,800 bytes "
-                                          "uncompressed; split it")
 
-    def _text(self, path: Path, name: str, scope: Scope) -> None:
-        number = self.session.findings.file_number(name)
-        count = written = 0
-        for line, text in self._lines(path, name):
-            value = text.strip().lstrip("\ufeff")
-            if not value:
+def check_text(session: Session, path: Path, name: str, scope: Scope) -> None:
+    """A text sitemap: one absolute URL a line, each in ``scope``."""
+    number = session.findings.file_number(name)
+    count = written = 0
+    for line, text in lines_of(path, name, session.findings, session.progress):
+        value = text.strip().lstrip("\ufeff")
+        if not value:
+            continue
+        written += 1
+        if "://" not in value or " " in value.split("://", 1)[0]:
+            session.findings.add(name, line, "txt-line",
+                                      f"'{shown(value, 60)}' is not a URL; a text sitemap holds one "
+                                      "absolute URL per line and nothing else")
+            continue
+        finding = scope.check(value, "URL", minimum=False)
+        if finding is not None:
+            session.findings.add(name, line, *finding)
+            if finding[0] not in ("loc-fragment", "loc-host", "loc-scope"):
                 continue
-            written += 1
-            if "://" not in value or " " in value.split("://", 1)[0]:
-                self.session.findings.add(name, line, "txt-line",
-                                          f"'{shown(value, 60)}' is not a URL; a text sitemap holds one "
-                                          "absolute URL per line and nothing else")
-                continue
-            finding = scope.check(value, "URL", minimum=False)
-            if finding is not None:
-                self.session.findings.add(name, line, *finding)
-                if finding[0] not in ("loc-fragment", "loc-host", "loc-scope"):
-                    continue
-            count += 1
-            if count == MAX_URLS + 1:
-                self.session.findings.add(name, line, "url-count",
-                                          f"more than {MAX_URLS:,} URLs in one text sitemap; split it")
-            self.session.urls.listed(number, line, value, "txt", remember=count <= MAX_URLS)
-        if not written:
-            self.session.findings.add(name, None, "sitemap-empty", "the text sitemap lists no URL",
-                                      "warning")
-        self.session.findings.close_file(name)
+        count += 1
+        if count == MAX_URLS + 1:
+            session.findings.add(name, line, "url-count",
+                                      f"more than {MAX_URLS:,} URLs in one text sitemap; split it")
+        session.urls.listed(number, line, value, "txt", remember=count <= MAX_URLS)
+    if not written:
+        session.findings.add(name, None, "sitemap-empty", "the text sitemap lists no URL",
+                                  "warning")
+    session.findings.close_file(name)
 
-    def _robots(self, path: Path, name: str) -> None:
-        """A robots.txt (by name, or by content: lines of robots fields): its ``Sitemap:``
-        lines (field names in any case), misspelt ones, and the sitemaps they name."""
-        self.session.findings.file_number(name)
-        named: list[tuple[str, int]] = []
-        sitemap_lines = 0
-        for line, text in self._lines(path, name):
-            record = SITEMAP_RECORD.fullmatch(text)
-            if record is None:
-                field, colon, value = text.partition(":")
-                field = field.strip().lstrip("\ufeff")
-                if colon and _MISSPELT.fullmatch(field):
-                    sitemap_lines += 1
-                    value = value.split("#", 1)[0].strip()
-                    self.session.findings.add(name, line, "robots-sitemap-field",
-                                              f"'{shown(field, 60)}:' is not a field crawlers read, so "
-                                              f"'{shown(value, 60)}' is ignored; write 'Sitemap:'")
-                continue
-            value = record.group(1)
-            sitemap_lines += 1
-            finding = check_url(value, "Sitemap:")
-            if finding is not None and finding[0] == "loc-relative":
-                self.session.findings.add(name, line, "robots-sitemap-relative",
-                                          f"Sitemap: '{value}' is a relative URL; write the full URL "
-                                          "with http:// or https:// and the host (crawlers do not "
-                                          "resolve it)")
-            elif finding is not None:
-                self.session.findings.add(name, line, *finding)
-            else:
-                named.append((value, line))
-        if not sitemap_lines:
-            self.session.findings.add(name, None, "robots-no-sitemap",
-                                      "robots.txt names no sitemap; add a 'Sitemap: <full URL>' line")
-        self.session.findings.close_file(name)
-        if not named:
-            return
-        # The host this robots.txt is served from: a file cannot say; the host of the first
-        # sitemap it names is the usual answer (cross-submission names others after it).
-        origin = origin_of(getattr(path, "url", None) or named[0][0])  # a fetched one knows
-        self.session.robots.setdefault(origin, set()).update(url for url, _ in named)
-        for url, line in named:
-            follow = (url, path.parent, origin_of(url) + "robots.txt", (name, line), False,
-                      frozenset({origin}))
-            if self.pending is not None:
-                self.pending.append(follow)
-            else:
-                self._follow(*follow)
+
+def check_robots(session: Session, path: Path, name: str) -> list[Follow]:
+    """A robots.txt (by name, or by content: lines of robots fields): its ``Sitemap:``
+    lines (field names in any case) and misspelt ones; the sitemaps they name, to follow."""
+    session.findings.file_number(name)
+    named: list[tuple[str, int]] = []
+    sitemap_lines = 0
+    for line, text in lines_of(path, name, session.findings, session.progress):
+        record = SITEMAP_RECORD.fullmatch(text)
+        if record is None:
+            field, colon, value = text.partition(":")
+            field = field.strip().lstrip("\ufeff")
+            if colon and _MISSPELT.fullmatch(field):
+                sitemap_lines += 1
+                value = value.split("#", 1)[0].strip()
+                session.findings.add(name, line, "robots-sitemap-field",
+                                          f"'{shown(field, 60)}:' is not a field crawlers read, so "
+                                          f"'{shown(value, 60)}' is ignored; write 'Sitemap:'")
+            continue
+        value = record.group(1)
+        sitemap_lines += 1
+        finding = check_url(value, "Sitemap:")
+        if finding is not None and finding[0] == "loc-relative":
+            session.findings.add(name, line, "robots-sitemap-relative",
+                                      f"Sitemap: '{value}' is a relative URL; write the full URL "
+                                      "with http:// or https:// and the host (crawlers do not "
+                                      "resolve it)")
+        elif finding is not None:
+            session.findings.add(name, line, *finding)
+        else:
+            named.append((value, line))
+    if not sitemap_lines:
+        session.findings.add(name, None, "robots-no-sitemap",
+                                  "robots.txt names no sitemap; add a 'Sitemap: <full URL>' line")
+    session.findings.close_file(name)
+    if not named:
+        return []
+    # The host this robots.txt is served from: a file cannot say; the host of the first
+    # sitemap it names is the usual answer (cross-submission names others after it).
+    origin = origin_of(getattr(path, "url", None) or named[0][0])  # a fetched one knows
+    session.robots.setdefault(origin, set()).update(url for url, _ in named)
+    return [(url, path.parent, origin_of(url) + "robots.txt", (name, line), False, frozenset({origin}))
+            for url, line in named]
 
 
 _MISSPELT = re.compile(r"(?i)(xml[\s_-]*)?site[\s_-]*maps?([\s_-]*url)?")
