@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from sitemapkit.listing.images import decorative
+from sitemapkit.site.images import decorative
 
 
 @pytest.mark.parametrize("attrs", [

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import jinja2
 
-from sitemapkit.site.rendered import HeadKeeper
+from sitemapkit_pelican.heads import HeadKeeper
 
 PAGE = "<html><head><title>{{ title }}</title></head><body>{{ body }}</body></html>"
 

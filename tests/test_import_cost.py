@@ -66,7 +66,7 @@ UNUSED_BY_DEFAULT = ("sitemapkit.validate.", "sitemapkit.output.html_sitemap", "
                      "sitemapkit_mkdocs.html_sitemap", "sitemapkit.output.feed", "sitemapkit.output.indexnow",
                      "sitemapkit.listing.transform", "sitemapkit.version_index", "sitemapkit.sources.project",
                      "sitemapkit.sources.layouts", "sitemapkit.sources.matching", "sitemapkit.sources.jekyll",
-                     "sitemapkit.site.scan", "sitemapkit.site.others", "sitemapkit.cli")
+                     "sitemapkit.site.scan", "sitemapkit.cli")
 
 LIST_OURS = """
 print("\\n".join(sorted(name for name in sys.modules if name.startswith({prefixes!r}))))

@@ -1,4 +1,4 @@
-"""The look for other tools' sitemap files (``site.others``, which reads each generator's
+"""The look for other tools' sitemap files (``cli.others``, which reads each generator's
 source layout) is made by ``sitemapkit build``, which takes any folder of HTML; an adapter's
 build neither runs it nor imports it (MkDocs' own sitemap.xml is replaced at sitemapkit's
 name; Sphinx's and Pelican's sitemap plugins are named in a plugin-conflict warning)."""
@@ -13,7 +13,7 @@ from project_checks import quickstart
 
 pytestmark = pytest.mark.slow  # a real mkdocs build
 
-LOOK = ("sitemapkit.site.others", "sitemapkit.sources.layouts")
+LOOK = ("sitemapkit.cli.others", "sitemapkit.sources.layouts")
 
 
 def imported(done: subprocess.CompletedProcess[str]) -> set[str]:

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from sitemapkit.versions import Deployment
 
 OthersCheck = Callable[[Path, Settings, RecordKey], Callable[[Report, Iterable[Path]], None]]
-"""``generate``'s ``other_sitemaps``: see ``site.others.look_for_others``."""
+"""``generate``'s ``other_sitemaps``: see ``cli.others.look_for_others``."""
 
 
 def generate(
@@ -78,7 +78,7 @@ def generate(
     site's own navigation (an adapter's), which the page follows; without it, by folder.
     ``other_sitemaps``: called with ``site_dir`` and the settings before anything is written,
     it returns what is called with the report and the sitemap files once they are written:
-    ``sitemapkit build`` gives ``site.others.look_for_others``, which names in a
+    ``sitemapkit build`` gives ``cli.others.look_for_others``, which names in a
     ``sitemap-other`` warning the sitemap files another tool left there (it takes any folder
     of HTML; an adapter knows its generator's sitemap). ``deployment``: where this version of
     versioned documentation is served (``sitemapkit.versions``).

@@ -17,10 +17,10 @@ from pelican.log import console
 from sitemapkit import Problem, generate
 from sitemapkit.compat.pelican_sitemap import PelicanSitemap, no_site_url, plugin_conflict, read_settings
 from sitemapkit.output.html_sitemap import PAGE_NAME, TEMPLATE_NAME, TEMPLATES, Render, Section
-from sitemapkit.site.rendered import HeadKeeper
 from sitemapkit.sources.project import project_dir
 from sitemapkit.translations import sub_site
 
+from .heads import HeadKeeper
 from .outline import outline
 from .pages import Run, site_pages
 

@@ -17,6 +17,7 @@ import tomllib
 
 from sitemapkit.branch import BranchError, open_branch, push
 from sitemapkit.cli.arguments import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError
+from sitemapkit.cli.others import look_for_others
 from sitemapkit.cli.progress import ProgressLine
 from sitemapkit.compat.material import reads_urlset
 from sitemapkit.generate import generate
@@ -27,7 +28,6 @@ from sitemapkit.report import Report, SitemapError, plural
 from sitemapkit.settings import OPTION_NAMES, Settings, SettingsError
 from sitemapkit.site.files import OutputError, fault
 from sitemapkit.site.lock import folder_locked
-from sitemapkit.site.others import look_for_others
 from sitemapkit.site.owned import record_key
 from sitemapkit.site.pages import clean_url
 from sitemapkit.site.scan import html_files, pages_in

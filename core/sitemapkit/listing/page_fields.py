@@ -11,12 +11,12 @@ from fnmatch import fnmatchcase
 from typing import Any
 
 from sitemapkit.dates import DateError, as_datetime, parse_moment
-from sitemapkit.listing.images import decorative
 from sitemapkit.listing.page_keys import PageKeys
 from sitemapkit.listing.videos import VideoError, clean_text, video_from_fields
 from sitemapkit.model import Alternate, Image, Moment, NewsArticle, Page, Video
 from sitemapkit.protocol import HREFLANG, MAX_IMAGES
 from sitemapkit.site.extract import HtmlFacts
+from sitemapkit.site.images import decorative
 from sitemapkit.urls import NEWS_LANGUAGE, URLError, absolute, encode_url, resolve
 from sitemapkit.values import NewsSettings
 

@@ -8,7 +8,7 @@ import zlib
 from collections.abc import Iterator
 from urllib.parse import urlsplit
 
-from sitemapkit.listing.images import decorative
+from sitemapkit.site.images import decorative
 from sitemapkit.site.markup import ATTRIBUTES, HEAD_END, attributes, without_comments
 from sitemapkit.urls import resolve
 

@@ -9,9 +9,10 @@ record lists them and they are still as the build that recorded them left them.
 The record is an input: anyone who can put a file in the output folder (a copied build, a
 theme's ``static/`` folder, a shared deploy folder) can write one, with the size and digest
 of any file they have a copy of. So a recorded name counts only when the current settings
-make it (``names.OwnNames``, given by the caller); any other name is ignored with a warning
-(``record-altered``), or a note (``record-option-off``) for a name of the sitemap family
-that an option now off made. No record can make a build touch a file of another name.
+make it (``AllowedNames``: ``output.names.own_names`` makes them, the caller gives them); any
+other name is ignored with a warning (``record-altered``), or a note (``record-option-off``)
+for a name of the sitemap family that an option now off made. No record can make a build
+touch a file of another name.
 
 The record's word alone is no proof, so it is signed: a per-project key (``RecordKey``, 32
 random bytes made by the first build) kept beside the manifest, outside the output folder,
@@ -43,11 +44,25 @@ import stat
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from sitemapkit.report import Report
 from sitemapkit.site.files import BLOCK, OutputError, faults_named, kind_of, read_regular, write_file
-from sitemapkit.output.names import OwnNames
 from sitemapkit.urls import URLError, same_origin, site_loc
+
+
+class AllowedNames(Protocol):
+    """The names the current settings make, as the record is checked against them (made by
+    ``output.names.own_names``, given by the caller: this layer knows no settings)."""
+
+    def allows(self, name: str) -> bool:
+        """Whether a file named ``name`` may be replaced or removed on the record's word."""
+        ...
+
+    def in_family(self, name: str) -> bool:
+        """Whether ``name`` is one of the sitemap family under any settings."""
+        ...
+
 
 RECORD = ".sitemapkit-files.json"
 VERSION = 1
@@ -198,7 +213,7 @@ def named_extras(folder: Path, base_url: str, key: RecordKey | None) -> list[str
             and url.isprintable() and " " not in url and same_origin(url, base_url)]
 
 
-def left_by_us(folder: Path, names: OwnNames) -> set[str]:
+def left_by_us(folder: Path, names: AllowedNames) -> set[str]:
     """The names of the sitemap family the record in ``folder`` lists whose file is still as
     the build that recorded it left it: read before a build settles the record, so that a file
     of an option now off (``record-option-off``) is not taken for another tool's."""
@@ -236,7 +251,7 @@ def identity(path: Path) -> Identity | None:
 class Owned:
     """The record of one output folder, as read at the start of a build."""
 
-    def __init__(self, folder: Path, report: Report, base_url: str, names: OwnNames, key: RecordKey, *,
+    def __init__(self, folder: Path, report: Report, base_url: str, names: AllowedNames, key: RecordKey, *,
                  dry_run: bool = False) -> None:
         self.folder, self.base_url = folder, base_url
         self.dry_run = dry_run
@@ -385,7 +400,7 @@ class Owned:
 
 
 def record_written(folder: Path, paths: list[Path], chosen_out: Iterable[str], base_url: str,
-                   names: OwnNames, key: RecordKey, extras: Iterable[str] = (), elsewhere: Iterable[str] = (), *,
+                   names: AllowedNames, key: RecordKey, extras: Iterable[str] = (), elsewhere: Iterable[str] = (), *,
                    dry_run: bool = False, removed: Iterable[Path] = (), owned: Owned | None = None) -> None:
     """Add files put in place after the writer settled the record (the change feed, written
     from the manifest once every entry is consumed) to the record of ``folder``, with the
@@ -414,7 +429,7 @@ def _plain(name: object) -> bool:
     )
 
 
-def _load(path: Path, report: Report, names: OwnNames, key: RecordKey) -> dict[str, set[Identity]]:
+def _load(path: Path, report: Report, names: AllowedNames, key: RecordKey) -> dict[str, set[Identity]]:
     """The record at ``path``: names to identities, for the names ``names`` allows. Missing
     is empty; unreadable, too large, of the wrong shape or not signed by ``key`` is empty with
     a warning (then nothing is deleted or replaced on its word); a name the settings do not

@@ -1,7 +1,7 @@
-"""Each page's head as a Jinja2 environment renders it, for an adapter whose generator writes
-its pages without handing their HTML to plugins (Pelican): reading each written file back
-costs a file opening and a read per page (measured: a third of the final step on 1,000 small
-Pelican pages).
+"""Each page's head as Pelican's Jinja2 environments render it: Pelican writes its pages
+without handing their HTML to plugins, and reading each written file back costs a file
+opening and a read per page (measured: a third of the final step on 1,000 small Pelican
+pages).
 
 The adapter makes a ``HeadKeeper`` for each environment and keeps it: the environment's
 templates note in their keeper the head of what they render and the context they render it

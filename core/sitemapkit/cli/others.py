@@ -1,7 +1,7 @@
 """Sitemap files another tool left in the site's folder (Hugo's per-language
 ``en/sitemap.xml``, a plugin's ``sitemap_index.xml``): named in a warning with the setting
 that turns them off, never removed. One at sitemapkit's own output name is replaced, as a
-sitemap already (see ``owned``), and named in a warning of its own.
+sitemap already (see ``site.owned``), and named in a warning of its own.
 
 ``sitemapkit build`` looks for them (``look_for_others``, given to ``generate``): it takes any
 folder of HTML, whatever wrote it. An adapter does not: its generator's own sitemap is
@@ -96,7 +96,8 @@ def replaced_by_us(site_dir: Path, filename: str, base_url: str, names: OwnNames
     if not path.is_file() or path.is_symlink() or not is_sitemap(path, base_url):
         return None
     try:
-        ours = Owned(site_dir, Report(), base_url, names, key, dry_run=True).mine(filename)  # what the record says is told by the writer
+        # what the record says is told by the writer
+        ours = Owned(site_dir, Report(), base_url, names, key, dry_run=True).mine(filename)
     except OSError:
         return None
     return None if ours else filename
