@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from git_helpers import commit, init
 from lxml import etree
 from manifest_paths import manifest_of
@@ -46,6 +47,7 @@ def test_build_entries_dates_every_page_as_the_build_does(tmp_path):
     assert manifest_of(tmp_path, BASE, site).read_bytes() == manifest
 
 
+@pytest.mark.slow  # a large input: 40,000 pages
 def test_duplicate_urls_are_found_among_many(tmp_path):
     """Duplicate detection keeps a fixed-size record a URL, and still finds every repeat."""
     pages = [Page(url=f"p{i % 30_000}.html") for i in range(40_000)]

@@ -44,6 +44,7 @@ def mutated(original: bytes, data: st.DataObject) -> bytes:
     return original[:at] + data.draw(st.binary(max_size=64)) + original[at:]
 
 
+@pytest.mark.slow  # fuzz: a build for each of many examples
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_any_manifest_bytes_leave_the_build_whole(tmp_path_factory, data):
@@ -92,6 +93,7 @@ def _read(path: Path, *, whole: bool):
         module._READ_LINES = saved
 
 
+@pytest.mark.slow  # fuzz: a build for each of many examples
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_a_manifest_read_whole_reads_as_it_does_a_line_at_a_time(tmp_path_factory, data):

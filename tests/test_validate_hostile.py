@@ -71,6 +71,7 @@ def test_billion_laughs_is_not_expanded(tmp_path):
     assert "doctype" in result["rules"]
 
 
+@pytest.mark.slow  # a large input: tens of MiB written and read
 def test_a_gzip_bomb_is_stopped_at_the_size_limit(tmp_path):
     path = tmp_path / "bomb.xml.gz"
     # A gzip file may be several members end to end: one small member, written many times.
@@ -85,6 +86,7 @@ def test_a_gzip_bomb_is_stopped_at_the_size_limit(tmp_path):
     assert set(result["rules"]) <= {"size-limit", "duplicate-url"}
 
 
+@pytest.mark.slow  # a large input: tens of MiB written and read
 def test_a_huge_plain_file_is_read_flat_and_stopped(tmp_path):
     path = tmp_path / "huge.xml"
     with open(path, "wb") as out:
@@ -96,6 +98,7 @@ def test_a_huge_plain_file_is_read_flat_and_stopped(tmp_path):
     assert result["rules"] == ["size-limit"], result["text"]
 
 
+@pytest.mark.slow  # a large input: tens of MiB written and read
 @pytest.mark.parametrize("what", ["endless-url", "junk-before-urls"])
 def test_an_endless_entry_is_stopped(tmp_path, what):
     path = tmp_path / f"{what}.xml"
