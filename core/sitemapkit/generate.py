@@ -221,7 +221,7 @@ def _write_all(
         # entries -> the sitemap files (sparing the files written beside them below)
         written = write_sitemap_files(entries, site_dir, settings, report, keep_urlset=keep_urlset,
                                       chosen_out=listed.chosen_out, spare=beside_names(settings), sink=sink,
-                                      key=key)
+                                      key=key, left_out=listed.left_out)
         resolver.finish()
         if warn_others is not None:
             warn_others(report, written.files)
@@ -229,17 +229,17 @@ def _write_all(
         changes = manifest.finish()
         # the pages for people beside the sitemaps: the change feed, sitemap.html
         beside = []
-        if settings.changes_feed and report.urls:
+        if settings.changes_feed and written.urls:
             from sitemapkit.output.feed import write_changes_feed
 
             beside.append(write_changes_feed(manifest, site_dir, settings, sink)[0])
-        if listing is not None and settings.html_sitemap and report.urls:
+        if listing is not None and settings.html_sitemap and written.urls:
             listing.warn_left(report)
             beside.append(write_page(site_dir, listing.sections(outline), render_html, settings.base_url, sink, report))
         mirrors: list[Path] = []
         removed: list[Path] = []
         owned = None
-        if listing is not None and settings.llms_txt and report.urls:  # llms.txt and the pages' mirrors
+        if listing is not None and settings.llms_txt and written.urls:  # llms.txt and the pages' mirrors
             from sitemapkit.output.llms import write_llms
 
             owned = Owned(site_dir, Report(), settings.base_url, own_names(settings), key, dry_run=sink.dry_run)

@@ -93,6 +93,10 @@ class Listed(NamedTuple):
     false``, ``exclude``, what is no page, ``static_html: omit``, a ``transform``'s None),
     for the record that keeps ``validate --site-dir`` from asking for them: filled as
     ``entries`` stream, complete once they are consumed."""
+    left_out: dict[str, int]
+    """How many pages were left out, by reason (``noindex``, ``exclude`` ...): what the steps
+    after the listing decide from (the writer's ``no-pages`` and ``noindex-most``), filled as
+    ``entries`` stream, complete (and told to the report) once they are consumed."""
 
 
 def list_entries(
@@ -111,10 +115,11 @@ def list_entries(
     build's report and lastmod resolver (left open: the caller finishes them), the
     ``transform`` callable loaded; the entries with the pages left out on purpose."""
     chosen_out: set[str] = set()
+    left_out: dict[str, int] = {}
     seen = UrlHashes()
     made = _entries(itertools.chain(pages, extra_pages(settings)), settings, report, lastmod, site_dir,
-                    documents, listing, seen, chosen_out, deployment, transform)
-    return Listed(without_one_way(made, report, seen.holds) if settings.alternates else made, chosen_out)
+                    documents, listing, seen, chosen_out, left_out, deployment, transform)
+    return Listed(without_one_way(made, report, seen.holds) if settings.alternates else made, chosen_out, left_out)
 
 
 def _entries(
@@ -127,31 +132,33 @@ def _entries(
     listing: Listing | None,
     seen: UrlHashes,
     chosen_out: set[str],
+    left_out: dict[str, int],
     deployment: Deployment | None,
     transform: UserTransform | None,
 ) -> Iterator[Entry]:
     """The entries of ``pages`` then ``documents``, each URL once (``seen``: those listed),
-    each through ``transform``; the keys of the pages left out on purpose go to ``chosen_out``."""
+    each through ``transform``; the keys of the pages left out on purpose go to ``chosen_out``,
+    the count of the pages left out by reason to ``left_out`` (and to ``report`` at the end)."""
     robots = robots_rules(site_dir) if site_dir is not None else None
-    maker = EntryMaker(settings, report, lastmod, chosen_out, site_dir, deployment, robots)
+    maker = EntryMaker(settings, report, lastmod, chosen_out, site_dir, deployment, robots, left_out=left_out)
     change = None
     if transform is not None and settings.transform:
         from sitemapkit.listing.transform import Transform
 
-        change = Transform(transform, settings.transform, maker.base, report, chosen_out,
+        change = Transform(transform, settings.transform, maker.base, report, chosen_out, left_out,
                            lambda label, field, moment: maker.not_future(Page(label), field, moment),
                            lastmod.manifest.renote)
     marked = ((page, False) for page in pages)
     for page, document in itertools.chain(marked, ((file, True) for file in documents)):
         home = deployment is not None and deployment.selector and not document and maker.home(page)
-        before = dict(report.left_out) if home else None
+        before = dict(left_out) if home else None
         made = maker.document(page) if document else maker.entry(page)
         entry, title = made if made is not None else (None, None)
         if entry is not None and change is not None:
             entry = change(entry)
         if entry is None:
             if before is not None:
-                why = ", ".join(reason for reason, count in report.left_out.items() if count != before.get(reason))
+                why = ", ".join(reason for reason, count in left_out.items() if count != before.get(reason))
                 report.warn(page.label, "loc", "version-home-left-out",
                             f"this version's home page {maker.base} is left out of its sitemap ({why or 'a warning'}): "
                             "Material's version selector finds a version's pages through that sitemap and "
@@ -170,6 +177,8 @@ def _entries(
             listing.add(entry, page.title, title, bool(page.listed) or page.content == "")
         yield entry
     maker.finish()
+    for reason, count in left_out.items():  # the summary's counts
+        report.left_out[reason] = report.left_out.get(reason, 0) + count
     for pattern in maker.excludes.unmatched():
         report.warn("settings", "exclude", "exclude-unmatched",
                           f"pattern '{pattern}' matched no page; check its spelling (gitignore-style)")

@@ -95,11 +95,13 @@ class EntryMaker:
 
     def __init__(self, settings: Settings, report: Report, lastmod: LastmodResolver, chosen_out: set[str],
                  site_dir: str | os.PathLike[str] | None = None, deployment: Deployment | None = None,
-                 robots: Protego | None = None):
-        """``chosen_out``: where the keys of the pages the site's settings leave out go.
+                 robots: Protego | None = None, left_out: dict[str, int] | None = None):
+        """``chosen_out``: where the keys of the pages the site's settings leave out go;
+        ``left_out``: where the count of pages left out, by reason, goes (``entries.Listed``).
         ``robots``: the site's robots.txt rules (None: no site folder, or no robots.txt)."""
         self.settings = settings
         self.chosen_out = chosen_out
+        self.left_out_count = left_out if left_out is not None else {}
         self.site_dir = site_dir
         self.deployment = deployment
         """The built site, where the files are that serve each URL (None: not known)."""
@@ -138,7 +140,7 @@ class EntryMaker:
         self.report.warn(page.label, field, rule, message)
 
     def left_out(self, reason: str) -> None:
-        self.report.left_out[reason] = self.report.left_out.get(reason, 0) + 1
+        self.left_out_count[reason] = self.left_out_count.get(reason, 0) + 1
 
     # ------------------------------------------------------------------ the plan
 

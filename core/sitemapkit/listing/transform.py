@@ -95,11 +95,11 @@ class Transform:
     """Applies the user's callable to each entry and checks what comes back."""
 
     def __init__(self, call: UserTransform, spec: str, base_url: str, report: Report, chosen_out: set[str],
-                 not_future: NotFuture, renote: Renote) -> None:
-        """``chosen_out``: where the key of a page the callable leaves out goes (see
-        ``entries.Listed``)."""
+                 left_out: dict[str, int], not_future: NotFuture, renote: Renote) -> None:
+        """``chosen_out``: where the key of a page the callable leaves out goes, ``left_out``:
+        where it is counted (see ``entries.Listed``)."""
         self.call, self.spec, self.base, self.report = call, spec, base_url, report
-        self.chosen_out = chosen_out
+        self.chosen_out, self.left_out = chosen_out, left_out
         self.not_future, self.renote = not_future, renote
 
     def __call__(self, entry: Entry) -> Entry | None:
@@ -122,7 +122,7 @@ class Transform:
                               "sitemap is written: fix the transform", field="transform")
             raise TransformError(str(problem), problem) from None
         if result is None:  # left out on purpose: validate --site-dir does not miss it (owned.chosen_out)
-            self.report.left_out["transform"] = self.report.left_out.get("transform", 0) + 1
+            self.left_out["transform"] = self.left_out.get("transform", 0) + 1
             self.chosen_out.add(url_key(entry.loc))
             return None
         if type(result) is not Entry:

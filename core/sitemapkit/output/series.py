@@ -34,11 +34,13 @@ the pair ``(loc, lastmod)``, which costs far less to make."""
 def fill(
     entries: Iterable[AnyEntry], urlsets: Series | None, route: Callable[[str], Series] | None,
     news: Series, texts: Series | None, report: Report,
-) -> None:
+) -> int:
     """The hot loop: one ``<url>`` per entry, rendered inline (no per-entry call layers for
     the common loc + lastmod case), dates formatted once per distinct value. An entry is an
     ``Entry`` or the bulk form, a ``(loc, lastmod)`` pair. With ``sections``, ``route`` gives
-    each URL's section; ``urlsets`` (None: no file lists every page) takes every URL."""
+    each URL's section; ``urlsets`` (None: no file lists every page) takes every URL.
+    Returns how many URLs it wrote (the caller decides from that); ``report`` is told them,
+    and the images, videos and news articles, for the summary."""
     moments: dict[object, str] = {}
     add_url, add_news = urlsets.add if urlsets is not None else None, news.add
     add_text = texts.add if texts is not None else None
@@ -88,6 +90,7 @@ def fill(
     report.urls += urls
     report.images += images
     report.videos += videos
+    return urls
 
 
 def _more(entry: Entry) -> tuple[str, int]:

@@ -11,7 +11,7 @@ build cannot break, and removes our stale files.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from pathlib import Path
 from typing import NamedTuple
 
@@ -45,6 +45,8 @@ class Written(NamedTuple):
     removed: tuple[Path, ...]
     """Our stale files removed (or that would be): files of an earlier build this one did
     not write again (not counting the temporary files of a killed build)."""
+    urls: int = 0
+    """The URLs the sitemap lists (0: nothing was written)."""
 
 
 def write_sitemaps(
@@ -58,12 +60,13 @@ def write_sitemaps(
     spare: Iterable[str] = (),
     sink: Sink | None = None,
     key: RecordKey | None = None,
+    left_out: Mapping[str, int] | None = None,
 ) -> Report:
     """``write_sitemap_files`` for a caller that wants the report: the files written, the
     URLs counted in each, the warnings."""
     report = report if report is not None else Report()
     write_sitemap_files(entries, out_dir, settings, report, keep_urlset=keep_urlset, chosen_out=chosen_out,
-                        spare=spare, sink=sink, key=key)
+                        spare=spare, sink=sink, key=key, left_out=left_out)
     return report
 
 
@@ -78,6 +81,7 @@ def write_sitemap_files(
     spare: Iterable[str] = (),
     sink: Sink | None = None,
     key: RecordKey | None = None,
+    left_out: Mapping[str, int] | None = None,
 ) -> Written:
     """Write ``settings.filename`` (a urlset of the pages, or an index over
     ``{stem}-N-HASH.xml`` when they need more than one file), the news sitemaps, gzip twins
@@ -103,7 +107,10 @@ def write_sitemap_files(
     before anything is written and, when sitemaps were written, not removed as stale.
     ``chosen_out``: the keys (``owned.url_key``) of the pages the site's own settings leave
     out, kept in the record (``owned.chosen_out``) so that ``validate --site-dir`` does not
-    ask for them; read once every entry is consumed. ``sink``: where the files go (by default
+    ask for them; read once every entry is consumed. ``left_out``: the pages the listing
+    left out, by reason (``entries.Listed.left_out``), read once every entry is consumed too:
+    what a ``no-pages`` warning gives as its cause, and whether most pages say noindex
+    (``noindex-most``). ``sink``: where the files go (by default
     the disk; a dry run's only counts them). ``key``: what signs the record (``owned.RecordKey``);
     by default the one beside ``settings.state_file``, relative to the current folder.
 
@@ -150,7 +157,7 @@ def write_sitemap_files(
     """The files that name the others (the urlset or index at ``filename``, the sections'
     index), each with the number of sitemaps it lists (None: a urlset); committed last."""
     try:
-        fill(entries, whole, _router(parts, base_url) if parts else None, news, texts, report)
+        urls = fill(entries, whole, _router(parts, base_url) if parts else None, news, texts, report)
         if all(series.empty for series in listing):  # news and text files hold only URLs the sitemap has
             for series in every:
                 series.abort()
@@ -205,14 +212,15 @@ def write_sitemap_files(
     owned.settle(written, stale, chosen_out, settings.extra_sitemaps if settings.robots_txt else (),
                  elsewhere_keys(base_url, (extra.loc for extra in settings.extra_urls)))
     gone = [path for path in stale if not path.name.endswith(".tmp")]
-    noindex = report.left_out.get("noindex", 0)
+    left_out = left_out if left_out is not None else {}
+    noindex = left_out.get("noindex", 0)
     if not written:
-        _no_pages(report, out / settings.filename, len(gone), noindex > report.urls)
-    if noindex > report.urls:  # with nothing written too: the likely cause, said once
+        _no_pages(report, out / settings.filename, len(gone), left_out, noindex > urls)
+    if noindex > urls:  # with nothing written too: the likely cause, said once
         report.warn(str(out), "pages", "noindex-most",
-                    f"{noindex} of {noindex + report.urls} pages say noindex and are left out: {NOINDEX_CAUSE}")
+                    f"{noindex} of {noindex + urls} pages say noindex and are left out: {NOINDEX_CAUSE}")
     report.files.extend(written)
-    return Written(tuple(written), tuple(gone))
+    return Written(tuple(written), tuple(gone), urls)
 
 
 NOINDEX_CAUSE = (
@@ -223,12 +231,12 @@ NOINDEX_CAUSE = (
 """Why most pages of a built site say noindex, when they do."""
 
 
-def _no_pages(report: Report, path: Path, removed: int, noindex_most: bool) -> None:
-    """The ``no-pages`` warning; ``noindex_most``: most pages say noindex, which the
-    ``noindex-most`` warning after it explains."""
-    reasons = ", ".join(f"{count} {reason}" for reason, count in sorted(report.left_out.items()))
+def _no_pages(report: Report, path: Path, removed: int, left_out: Mapping[str, int], noindex_most: bool) -> None:
+    """The ``no-pages`` warning; ``left_out``: the pages left out, by reason; ``noindex_most``:
+    most pages say noindex, which the ``noindex-most`` warning after it explains."""
+    reasons = ", ".join(f"{count} {reason}" for reason, count in sorted(left_out.items()))
     gone = f"; removed the {removed} sitemap file{'s' * (removed != 1)} an earlier build left" if removed else ""
-    if OTHER_VERSION in report.left_out:  # a version whose pages are another's: as it should be
+    if OTHER_VERSION in left_out:  # a version whose pages are another's: as it should be
         report.info(str(path), "pages", "no-pages-other-version",
                     f"no sitemap written: no page to list (left out: {reasons}); this version's pages have their "
                     f"canonical URLs in another version{gone}")
