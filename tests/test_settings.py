@@ -70,3 +70,18 @@ def test_values_are_normalised():
 
 def test_none_takes_the_default_so_adapters_can_pass_unset_values():
     assert Settings.from_mapping({"filename": None}).filename == "sitemap.xml"
+
+
+def test_base_url_is_normalised_once_when_the_settings_are_made_and_the_steps_use_it_as_is(tmp_path):
+    """The writer and the listing no longer normalise ``base_url`` again: ``Settings`` (which
+    every front end makes) does, when made and when replaced."""
+    from sitemapkit import Page, build_entries, write_sitemaps
+
+    settings = Settings(base_url="HTTPS://Example.COM:443/docs", max_urls=1, lastmod=False)
+    assert settings.base_url == "https://example.com/docs/"
+    assert settings.replace(base_url="http://B.example:80").base_url == "http://b.example/"
+    entries = list(build_entries([Page("a/"), Page("b/")], settings))
+    assert [entry.loc for entry in entries] == ["https://example.com/docs/a/", "https://example.com/docs/b/"]
+    write_sitemaps(iter(entries), tmp_path, settings)
+    index = (tmp_path / "sitemap.xml").read_text(encoding="utf-8")
+    assert index.count("<loc>https://example.com/docs/sitemap-") == 2

@@ -33,7 +33,6 @@ from sitemapkit.settings import Settings
 from sitemapkit.site.files import Sink
 from sitemapkit.site.lock import folder_locked
 from sitemapkit.site.owned import Owned, RecordKey, elsewhere_keys, named_extras, record_key, record_written
-from sitemapkit.urls import normalise_base_url
 
 if TYPE_CHECKING:
     from sitemapkit.listing.transform import UserTransform
@@ -138,7 +137,6 @@ def _generate(
     keep_urlset: bool,
     problems: Iterable[Problem],
 ) -> Report:
-    settings = settings.replace(base_url=normalise_base_url(settings.base_url))
     site_dir = Path(site_dir)
     project_dir = Path(project_dir) if project_dir is not None else Path.cwd()
     report = Report(on_warning=on_warning)

@@ -33,7 +33,7 @@ from sitemapkit.site.content import main_content
 from sitemapkit.site.files import read_regular
 from sitemapkit.sources.layouts import LISTING_LOOP
 from sitemapkit.sources.matching import page_key
-from sitemapkit.urls import normalise_base_url, resolve
+from sitemapkit.urls import resolve
 
 _HREF = re.compile(rb"""<a\s[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.IGNORECASE)
 _FOLDER_PAGES = ("index", "_index")
@@ -47,7 +47,7 @@ def listings_dated(pages: Iterable[Page], settings: Settings, source_dir: Path) 
     git) from the history of ``source_dir``."""
     git = GitDates([source_dir])
     try:
-        return with_listed(pages, normalise_base_url(settings.base_url),
+        return with_listed(pages, settings.base_url,
                            lambda path: git.date(path) if "git" in settings.lastmod else None)
     finally:
         git.close()

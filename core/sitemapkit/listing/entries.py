@@ -23,7 +23,6 @@ from sitemapkit.report import Report
 from sitemapkit.return_links import without_one_way
 from sitemapkit.settings import Settings
 from sitemapkit.site.pages import robots_rules
-from sitemapkit.urls import normalise_base_url
 
 if TYPE_CHECKING:
     from sitemapkit.listing.transform import UserTransform
@@ -64,7 +63,6 @@ def build_entries(
     """
     if not settings.base_url:
         raise ValueError("build_entries needs settings.base_url")
-    settings = settings.replace(base_url=normalise_base_url(settings.base_url))
     report = report if report is not None else Report()
     own = lastmod is None
     project = Path(project_dir) if project_dir is not None else Path.cwd()
@@ -111,8 +109,8 @@ def list_entries(
     deployment: Deployment | None = None,
     transform: UserTransform | None = None,
 ) -> Listed:
-    """``build_entries`` for a build: ``settings`` with its ``base_url`` normalised, this
-    build's report and lastmod resolver (left open: the caller finishes them), the
+    """``build_entries`` for a build: ``settings`` (its ``base_url`` normalised, as ``Settings``
+    always has it), this build's report and lastmod resolver (left open: the caller finishes them), the
     ``transform`` callable loaded; the entries with the pages left out on purpose."""
     chosen_out: set[str] = set()
     left_out: dict[str, int] = {}

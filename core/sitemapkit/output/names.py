@@ -19,7 +19,7 @@ import re
 from typing import NamedTuple
 
 from sitemapkit.settings import IndexNowSettings, Settings
-from sitemapkit.urls import absolute, in_scope, normalise_base_url, site_path
+from sitemapkit.urls import absolute, in_scope, site_path
 from sitemapkit.values import LlmsTxt, section_name, stem_of
 
 LLMS_NAME = "llms.txt"
@@ -123,7 +123,7 @@ def key_file_name(settings: Settings) -> str | None:
     None (no IndexNow, or the key served from elsewhere or from a subfolder)."""
     if settings.indexnow is None or not settings.base_url:
         return None
-    base_url = normalise_base_url(settings.base_url)
+    base_url = settings.base_url
     location = key_url(settings.indexnow, base_url)
     if not in_scope(location, base_url):
         return None

@@ -34,7 +34,7 @@ from sitemapkit.report import Report, SitemapError
 from sitemapkit.settings import PROTOCOL_MAX_BYTES, PROTOCOL_MAX_URLS, Settings
 from sitemapkit.site.files import AnyTarget, Sink, faults_named
 from sitemapkit.site.owned import RECORD, Owned, RecordKey, elsewhere_keys, record_key
-from sitemapkit.urls import normalise_base_url, site_path
+from sitemapkit.urls import site_path
 
 
 class Written(NamedTuple):
@@ -123,7 +123,7 @@ def write_sitemap_files(
     if not settings.base_url:
         raise SitemapError("sitemapkit needs the site's absolute URL to write sitemaps: set base_url")
     sink = sink if sink is not None else Sink()
-    base_url = normalise_base_url(settings.base_url)
+    base_url = settings.base_url  # normalised when the settings were made (values.base_url)
     out = Path(out_dir)
     sink.make_dir(out)
     names = own_names(settings)
