@@ -1,5 +1,5 @@
 """The ``Report`` only reports: the listing returns how many pages it left out and why
-(``Listed.left_out``), the writer how many URLs it wrote (``Written.urls``), and the steps
+(``Listed.counted``), the writer how many URLs it wrote (``Written.urls``), and the steps
 after them decide from those. Whatever a report already holds changes no decision."""
 
 from __future__ import annotations
@@ -27,10 +27,10 @@ def test_the_listing_returns_what_it_left_out_by_reason(tmp_path):
              Page("quiet/", html=NOINDEX), Page("dropped/")]
     listed = list_entries(pages, settings, report, resolver,
                           transform=lambda entry: None if entry.loc.endswith("dropped/") else entry)
-    assert listed.left_out == {}  # nothing is read before the entries are asked for
+    assert listed.counted.left_out == {}  # nothing is read before the entries are asked for
     assert [entry.loc for entry in listed.entries] == [BASE + "kept/"]
-    assert listed.left_out == {"sitemap: false": 1, "exclude": 2, "noindex": 1, "transform": 1}
-    assert report.left_out == listed.left_out  # and the summary is told the same
+    assert listed.counted.left_out == {"sitemap: false": 1, "exclude": 2, "noindex": 1, "transform": 1}
+    assert report.left_out == listed.counted.left_out  # and the summary is told the same
 
 
 def test_the_writer_returns_the_urls_it_wrote(tmp_path):

@@ -219,7 +219,7 @@ def _write_all(
         # entries -> the sitemap files (sparing the files written beside them below)
         written = write_sitemap_files(entries, site_dir, settings, report, keep_urlset=keep_urlset,
                                       chosen_out=listed.chosen_out, spare=beside_names(settings), sink=sink,
-                                      key=key, left_out=listed.left_out)
+                                      key=key, left_out=listed.counted.left_out)
         resolver.finish()
         if warn_others is not None:
             warn_others(report, written.files)
@@ -253,9 +253,9 @@ def _write_all(
     finally:
         manifest.close()
 
-    if settings.indexnow and report.selector_only:  # URLs whose canonical is another version's
+    if settings.indexnow and listed.counted.selector_only:  # URLs whose canonical is another version's
         report.info(str(site_dir), "indexnow", "canonical-other-version",
-                    f"IndexNow not called: {plural(report.selector_only, 'page')} of this version have their "
+                    f"IndexNow not called: {plural(listed.counted.selector_only, 'page')} of this version have their "
                     "canonical URL in another version; its sitemap is for the version selector only")
     elif settings.indexnow:
         # Loaded only by a build that submits: IndexNow posts with urllib.request, which

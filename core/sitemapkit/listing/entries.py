@@ -81,6 +81,22 @@ def build_entries(
             lastmod.manifest.close()
 
 
+class Counted:
+    """What the listing counted, filled as its entries stream and complete once they are
+    consumed: what the steps after it decide from (the report is told the same, for the
+    summary, at the end)."""
+
+    __slots__ = ("left_out", "selector_only")
+
+    def __init__(self) -> None:
+        self.left_out: dict[str, int] = {}
+        """Pages left out, by reason (``noindex``, ``exclude`` ...): the writer's ``no-pages``
+        and ``noindex-most``."""
+        self.selector_only = 0
+        """Pages listed for a version selector only (their canonical URL is another version's):
+        a build with any does not call IndexNow."""
+
+
 class Listed(NamedTuple):
     """What the listing step makes: the entries, and the pages the site's settings left out."""
 
@@ -91,10 +107,9 @@ class Listed(NamedTuple):
     false``, ``exclude``, what is no page, ``static_html: omit``, a ``transform``'s None),
     for the record that keeps ``validate --site-dir`` from asking for them: filled as
     ``entries`` stream, complete once they are consumed."""
-    left_out: dict[str, int]
-    """How many pages were left out, by reason (``noindex``, ``exclude`` ...): what the steps
-    after the listing decide from (the writer's ``no-pages`` and ``noindex-most``), filled as
-    ``entries`` stream, complete (and told to the report) once they are consumed."""
+    counted: Counted
+    """What the listing counted (the pages left out by reason, those listed for a version
+    selector only), filled as ``entries`` stream, complete once they are consumed."""
 
 
 def list_entries(
@@ -113,11 +128,11 @@ def list_entries(
     always has it), this build's report and lastmod resolver (left open: the caller finishes them), the
     ``transform`` callable loaded; the entries with the pages left out on purpose."""
     chosen_out: set[str] = set()
-    left_out: dict[str, int] = {}
+    counted = Counted()
     seen = UrlHashes()
     made = _entries(itertools.chain(pages, extra_pages(settings)), settings, report, lastmod, site_dir,
-                    documents, listing, seen, chosen_out, left_out, deployment, transform)
-    return Listed(without_one_way(made, report, seen.holds) if settings.alternates else made, chosen_out, left_out)
+                    documents, listing, seen, chosen_out, counted, deployment, transform)
+    return Listed(without_one_way(made, report, seen.holds) if settings.alternates else made, chosen_out, counted)
 
 
 def _entries(
@@ -130,15 +145,16 @@ def _entries(
     listing: Listing | None,
     seen: UrlHashes,
     chosen_out: set[str],
-    left_out: dict[str, int],
+    counted: Counted,
     deployment: Deployment | None,
     transform: UserTransform | None,
 ) -> Iterator[Entry]:
     """The entries of ``pages`` then ``documents``, each URL once (``seen``: those listed),
     each through ``transform``; the keys of the pages left out on purpose go to ``chosen_out``,
-    the count of the pages left out by reason to ``left_out`` (and to ``report`` at the end)."""
+    what it counts to ``counted`` (and to ``report`` at the end)."""
     robots = robots_rules(site_dir) if site_dir is not None else None
-    maker = EntryMaker(settings, report, lastmod, chosen_out, site_dir, deployment, robots, left_out=left_out)
+    left_out = counted.left_out
+    maker = EntryMaker(settings, report, lastmod, chosen_out, site_dir, deployment, robots, counted=counted)
     change = None
     if transform is not None and settings.transform:
         from sitemapkit.listing.transform import Transform
@@ -177,6 +193,7 @@ def _entries(
     maker.finish()
     for reason, count in left_out.items():  # the summary's counts
         report.left_out[reason] = report.left_out.get(reason, 0) + count
+    report.selector_only += counted.selector_only
     for pattern in maker.excludes.unmatched():
         report.warn("settings", "exclude", "exclude-unmatched",
                           f"pattern '{pattern}' matched no page; check its spelling (gitignore-style)")

@@ -33,6 +33,7 @@ from sitemapkit.values import OptionError, changefreq, priority
 if TYPE_CHECKING:
     from protego import Protego
 
+    from sitemapkit.listing.entries import Counted
     from sitemapkit.versions import Deployment
 
 
@@ -95,13 +96,14 @@ class EntryMaker:
 
     def __init__(self, settings: Settings, report: Report, lastmod: LastmodResolver, chosen_out: set[str],
                  site_dir: str | os.PathLike[str] | None = None, deployment: Deployment | None = None,
-                 robots: Protego | None = None, left_out: dict[str, int] | None = None):
+                 robots: Protego | None = None, *, counted: Counted):
         """``chosen_out``: where the keys of the pages the site's settings leave out go;
-        ``left_out``: where the count of pages left out, by reason, goes (``entries.Listed``).
+        ``counted``: where the pages left out (by reason) and those listed for a version
+        selector only are counted (``entries.Listed``).
         ``robots``: the site's robots.txt rules (None: no site folder, or no robots.txt)."""
         self.settings = settings
         self.chosen_out = chosen_out
-        self.left_out_count = left_out if left_out is not None else {}
+        self.counted = counted
         self.site_dir = site_dir
         self.deployment = deployment
         """The built site, where the files are that serve each URL (None: not known)."""
@@ -140,7 +142,8 @@ class EntryMaker:
         self.report.warn(page.label, field, rule, message)
 
     def left_out(self, reason: str) -> None:
-        self.left_out_count[reason] = self.left_out_count.get(reason, 0) + 1
+        left_out = self.counted.left_out
+        left_out[reason] = left_out.get(reason, 0) + 1
 
     # ------------------------------------------------------------------ the plan
 
@@ -292,7 +295,7 @@ class EntryMaker:
             if len(self.other_version_examples) < EXAMPLES:
                 self.other_version_examples.append((page.label, canonical))
             if self.deployment.selector:  # the version selector's data: the page at its own URL
-                self.report.selector_only += 1
+                self.counted.selector_only += 1
                 return loc, path
             self.left_out(OTHER_VERSION)
             return None
