@@ -31,8 +31,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import quote, unquote, unquote_to_bytes, urljoin, urlsplit
 
-from sitemapkit.site.files import read_regular
 from sitemapkit.protocol import ROBOTS_READ_BYTES
+from sitemapkit.site.files import read_regular
 
 if TYPE_CHECKING:  # imported only when a robots.txt disallows something
     from protego import Protego

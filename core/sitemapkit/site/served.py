@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import os
 
-from sitemapkit.site.pages import serving_file
 from sitemapkit.report import Problem
+from sitemapkit.site.pages import serving_file
 
 
 def listed_url(site_dir: str | os.PathLike[str], linked: str, written: str, *, generator: str,
