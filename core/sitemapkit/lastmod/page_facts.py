@@ -75,10 +75,12 @@ class PageFacts:
                     and row[3] == status.st_ino and status.st_mtime_ns < row[4] - _DOUBT_NS):
                 kept = _decoded(row[5], row[6])
                 if kept is not None:
+                    self.report.pages_kept += 1
                     return kept
                 self._corrupt("a page's facts have the wrong shape")
         read_at = time.time_ns()
         found = read_page_file(output, loc)
+        self.report.pages_read += 1
         self._read.append((name, loc, status.st_size, status.st_mtime_ns, status.st_ino, read_at,
                            _encoded(found), found.head))
         return found
