@@ -215,3 +215,29 @@ def test_another_sites_kept_facts_are_not_taken(built):
     mine.unlink()
     assert facts_counts(site, state, other)["page_facts"] == {"kept": 0, "read": 200}
     assert (site / "sitemap.xml").read_bytes() == taken
+
+
+@pytest.mark.parametrize("batch, in_memory", [(1000, 20_000), (16, 50)])
+def test_kept_facts_written_a_batch_at_a_time_and_pruned(built, monkeypatch, batch, in_memory):
+    """The rows of the pages read are written a batch at a time, and the paths seen are held in
+    a set only while they are few, then in the file's temporary table: with both bounds below
+    the site's 200 pages, every page is kept, and the rows of the pages gone are forgotten."""
+    import sqlite3
+
+    from sitemapkit.lastmod import page_facts
+
+    monkeypatch.setattr(page_facts, "_BATCH", batch)
+    monkeypatch.setattr(page_facts, "_SEEN_IN_MEMORY", in_memory)
+    site, state, _ = built
+    [facts] = facts_files(state.parent)
+    for path in facts.parent.iterdir():  # a first build, under these bounds
+        path.unlink()
+    assert facts_counts(site, state)["page_facts"] == {"kept": 0, "read": 200}
+    assert facts_counts(site, state)["page_facts"] == {"kept": 200, "read": 0}
+    for i in range(30):
+        (site / "notes" / f"note-{i:03d}.html").unlink()
+    assert facts_counts(site, state)["page_facts"] == {"kept": 170, "read": 0}
+    with sqlite3.connect(facts) as db:
+        paths = {Path(path).name for (path,) in db.execute("SELECT path FROM facts")}
+    db.close()
+    assert paths == {f"note-{i:03d}.html" for i in range(30, 200)}
