@@ -265,10 +265,10 @@ def _decoded(text: Any, head: Any) -> HtmlFacts | None:
     except (TypeError, ValueError, RecursionError):
         return None
     # Performance: most pages have no alternates, videos nor long values: empty lists are let
-    # through without a generator each.
+    # through without a generator each; the types of the texts and images are checked as sets.
     if (type(noindex) is not bool or type(head) is not bytes or type(cut) is not int
-            or not all(_text_or_none(value) for value in (canonical, published, modified, digest))
-            or type(images) is not list or (images and not all(type(image) is str for image in images))
+            or not {type(canonical), type(published), type(modified), type(digest)} <= _TEXT_OR_NONE
+            or type(images) is not list or not set(map(type, images)) <= _TEXT
             or (alternates != [] and not _pairs(alternates, str))
             or (long_values != [] and not _pairs(long_values, int))
             or (videos != [] and not (type(videos) is list and all(_fields(video) for video in videos)))):
@@ -277,8 +277,8 @@ def _decoded(text: Any, head: Any) -> HtmlFacts | None:
                      modified, digest, head, tuple(map(tuple, long_values)), cut)
 
 
-def _text_or_none(value: object) -> bool:
-    return value is None or type(value) is str
+_TEXT_OR_NONE = frozenset({str, type(None)})
+_TEXT = frozenset({str})
 
 
 def _pairs(value: object, second: type) -> bool:
