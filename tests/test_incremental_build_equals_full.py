@@ -149,3 +149,95 @@ def test_kept_facts_are_the_manifests_own(built, tmp_path):
     shutil.copytree(one, two)
     build(two, state)
     assert len(facts_files(state.parent)) == 2
+
+
+def facts_counts(site: Path, state: Path, base: str = BASE) -> dict:
+    """What ``build --format json`` says of the written pages: facts kept, pages read."""
+    import json
+    from contextlib import redirect_stdout
+    from io import StringIO
+
+    out = StringIO()
+    with redirect_stdout(out):
+        assert main(["build", str(site), "--base-url", base, "--state-file", str(state), "--format", "json"]) == 0
+    return json.loads(out.getvalue())
+
+
+def test_the_report_counts_pages_kept_and_read(built):
+    site, state, _ = built
+    assert facts_counts(site, state)["page_facts"] == {"kept": 200, "read": 0}
+    page(site, "notes/note-007.html", "<p>Note 7, rewritten.</p>")
+    assert facts_counts(site, state)["page_facts"] == {"kept": 199, "read": 1}
+
+
+def test_kept_facts_of_another_sitemapkit_version_are_read_again(built):
+    """Another version's reader may have read a page otherwise: every page is read again, with
+    no warning (an upgrade is no fault: a strict build stays green), and the facts kept anew."""
+    import sqlite3
+
+    site, state, _ = built
+    kept = {path: path.read_bytes() for path in state.parent.iterdir()}
+    [facts] = facts_files(state.parent)
+    with sqlite3.connect(facts) as db:
+        db.execute("UPDATE about SET value = 'sitemapkit page facts 1, sitemapkit 0.0.1' WHERE key = 'format'")
+    db.close()
+    report = facts_counts(site, state)
+    assert report["page_facts"] == {"kept": 0, "read": 200}
+    assert {warning["rule"] for warning in report["warnings"]} == {"image-missing"}
+    again = (site / "sitemap.xml").read_bytes()
+    assert facts_counts(site, state)["page_facts"] == {"kept": 200, "read": 0}
+
+    for path, data in kept.items():  # the same build with no facts at all
+        path.write_bytes(data)
+    facts.unlink()
+    build(site, state)
+    assert (site / "sitemap.xml").read_bytes() == again
+
+
+def test_another_sites_kept_facts_are_not_taken(built):
+    """The same folder built for another URL (a staging build): the other site's facts put in
+    this one's place name other URLs, and every page is read again; the sitemap is the one a
+    build that read every page writes."""
+    site, state, _ = built
+    other = "https://staging.site.example/"
+    assert facts_counts(site, state, other)["page_facts"] == {"kept": 0, "read": 200}
+    by_age = sorted(facts_files(state.parent), key=lambda path: path.stat().st_mtime_ns)
+    theirs, mine = by_age  # this site's facts were written last
+    kept = {path: path.read_bytes() for path in state.parent.iterdir()}
+
+    mine.write_bytes(theirs.read_bytes())
+    assert facts_counts(site, state, other)["page_facts"] == {"kept": 0, "read": 200}
+    taken = (site / "sitemap.xml").read_bytes()
+    assert b"<loc>https://staging.site.example/notes/" in taken and BASE.encode() not in taken
+
+    for path, data in kept.items():  # the same build with no facts at all
+        path.write_bytes(data)
+    mine.unlink()
+    assert facts_counts(site, state, other)["page_facts"] == {"kept": 0, "read": 200}
+    assert (site / "sitemap.xml").read_bytes() == taken
+
+
+@pytest.mark.parametrize("batch, in_memory", [(1000, 20_000), (16, 50)])
+def test_kept_facts_written_a_batch_at_a_time_and_pruned(built, monkeypatch, batch, in_memory):
+    """The rows of the pages read are written a batch at a time, and the paths seen are held in
+    a set only while they are few, then in the file's temporary table: with both bounds below
+    the site's 200 pages, every page is kept, and the rows of the pages gone are forgotten."""
+    import sqlite3
+
+    from sitemapkit.lastmod import page_facts
+
+    monkeypatch.setattr(page_facts, "_BATCH", batch)
+    monkeypatch.setattr(page_facts, "_SEEN_IN_MEMORY", in_memory)
+    site, state, _ = built
+    [facts] = facts_files(state.parent)
+    for path in facts.parent.iterdir():  # a first build, under these bounds
+        path.unlink()
+    assert facts_counts(site, state)["page_facts"] == {"kept": 0, "read": 200}
+    assert facts_counts(site, state)["page_facts"] == {"kept": 200, "read": 0}
+    for i in range(30):
+        (site / "notes" / f"note-{i:03d}.html").unlink()
+    assert facts_counts(site, state)["page_facts"] == {"kept": 170, "read": 0}
+    with sqlite3.connect(facts) as db:
+        paths = {Path(path).name for (path,) in db.execute("SELECT path FROM facts")}
+    db.close()
+    assert paths == {f"note-{i:03d}.html" for i in range(30, 200)}

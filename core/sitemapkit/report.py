@@ -85,6 +85,10 @@ class Report:
     lists others (``sitemap.html``) under its own name: the newest of those dates it."""
     lastmod_hint: str = ""
     """What would date the pages that have none."""
+    pages_kept: int = 0
+    """Written pages whose facts came from the last build's (the file unchanged since): not read."""
+    pages_read: int = 0
+    """Written pages read for facts the next build can keep (new or changed files, a first build)."""
     not_pages: dict[str, list[str]] = field(default_factory=dict)
     """Files left out as no page by what they are (generated indexes, error pages, drafts),
     by reason: their names, which the summary gives, never only their count."""

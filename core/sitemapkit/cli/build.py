@@ -278,6 +278,8 @@ def build_json(report: Report, *, dry_run: bool) -> dict[str, Any]:
     }
     if report.lastmod_sources:
         document["lastmod_sources"] = dict(report.lastmod_sources)
+    if report.pages_kept or report.pages_read:
+        document["page_facts"] = {"kept": report.pages_kept, "read": report.pages_read}
     return document
 
 

@@ -11,9 +11,10 @@ build that read every page.
 
 The facts live in an SQLite file named after the manifest (``state-<key>.facts.sqlite``):
 one row a page, looked up by path, so memory stays flat however many pages there are and a
-build writes only the rows of the pages it read. A file another version of sitemapkit
-wrote is started again; one that cannot be read as this one's (a corrupt file) too, with
-the manifest's warning.
+build writes only the rows of the pages it read, a batch at a time, in one transaction
+committed by ``save`` (a build that fails leaves the last build's file as it was). A file
+another version of sitemapkit wrote is started again; one that cannot be read as this one's
+(a corrupt file) too, with the manifest's warning.
 """
 
 from __future__ import annotations
@@ -37,6 +38,13 @@ read again."""
 _DOUBT_NS = 1_000_000_000
 """A file modified this close before its facts were read is read again (file systems keep
 times to a second at worst)."""
+_BATCH = 1000
+"""Rows of pages read that are written at a time: a first build of a big site never holds
+them all (each carries the page's head)."""
+_SEEN_IN_MEMORY = 20_000
+"""Paths of the pages seen this build held in a set up to this many; past it, in a
+temporary table of the file's connection."""
+_SEEN_TABLE = "CREATE TEMP TABLE IF NOT EXISTS seen(path TEXT PRIMARY KEY) WITHOUT ROWID"
 
 
 class PageFacts:
@@ -50,11 +58,18 @@ class PageFacts:
         self.write = write
         self._db: sqlite3.Connection | None = None
         self._opened = False
+        self._kept = False
+        """Whether the last build's file was opened (and is still trusted)."""
         self._warned = False
         self._read: list[tuple[Any, ...]] = []
-        """This build's rows for the pages read: saved by ``save``."""
-        self._seen: set[str] = set()
-        self._now = time.time_ns()
+        """This build's rows for the pages read, not yet written (at most ``_BATCH``)."""
+        self._seen: set[str] | None = set()
+        """The pages seen this build, while they are few (None: in the ``seen`` table)."""
+        self._unseen_batch: list[tuple[str]] = []
+        """Pages seen and not yet in the ``seen`` table."""
+        self._prune = write
+        """Whether ``save`` forgets the rows of pages not seen (not in a file started again
+        this build: it holds only pages seen)."""
 
     def facts(self, output: str | os.PathLike[str], loc: str) -> HtmlFacts:
         """The facts of the page written at ``output`` with the URL ``loc``: kept ones when
@@ -66,7 +81,8 @@ class PageFacts:
             return read_page_file(output, loc)  # its way of saying what is wrong
         if not stat.S_ISREG(status.st_mode):
             return read_page_file(output, loc)
-        self._seen.add(name)
+        if self._prune:
+            self._saw(name)
         db = self._open()
         if db is not None:
             row = db.execute("SELECT loc, size, mtime, inode, read, facts, head FROM facts WHERE path = ?",
@@ -75,22 +91,77 @@ class PageFacts:
                     and row[3] == status.st_ino and status.st_mtime_ns < row[4] - _DOUBT_NS):
                 kept = _decoded(row[5], row[6])
                 if kept is not None:
+                    self.report.pages_kept += 1
                     return kept
                 self._corrupt("a page's facts have the wrong shape")
         read_at = time.time_ns()
         found = read_page_file(output, loc)
-        self._read.append((name, loc, status.st_size, status.st_mtime_ns, status.st_ino, read_at,
-                           _encoded(found), found.head))
+        self.report.pages_read += 1
+        if self.write:
+            self._read.append((name, loc, status.st_size, status.st_mtime_ns, status.st_ino, read_at,
+                               _encoded(found), found.head))
+            if len(self._read) >= _BATCH:
+                self._flush()
         return found
 
+    def _saw(self, name: str) -> None:
+        seen = self._seen
+        if seen is not None:
+            seen.add(name)
+            if len(seen) <= _SEEN_IN_MEMORY:
+                return
+            self._seen, self._unseen_batch = None, [(path,) for path in seen]
+        else:
+            self._unseen_batch.append((name,))
+        if len(self._unseen_batch) >= _BATCH:
+            self._flush()
+
+    def _writer(self) -> sqlite3.Connection | None:
+        """The file, in the one transaction this build writes in (None: nothing is written)."""
+        if not self.write:
+            return None
+        if self._db is None:
+            self._opened = True
+            self._db = self._connect(warn=False)
+            if self._db is None:
+                self.write = False
+                return None
+        if not self._db.in_transaction:
+            self._db.execute("BEGIN")
+        return self._db
+
+    def _flush(self) -> None:
+        """Write the rows read and the paths seen so far."""
+        import sqlite3
+
+        rows, seen, self._read, self._unseen_batch = self._read, self._unseen_batch, [], []
+        db = self._writer()
+        if db is None:
+            return
+        try:
+            db.executemany("INSERT OR REPLACE INTO facts VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
+            if seen:
+                db.execute(_SEEN_TABLE)
+                db.executemany("INSERT OR IGNORE INTO seen VALUES (?)", seen)
+        except (sqlite3.Error, OSError) as error:
+            self._not_saved(error)
+
+    def _not_saved(self, error: Exception) -> None:
+        self.report.warn(str(self.path), "state_file", "state-write",
+                         f"page facts not saved ({error}); the next build reads every page")
+        self.write = self._prune = False
+        self.close()
+
     def _open(self) -> sqlite3.Connection | None:
-        """The last build's facts (None: there are none, or they cannot be read)."""
+        """The last build's facts (None: there are none, or they cannot be read; a file this
+        build made is written to, not asked)."""
         if self._opened:
-            return self._db
+            return self._db if self._kept else None
         self._opened = True
         if not os.path.lexists(self.path):
             return None
         self._db = self._connect(warn=True)
+        self._kept = self._db is not None
         return self._db
 
     def _connect(self, *, warn: bool) -> sqlite3.Connection | None:
@@ -127,9 +198,9 @@ class PageFacts:
             self._warned = True
             self.report.warn(str(self.path), "state_file", "state-corrupt",
                              f"kept page facts ignored and rebuilt: {why}; every page is read again")
-        if self._db is not None:
-            self._db.close()
-            self._db = None
+        self.close()
+        self._kept = False
+        self._read, self._unseen_batch, self._seen, self._prune = [], [], set(), False
         try:
             self.path.unlink(missing_ok=True)
         except OSError:
@@ -141,22 +212,28 @@ class PageFacts:
             return
         import sqlite3
 
-        db = self._db if self._db is not None else self._connect(warn=False)
+        self._flush()
+        db = self._writer()
         if db is None:
             return
-        self._db = db
         try:
-            db.execute("BEGIN")
-            db.executemany("INSERT OR REPLACE INTO facts VALUES (?, ?, ?, ?, ?, ?, ?, ?)", self._read)
-            if db.execute("SELECT count(*) FROM facts").fetchone()[0] > len(self._seen):
-                db.execute("CREATE TEMP TABLE seen(path TEXT PRIMARY KEY) WITHOUT ROWID")
-                db.executemany("INSERT OR IGNORE INTO seen VALUES (?)", ((name,) for name in self._seen))
+            if self._prune and self._some_unseen(db):
                 db.execute("DELETE FROM facts WHERE path NOT IN (SELECT path FROM seen)")
             db.execute("COMMIT")
         except (sqlite3.Error, OSError) as error:
-            self.report.warn(str(self.path), "state_file", "state-write",
-                             f"page facts not saved ({error}); the next build reads every page")
-        self._read = []
+            self._not_saved(error)
+
+    def _some_unseen(self, db: sqlite3.Connection) -> bool:
+        """Whether the file holds rows of pages this build did not see; if so, every path
+        seen is in the ``seen`` table by now."""
+        rows = db.execute("SELECT count(*) FROM facts").fetchone()[0]
+        if self._seen is None:
+            return rows > db.execute("SELECT count(*) FROM seen").fetchone()[0]
+        if rows <= len(self._seen):
+            return False
+        db.execute(_SEEN_TABLE)
+        db.executemany("INSERT OR IGNORE INTO seen VALUES (?)", ((name,) for name in self._seen))
+        return True
 
     def close(self) -> None:
         if self._db is not None:
@@ -188,10 +265,10 @@ def _decoded(text: Any, head: Any) -> HtmlFacts | None:
     except (TypeError, ValueError, RecursionError):
         return None
     # Performance: most pages have no alternates, videos nor long values: empty lists are let
-    # through without a generator each.
+    # through without a generator each; the types of the texts and images are checked as sets.
     if (type(noindex) is not bool or type(head) is not bytes or type(cut) is not int
-            or not all(_text_or_none(value) for value in (canonical, published, modified, digest))
-            or type(images) is not list or (images and not all(type(image) is str for image in images))
+            or not {type(canonical), type(published), type(modified), type(digest)} <= _TEXT_OR_NONE
+            or type(images) is not list or not set(map(type, images)) <= _TEXT
             or (alternates != [] and not _pairs(alternates, str))
             or (long_values != [] and not _pairs(long_values, int))
             or (videos != [] and not (type(videos) is list and all(_fields(video) for video in videos)))):
@@ -200,8 +277,8 @@ def _decoded(text: Any, head: Any) -> HtmlFacts | None:
                      modified, digest, head, tuple(map(tuple, long_values)), cut)
 
 
-def _text_or_none(value: object) -> bool:
-    return value is None or type(value) is str
+_TEXT_OR_NONE = frozenset({str, type(None)})
+_TEXT = frozenset({str})
 
 
 def _pairs(value: object, second: type) -> bool:

@@ -28,6 +28,7 @@ end of the build which URLs were added, changed or removed (for IndexNow and the
 
 from __future__ import annotations
 
+import bisect
 import os
 from collections.abc import Iterable
 from datetime import datetime
@@ -37,7 +38,7 @@ from sitemapkit.dates import as_datetime, format_moment, parse_moment
 from sitemapkit.lastmod.git import Checkout, GitDates
 from sitemapkit.lastmod.manifest import Manifest
 from sitemapkit.model import Moment, Page
-from sitemapkit.report import Report, examples
+from sitemapkit.report import EXAMPLES, Report, examples
 from sitemapkit.settings import Settings
 
 
@@ -87,8 +88,12 @@ class LastmodResolver:
         self.manifest = manifest or Manifest.for_settings(settings, self.project_dir, report, now, site_dir)
         self._git: GitDates | None = None
         self._moments: dict[str, Moment] = {}
-        self._sourceless: list[str] = []
-        """Pages git was asked about that have no source file, as site paths."""
+        self._sourceless = 0
+        """Pages git was asked about that have no source file."""
+        self._sourceless_first: list[str] = []
+        """The first ``EXAMPLES`` of them by site path, the ones a note names: a count and a
+        few names, not a list of every page (a million pages with no source is one folder
+        of HTML given no --source-dir)."""
 
     @property
     def git(self) -> GitDates:
@@ -136,7 +141,10 @@ class LastmodResolver:
             return page.modified
         if source == "git":
             if page.source is None:
-                self._sourceless.append(loc.removeprefix(self.settings.base_url.rstrip("/")) or loc)
+                self._sourceless += 1
+                if self.source_dirs:  # named only where sources were there to match
+                    bisect.insort(self._sourceless_first, loc.removeprefix(self.settings.base_url.rstrip("/")) or loc)
+                    del self._sourceless_first[EXAMPLES:]
                 return None
             # os.path.join keeps an absolute source as it is, as Path's / does: no Path per page.
             return self.git.date(os.path.join(self._project, page.source))
@@ -195,7 +203,7 @@ class LastmodResolver:
                 f"no such folder: {self._shown(os.fspath(folder))}; no page is dated by its source "
                 "(front matter, git): check the path given to --source-dir")
         if missing and len(missing) == len(self.source_dirs):
-            self._sourceless.clear()  # said above, once, not again as pages with no source
+            self._sourceless = 0  # said above, once, not again as pages with no source
         causes = [f"no such folder {self._shown(os.fspath(folder))}" for folder in missing] + self._warn_git()
         if self.report.lastmod_sources.get("none"):
             if "git" not in self.settings.lastmod:
@@ -207,17 +215,17 @@ class LastmodResolver:
         file in it (listing pages, a permalink not followed), which an info note lists."""
         if not self.source_dirs:
             return "git dates need the pages' source files, which sitemapkit build finds with --source-dir"
-        pages = self._sourceless
-        count = "1 page" if len(pages) == 1 else f"{len(pages)} pages"
+        pages, shown = self._sourceless, examples(self._sourceless_first, self._sourceless)
+        count = "1 page" if pages == 1 else f"{pages} pages"
         folders = ", ".join(self._shown(os.fspath(folder)) for folder in self.source_dirs)
         self.report.info(
             folders, "lastmod", "lastmod-no-source",
-            f"{count} {'matches' if len(pages) == 1 else 'match'} no source file in "
-            f"{folders} ({examples(sorted(pages))}): listing pages (home, "
+            f"{count} {'matches' if pages == 1 else 'match'} no source file in "
+            f"{folders} ({shown}): listing pages (home, "
             "sections, tags, archives) and pages moved by a permalink sitemapkit does not follow; "
             "give them sitemap_lastmod or leave them undated",
         )
-        return f"{count} with no source file ({examples(sorted(pages))})"
+        return f"{count} with no source file ({shown})"
 
     def _shown(self, folder: str) -> str:
         """A folder as the user knows it: relative to the project folder when inside it."""

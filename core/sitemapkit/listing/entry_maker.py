@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime, timedelta, timezone, tzinfo
 from fnmatch import fnmatchcase
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import quote, unquote
 
@@ -121,6 +122,12 @@ class EntryMaker:
         a line a page (an old version's pages all name the latest's)."""
         self.other_version_examples: list[tuple[str, str]] = []
         """``(page, canonical URL)`` of the first few of them."""
+        self._folder: tuple[str | None, bool] = (None, False)
+        """The folder ``_in_site`` was last asked of, and its answer."""
+        self._image_file: Callable[[str], bool] = lru_cache(maxsize=_IMAGE_FILES_KEPT)(
+            partial(file_exists, site_dir if site_dir is not None else ""))
+        """Whether the built site has the file of a same-site image's URL path: asked once a
+        build for an image many pages show (a logo, a figure), in bounded memory."""
         self.plan = self._plan()
 
     def finish(self) -> None:
@@ -355,12 +362,23 @@ class EntryMaker:
             if not in_scope(url, base):
                 return None
             if not written_there:
-                written_there.append(page.output is None or inside(page.output, site_dir))
-            if not written_there[0] or file_exists(site_dir, path := site_path(url, base)):
+                written_there.append(page.output is None or self._in_site(page.output))
+            if not written_there[0] or self._image_file(path := site_path(url, base)):
                 return None
             return f"no file {unquote(path)} in the built site {os.fspath(site_dir)}"
 
         return missing
+
+    def _in_site(self, output: str | os.PathLike[str]) -> bool:
+        """Whether the page file ``output`` lies in the site folder, links resolved. Performance:
+        asked of its folder, and the answer kept for the next page of the same folder (pages
+        come a folder at a time); a file that is a link itself is asked on its own."""
+        folder = os.path.dirname(os.fspath(output))
+        if os.path.islink(output):
+            return inside(output, self.site_dir)
+        if folder != self._folder[0]:
+            self._folder = (folder, inside(folder, self.site_dir))
+        return self._folder[1]
 
     def home(self, page: Page) -> bool:
         """Whether ``page`` is the site's home page (``base_url`` itself)."""
@@ -488,6 +506,8 @@ def _shown_in(page: Page) -> Callable[[str], bool] | None:
     return shown
 
 
+_IMAGE_FILES_KEPT = 4096
+"""How many image paths' answers (is the file there?) a build keeps at once."""
 _SHOWN_READ = 8 << 20
 """How much of a written page is looked at for the images it shows."""
 _OFFSET_CHANGE = timedelta(hours=3)
