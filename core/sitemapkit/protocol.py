@@ -369,6 +369,9 @@ RULES: dict[str, RuleEntry] = {
     "llms-page-missing": RuleEntry(WARNING, "a page the sitemap lists that no llms.txt links (--site-dir)", TOOL),
     "llms-mirror-foreign": RuleEntry(WARNING, "a page's Markdown mirror (URL.md) is not written: a file of "
                                               "that name is not sitemapkit's (llms.txt links the page)", TOOL),
+    "llms-root-foreign": RuleEntry(WARNING, "the root llms.txt of a versioned deployment, linking each "
+                                            "version's, is not written: a file of that name is not sitemapkit's",
+                                   TOOL),
     "llms-mirror-missing": RuleEntry(INFO, "pages linked as HTML in llms.txt: no file of the site serves them "
                                            "(extra_urls), or they are too long or too deeply nested to convert",
                                      TOOL),

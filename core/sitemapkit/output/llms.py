@@ -13,6 +13,7 @@ page's main content (``site.content.main_content``: no theme, no script) in Mark
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -89,6 +90,50 @@ def link_line(title: str, url: str, description: str | None) -> str:
     line = f"- [{line_text(title) or '/'}]({url.translate(_URL_ESCAPES)})"
     note = line_text(description) if description else ""
     return f"{line}: {note}" if note else line
+
+
+VERSIONS_ABOUT = ("Each version of this documentation has its own llms.txt, linking its pages in Markdown: the "
+                  "first link is the default version's, the others are under Optional.")
+"""The paragraph under the heading of a versioned deployment's root ``llms.txt``."""
+DEFAULT_SECTION = "Documentation"
+
+
+def heading(data: bytes) -> tuple[str | None, str | None]:
+    """The H1 and the blockquote (the site's name and summary) that open an ``llms.txt``, as
+    plain text (character references read), or None where it has none."""
+    lines = iter(line.strip() for line in data.decode("utf-8", "replace").splitlines())
+    first = next((line for line in lines if line), "")
+    if not first.startswith("# "):
+        return None, None
+    quoted = []
+    for line in lines:
+        if line.startswith(">"):
+            quoted.append(line[1:].strip())
+        elif line or quoted:
+            break
+    name = html.unescape(first[2:]).strip() or None
+    return name, html.unescape(" ".join(quoted)).strip() or None
+
+
+class VersionFile(NamedTuple):
+    """One version's ``llms.txt``, as the root one links it."""
+
+    name: str
+    title: str
+    url: str
+
+
+def versions_llms(name: str, summary: str | None, default: VersionFile, others: Iterable[VersionFile]) -> bytes:
+    """The root ``llms.txt`` of a versioned deployment: the site's name and summary, the
+    default version's ``llms.txt`` first, the other versions' under ``Optional``."""
+    quote = f"> {line_text(summary)}\n\n" if summary else ""
+    first = link_line(default.title, default.url, f"the default version ({default.name}): its pages in Markdown")
+    lines = [f"# {line_text(name)}\n\n{quote}{VERSIONS_ABOUT}\n\n## {DEFAULT_SECTION}\n\n{first}\n"]
+    rest = [link_line(other.title, other.url, f"version {other.name}: its pages in Markdown") + "\n"
+            for other in others]
+    if rest:
+        lines += [f"\n## {OPTIONAL}\n\n", *rest]
+    return "".join(lines).encode()
 
 
 class Chapter(NamedTuple):
