@@ -364,6 +364,8 @@ RULES: dict[str, RuleEntry] = {
     "llms-link": RuleEntry(ERROR, "llms.txt: a link that is neither an http(s) URL nor a path", LLMS),
     "llms-link-missing": RuleEntry(ERROR, "llms.txt links a file the built site does not have (--site-dir)",
                                    LLMS),
+    "llms-link-index": RuleEntry(WARNING, "llms.txt links an llms.txt that is not one of the site's own (an "
+                                          "alias's copy of a version's; --site-dir)", LLMS),
     "llms-duplicate": RuleEntry(WARNING, "llms.txt links a page a second time (--site-dir)", LLMS),
     "llms-not-listed": RuleEntry(WARNING, "llms.txt links a page no checked sitemap lists (--site-dir)", TOOL),
     "llms-page-missing": RuleEntry(WARNING, "a page the sitemap lists that no llms.txt links (--site-dir)", TOOL),
