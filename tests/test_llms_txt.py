@@ -271,9 +271,9 @@ def test_any_text_stays_the_text_of_one_link(title, description):
     assert re.findall(r'href="([^"]*)"', MarkdownIt("commonmark").render(line)) == [BASE + "a.html.md"]
 
 
-def test_validate_on_a_versioned_root_reads_each_versions_file_never_an_aliass(tmp_path):
-    """mike copies a version into its alias folder (``latest/``): the copy's llms.txt links the
-    version's mirrors again, and would be read as a second link to every page."""
+def versioned_root(tmp_path):
+    """Two versions built with llms_txt on, mike's versions.json naming 2.0 latest, the alias
+    a copy of 2.0 (as mike copies it), and the root step run on the folder."""
     import json
     import shutil
 
@@ -292,4 +292,25 @@ def test_validate_on_a_versioned_root_reads_each_versions_file_never_an_aliass(t
     (root / "versions.json").write_text(json.dumps([{"version": "2.0", "title": "2.0", "aliases": ["latest"]},
                                                     {"version": "1.0", "title": "1.0", "aliases": []}]))
     assert main(["build", str(root), "--base-url", BASE, "--quiet"]) == 0
+    return root
+
+
+def test_validate_on_a_versioned_root_reads_each_versions_file_never_an_aliass(tmp_path):
+    """mike copies a version into its alias folder (``latest/``): the copy's llms.txt links the
+    version's mirrors again, and would be read as a second link to every page."""
+    from sitemapkit.cli import main
+
+    root = versioned_root(tmp_path)
     assert main(["validate", str(root), "--site-dir", str(root), "--strict"]) == 0
+
+
+def test_validate_checks_the_root_llms_txts_links_to_each_versions(tmp_path):
+    """The root llms.txt links the versions' own: each must be a file, and not an alias's copy."""
+    root = versioned_root(tmp_path)
+    text = (root / "llms.txt").read_text()
+    assert linked(text) == [f"{BASE}2.0/llms.txt", f"{BASE}1.0/llms.txt"]
+    assert validate([root], site_dir=root) == []
+    (root / "llms.txt").write_text(text.replace("1.0/llms.txt", "latest/llms.txt"))
+    assert [(p.rule, p.line) for p in validate([root], site_dir=root)] == [("llms-link-index", 11)]
+    (root / "llms.txt").write_text(text.replace("1.0/llms.txt", "3.0/llms.txt"))
+    assert [(p.rule, p.line) for p in validate([root], site_dir=root)] == [("llms-link-missing", 11)]
