@@ -6,12 +6,12 @@ never written over someone else's), and ``validate --site-dir`` reads it with th
 
 from __future__ import annotations
 
-import html
 import os
 import subprocess
 from pathlib import Path
 
 import pytest
+from docs_blocks import block
 from git_helpers import commit, git, init
 from llms_txt import parse_llms_file
 from mike_helpers import BASE, BIN, config, gh_pages, run_mike
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.slow  # real mike deploys, MkDocs builds, git commits a
 
 ENV = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}", "GIT_CONFIG_GLOBAL": os.devnull,
        "GIT_CONFIG_NOSYSTEM": "1", "SOURCE_DATE_EPOCH": "1767225600"}
-DESCRIPTION = "The Project's manual & its API."
+DESCRIPTION = "The Project's manual and its API."
 
 
 def mkdocs_yml(llms: bool) -> str:
@@ -78,7 +78,8 @@ def test_the_root_llms_txt_names_the_default_versions_first_and_validates(tmp_pa
     assert text is not None
     parsed, default = parse_llms_file(text), parse_llms_file(on_branch(origin, "2.0/llms.txt"))
     assert (parsed.title, parsed.summary) == (default.title, default.summary)  # the default version's own
-    assert parsed.title == "Project" and html.unescape(parsed.summary) == DESCRIPTION
+    assert parsed.title == "Project" and parsed.summary == DESCRIPTION
+    assert text == block("llmsroot").text  # the file docs/llms.md shows, as written
     found = links(text)
     assert found[0][1] == f"{BASE}2.0/llms.txt" and found[0][0] != "Optional"
     assert found[1:] == [("Optional", f"{BASE}1.0/llms.txt")]  # never the alias latest/
