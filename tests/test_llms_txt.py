@@ -314,3 +314,33 @@ def test_validate_checks_the_root_llms_txts_links_to_each_versions(tmp_path):
     assert [(p.rule, p.line) for p in validate([root], site_dir=root)] == [("llms-link-index", 11)]
     (root / "llms.txt").write_text(text.replace("1.0/llms.txt", "3.0/llms.txt"))
     assert [(p.rule, p.line) for p in validate([root], site_dir=root)] == [("llms-link-missing", 11)]
+
+
+def test_the_root_llms_txt_reads_the_versions_as_hostile_input(tmp_path):
+    """A version's llms.txt whose heading would make links, another that is a symbolic link,
+    and a root redirect out of the deployment: the root's heading stays text, the link is not
+    read, the redirect does not choose the default."""
+    from sitemapkit.cli import main
+
+    root = versioned_root(tmp_path)
+    (root / "2.0" / "llms.txt").write_text("# Evil](javascript:alert(1)) <b>\n\n> two [x](javascript:y)\n"
+                                           "> lines\n\n## A\n")
+    (root / "1.0" / "llms.txt").unlink()
+    (root / "1.0" / "llms.txt").symlink_to("../2.0/llms.txt")
+    (root / "index.html").write_text('<meta http-equiv="refresh" content="0; url=https://evil.example/1.0/">')
+    assert main(["build", str(root), "--base-url", BASE, "--quiet"]) == 0
+    text = (root / "llms.txt").read_text()
+    assert linked(text) == [f"{BASE}2.0/llms.txt"]  # 1.0's is a link: not its own file
+    rendered = MarkdownIt("commonmark").render(text)
+    assert re.findall(r'href="([^"]*)"', rendered) == [f"{BASE}2.0/llms.txt"] and "<b>" not in rendered
+    parsed = parse_llms_file(text)
+    assert html.unescape(parsed.title) == "Evil](javascript:alert(1)) <b>"
+    assert html.unescape(parsed.summary) == "two [x](javascript:y) lines"
+    # mike's own redirect, to a version of the deployment, chooses the default
+    (root / "1.0" / "llms.txt").unlink()
+    (root / "1.0" / "llms.txt").write_text("# One\n\n## A\n")
+    (root / "index.html").write_text('<noscript><meta http-equiv="refresh" content="1; url=1.0/" /></noscript>')
+    assert main(["build", str(root), "--base-url", BASE, "--quiet"]) == 0
+    text = (root / "llms.txt").read_text()
+    assert linked(text) == [f"{BASE}1.0/llms.txt", f"{BASE}2.0/llms.txt"]
+    assert parse_llms_file(text).title == "One"
