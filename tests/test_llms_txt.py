@@ -344,3 +344,59 @@ def test_the_root_llms_txt_reads_the_versions_as_hostile_input(tmp_path):
     text = (root / "llms.txt").read_text()
     assert linked(text) == [f"{BASE}1.0/llms.txt", f"{BASE}2.0/llms.txt"]
     assert parse_llms_file(text).title == "One"
+
+
+REBUILD = """
+import sys
+from pathlib import Path
+from sitemapkit import Page, Settings, generate
+site = Path(sys.argv[1])
+pages = [Page(url, output=str(site / (url + "index.html" if url == "" or url.endswith("/") else url)))
+         for url in sys.argv[2:]]
+settings = Settings(base_url="{base}", lastmod=("fingerprint",), llms_txt={{"full": True}}, robots_txt=False)
+generate(pages, site, settings, project_dir=site.parent)
+print("markdownify" in sys.modules)
+"""
+
+
+def test_an_unchanged_pages_mirror_is_not_converted_again_and_stays_byte_identical(tmp_path):
+    """Each mirror is kept with the fingerprint of the content it was made from: a rebuild
+    whose pages did not change loads no converter at all; a changed page, a mirror removed or
+    altered, or a record of sources that lies is converted again; every file is byte for byte
+    what a fresh build makes."""
+    import subprocess
+    import sys
+
+    def rebuild(folder, urls):
+        done = subprocess.run([sys.executable, "-c", REBUILD.format(base=BASE), str(folder), *urls],
+                              capture_output=True, text=True, check=True)
+        return done.stdout.split()[-1] == "True"  # whether markdownify was loaded: a page was converted
+
+    def files(folder):
+        return {path.relative_to(folder).as_posix(): path.read_bytes() for path in folder.rglob("*")
+                if path.is_file() and path.name.endswith((".md", "llms.txt", "llms-full.txt"))}
+
+    pages = {"": ("Home", ""), "a/": ("A <b>", ""), "b.html": ("B", "")}
+    built, fresh = tmp_path / "one" / "site", tmp_path / "two" / "site"
+    for folder in (built, fresh):
+        site(folder, pages)
+    assert rebuild(built, list(pages))  # first build: every page converted
+    assert not rebuild(built, list(pages))  # nothing changed: none converted
+    assert rebuild(fresh, list(pages)) and files(built) == files(fresh) and len(files(built)) == 5
+
+    site(built, {**pages, "a/": ("A changed", "")})  # one page's content changes
+    assert rebuild(built, list(pages))
+    assert "A changed" in (built / "a" / "index.html.md").read_text()
+    assert not rebuild(built, list(pages))
+    (built / "b.html.md").unlink()  # a mirror removed: made again
+    assert rebuild(built, list(pages)) and (built / "b.html.md").is_file()
+    facts = next((tmp_path / "one" / ".cache" / "sitemapkit").glob("*.facts.sqlite"))
+    import sqlite3
+
+    with sqlite3.connect(facts) as db:  # a record of sources that names other bytes for a mirror
+        db.execute("UPDATE mirrors SET sha = ? WHERE name = ?", ("0" * 64, "b.html.md"))
+    db.close()
+    assert rebuild(built, list(pages))
+    last = tmp_path / "three" / "site"  # a build from nothing: every mirror converted now
+    site(last, {**pages, "a/": ("A changed", "")})
+    assert rebuild(last, list(pages)) and files(built) == files(last)

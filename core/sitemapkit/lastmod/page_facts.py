@@ -9,6 +9,11 @@ ticked between a change and the read: git's "racily clean" entries) and is read 
 any file whose URL, size, time or inode differ. The sitemap is the same, byte for byte, as a
 build that read every page.
 
+The same file keeps, for each page's Markdown mirror (``llms_txt``), the fingerprint of the
+content it was made from and the mirror's identity (``mirror``, ``note_mirror``): a page
+whose content is the one its mirror was made from, beside a mirror still as it was written,
+is not converted again (the converter costs far more than reading the page).
+
 The facts live in an SQLite file named after the manifest (``state-<key>.facts.sqlite``):
 one row a page, looked up by path, so memory stays flat however many pages there are and a
 build writes only the rows of the pages it read. A file another version of sitemapkit
@@ -54,12 +59,18 @@ class PageFacts:
         self._read: list[tuple[Any, ...]] = []
         """This build's rows for the pages read: saved by ``save``."""
         self._seen: set[str] = set()
+        self._looked = False
+        """Whether this build asked for any page's facts (only then are the others forgotten)."""
+        self._mirrors: list[tuple[str, str, int, str]] | None = None
+        """This build's mirrors, ``(name, source fingerprint, size, SHA-256)``; None: no mirror
+        step ran, and the last build's are kept as they are."""
         self._now = time.time_ns()
 
     def facts(self, output: str | os.PathLike[str], loc: str) -> HtmlFacts:
         """The facts of the page written at ``output`` with the URL ``loc``: kept ones when
         the file is the one they were read from, else read (``read_page_file``)."""
         name = os.fspath(output)
+        self._looked = True
         try:
             status = os.stat(name)
         except OSError:
@@ -82,6 +93,31 @@ class PageFacts:
         self._read.append((name, loc, status.st_size, status.st_mtime_ns, status.st_ino, read_at,
                            _encoded(found), found.head))
         return found
+
+    def mirror(self, name: str, source: str) -> tuple[int, str] | None:
+        """The identity (size, SHA-256) of the mirror ``name`` (its path below the output
+        folder) that the last build made from the content whose fingerprint is ``source``;
+        None when it made it from other content, or none."""
+        db = self._open()
+        if db is None:
+            return None
+        import sqlite3
+
+        try:
+            row = db.execute("SELECT source, size, sha FROM mirrors WHERE name = ?", (name,)).fetchone()
+        except sqlite3.Error as error:
+            self._corrupt(str(error))
+            return None
+        if row is None or row[0] != source or type(row[1]) is not int or type(row[2]) is not str:
+            return None
+        return row[1], row[2]
+
+    def note_mirror(self, name: str, source: str, identity: tuple[int, str]) -> None:
+        """Keep for the next build that the mirror ``name``, as ``identity``, is made from ``source``."""
+        if self._mirrors is None:
+            self._mirrors = []
+            self._open()  # saved at the end, made if need be
+        self._mirrors.append((name, source, *identity))
 
     def _open(self) -> sqlite3.Connection | None:
         """The last build's facts (None: there are none, or they cannot be read)."""
@@ -109,10 +145,12 @@ class PageFacts:
                 "CREATE TABLE IF NOT EXISTS about(key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;"
                 "CREATE TABLE IF NOT EXISTS facts(path TEXT PRIMARY KEY, loc TEXT, size INT, mtime INT,"
                 " inode INT, read INT, facts TEXT, head BLOB) WITHOUT ROWID;"
+                "CREATE TABLE IF NOT EXISTS mirrors(name TEXT PRIMARY KEY, source TEXT, size INT, sha TEXT)"
+                " WITHOUT ROWID;"
             )
             made_by = _format()
             if dict(db.execute("SELECT key, value FROM about")).get("format") != made_by:
-                db.executescript("DELETE FROM facts; DELETE FROM about;")
+                db.executescript("DELETE FROM facts; DELETE FROM mirrors; DELETE FROM about;")
                 db.execute("INSERT INTO about VALUES ('format', ?)", (made_by,))
         except (sqlite3.Error, OSError) as error:
             if warn:
@@ -148,7 +186,10 @@ class PageFacts:
         try:
             db.execute("BEGIN")
             db.executemany("INSERT OR REPLACE INTO facts VALUES (?, ?, ?, ?, ?, ?, ?, ?)", self._read)
-            if db.execute("SELECT count(*) FROM facts").fetchone()[0] > len(self._seen):
+            if self._mirrors is not None:  # the mirrors of pages no longer listed are forgotten
+                db.execute("DELETE FROM mirrors")
+                db.executemany("INSERT OR REPLACE INTO mirrors VALUES (?, ?, ?, ?)", self._mirrors)
+            if self._looked and db.execute("SELECT count(*) FROM facts").fetchone()[0] > len(self._seen):
                 db.execute("CREATE TEMP TABLE seen(path TEXT PRIMARY KEY) WITHOUT ROWID")
                 db.executemany("INSERT OR IGNORE INTO seen VALUES (?)", ((name,) for name in self._seen))
                 db.execute("DELETE FROM facts WHERE path NOT IN (SELECT path FROM seen)")
@@ -157,6 +198,8 @@ class PageFacts:
             self.report.warn(str(self.path), "state_file", "state-write",
                              f"page facts not saved ({error}); the next build reads every page")
         self._read = []
+        self._looked = False
+        self._mirrors = None
 
     def close(self) -> None:
         if self._db is not None:

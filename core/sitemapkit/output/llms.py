@@ -13,11 +13,13 @@ page's main content (``site.content.main_content``: no theme, no script) in Mark
 
 from __future__ import annotations
 
+import hashlib
 import html
+import os
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 from urllib.parse import unquote
 
 from sitemapkit.model import Outline
@@ -32,6 +34,9 @@ from sitemapkit.site.markup import ATTRIBUTES, HEAD_END, attributes, declared_en
 from sitemapkit.site.owned import ForeignFileError, Owned
 from sitemapkit.site.pages import serving_file
 from sitemapkit.values import LlmsTxt
+
+if TYPE_CHECKING:
+    from sitemapkit.lastmod.page_facts import PageFacts
 
 ABOUT = ("Each link is a page of this site in Markdown, at its URL followed by .md, in the order of the "
          "site's navigation; the sitemap lists the same pages.")
@@ -227,15 +232,24 @@ class _Out(NamedTuple):
     """Mirrors the last build wrote as this one would: left as they are."""
     folders: dict[Path, bool]
     """Whether each folder a mirror goes to is in the site (not a link out of it)."""
+    made: PageFacts | None = None
+    """What the last build made each mirror from (kept beside the manifest), or None."""
+    converter: str = ""
+    """What makes a mirror (``_converter``): part of each mirror's source fingerprint."""
+    full: bool = False
+    """Whether the mirrors' text is wanted (``llms-full.txt``)."""
 
 
 def write_llms(site_dir: Path, links: list[Link], outline: Outline | None, settings: Settings, sink: Sink,
-               report: Report, owned: Owned, languages: Iterable[str] = ()) -> Written:
+               report: Report, owned: Owned, languages: Iterable[str] = (), made: PageFacts | None = None) -> Written:
     """Write ``llms.txt``, the mirrors and (``full``) ``llms-full.txt`` into ``site_dir``, and
     remove the stale mirrors. ``languages``: the hreflang codes of the site's translations;
     the pages in a top folder named by one (``fr/``) get their own ``llms.txt`` there, the
     root's lists the rest. ``owned``: the record of sitemapkit's own files in ``site_dir``,
-    read after the sitemaps were written; the caller settles it with what this returns."""
+    read after the sitemaps were written; the caller settles it with what this returns.
+    ``made``: the facts kept beside the manifest, where each mirror's source fingerprint is
+    kept: a page whose main content is the one its mirror (still as written) was made from is
+    not converted again; the caller saves them."""
     options = settings.llms_txt if isinstance(settings.llms_txt, LlmsTxt) else LlmsTxt()
     base_url = settings.base_url
     if settings.html_sitemap:  # listed in the sitemap too, after the pages it maps
@@ -247,7 +261,7 @@ def write_llms(site_dir: Path, links: list[Link], outline: Outline | None, setti
         if slash and unquote(top).lower() in codes:
             folders.setdefault(top + "/", []).append(link._replace(path=rest))
     rest = [link for link in links if link.path.partition("/")[0] + "/" not in folders]
-    out = _Out(sink, owned, [], [], [], [], {})
+    out = _Out(sink, owned, [], [], [], [], {}, made, _converter() if made is not None else "", options.full)
     site_name = outline.site_name if outline is not None else None
     name = (outline.name if outline is not None else None) or site_name
     summary = options.summary or (outline.description if outline is not None else None)
@@ -335,6 +349,11 @@ def _mirror(site_dir: Path, link: Link, site_name: str | None, out: _Out) -> _Pa
     except ForeignFileError:
         out.foreign.append(name)
         return _Page(title, link.loc, description, None)
+    source = hashlib.sha256(f"{out.converter}\0{content}".encode("utf-8", "surrogatepass")).hexdigest()
+    kept = _kept(path, name, source, out)
+    if kept is not None:  # made from this very content, and still as written: not converted again
+        out.kept.append(path)
+        return _Page(title, mirror_url(link.loc), description, kept if out.full else None)
     from sitemapkit.output.markdown import to_markdown  # markdownify: only a build with llms_txt loads it
 
     try:
@@ -343,6 +362,8 @@ def _mirror(site_dir: Path, link: Link, site_name: str | None, out: _Out) -> _Pa
         out.unread.append(link.loc)
         return _Page(title, link.loc, description, None)
     data = text.encode("utf-8")
+    if out.made is not None:
+        out.made.note_mirror(name, source, (len(data), hashlib.sha256(data).hexdigest()))
     if out.owned.holds(path, data):  # as the last build wrote it: left alone (and its date with it)
         out.kept.append(path)
         return _Page(title, mirror_url(link.loc), description, text)
@@ -351,6 +372,49 @@ def _mirror(site_dir: Path, link: Link, site_name: str | None, out: _Out) -> _Pa
     target.write(data)
     target.close()  # one file open at a time, however many pages: put in place with the others
     return _Page(title, mirror_url(link.loc), description, text)
+
+
+def _kept(path: Path, name: str, source: str, out: _Out) -> str | None:
+    """The mirror at ``path`` when the last build made it from the content whose fingerprint
+    is ``source`` and it is still as that build wrote it: its text when ``out.full`` wants it,
+    else ""; None otherwise (it is made again)."""
+    known = out.made.mirror(name, source) if out.made is not None else None
+    if known is None:
+        return None
+    text = ""
+    if out.full:
+        try:
+            data = read_regular(path, known[0] + 1)
+        except OSError:
+            return None
+        if (len(data), hashlib.sha256(data).hexdigest()) != known:
+            return None
+        text = data.decode("utf-8", "replace")
+    if not out.owned.holds_identity(path, known):
+        return None
+    assert out.made is not None
+    out.made.note_mirror(name, source, known)
+    return text
+
+
+def _converter() -> str:
+    """What makes a mirror from a page's content: this sitemapkit's converter module (as
+    installed: an editable install's edits count) and the versions of markdownify and
+    BeautifulSoup. A mirror another made is made again."""
+    from importlib.metadata import PackageNotFoundError, version
+    from importlib.util import find_spec
+
+    from sitemapkit import __version__
+
+    spec = find_spec("sitemapkit.output.markdown")
+    info = os.stat(spec.origin) if spec is not None and spec.origin else None
+    parts = [f"sitemapkit {__version__}", f"{info.st_size}:{info.st_mtime_ns}" if info else "?"]
+    for package in ("markdownify", "beautifulsoup4"):
+        try:
+            parts.append(f"{package} {version(package)}")
+        except PackageNotFoundError:
+            parts.append(f"{package} ?")
+    return " ".join(parts)
 
 
 def _read(site_dir: Path, path: str) -> tuple[str, str | None] | None:
