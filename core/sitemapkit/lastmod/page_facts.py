@@ -9,10 +9,10 @@ ticked between a change and the read: git's "racily clean" entries) and is read 
 any file whose URL, size, time or inode differ. The sitemap is the same, byte for byte, as a
 build that read every page.
 
-The same file keeps, for each page's Markdown mirror (``llms_txt``), the fingerprint of the
-content it was made from and the mirror's identity (``mirror``, ``note_mirror``): a page
-whose content is the one its mirror was made from, beside a mirror still as it was written,
-is not converted again (the converter costs far more than reading the page).
+The same file keeps each page's Markdown mirror (``llms_txt``), compressed, with the
+fingerprint of the content and converter it was made from (``mirror``, ``note_mirror``): a
+page whose content has that fingerprint is not converted again (the converter costs far more
+than reading the page, and MkDocs empties its output folder before each build).
 
 The facts live in an SQLite file named after the manifest (``state-<key>.facts.sqlite``):
 one row a page, looked up by path, so memory stays flat however many pages there are and a
@@ -27,6 +27,7 @@ import json
 import os
 import stat
 import time
+import zlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +40,8 @@ if TYPE_CHECKING:
 FORMAT = "sitemapkit page facts 1"
 """Written in the file with sitemapkit's version (``_format``): facts another version read are
 read again."""
+MAX_MIRROR_BYTES = 16 << 20
+"""A kept mirror larger than this is not one sitemapkit made (its pages are at most 4 MiB)."""
 _DOUBT_NS = 1_000_000_000
 """A file modified this close before its facts were read is read again (file systems keep
 times to a second at worst)."""
@@ -61,9 +64,9 @@ class PageFacts:
         self._seen: set[str] = set()
         self._looked = False
         """Whether this build asked for any page's facts (only then are the others forgotten)."""
-        self._mirrors: list[tuple[str, str, int, str]] | None = None
-        """This build's mirrors, ``(name, source fingerprint, size, SHA-256)``; None: no mirror
-        step ran, and the last build's are kept as they are."""
+        self._mirrors: set[str] | None = None
+        """The mirrors this build listed; None: no mirror step ran, and the last build's are
+        kept as they are."""
         self._now = time.time_ns()
 
     def facts(self, output: str | os.PathLike[str], loc: str) -> HtmlFacts:
@@ -94,30 +97,51 @@ class PageFacts:
                            _encoded(found), found.head))
         return found
 
-    def mirror(self, name: str, source: str) -> tuple[int, str] | None:
-        """The identity (size, SHA-256) of the mirror ``name`` (its path below the output
-        folder) that the last build made from the content whose fingerprint is ``source``;
-        None when it made it from other content, or none."""
+    def mirror(self, name: str, source: str) -> bytes | None:
+        """The Markdown mirror ``name`` (its path below the output folder) as the last build
+        made it from the content whose fingerprint is ``source``; None when it made it from
+        other content, or none (or what is kept is not a mirror's: too large, not UTF-8)."""
         db = self._open()
         if db is None:
             return None
         import sqlite3
 
         try:
-            row = db.execute("SELECT source, size, sha FROM mirrors WHERE name = ?", (name,)).fetchone()
+            row = db.execute("SELECT source, text FROM mirrors WHERE name = ?", (name,)).fetchone()
         except sqlite3.Error as error:
             self._corrupt(str(error))
             return None
-        if row is None or row[0] != source or type(row[1]) is not int or type(row[2]) is not str:
+        if row is None or row[0] != source or type(row[1]) is not bytes:
             return None
-        return row[1], row[2]
+        try:
+            unpacked = zlib.decompressobj()
+            data = unpacked.decompress(row[1], MAX_MIRROR_BYTES + 1)
+            data.decode("utf-8")
+        except (zlib.error, UnicodeDecodeError):
+            return None
+        return data if len(data) <= MAX_MIRROR_BYTES and unpacked.eof else None
 
-    def note_mirror(self, name: str, source: str, identity: tuple[int, str]) -> None:
-        """Keep for the next build that the mirror ``name``, as ``identity``, is made from ``source``."""
+    def note_mirror(self, name: str, source: str, data: bytes | None) -> None:
+        """Keep the mirror ``name`` for the next build, made from the content whose
+        fingerprint is ``source``: ``data``, its bytes, when this build made it (None: it is
+        the one ``mirror`` gave, kept as it is). Mirrors no build notes are forgotten by ``save``."""
         if self._mirrors is None:
-            self._mirrors = []
-            self._open()  # saved at the end, made if need be
-        self._mirrors.append((name, source, *identity))
+            self._mirrors = set()
+        self._mirrors.add(name)
+        if data is None or not self.write:
+            return
+        import sqlite3
+
+        db = self._db if self._db is not None else self._connect(warn=False)
+        self._opened, self._db = True, db
+        if db is None:
+            return
+        try:
+            if not db.in_transaction:
+                db.execute("BEGIN")
+            db.execute("INSERT OR REPLACE INTO mirrors VALUES (?, ?, ?)", (name, source, zlib.compress(data, 1)))
+        except sqlite3.Error as error:
+            self._corrupt(str(error))
 
     def _open(self) -> sqlite3.Connection | None:
         """The last build's facts (None: there are none, or they cannot be read)."""
@@ -145,8 +169,7 @@ class PageFacts:
                 "CREATE TABLE IF NOT EXISTS about(key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;"
                 "CREATE TABLE IF NOT EXISTS facts(path TEXT PRIMARY KEY, loc TEXT, size INT, mtime INT,"
                 " inode INT, read INT, facts TEXT, head BLOB) WITHOUT ROWID;"
-                "CREATE TABLE IF NOT EXISTS mirrors(name TEXT PRIMARY KEY, source TEXT, size INT, sha TEXT)"
-                " WITHOUT ROWID;"
+                "CREATE TABLE IF NOT EXISTS mirrors(name TEXT PRIMARY KEY, source TEXT, text BLOB) WITHOUT ROWID;"
             )
             made_by = _format()
             if dict(db.execute("SELECT key, value FROM about")).get("format") != made_by:
@@ -184,11 +207,14 @@ class PageFacts:
             return
         self._db = db
         try:
-            db.execute("BEGIN")
+            if not db.in_transaction:  # (one is open when mirrors were noted)
+                db.execute("BEGIN")
             db.executemany("INSERT OR REPLACE INTO facts VALUES (?, ?, ?, ?, ?, ?, ?, ?)", self._read)
             if self._mirrors is not None:  # the mirrors of pages no longer listed are forgotten
-                db.execute("DELETE FROM mirrors")
-                db.executemany("INSERT OR REPLACE INTO mirrors VALUES (?, ?, ?, ?)", self._mirrors)
+                db.execute("CREATE TEMP TABLE IF NOT EXISTS listed(name TEXT PRIMARY KEY) WITHOUT ROWID")
+                db.execute("DELETE FROM listed")
+                db.executemany("INSERT OR IGNORE INTO listed VALUES (?)", ((name,) for name in self._mirrors))
+                db.execute("DELETE FROM mirrors WHERE name NOT IN (SELECT name FROM listed)")
             if self._looked and db.execute("SELECT count(*) FROM facts").fetchone()[0] > len(self._seen):
                 db.execute("CREATE TEMP TABLE seen(path TEXT PRIMARY KEY) WITHOUT ROWID")
                 db.executemany("INSERT OR IGNORE INTO seen VALUES (?)", ((name,) for name in self._seen))

@@ -233,11 +233,10 @@ class _Out(NamedTuple):
     folders: dict[Path, bool]
     """Whether each folder a mirror goes to is in the site (not a link out of it)."""
     made: PageFacts | None = None
-    """What the last build made each mirror from (kept beside the manifest), or None."""
+    """The mirrors the last build made, each with what it made it from (kept beside the
+    manifest), or None."""
     converter: str = ""
     """What makes a mirror (``_converter``): part of each mirror's source fingerprint."""
-    full: bool = False
-    """Whether the mirrors' text is wanted (``llms-full.txt``)."""
 
 
 def write_llms(site_dir: Path, links: list[Link], outline: Outline | None, settings: Settings, sink: Sink,
@@ -247,9 +246,9 @@ def write_llms(site_dir: Path, links: list[Link], outline: Outline | None, setti
     the pages in a top folder named by one (``fr/``) get their own ``llms.txt`` there, the
     root's lists the rest. ``owned``: the record of sitemapkit's own files in ``site_dir``,
     read after the sitemaps were written; the caller settles it with what this returns.
-    ``made``: the facts kept beside the manifest, where each mirror's source fingerprint is
-    kept: a page whose main content is the one its mirror (still as written) was made from is
-    not converted again; the caller saves them."""
+    ``made``: the facts kept beside the manifest, where each mirror is kept with the
+    fingerprint of the content it was made from: a page whose main content has that
+    fingerprint is not converted again; the caller saves them."""
     options = settings.llms_txt if isinstance(settings.llms_txt, LlmsTxt) else LlmsTxt()
     base_url = settings.base_url
     if settings.html_sitemap:  # listed in the sitemap too, after the pages it maps
@@ -261,7 +260,7 @@ def write_llms(site_dir: Path, links: list[Link], outline: Outline | None, setti
         if slash and unquote(top).lower() in codes:
             folders.setdefault(top + "/", []).append(link._replace(path=rest))
     rest = [link for link in links if link.path.partition("/")[0] + "/" not in folders]
-    out = _Out(sink, owned, [], [], [], [], {}, made, _converter() if made is not None else "", options.full)
+    out = _Out(sink, owned, [], [], [], [], {}, made, _converter() if made is not None else "")
     site_name = outline.site_name if outline is not None else None
     name = (outline.name if outline is not None else None) or site_name
     summary = options.summary or (outline.description if outline is not None else None)
@@ -350,20 +349,21 @@ def _mirror(site_dir: Path, link: Link, site_name: str | None, out: _Out) -> _Pa
         out.foreign.append(name)
         return _Page(title, link.loc, description, None)
     source = hashlib.sha256(f"{out.converter}\0{content}".encode("utf-8", "surrogatepass")).hexdigest()
-    kept = _kept(path, name, source, out)
-    if kept is not None:  # made from this very content, and still as written: not converted again
-        out.kept.append(path)
-        return _Page(title, mirror_url(link.loc), description, kept if out.full else None)
-    from sitemapkit.output.markdown import to_markdown  # markdownify: only a build with llms_txt loads it
+    data = out.made.mirror(name, source) if out.made is not None else None
+    if data is not None:  # made from this very content by the last build: not converted again
+        text = data.decode("utf-8")
+        out.made.note_mirror(name, source, None)
+    else:
+        from sitemapkit.output.markdown import to_markdown  # markdownify: only a build with llms_txt loads it
 
-    try:
-        text = to_markdown(content)
-    except RecursionError:  # elements nested thousands deep: no page of a generator's, a hostile one
-        out.unread.append(link.loc)
-        return _Page(title, link.loc, description, None)
-    data = text.encode("utf-8")
-    if out.made is not None:
-        out.made.note_mirror(name, source, (len(data), hashlib.sha256(data).hexdigest()))
+        try:
+            text = to_markdown(content)
+        except RecursionError:  # elements nested thousands deep: no page of a generator's, a hostile one
+            out.unread.append(link.loc)
+            return _Page(title, link.loc, description, None)
+        data = text.encode("utf-8")
+        if out.made is not None:
+            out.made.note_mirror(name, source, data)
     if out.owned.holds(path, data):  # as the last build wrote it: left alone (and its date with it)
         out.kept.append(path)
         return _Page(title, mirror_url(link.loc), description, text)
@@ -372,29 +372,6 @@ def _mirror(site_dir: Path, link: Link, site_name: str | None, out: _Out) -> _Pa
     target.write(data)
     target.close()  # one file open at a time, however many pages: put in place with the others
     return _Page(title, mirror_url(link.loc), description, text)
-
-
-def _kept(path: Path, name: str, source: str, out: _Out) -> str | None:
-    """The mirror at ``path`` when the last build made it from the content whose fingerprint
-    is ``source`` and it is still as that build wrote it: its text when ``out.full`` wants it,
-    else ""; None otherwise (it is made again)."""
-    known = out.made.mirror(name, source) if out.made is not None else None
-    if known is None:
-        return None
-    text = ""
-    if out.full:
-        try:
-            data = read_regular(path, known[0] + 1)
-        except OSError:
-            return None
-        if (len(data), hashlib.sha256(data).hexdigest()) != known:
-            return None
-        text = data.decode("utf-8", "replace")
-    if not out.owned.holds_identity(path, known):
-        return None
-    assert out.made is not None
-    out.made.note_mirror(name, source, known)
-    return text
 
 
 def _converter() -> str:

@@ -325,12 +325,8 @@ class Owned:
     def holds(self, path: Path, data: bytes) -> bool:
         """Whether the file at ``path`` is one an earlier build recorded and holds ``data``
         already: then it is left as it is (one read, no write), and counted as written."""
-        return self.holds_identity(path, (len(data), hashlib.sha256(data).hexdigest()))
-
-    def holds_identity(self, path: Path, found: Identity) -> bool:
-        """``holds``, for bytes known by their identity only (``llms_txt``'s mirror of a page
-        whose content has not changed: ``page_facts.PageFacts.mirror``)."""
         name = self.name_of(path)
+        found = (len(data), hashlib.sha256(data).hexdigest())
         if found not in self.files.get(name, ()) or identity(path) != found:
             return False
         self.confirmed.add(name)
