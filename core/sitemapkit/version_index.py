@@ -1,5 +1,6 @@
 """The root entry point of a versioned deployment that holds several versions: a sitemap
-index over the versions' own sitemaps, and the robots.txt line that names it."""
+index over the versions' own sitemaps, the robots.txt line that names it, and an
+``llms.txt`` linking the versions' own (the default version's first)."""
 
 from __future__ import annotations
 
