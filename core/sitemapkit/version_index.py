@@ -315,9 +315,9 @@ def _alias_sitemaps(root: Path, versions: Versions, settings: Settings, report: 
 
 
 def _root_llms(root: Path, versions: Versions, base_url: str) -> bytes | None:
-    """The root ``llms.txt``: the listed versions that have their own ``llms.txt`` (a regular
-    file), the default one's first (``versions.default_version``), named as the default one's
-    names the site; None when no version has one."""
+    """The root ``llms.txt``: a link to each listed version's own ``llms.txt`` (a regular
+    file), the default version's first (``versions.default_version``), under the heading and
+    summary of the default version's file (the project's name); None when no version has one."""
     found = [name for name in versions.listed if _regular(root / name / LLMS_NAME)]
     default = default_version(root, found, base_url)
     if default is None:
