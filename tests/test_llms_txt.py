@@ -271,9 +271,9 @@ def test_any_text_stays_the_text_of_one_link(title, description):
     assert re.findall(r'href="([^"]*)"', MarkdownIt("commonmark").render(line)) == [BASE + "a.html.md"]
 
 
-def test_validate_on_a_versioned_root_reads_each_versions_file_never_an_aliass(tmp_path):
-    """mike copies a version into its alias folder (``latest/``): the copy's llms.txt links the
-    version's mirrors again, and would be read as a second link to every page."""
+def versioned_root(tmp_path):
+    """Two versions built with llms_txt on, mike's versions.json naming 2.0 latest, the alias
+    a copy of 2.0 (as mike copies it), and the root step run on the folder."""
     import json
     import shutil
 
@@ -292,4 +292,112 @@ def test_validate_on_a_versioned_root_reads_each_versions_file_never_an_aliass(t
     (root / "versions.json").write_text(json.dumps([{"version": "2.0", "title": "2.0", "aliases": ["latest"]},
                                                     {"version": "1.0", "title": "1.0", "aliases": []}]))
     assert main(["build", str(root), "--base-url", BASE, "--quiet"]) == 0
+    return root
+
+
+def test_validate_on_a_versioned_root_reads_each_versions_file_never_an_aliass(tmp_path):
+    """mike copies a version into its alias folder (``latest/``): the copy's llms.txt links the
+    version's mirrors again, and would be read as a second link to every page."""
+    from sitemapkit.cli import main
+
+    root = versioned_root(tmp_path)
     assert main(["validate", str(root), "--site-dir", str(root), "--strict"]) == 0
+
+
+def test_validate_checks_the_root_llms_txts_links_to_each_versions(tmp_path):
+    """The root llms.txt links the versions' own: each must be a file, and not an alias's copy."""
+    root = versioned_root(tmp_path)
+    text = (root / "llms.txt").read_text()
+    assert linked(text) == [f"{BASE}2.0/llms.txt", f"{BASE}1.0/llms.txt"]
+    assert validate([root], site_dir=root) == []
+    (root / "llms.txt").write_text(text.replace("1.0/llms.txt", "latest/llms.txt"))
+    assert [(p.rule, p.line) for p in validate([root], site_dir=root)] == [("llms-link-index", 11)]
+    (root / "llms.txt").write_text(text.replace("1.0/llms.txt", "3.0/llms.txt"))
+    assert [(p.rule, p.line) for p in validate([root], site_dir=root)] == [("llms-link-missing", 11)]
+
+
+def test_the_root_llms_txt_reads_the_versions_as_hostile_input(tmp_path):
+    """A version's llms.txt whose heading would make links, another that is a symbolic link,
+    and a root redirect out of the deployment: the root's heading stays text, the link is not
+    read, the redirect does not choose the default."""
+    from sitemapkit.cli import main
+
+    root = versioned_root(tmp_path)
+    (root / "2.0" / "llms.txt").write_text("# Evil](javascript:alert(1)) <b>\n\n> two [x](javascript:y)\n"
+                                           "> lines\n\n## A\n")
+    (root / "1.0" / "llms.txt").unlink()
+    (root / "1.0" / "llms.txt").symlink_to("../2.0/llms.txt")
+    (root / "index.html").write_text('<meta http-equiv="refresh" content="0; url=https://evil.example/1.0/">')
+    assert main(["build", str(root), "--base-url", BASE, "--quiet"]) == 0
+    text = (root / "llms.txt").read_text()
+    assert linked(text) == [f"{BASE}2.0/llms.txt"]  # 1.0's is a link: not its own file
+    rendered = MarkdownIt("commonmark").render(text)
+    assert re.findall(r'href="([^"]*)"', rendered) == [f"{BASE}2.0/llms.txt"] and "<b>" not in rendered
+    parsed = parse_llms_file(text)
+    assert html.unescape(parsed.title) == "Evil](javascript:alert(1)) <b>"
+    assert html.unescape(parsed.summary) == "two [x](javascript:y) lines"
+    # mike's own redirect, to a version of the deployment, chooses the default
+    (root / "1.0" / "llms.txt").unlink()
+    (root / "1.0" / "llms.txt").write_text("# One\n\n## A\n")
+    (root / "index.html").write_text('<noscript><meta http-equiv="refresh" content="1; url=1.0/" /></noscript>')
+    assert main(["build", str(root), "--base-url", BASE, "--quiet"]) == 0
+    text = (root / "llms.txt").read_text()
+    assert linked(text) == [f"{BASE}1.0/llms.txt", f"{BASE}2.0/llms.txt"]
+    assert parse_llms_file(text).title == "One"
+
+
+REBUILD = """
+import sys
+from pathlib import Path
+from sitemapkit import Page, Settings, generate
+site = Path(sys.argv[1])
+pages = [Page(url, output=str(site / (url + "index.html" if url == "" or url.endswith("/") else url)))
+         for url in sys.argv[2:]]
+settings = Settings(base_url="{base}", lastmod=("fingerprint",), llms_txt={{"full": True}}, robots_txt=False)
+generate(pages, site, settings, project_dir=site.parent)
+print("markdownify" in sys.modules)
+"""
+
+
+def test_an_unchanged_pages_mirror_is_not_converted_again_and_stays_byte_identical(tmp_path):
+    """Each mirror is kept beside the manifest with the fingerprint of the content it was made
+    from: a rebuild whose pages did not change loads no converter at all, even when the mirror
+    files are gone; a changed page, or a kept mirror that is not what sitemapkit keeps, is
+    converted again; every file is byte for byte what a fresh build makes."""
+    import subprocess
+    import sys
+
+    def rebuild(folder, urls):
+        done = subprocess.run([sys.executable, "-c", REBUILD.format(base=BASE), str(folder), *urls],
+                              capture_output=True, text=True, check=True)
+        return done.stdout.split()[-1] == "True"  # whether markdownify was loaded: a page was converted
+
+    def files(folder):
+        return {path.relative_to(folder).as_posix(): path.read_bytes() for path in folder.rglob("*")
+                if path.is_file() and path.name.endswith((".md", "llms.txt", "llms-full.txt"))}
+
+    pages = {"": ("Home", ""), "a/": ("A <b>", ""), "b.html": ("B", "")}
+    built, fresh = tmp_path / "one" / "site", tmp_path / "two" / "site"
+    for folder in (built, fresh):
+        site(folder, pages)
+    assert rebuild(built, list(pages))  # first build: every page converted
+    assert not rebuild(built, list(pages))  # nothing changed: none converted
+    assert rebuild(fresh, list(pages)) and files(built) == files(fresh) and len(files(built)) == 5
+
+    site(built, {**pages, "a/": ("A changed", "")})  # one page's content changes
+    assert rebuild(built, list(pages))
+    assert "A changed" in (built / "a" / "index.html.md").read_text()
+    assert not rebuild(built, list(pages))
+    (built / "b.html.md").unlink()  # removed (MkDocs empties its site folder): written again, not converted
+    assert not rebuild(built, list(pages)) and (built / "b.html.md").is_file()
+    facts = next((tmp_path / "one" / ".cache" / "sitemapkit").glob("*.facts.sqlite"))
+    import sqlite3
+
+    for lie in ("UPDATE mirrors SET text = x'00ff'", "UPDATE mirrors SET source = 'other'"):  # not ours: converted
+        with sqlite3.connect(facts) as db:
+            db.execute(lie)
+        db.close()
+        assert rebuild(built, list(pages))
+    last = tmp_path / "three" / "site"  # a build from nothing: every mirror converted now
+    site(last, {**pages, "a/": ("A changed", "")})
+    assert rebuild(last, list(pages)) and files(built) == files(last)

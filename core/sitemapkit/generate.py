@@ -241,7 +241,10 @@ def _write_all(
             from sitemapkit.output.llms import write_llms
 
             owned = Owned(site_dir, Report(), settings.base_url, own_names(settings), key, dry_run=sink.dry_run)
-            llms = write_llms(site_dir, listing.links, outline, settings, sink, report, owned, listing.languages)
+            made = manifest.kept_facts()  # what each mirror was made from
+            llms = write_llms(site_dir, listing.links, outline, settings, sink, report, owned, listing.languages, made)
+            if made is not None:
+                made.save()
             beside.extend(llms.files)
             mirrors, removed = llms.mirrors, llms.removed
         if beside:

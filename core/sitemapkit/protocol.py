@@ -300,6 +300,8 @@ RULES: dict[str, RuleEntry] = {
                                        "development setting)", TOOL),
     "state-corrupt": RuleEntry(WARNING, "the manifest of the last build cannot be read (rebuilt)", TOOL),
     "state-write": RuleEntry(WARNING, "the manifest cannot be saved", TOOL),
+    "state-facts-rebuilt": RuleEntry(INFO, "the kept page facts are another version of sitemapkit's "
+                                           "(started again: every page read once)", TOOL),
     "base-url-missing": RuleEntry(WARNING, "the site's absolute URL is not configured (build: no "
                                   "sitemap written)", TOOL),
     "plugin-conflict": RuleEntry(WARNING, "another sitemap plugin is enabled too and writes the same "
@@ -364,11 +366,16 @@ RULES: dict[str, RuleEntry] = {
     "llms-link": RuleEntry(ERROR, "llms.txt: a link that is neither an http(s) URL nor a path", LLMS),
     "llms-link-missing": RuleEntry(ERROR, "llms.txt links a file the built site does not have (--site-dir)",
                                    LLMS),
+    "llms-link-index": RuleEntry(WARNING, "llms.txt links an llms.txt that is not one of the site's own (an "
+                                          "alias's copy of a version's; --site-dir)", LLMS),
     "llms-duplicate": RuleEntry(WARNING, "llms.txt links a page a second time (--site-dir)", LLMS),
     "llms-not-listed": RuleEntry(WARNING, "llms.txt links a page no checked sitemap lists (--site-dir)", TOOL),
     "llms-page-missing": RuleEntry(WARNING, "a page the sitemap lists that no llms.txt links (--site-dir)", TOOL),
     "llms-mirror-foreign": RuleEntry(WARNING, "a page's Markdown mirror (URL.md) is not written: a file of "
                                               "that name is not sitemapkit's (llms.txt links the page)", TOOL),
+    "llms-root-foreign": RuleEntry(WARNING, "the root llms.txt of a versioned deployment, linking each "
+                                            "version's, is not written: a file of that name is not sitemapkit's",
+                                   TOOL),
     "llms-mirror-missing": RuleEntry(INFO, "pages linked as HTML in llms.txt: no file of the site serves them "
                                            "(extra_urls), or they are too long or too deeply nested to convert",
                                      TOOL),

@@ -42,8 +42,8 @@ def _on_branch(problem: Problem, root: Path, branch: Branch) -> Problem:
 
 
 def root_on_branch(branch: Branch, settings: Settings, report: Report, *, dry_run: bool = False) -> BranchRoot:
-    """Write the root index (and robots.txt line, and own-files record) of the deployment on
-    ``branch``; move the branch to the new commit only if it still is where it was read
+    """Write the root index (and robots.txt line, root llms.txt, and own-files record) of
+    the deployment on ``branch``; move the branch to the new commit only if it still is where it was read
     (``dry_run``: never)."""
     with tempfile.TemporaryDirectory(prefix="sitemapkit-branch-") as folder:
         root = Path(folder) / "root"

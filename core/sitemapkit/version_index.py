@@ -1,5 +1,6 @@
 """The root entry point of a versioned deployment that holds several versions: a sitemap
-index over the versions' own sitemaps, and the robots.txt line that names it."""
+index over the versions' own sitemaps, the robots.txt line that names it, and an
+``llms.txt`` linking the versions' own (the default version's first)."""
 
 from __future__ import annotations
 
@@ -13,15 +14,25 @@ from urllib.parse import quote
 from sitemapkit.dates import DateError, Moment, newest, parse_moment
 from sitemapkit.listing.entries import build_entries
 from sitemapkit.model import Page
-from sitemapkit.output.names import own_names, section_file, sections_index, stem_of
+from sitemapkit.output.llms import VersionFile, heading, versions_llms
+from sitemapkit.output.names import LLMS_NAME, own_names, section_file, sections_index, stem_of
 from sitemapkit.output.robots import RobotsTooLarge, sync_robots_txt
 from sitemapkit.output.write import write_index, write_urlsets
 from sitemapkit.protocol import MAX_BYTES, ROBOTS_READ_BYTES, SITEMAP_NS
 from sitemapkit.report import Report
 from sitemapkit.settings import Settings
 from sitemapkit.site.extract import read_head_html
-from sitemapkit.site.files import NotRegularFile, read_regular, remove
-from sitemapkit.site.owned import RECORD, Owned, RecordKey, elsewhere_keys, named_extras, record_key, url_key
+from sitemapkit.site.files import NotRegularFile, Target, read_regular, remove
+from sitemapkit.site.owned import (
+    RECORD,
+    ForeignFileError,
+    Owned,
+    RecordKey,
+    elsewhere_keys,
+    named_extras,
+    record_key,
+    url_key,
+)
 from sitemapkit.site.pages import HTML_SUFFIXES, error_page, guess_not_a_page, not_a_page, serving_file
 from sitemapkit.site.scan import pages_in
 from sitemapkit.urls import URLError, encode_url, in_scope, normalise_base_url, site_path
@@ -29,10 +40,12 @@ from sitemapkit.values import section_name
 from sitemapkit.versions import (
     MIKE_VERSIONS,
     Deployment,
+    default_version,
     folder_name,
     mike_alias_pairs,
     mike_aliases,
     mike_hidden,
+    mike_titles,
     mike_versions,
 )
 
@@ -301,6 +314,24 @@ def _alias_sitemaps(root: Path, versions: Versions, settings: Settings, report: 
     return made
 
 
+def _root_llms(root: Path, versions: Versions, base_url: str) -> bytes | None:
+    """The root ``llms.txt``: a link to each listed version's own ``llms.txt`` (a regular
+    file), the default version's first (``versions.default_version``), under the heading and
+    summary of the default version's file (the project's name); None when no version has one."""
+    found = [name for name in versions.listed if _regular(root / name / LLMS_NAME)]
+    default = default_version(root, found, base_url)
+    if default is None:
+        return None
+    titles = mike_titles(root / MIKE_VERSIONS)
+    files = {name: VersionFile(name, titles.get(name) or name, f"{base_url}{quote(name)}/{LLMS_NAME}")
+             for name in found}
+    try:
+        name, summary = heading(read_regular(root / default / LLMS_NAME, _HEAD_BYTES))
+    except OSError:
+        name, summary = None, None
+    return versions_llms(name or base_url, summary, files.pop(default), files.values())
+
+
 EXTRA_SECTION = "extra"
 """``sitemap-extra.xml``: the root's sitemap of ``extra_urls``, pages no version builds."""
 
@@ -320,8 +351,9 @@ def write_version_index(root: Path, versions: Versions, settings: Settings, repo
                         key: RecordKey | None = None) -> Report:
     """Write ``settings.filename`` at ``root``: an index whose children are the listed
     versions' own sitemaps and, for an alias the pages of a version name as canonical
-    (mike's ``canonical_version``), a sitemap of those pages at the alias's URLs; and the
-    robots.txt line naming it (``settings.robots_txt``)."""
+    (mike's ``canonical_version``), a sitemap of those pages at the alias's URLs; the
+    robots.txt line naming it (``settings.robots_txt``); and, when a listed version has its
+    own ``llms.txt``, the root ``llms.txt`` linking them (never over a file not sitemapkit's)."""
     base_url = normalise_base_url(settings.base_url or "")
     for name, why in versions.left:
         report.info(str(root / name), "version", "version-left-out", f"not listed in the root index: {why}")
@@ -336,7 +368,15 @@ def write_version_index(root: Path, versions: Versions, settings: Settings, repo
     aliases += _extra_urls_sitemap(root, settings, report)
     # alias sitemaps and extra_urls' sitemap, this build's or stale
     sections = (*(f"{alias}/" for alias in sorted(mike_aliases(root)) if alias != EXTRA_SECTION), f"{EXTRA_SECTION}/")
-    owned = Owned(root, report, base_url, own_names(settings.replace(sections=sections)), key)
+    owned = Owned(root, report, base_url, own_names(settings.replace(sections=sections, llms_txt=True)), key)
+    llms = _root_llms(root, versions, base_url)
+    if llms is not None:
+        try:
+            owned.check([LLMS_NAME])
+        except ForeignFileError as error:
+            report.warn(str(root / LLMS_NAME), "llms_txt", "llms-root-foreign",
+                        f"the root llms.txt, linking each version's, not written: {error}")
+            llms = None
     children = [child for name in versions.listed
                 for child in _version_children(root, name, settings.filename, base_url)]
     children += [(url, None) for url in settings.extra_sitemaps if in_scope(url, base_url)]  # others: robots.txt
@@ -348,13 +388,21 @@ def write_version_index(root: Path, versions: Versions, settings: Settings, repo
         for series in aliases:
             series.abort()
         raise
+    beside = []
     try:
-        owned.expect([*target.close(), *(item for series in aliases for item in series.closed)])
+        if llms is not None:
+            beside.append(Target(root / LLMS_NAME))
+            beside[0].write(llms)
+        owned.expect([*target.close(), *(item for series in aliases for item in series.closed),
+                      *(item for file in beside for item in file.close())])
         written = [path for series in aliases for path in series.commit()]
         written[:0] = target.commit()
+        written += [path for file in beside for path in file.commit()]
     except BaseException:
         for series in aliases:
             series.abort()
+        for file in beside:
+            file.abort()
         target.abort()
         raise
     for series in aliases:

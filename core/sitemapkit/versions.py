@@ -8,7 +8,7 @@ import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
-from urllib.parse import quote, urljoin
+from urllib.parse import quote, unquote, urljoin, urlsplit
 
 from sitemapkit.report import Problem
 from sitemapkit.site.files import read_regular
@@ -25,6 +25,9 @@ MIKE_VERSIONS = "versions.json"
 
 
 MAX_VERSIONS_FILE = 1 << 20  # a versions.json larger than this is not read
+_REDIRECT_BYTES = 1 << 16  # mike's root redirect page is under a kilobyte
+_REFRESH_URL = re.compile(rb"""http-equiv\s*=\s*["']?refresh["']?[^>]*?"""
+                          rb"""content\s*=\s*["'][^"';]*;\s*url\s*=\s*([^"'\s>]+)""", re.IGNORECASE)
 
 
 _SEGMENT = re.compile(r"[^/\\\x00-\x1f]{1,255}")
@@ -174,6 +177,43 @@ def mike_alias_pairs(path: Path) -> list[tuple[str, str]]:
              for alias in aliases if isinstance(alias, str)]
     return [(alias, version) for alias, version in dict.fromkeys(pairs)
             if alias not in versions and folder_name(alias) and folder_name(version)]
+
+
+def default_version(root: Path, names: list[str], base_url: str) -> str | None:
+    """The version of ``names`` (in ``versions.json`` order) a reader of the deployment at
+    ``root`` (served at ``base_url``) is sent to: the one mike's root ``index.html`` redirects
+    to (``mike set-default``, often through an alias), else the one aliased ``latest``, else
+    the first listed (mike lists the newest first); None when ``names`` is empty. The one
+    place the default version is decided."""
+    aliases = dict(mike_alias_pairs(root / MIKE_VERSIONS))
+    target = _redirect_folder(root, base_url)
+    for chosen in (aliases.get(target, target) if target else None, aliases.get("latest")):
+        if chosen in names:
+            return chosen
+    return names[0] if names else None
+
+
+def _redirect_folder(root: Path, base_url: str) -> str | None:
+    """The top folder the meta refresh of ``root/index.html`` sends readers to (``latest/``
+    in mike's redirect page), or None: no such page, no refresh, or one leaving the deployment."""
+    try:
+        found = _REFRESH_URL.search(read_regular(root / "index.html", _REDIRECT_BYTES))
+    except OSError:
+        return None
+    if found is None:
+        return None
+    target = urljoin(base_url, found.group(1).decode("ascii", "replace"))
+    path, folder = urlsplit(target).path, urlsplit(base_url).path
+    if not in_scope(target, base_url) or not path.startswith(folder):
+        return None
+    name = unquote(path[len(folder):]).partition("/")[0]
+    return name if folder_name(name) else None
+
+
+def mike_titles(path: Path) -> dict[str, str]:
+    """Each version's title as mike's ``versions.json`` gives it (``mike deploy --title``)."""
+    return {name: title for item in _mike_items(path) or []
+            if isinstance(name := item.get("version"), str) and isinstance(title := item.get("title"), str)}
 
 
 def folder_name(name: str) -> bool:

@@ -273,12 +273,18 @@ class Manifest:
         """The facts of the page written at ``output`` (URL ``loc``), kept from the last build
         when the file is unchanged (``page_facts``), else read. A build that keeps no manifest
         reads every page."""
+        facts = self.kept_facts()
+        return facts.facts(output, loc) if facts is not None else read_page_file(output, loc)
+
+    def kept_facts(self) -> PageFacts | None:
+        """The facts kept beside the manifest (the pages', their mirrors' sources), or None for
+        a build that keeps no manifest."""
         if self._page_facts is None:
             if not (self.kept and (self.known() or not self._unusable)):
-                return read_page_file(output, loc)
+                return None
             self._page_facts = PageFacts(self.path.with_name(self.path.stem + ".facts.sqlite"), self.report,
                                          write=not self.sink.dry_run)
-        return self._page_facts.facts(output, loc)
+        return self._page_facts
 
     # ------------------------------------------------------------------ this build
 

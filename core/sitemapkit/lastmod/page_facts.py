@@ -9,6 +9,11 @@ ticked between a change and the read: git's "racily clean" entries) and is read 
 any file whose URL, size, time or inode differ. The sitemap is the same, byte for byte, as a
 build that read every page.
 
+The same file keeps each page's Markdown mirror (``llms_txt``), compressed, with the
+fingerprint of the content and converter it was made from (``mirror``, ``note_mirror``): a
+page whose content has that fingerprint is not converted again (the converter costs far more
+than reading the page, and MkDocs empties its output folder before each build).
+
 The facts live in an SQLite file named after the manifest (``state-<key>.facts.sqlite``):
 one row a page, looked up by path, so memory stays flat however many pages there are and a
 build writes only the rows of the pages it read, a batch at a time, in one transaction
@@ -23,6 +28,7 @@ import json
 import os
 import stat
 import time
+import zlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +41,8 @@ if TYPE_CHECKING:
 FORMAT = "sitemapkit page facts 1"
 """Written in the file with sitemapkit's version (``_format``): facts another version read are
 read again."""
+MAX_MIRROR_BYTES = 16 << 20
+"""A kept mirror larger than this is not one sitemapkit made (its pages are at most 4 MiB)."""
 _DOUBT_NS = 1_000_000_000
 """A file modified this close before its facts were read is read again (file systems keep
 times to a second at worst)."""
@@ -70,11 +78,17 @@ class PageFacts:
         self._prune = write
         """Whether ``save`` forgets the rows of pages not seen (not in a file started again
         this build: it holds only pages seen)."""
+        self._looked = False
+        """Whether this build asked for any page's facts (only then are the others forgotten)."""
+        self._mirrors: set[str] | None = None
+        """The mirrors this build listed; None: no mirror step ran, and the last build's are
+        kept as they are."""
 
     def facts(self, output: str | os.PathLike[str], loc: str) -> HtmlFacts:
         """The facts of the page written at ``output`` with the URL ``loc``: kept ones when
         the file is the one they were read from, else read (``read_page_file``)."""
         name = os.fspath(output)
+        self._looked = True
         try:
             status = os.stat(name)
         except OSError:
@@ -103,6 +117,49 @@ class PageFacts:
             if len(self._read) >= _BATCH:
                 self._flush()
         return found
+
+    def mirror(self, name: str, source: str) -> bytes | None:
+        """The Markdown mirror ``name`` (its path below the output folder) as the last build
+        made it from the content whose fingerprint is ``source``; None when it made it from
+        other content, or none (or what is kept is not a mirror's: too large, not UTF-8)."""
+        db = self._open()
+        if db is None:
+            return None
+        import sqlite3
+
+        try:
+            row = db.execute("SELECT source, text FROM mirrors WHERE name = ?", (name,)).fetchone()
+        except sqlite3.Error as error:
+            self._corrupt(str(error))
+            return None
+        if row is None or row[0] != source or type(row[1]) is not bytes:
+            return None
+        try:
+            unpacked = zlib.decompressobj()
+            data = unpacked.decompress(row[1], MAX_MIRROR_BYTES + 1)
+            data.decode("utf-8")
+        except (zlib.error, UnicodeDecodeError):
+            return None
+        return data if len(data) <= MAX_MIRROR_BYTES and unpacked.eof else None
+
+    def note_mirror(self, name: str, source: str, data: bytes | None) -> None:
+        """Keep the mirror ``name`` for the next build, made from the content whose
+        fingerprint is ``source``: ``data``, its bytes, when this build made it (None: it is
+        the one ``mirror`` gave, kept as it is). Mirrors no build notes are forgotten by ``save``."""
+        if self._mirrors is None:
+            self._mirrors = set()
+        self._mirrors.add(name)
+        if data is None:
+            return
+        import sqlite3
+
+        db = self._writer()
+        if db is None:
+            return
+        try:
+            db.execute("INSERT OR REPLACE INTO mirrors VALUES (?, ?, ?)", (name, source, zlib.compress(data, 1)))
+        except sqlite3.Error as error:
+            self._not_saved(error)
 
     def _saw(self, name: str) -> None:
         seen = self._seen
@@ -180,10 +237,15 @@ class PageFacts:
                 "CREATE TABLE IF NOT EXISTS about(key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;"
                 "CREATE TABLE IF NOT EXISTS facts(path TEXT PRIMARY KEY, loc TEXT, size INT, mtime INT,"
                 " inode INT, read INT, facts TEXT, head BLOB) WITHOUT ROWID;"
+                "CREATE TABLE IF NOT EXISTS mirrors(name TEXT PRIMARY KEY, source TEXT, text BLOB) WITHOUT ROWID;"
             )
             made_by = _format()
-            if dict(db.execute("SELECT key, value FROM about")).get("format") != made_by:
-                db.executescript("DELETE FROM facts; DELETE FROM about;")
+            found = dict(db.execute("SELECT key, value FROM about")).get("format")
+            if found != made_by:
+                if warn and found is not None:  # an upgrade is no fault: told, never a warning
+                    self.report.info(str(self.path), "state_file", "state-facts-rebuilt",
+                                     "kept page facts are another version of sitemapkit's: every page is read again")
+                db.executescript("DELETE FROM facts; DELETE FROM mirrors; DELETE FROM about;")
                 db.execute("INSERT INTO about VALUES ('format', ?)", (made_by,))
         except (sqlite3.Error, OSError) as error:
             if warn:
@@ -217,11 +279,18 @@ class PageFacts:
         if db is None:
             return
         try:
-            if self._prune and self._some_unseen(db):
+            if self._prune and self._looked and self._some_unseen(db):
                 db.execute("DELETE FROM facts WHERE path NOT IN (SELECT path FROM seen)")
+            if self._mirrors is not None:  # the mirrors of pages no longer listed are forgotten
+                db.execute("CREATE TEMP TABLE IF NOT EXISTS listed(name TEXT PRIMARY KEY) WITHOUT ROWID")
+                db.execute("DELETE FROM listed")
+                db.executemany("INSERT OR IGNORE INTO listed VALUES (?)", ((name,) for name in self._mirrors))
+                db.execute("DELETE FROM mirrors WHERE name NOT IN (SELECT name FROM listed)")
             db.execute("COMMIT")
         except (sqlite3.Error, OSError) as error:
             self._not_saved(error)
+        self._looked = False
+        self._mirrors = None
 
     def _some_unseen(self, db: sqlite3.Connection) -> bool:
         """Whether the file holds rows of pages this build did not see; if so, every path

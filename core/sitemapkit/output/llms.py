@@ -13,10 +13,13 @@ page's main content (``site.content.main_content``: no theme, no script) in Mark
 
 from __future__ import annotations
 
+import hashlib
+import html
+import os
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 from urllib.parse import unquote
 
 from sitemapkit.model import Outline
@@ -31,6 +34,9 @@ from sitemapkit.site.markup import ATTRIBUTES, HEAD_END, attributes, declared_en
 from sitemapkit.site.owned import ForeignFileError, Owned
 from sitemapkit.site.pages import serving_file
 from sitemapkit.values import LlmsTxt
+
+if TYPE_CHECKING:
+    from sitemapkit.lastmod.page_facts import PageFacts
 
 ABOUT = ("Each link is a page of this site in Markdown, at its URL followed by .md, in the order of the "
          "site's navigation; the sitemap lists the same pages.")
@@ -89,6 +95,50 @@ def link_line(title: str, url: str, description: str | None) -> str:
     line = f"- [{line_text(title) or '/'}]({url.translate(_URL_ESCAPES)})"
     note = line_text(description) if description else ""
     return f"{line}: {note}" if note else line
+
+
+VERSIONS_ABOUT = ("Each version of this documentation has its own llms.txt, linking its pages in Markdown: the "
+                  "first link is the default version's, the others are under Optional.")
+"""The paragraph under the heading of a versioned deployment's root ``llms.txt``."""
+DEFAULT_SECTION = "Documentation"
+
+
+def heading(data: bytes) -> tuple[str | None, str | None]:
+    """The H1 and the blockquote (the site's name and summary) that open an ``llms.txt``, as
+    plain text (character references read), or None where it has none."""
+    lines = iter(line.strip() for line in data.decode("utf-8", "replace").splitlines())
+    first = next((line for line in lines if line), "")
+    if not first.startswith("# "):
+        return None, None
+    quoted = []
+    for line in lines:
+        if line.startswith(">"):
+            quoted.append(line[1:].strip())
+        elif line or quoted:
+            break
+    name = html.unescape(first[2:]).strip() or None
+    return name, html.unescape(" ".join(quoted)).strip() or None
+
+
+class VersionFile(NamedTuple):
+    """One version's ``llms.txt``, as the root one links it."""
+
+    name: str
+    title: str
+    url: str
+
+
+def versions_llms(name: str, summary: str | None, default: VersionFile, others: Iterable[VersionFile]) -> bytes:
+    """The root ``llms.txt`` of a versioned deployment: the site's name and summary, the
+    default version's ``llms.txt`` first, the other versions' under ``Optional``."""
+    quote = f"> {line_text(summary)}\n\n" if summary else ""
+    first = link_line(default.title, default.url, f"the default version ({default.name}): its pages in Markdown")
+    lines = [f"# {line_text(name)}\n\n{quote}{VERSIONS_ABOUT}\n\n## {DEFAULT_SECTION}\n\n{first}\n"]
+    rest = [link_line(other.title, other.url, f"version {other.name}: its pages in Markdown") + "\n"
+            for other in others]
+    if rest:
+        lines += [f"\n## {OPTIONAL}\n\n", *rest]
+    return "".join(lines).encode()
 
 
 class Chapter(NamedTuple):
@@ -182,15 +232,23 @@ class _Out(NamedTuple):
     """Mirrors the last build wrote as this one would: left as they are."""
     folders: dict[Path, bool]
     """Whether each folder a mirror goes to is in the site (not a link out of it)."""
+    made: PageFacts | None = None
+    """The mirrors the last build made, each with what it made it from (kept beside the
+    manifest), or None."""
+    converter: str = ""
+    """What makes a mirror (``_converter``): part of each mirror's source fingerprint."""
 
 
 def write_llms(site_dir: Path, links: list[Link], outline: Outline | None, settings: Settings, sink: Sink,
-               report: Report, owned: Owned, languages: Iterable[str] = ()) -> Written:
+               report: Report, owned: Owned, languages: Iterable[str] = (), made: PageFacts | None = None) -> Written:
     """Write ``llms.txt``, the mirrors and (``full``) ``llms-full.txt`` into ``site_dir``, and
     remove the stale mirrors. ``languages``: the hreflang codes of the site's translations;
     the pages in a top folder named by one (``fr/``) get their own ``llms.txt`` there, the
     root's lists the rest. ``owned``: the record of sitemapkit's own files in ``site_dir``,
-    read after the sitemaps were written; the caller settles it with what this returns."""
+    read after the sitemaps were written; the caller settles it with what this returns.
+    ``made``: the facts kept beside the manifest, where each mirror is kept with the
+    fingerprint of the content it was made from: a page whose main content has that
+    fingerprint is not converted again; the caller saves them."""
     options = settings.llms_txt if isinstance(settings.llms_txt, LlmsTxt) else LlmsTxt()
     base_url = settings.base_url
     if settings.html_sitemap:  # listed in the sitemap too, after the pages it maps
@@ -202,7 +260,7 @@ def write_llms(site_dir: Path, links: list[Link], outline: Outline | None, setti
         if slash and unquote(top).lower() in codes:
             folders.setdefault(top + "/", []).append(link._replace(path=rest))
     rest = [link for link in links if link.path.partition("/")[0] + "/" not in folders]
-    out = _Out(sink, owned, [], [], [], [], {})
+    out = _Out(sink, owned, [], [], [], [], {}, made, _converter() if made is not None else "")
     site_name = outline.site_name if outline is not None else None
     name = (outline.name if outline is not None else None) or site_name
     summary = options.summary or (outline.description if outline is not None else None)
@@ -290,14 +348,22 @@ def _mirror(site_dir: Path, link: Link, site_name: str | None, out: _Out) -> _Pa
     except ForeignFileError:
         out.foreign.append(name)
         return _Page(title, link.loc, description, None)
-    from sitemapkit.output.markdown import to_markdown  # markdownify: only a build with llms_txt loads it
+    source = hashlib.sha256(f"{out.converter}\0{content}".encode("utf-8", "surrogatepass")).hexdigest()
+    data = out.made.mirror(name, source) if out.made is not None else None
+    if data is not None:  # made from this very content by the last build: not converted again
+        text = data.decode("utf-8")
+        out.made.note_mirror(name, source, None)
+    else:
+        from sitemapkit.output.markdown import to_markdown  # markdownify: only a build with llms_txt loads it
 
-    try:
-        text = to_markdown(content)
-    except RecursionError:  # elements nested thousands deep: no page of a generator's, a hostile one
-        out.unread.append(link.loc)
-        return _Page(title, link.loc, description, None)
-    data = text.encode("utf-8")
+        try:
+            text = to_markdown(content)
+        except RecursionError:  # elements nested thousands deep: no page of a generator's, a hostile one
+            out.unread.append(link.loc)
+            return _Page(title, link.loc, description, None)
+        data = text.encode("utf-8")
+        if out.made is not None:
+            out.made.note_mirror(name, source, data)
     if out.owned.holds(path, data):  # as the last build wrote it: left alone (and its date with it)
         out.kept.append(path)
         return _Page(title, mirror_url(link.loc), description, text)
@@ -306,6 +372,26 @@ def _mirror(site_dir: Path, link: Link, site_name: str | None, out: _Out) -> _Pa
     target.write(data)
     target.close()  # one file open at a time, however many pages: put in place with the others
     return _Page(title, mirror_url(link.loc), description, text)
+
+
+def _converter() -> str:
+    """What makes a mirror from a page's content: this sitemapkit's converter module (as
+    installed: an editable install's edits count) and the versions of markdownify and
+    BeautifulSoup. A mirror another made is made again."""
+    from importlib.metadata import PackageNotFoundError, version
+    from importlib.util import find_spec
+
+    from sitemapkit import __version__
+
+    spec = find_spec("sitemapkit.output.markdown")
+    info = os.stat(spec.origin) if spec is not None and spec.origin else None
+    parts = [f"sitemapkit {__version__}", f"{info.st_size}:{info.st_mtime_ns}" if info else "?"]
+    for package in ("markdownify", "beautifulsoup4"):
+        try:
+            parts.append(f"{package} {version(package)}")
+        except PackageNotFoundError:
+            parts.append(f"{package} ?")
+    return " ".join(parts)
 
 
 def _read(site_dir: Path, path: str) -> tuple[str, str | None] | None:

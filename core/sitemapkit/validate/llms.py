@@ -4,7 +4,9 @@
 The format as the reference parser reads it: the H1 first; then a summary and paragraphs;
 then ``##`` sections, each line of which is blank or a link line ``- [title](url)``, with an
 optional ``: notes`` (any other line stops the reference parser). With ``--site-dir``, each
-link is resolved to a file of the site (a page's Markdown mirror, ``URL.md``, or the page);
+link is resolved to a file of the site (a page's Markdown mirror, ``URL.md``, the page, or
+another of the site's own ``llms.txt``: the root one of a versioned deployment links each
+version's, which is read once, as a file of its own, never through the link);
 the page it stands for must be one the checked sitemaps list, and each page they list must be
 linked by one ``llms.txt``, once. Checked after the sitemaps, whose listed pages it needs.
 """
@@ -54,6 +56,8 @@ class LlmsCheck:
         checked against what the sitemaps list."""
         self.linked: dict[str, tuple[str, int]] = {}
         """Built page file -> where an ``llms.txt`` first linked it."""
+        self.own = {path.relative_to(site.dir).as_posix() for path in site_files(site)} if site is not None else set()
+        """The site's own ``llms.txt`` files, by path below the site root: the ones another may link."""
 
     def check(self, path: Path) -> None:
         name = str(path)
@@ -99,8 +103,16 @@ class LlmsCheck:
         relative = self._relative(path, url)
         if relative is None:
             return  # another site's page: not this site's to resolve
-        if serving_file(self.site.dir, relative) is None:
+        served = serving_file(self.site.dir, relative)
+        if served is None:
             self.findings.add(name, number, "llms-link-missing", f"{url} is no file of {self.site.dir}: a 404")
+            return
+        if served.rpartition("/")[2] == NAME:  # another llms.txt: a page of none, read as a file of its own
+            if served not in self.own:
+                self.findings.add(name, number, "llms-link-index",
+                                  f"{url} links {served}, no llms.txt of the site's own (an alias's copy of a "
+                                  "version's, or one deeper than a version's or language's folder): link the "
+                                  "version's own")
             return
         built = serving_file(self.site.dir, mirrored_page(relative))
         if built is None or not built.endswith(HTML_SUFFIXES):
