@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import logging
+import os
 import shutil
 import subprocess
 import sys
@@ -518,16 +519,48 @@ def test_rebuild_with_the_same_config_starts_clean(tmp_path):
     assert locs(tmp_path / "site" / "sitemap.xml") == [BASE]
 
 
-def test_dirty_build_keeps_the_full_sitemap(tmp_path):
-    """`mkdocs build --dirty` renders only changed pages: the sitemap must not shrink to them."""
-    config_file = make_site(tmp_path, {"index.md": "# Home\n", "a.md": "# A\n", "b.md": "# B\n"})
+def test_a_dirty_build_writes_the_full_builds_sitemap_reading_only_the_pages_it_rendered(tmp_path, pin_now):
+    """`mkdocs build --dirty` renders only the pages that changed: the sitemap still lists every
+    page, byte for byte as a full build does, the others from the facts the last build kept
+    (not read again: a written page changed behind MkDocs' back, same size, time and inode,
+    would be left out as noindex if it were), with their front matter."""
+    config_file = make_site(tmp_path, {
+        "index.md": "# Home\n",
+        "a.md": "# A\n\nFirst words.\n",
+        "b.md": "---\nsitemap_changefreq: weekly\n---\n# B\n\n![A figure](figure.png)\n",
+        "c.md": "---\nsitemap: false\n---\n# C\n",
+        "figure.png": b"\x89PNG\r\n\x1a\n", "new.png": b"\x89PNG\r\n\x1a\n",
+    })
     mkdocs = [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config_file)]
+    pin_now(1795284000)
     subprocess.run(mkdocs, check=True)
-    full = (tmp_path / "site" / "sitemap.xml").read_bytes()
-    (tmp_path / "docs" / "a.md").write_text("# A, edited\n")
+    site = tmp_path / "site"
+    first = (site / "sitemap.xml").read_text()
+    assert locs(site / "sitemap.xml") == [BASE, BASE + "a/", BASE + "b/"] and BASE + "new.png" not in first
+
+    written = site / "b" / "index.html"
+    before = written.stat()
+    noindex = b'<html><head><meta name="robots" content="noindex"></head></html>'
+    written.write_bytes(noindex.ljust(before.st_size))  # in place: the same inode
+    os.utime(written, ns=(before.st_atime_ns, before.st_mtime_ns))
+    (tmp_path / "docs" / "a.md").write_text("# A\n\nNew words, and a picture.\n\n![New](new.png)\n")
+    pin_now(1795370400)  # a day later
     subprocess.run([*mkdocs, "--dirty"], check=True)
-    assert (tmp_path / "site" / "sitemap.xml").read_bytes() == full
-    assert len(locs(tmp_path / "site" / "sitemap.xml")) == 3
+    dirty = (site / "sitemap.xml").read_bytes()
+    assert written.read_bytes().startswith(noindex)  # MkDocs did not render b again
+
+    root = etree.fromstring(dirty)
+    listed = urls(root)
+    assert list(listed) == [BASE, BASE + "a/", BASE + "b/"]
+    assert [i.text for i in listed[BASE + "a/"].iterfind("image:image/image:loc", NS)] == [BASE + "new.png"]
+    assert listed[BASE + "a/"].findtext("s:lastmod", namespaces=NS) == "2026-11-22T18:00:00Z"  # changed now
+    assert listed[BASE + "b/"].findtext("s:lastmod", namespaces=NS) == "2026-11-21T18:00:00Z"  # first seen
+    assert listed[BASE + "b/"].findtext("s:changefreq", namespaces=NS) == "weekly"
+    assert [i.text for i in listed[BASE + "b/"].iterfind("image:image/image:loc", NS)] == [BASE + "figure.png"]
+    assert_valid(site / "sitemap.xml")
+
+    subprocess.run(mkdocs, check=True)  # a full build of the same sources, at the same time
+    assert (site / "sitemap.xml").read_bytes() == dirty
 
 
 def test_every_sitemapkit_option_is_a_plugin_option():

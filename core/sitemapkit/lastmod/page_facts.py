@@ -1,13 +1,15 @@
 """The facts of each written page kept between builds, beside the manifest (issue 36).
 
-A page the generator did not write again this build (Sphinx's incremental builds, an
-unchanged file for ``sitemapkit build``) is not read again: its facts (``HtmlFacts``: head
-facts, images, videos, content digest) come from the last build's, keyed by the file's path
-and checked as git's index checks a file, by its size, modification time and inode. A file
-modified in the second before its facts were read is in doubt (the clock may not have
-ticked between a change and the read: git's "racily clean" entries) and is read again, as is
-any file whose URL, size, time or inode differ. The sitemap is the same, byte for byte, as a
-build that read every page.
+A page the generator did not write again this build (Sphinx's incremental builds, MkDocs'
+``--dirty``, an unchanged file for ``sitemapkit build``) is not read again: its facts
+(``HtmlFacts``: head facts, images, videos, content digest) come from the last build's,
+keyed by the file's path and checked as git's index checks a file, by its size, modification
+time and inode. A file modified in the second before its facts were read is in doubt (the
+clock may not have ticked between a change and the read: git's "racily clean" entries) and
+is read again, as is any file whose URL, size, time or inode differ. Facts a generator handed
+over from memory (MkDocs' rendered pages, ``keep``) were read from no file, so no read can
+have raced a change: they hold while the file's size, time and inode do. The sitemap is the
+same, byte for byte, as a build that read every page.
 
 The facts live in an SQLite file named after the manifest (``state-<key>.facts.sqlite``):
 one row a page, looked up by path, so memory stays flat however many pages there are and a
@@ -72,7 +74,7 @@ class PageFacts:
             row = db.execute("SELECT loc, size, mtime, inode, read, facts, head FROM facts WHERE path = ?",
                              (name,)).fetchone()
             if (row is not None and row[0] == loc and row[1] == status.st_size and row[2] == status.st_mtime_ns
-                    and row[3] == status.st_ino and status.st_mtime_ns < row[4] - _DOUBT_NS):
+                    and row[3] == status.st_ino and (row[4] is None or status.st_mtime_ns < row[4] - _DOUBT_NS)):
                 kept = _decoded(row[5], row[6])
                 if kept is not None:
                     return kept
@@ -82,6 +84,18 @@ class PageFacts:
         self._read.append((name, loc, status.st_size, status.st_mtime_ns, status.st_ino, read_at,
                            _encoded(found), found.head))
         return found
+
+    def keep(self, output: str | os.PathLike[str], loc: str, facts: HtmlFacts) -> None:
+        """Keep ``facts``, which the generator handed over from memory, for the page it wrote
+        at ``output`` (no read time: see the module's note)."""
+        name = os.fspath(output)
+        try:
+            status = os.stat(name)
+        except OSError:
+            return  # not written: nothing to key them by
+        self._seen.add(name)
+        self._read.append((name, loc, status.st_size, status.st_mtime_ns, status.st_ino, None,
+                           _encoded(facts), facts.head))
 
     def _open(self) -> sqlite3.Connection | None:
         """The last build's facts (None: there are none, or they cannot be read)."""
@@ -137,7 +151,7 @@ class PageFacts:
 
     def save(self) -> None:
         """Keep the facts read this build; forget the pages this build did not list."""
-        if not self.write or not self._opened:
+        if not self.write or not (self._opened or self._read):
             return
         import sqlite3
 

@@ -77,11 +77,14 @@ def _no_news(page: Page, keys: PageKeys, facts: HtmlFacts, loc: str, path: str) 
 class Plan(NamedTuple):
     """What every page of a build goes through, decided once from the settings and the site
     (issue 36): a feature that is off has no step, and costs nothing per page. ``entry`` runs
-    the page keys and the loc, then ``gates``, reads the page, runs ``checks`` and the
-    canonical link, then makes the fields: lastmod, changefreq and priority (by ``rules``
+    the page keys and the loc, then ``gates``, reads the page (``facts``), runs ``checks`` and
+    the canonical link, then makes the fields: lastmod, changefreq and priority (by ``rules``
     when there are any), images, videos, news and alternates."""
 
     gates: tuple[Gate, ...]
+    facts: Callable[[Page, str], HtmlFacts]
+    """The page's facts (``EntryMaker.facts``); where the manifest keeps them, also kept for
+    a page handed over with its HTML and its written file (``facts_kept``)."""
     checks: tuple[Check, ...]
     rules: bool
     images: Field
@@ -158,7 +161,8 @@ class EntryMaker:
             checks.append(self._noindex)
         warn, news, now = self.warn, settings.news, self.now
         return Plan(
-            tuple(gates), tuple(checks), bool(settings.rules),
+            tuple(gates), self.facts_kept if self.resolver.manifest.keeps_facts else self.facts,
+            tuple(checks), bool(settings.rules),
             (lambda page, keys, facts, loc, path: images(page, keys, facts, loc, warn, _shown_in(page),
                                                           self.missing_image(page))) if settings.images else _none,
             (lambda page, keys, facts, loc, path: videos(page, keys, facts, loc, warn)) if settings.videos else _none,
@@ -195,7 +199,7 @@ class EntryMaker:
             if gate(page, loc, path):
                 return None
         try:
-            facts = self.facts(page, loc)
+            facts = plan.facts(page, loc)
         except OSError as error:  # a pipe, socket or device named like a page; no permission
             self.warn(page, "output", "page-unreadable",
                       f"page left out: {page.output} {error.strerror or error}")
@@ -336,6 +340,15 @@ class EntryMaker:
         if page.content is not None:
             return read_page_html(b"", loc, content=page.content)
         return HtmlFacts()
+
+    def facts_kept(self, page: Page, loc: str) -> HtmlFacts:
+        """``facts``, and those of a page handed over with its HTML kept by its written file:
+        a later build may hand it over without (MkDocs' ``--dirty``, which renders only the
+        pages that changed)."""
+        facts = self.facts(page, loc)
+        if page.html is not None and page.output is not None:
+            self.resolver.manifest.keep(page.output, loc, facts)
+        return facts
 
     def missing_image(self, page: Page) -> Callable[[str], str | None] | None:
         """Why a same-site image of ``page`` is not in the built site (None: it is, or it is
