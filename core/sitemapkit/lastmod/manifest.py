@@ -278,6 +278,19 @@ class Manifest:
         facts = self._facts_kept()
         return facts.facts(output, loc) if facts is not None else read_page_file(output, loc)
 
+    def unrendered_facts(self, output: str | os.PathLike[str], loc: str) -> HtmlFacts:
+        """``page_facts`` of a page the generator did not render again this build (MkDocs'
+        ``--dirty``): its content is the one the last build fingerprinted, so a page whose
+        facts were not kept (a full build keeps none) is read with that digest."""
+        def fingerprinted() -> str | None:
+            old = self.recorded(loc)
+            return old.digest if old is not None else None
+
+        facts = self._facts_kept()
+        if facts is not None:
+            return facts.facts(output, loc, fingerprinted)
+        return read_page_file(output, loc)._replace(digest=fingerprinted())
+
     def keep(self, output: str | os.PathLike[str], loc: str, facts: HtmlFacts) -> None:
         """Keep the ``facts`` of the page written at ``output`` (URL ``loc``), handed over
         from memory, for a build that hands the page without them (``keeps_facts``)."""

@@ -24,6 +24,7 @@ import json
 import os
 import stat
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -58,9 +59,13 @@ class PageFacts:
         self._seen: set[str] = set()
         self._now = time.time_ns()
 
-    def facts(self, output: str | os.PathLike[str], loc: str) -> HtmlFacts:
+    def facts(self, output: str | os.PathLike[str], loc: str,
+              fingerprinted: Callable[[], str | None] | None = None) -> HtmlFacts:
         """The facts of the page written at ``output`` with the URL ``loc``: kept ones when
-        the file is the one they were read from, else read (``read_page_file``)."""
+        the file is the one they were read from, else read (``read_page_file``).
+        ``fingerprinted``: the page was not rendered again since the build that fingerprinted
+        its content (MkDocs' ``--dirty``): read, it keeps that digest (what this returns), not
+        its written file's."""
         name = os.fspath(output)
         try:
             status = os.stat(name)
@@ -81,6 +86,8 @@ class PageFacts:
                 self._corrupt("a page's facts have the wrong shape")
         read_at = time.time_ns()
         found = read_page_file(output, loc)
+        if fingerprinted is not None:
+            found = found._replace(digest=fingerprinted())
         self._read.append((name, loc, status.st_size, status.st_mtime_ns, status.st_ino, read_at,
                            _encoded(found), found.head))
         return found

@@ -342,9 +342,12 @@ class EntryMaker:
         return HtmlFacts()
 
     def facts_kept(self, page: Page, loc: str) -> HtmlFacts:
-        """``facts``, and those of a page handed over with its HTML kept by its written file:
-        a later build may hand it over without (MkDocs' ``--dirty``, which renders only the
-        pages that changed)."""
+        """``facts`` in a build that renders only the pages that changed (MkDocs' ``--dirty``):
+        a page handed over with its HTML has its facts kept by its written file, for the next
+        such build; one handed over with neither its HTML nor its content (not a copied file)
+        was not rendered again, and has the facts kept of it."""
+        if page.html is None and page.content is None and page.output is not None and not page.copied:
+            return self.resolver.manifest.unrendered_facts(page.output, loc)
         facts = self.facts(page, loc)
         if page.html is not None and page.output is not None:
             self.resolver.manifest.keep(page.output, loc, facts)
