@@ -19,7 +19,7 @@ from sitemapkit.dates import as_datetime, format_moment, newest
 from sitemapkit.lastmod.sources import LastmodResolver
 from sitemapkit.listing.page_fields import alternates, images, news_article, page_moment, videos
 from sitemapkit.listing.page_keys import NO_KEYS, PageKeys, page_keys
-from sitemapkit.model import Entry, Moment, Page
+from sitemapkit.model import Entry, Image, Moment, Page
 from sitemapkit.protocol import FUTURE_SLACK, OTHER_VERSION, PAGE_READ_BYTES
 from sitemapkit.report import EXAMPLES, Report, examples, plural
 from sitemapkit.settings import Rule, Settings
@@ -163,8 +163,7 @@ class EntryMaker:
         return Plan(
             tuple(gates), self.facts_kept if self.resolver.manifest.keeps_facts else self.facts,
             tuple(checks), bool(settings.rules),
-            (lambda page, keys, facts, loc, path: images(page, keys, facts, loc, warn, _shown_in(page),
-                                                          self.missing_image(page))) if settings.images else _none,
+            self._images if settings.images else _none,
             (lambda page, keys, facts, loc, path: videos(page, keys, facts, loc, warn)) if settings.videos else _none,
             (lambda page, keys, facts, loc, path: news_article(page, keys, facts, path, news, now, warn)) if news
             else _no_news,
@@ -230,6 +229,12 @@ class EntryMaker:
             plan.alternates(page, keys, facts, loc, path),
         )
         return entry, (page.title or facts.title) if self.titles else None
+
+    def _images(self, page: Page, keys: PageKeys, facts: HtmlFacts, loc: str, path: str) -> tuple[Image, ...]:
+        """The page's images; what checks them is made only for a page that has some."""
+        if not facts.images and not page.images and not keys.images:
+            return ()
+        return images(page, keys, facts, loc, self.warn, _shown_in(page), self.missing_image(page))
 
     # the gates: left out before the page is read (each says why in the report)
 
@@ -433,9 +438,12 @@ class EntryMaker:
             # still notes the digest in the manifest (IndexNow, change feed)
             self.resolver.lastmod(page, loc, facts.digest, self.feed_title(page, facts))
             return None
-        override = self.not_future(page, "sitemap_lastmod",
-                                   page_moment(page, "sitemap_lastmod", keys.lastmod, self.warn))
-        modified = self.not_future(page, "modified", page.modified)
+        override = modified = None  # (most pages give neither: no call for them)
+        if keys.lastmod is not None:
+            override = self.not_future(page, "sitemap_lastmod",
+                                       page_moment(page, "sitemap_lastmod", keys.lastmod, self.warn))
+        if page.modified is not None:
+            modified = self.not_future(page, "modified", page.modified)
         if modified is None and page.listed:
             modified = newest(page.listed)
         # A page whose source is known is dated by it (front matter, then git): the HTML's
