@@ -2,7 +2,8 @@
 and commands that use them (the validator's lxml, urllib3 and protego, IndexNow's
 urllib.request, front matter's PyYAML, ``exclude``'s pathspec, a big manifest's sqlite3,
 ``sitemap.html``'s Jinja2, ``llms_txt``'s markdownify and BeautifulSoup; tomllib, which
-compiles its patterns on import, for a project's TOML). Nor are sitemapkit's own modules of
+compiles its patterns on import, for a project's TOML; difflib, for the suggestion an unknown
+option gets). Nor are sitemapkit's own modules of
 features a build leaves off: validating, the HTML views, the change feed, IndexNow,
 ``transform``, another generator's sources, the root index of versioned docs (issue 36)."""
 
@@ -15,7 +16,7 @@ import pytest
 from project_checks import quickstart
 
 HEAVY = ("pathspec", "yaml", "lxml", "protego", "urllib3", "sqlite3", "jinja2", "urllib.request", "ssl", "tomllib",
-         "markdownify", "bs4")
+         "markdownify", "bs4", "difflib")
 
 LIST_HEAVY = """
 import sys

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import logging
+import os
 import shutil
 import subprocess
 import sys
@@ -518,16 +519,60 @@ def test_rebuild_with_the_same_config_starts_clean(tmp_path):
     assert locs(tmp_path / "site" / "sitemap.xml") == [BASE]
 
 
-def test_dirty_build_keeps_the_full_sitemap(tmp_path):
-    """`mkdocs build --dirty` renders only changed pages: the sitemap must not shrink to them."""
-    config_file = make_site(tmp_path, {"index.md": "# Home\n", "a.md": "# A\n", "b.md": "# B\n"})
+def test_a_dirty_build_writes_the_full_builds_sitemap_reading_only_the_pages_it_rendered(tmp_path, pin_now):
+    """`mkdocs build --dirty` renders only the pages that changed: the sitemap still lists every
+    page, byte for byte as a full build does. The first after a full build (which keeps no
+    facts) reads the others from their written files, their fingerprint the last build's; the
+    next reads them no more (a written page changed behind MkDocs' back, same size, time and
+    inode, would be left out as noindex if it were read). Front matter comes from the sources."""
+    config_file = make_site(tmp_path, {
+        "index.md": "# Home\n",
+        "a.md": "# A\n\nFirst words.\n",
+        "b.md": "---\nsitemap_changefreq: weekly\n---\n# B\n\n![A figure](figure.png)\n",
+        "c.md": "---\nsitemap: false\n---\n# C\n",
+        "figure.png": b"\x89PNG\r\n\x1a\n", "new.png": b"\x89PNG\r\n\x1a\n",
+    })
     mkdocs = [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config_file)]
+    site = tmp_path / "site"
+    pin_now(1795284000)
     subprocess.run(mkdocs, check=True)
-    full = (tmp_path / "site" / "sitemap.xml").read_bytes()
-    (tmp_path / "docs" / "a.md").write_text("# A, edited\n")
-    subprocess.run([*mkdocs, "--dirty"], check=True)
-    assert (tmp_path / "site" / "sitemap.xml").read_bytes() == full
-    assert len(locs(tmp_path / "site" / "sitemap.xml")) == 3
+    assert locs(site / "sitemap.xml") == [BASE, BASE + "a/", BASE + "b/"]
+    # sources and pages written a while ago (MkDocs renders again a source newer than its page)
+    for old, files in ((100, (tmp_path / "docs").glob("*.md")), (50, site.glob("**/index.html"))):
+        for file in files:
+            os.utime(file, (file.stat().st_mtime - old,) * 2)
+
+    def edit_a(text: str, now: int) -> etree._Element:
+        (tmp_path / "docs" / "a.md").write_text(f"# A\n\n{text}\n\n![New](new.png)\n")
+        pin_now(now)
+        subprocess.run([*mkdocs, "--dirty"], check=True)
+        assert_valid(site / "sitemap.xml")
+        return etree.parse(str(site / "sitemap.xml")).getroot()
+
+    def field(listed: dict[str, etree._Element], url: str, name: str) -> list[str | None]:
+        return [found.text for found in listed[url].iterfind(name, NS)]
+
+    listed = urls(edit_a("New words, and a picture.", 1795370400))  # a day later
+    assert list(listed) == [BASE, BASE + "a/", BASE + "b/"]
+    assert field(listed, BASE + "a/", "image:image/image:loc") == [BASE + "new.png"]  # its new facts
+    assert field(listed, BASE + "a/", "s:lastmod") == ["2026-11-22T18:00:00Z"]  # changed now
+    assert field(listed, BASE + "b/", "s:lastmod") == ["2026-11-21T18:00:00Z"]  # first seen, not read as changed
+    assert field(listed, BASE + "b/", "s:changefreq") == ["weekly"]  # its front matter
+    assert field(listed, BASE + "b/", "image:image/image:loc") == [BASE + "figure.png"]
+
+    written = site / "b" / "index.html"
+    before = written.stat()
+    noindex = b'<html><head><meta name="robots" content="noindex"></head></html>'
+    written.write_bytes(noindex.ljust(before.st_size))  # in place: the same inode
+    os.utime(written, ns=(before.st_atime_ns, before.st_mtime_ns))
+    listed = urls(edit_a("Other words.", 1795456800))
+    assert written.read_bytes().startswith(noindex)  # MkDocs did not render b again
+    assert list(listed) == [BASE, BASE + "a/", BASE + "b/"]  # nor was it read: it would be noindex
+    assert field(listed, BASE + "a/", "s:lastmod") == ["2026-11-23T18:00:00Z"]
+    dirty = (site / "sitemap.xml").read_bytes()
+
+    subprocess.run(mkdocs, check=True)  # a full build of the same sources, at the same time
+    assert (site / "sitemap.xml").read_bytes() == dirty
 
 
 def test_every_sitemapkit_option_is_a_plugin_option():

@@ -1,16 +1,14 @@
 """What an MkDocs build's configuration means for its sitemap, decided from plain values
 (``sitemapkit.compat.mkdocs_build``): the settings of one build (site_url, mike, Read the
 Docs, ``mkdocs serve``, ``strict``), mkdocs-static-i18n among the plugins, the files MkDocs
-copies or renders from no Markdown, and ``--dirty``. The real ``mkdocs build`` runs are in
+copies or renders from no Markdown. The real ``mkdocs build`` runs are in
 test_mkdocs.py, test_versions_mike.py and test_versions_read_the_docs.py."""
 
 from pathlib import Path
 
 from sitemapkit.compat.mkdocs_build import (
-    DIRTY_KEPT,
     build_settings,
     copied_pages,
-    dirty_kept,
     static_i18n,
     theme_pages,
 )
@@ -120,10 +118,3 @@ def test_the_themes_own_pages_are_no_pages(tmp_path):
     pages = list(theme_pages({"sitemap.xml", "offline.html", "404.html", "missing.html"}, str(tmp_path)))
     assert [(p.url, p.name, p.not_page) for p in pages] == [
         ("404.html", "404.html", "error page"), ("offline.html", "offline.html", "theme template")]
-
-
-def test_a_dirty_build_keeps_the_last_sitemap_only_when_there_is_one(tmp_path):
-    assert dirty_kept(True, str(tmp_path), "sitemap.xml") is None
-    (tmp_path / "sitemap.xml").write_text("<urlset/>", encoding="utf-8")
-    assert dirty_kept(True, str(tmp_path), "sitemap.xml") == DIRTY_KEPT
-    assert dirty_kept(False, str(tmp_path), "sitemap.xml") is None

@@ -110,9 +110,12 @@ paths = st.lists(st.from_regex(r"(?:[a-z]{1,3}/){0,2}[a-z0-9]{0,3}(?:\.html)?", 
 def outlines(draw, urls: list[str]) -> Outline:
     """Outlines naming some of ``urls`` (and others), nested, in any order, some twice."""
     names = st.one_of(st.sampled_from(urls) if urls else st.nothing(), st.just("elsewhere/"), st.none())
-    item = st.recursive(st.builds(NavItem, st.one_of(st.none(), st.text(max_size=5)), names),
+    # (items and later given: hypothesis fills a named tuple's fields that have defaults too)
+    item = st.recursive(st.builds(NavItem, st.one_of(st.none(), st.text(max_size=5)), names, items=st.just(()),
+                                  later=st.just(())),
                         lambda children: st.builds(NavItem, st.text(max_size=5), names,
-                                                   st.lists(children, max_size=3).map(tuple)), max_leaves=10)
+                                                   st.lists(children, max_size=3).map(tuple), later=st.just(())),
+                        max_leaves=10)
     return Outline(tuple(draw(st.lists(item, max_size=6))), draw(st.one_of(st.none(), st.text(max_size=5))))
 
 

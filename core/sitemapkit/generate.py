@@ -60,6 +60,7 @@ def generate(
     other_sitemaps: OthersCheck | None = None,
     keep_urlset: bool = False,
     problems: Iterable[Problem] = (),
+    keep_facts: bool = False,
 ) -> Report:
     """Build entries from ``pages`` and write every file into ``site_dir``.
 
@@ -85,6 +86,9 @@ def generate(
     see ``compat.material.reads_urlset``): with ``sections`` the index gets another name.
     ``problems``: what the adapter found before the build (its configuration's notes), told
     and counted with the build's own (a page's own go with it, ``Page.problems``).
+    ``keep_facts``: a later build may hand over without their HTML pages this one hands over
+    with it (MkDocs' ``--dirty`` renders only the pages that changed): their facts are kept,
+    by their written file (``Page.output``), so that such a build does not read them again.
     """
     if not settings.base_url:
         raise SitemapError("sitemapkit needs the site's absolute URL: set base_url")
@@ -93,7 +97,8 @@ def generate(
         report = _generate(pages, site_dir, settings, project_dir=project_dir, source_dirs=source_dirs,
                            checkouts=checkouts, on_warning=on_warning, progress=progress, sink=sink,
                            render_html=render_html, outline=outline, deployment=deployment,
-                           other_sitemaps=other_sitemaps, keep_urlset=keep_urlset, problems=problems)
+                           other_sitemaps=other_sitemaps, keep_urlset=keep_urlset, problems=problems,
+                           keep_facts=keep_facts)
     if dry_run:
         report.sizes = dict(sink.sizes)  # every file it would write, the manifest included
     else:
@@ -136,6 +141,7 @@ def _generate(
     other_sitemaps: OthersCheck | None,
     keep_urlset: bool,
     problems: Iterable[Problem],
+    keep_facts: bool,
 ) -> Report:
     site_dir = Path(site_dir)
     project_dir = Path(project_dir) if project_dir is not None else Path.cwd()
@@ -162,7 +168,8 @@ def _generate(
     with folder_locked(site_dir, shared=sink.dry_run, waiting=waiting):
         _write_all(pages, site_dir, settings, report, project_dir=project_dir, source_dirs=source_dirs,
                    checkouts=checkouts, progress=progress, sink=sink, render_html=render_html, outline=outline,
-                   deployment=deployment, transform=transform, other_sitemaps=other_sitemaps, keep_urlset=keep_urlset)
+                   deployment=deployment, transform=transform, other_sitemaps=other_sitemaps, keep_urlset=keep_urlset,
+                   keep_facts=keep_facts)
     if settings.strict and report.warnings:
         raise SitemapError(
             f"{plural(len(report.warnings), 'sitemap warning')} and strict is on; the first: {report.warnings[0]}"
@@ -187,6 +194,7 @@ def _write_all(
     transform: UserTransform | None,
     keep_urlset: bool,
     other_sitemaps: OthersCheck | None,
+    keep_facts: bool,
 ) -> None:
     now = build_time()
     # the project's key, beside the manifest: what signs the record of our own files in site_dir
@@ -195,7 +203,7 @@ def _write_all(
     listed_before = first_loc(site_dir / settings.filename)  # the base URL the sitemap replaced was for
     # other tools' sitemaps: the one at our own name is looked at before this build replaces it
     warn_others = other_sitemaps(site_dir, settings, key) if other_sitemaps is not None else None
-    manifest = Manifest.for_settings(settings, project_dir, report, now, site_dir, sink)
+    manifest = Manifest.for_settings(settings, project_dir, report, now, site_dir, sink, keep_facts=keep_facts)
     try:
         # pages -> entries, each dated as it streams (and noted in the manifest)
         resolver = LastmodResolver(settings, project_dir, report, now, source_dirs, manifest,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from sitemapkit.dates import Moment
 from sitemapkit.extensions import Alternate, NewsArticle, Video
@@ -108,10 +108,10 @@ class Entry:
     alternates: tuple[Alternate, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class NavItem:
+class NavItem(NamedTuple):
     """One place in a site's own navigation, as its generator shows it: a page, a heading over
-    other items (a section, a caption), or both (a page with pages below it)."""
+    other items (a section, a caption), or both (a page with pages below it). Handed along to
+    ``sitemap.html`` and ``llms.txt`` only: a named tuple, not a dataclass (made at import)."""
 
     title: str | None = None
     """As the navigation shows it; None: the page's own title."""
@@ -124,8 +124,7 @@ class NavItem:
     ``page/2/``): ``sitemap.html`` folds them into this one."""
 
 
-@dataclass(frozen=True, slots=True)
-class Outline:
+class Outline(NamedTuple):
     """A site's navigation, handed to ``generate`` for ``sitemap.html``: its top-level items in
     the site's order, and the site's name (which page titles read from the HTML may carry,
     as in ``Install - My Docs``)."""

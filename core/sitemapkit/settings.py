@@ -8,7 +8,6 @@ names the key and what it accepts. Direct construction checks values the same wa
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Mapping
 from dataclasses import field, make_dataclass, replace
 from typing import Any
@@ -86,6 +85,8 @@ class _Checked:
         """
         unknown = sorted(set(values) - set(OPTION_NAMES))
         if unknown:
+            import difflib  # (only a configuration with a mistake pays for it)
+
             key = unknown[0]
             close = difflib.get_close_matches(key, OPTION_NAMES, n=1)
             hint = f"; did you mean '{close[0]}'?" if close else f"; known options: {', '.join(OPTION_NAMES)}"

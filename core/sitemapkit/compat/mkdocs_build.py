@@ -1,6 +1,6 @@
 """What an MkDocs build's configuration means for its sitemap: the settings of one build (the
 site's URL, the version mike or Read the Docs deploys, ``mkdocs serve``), the plugins it works
-beside, the files MkDocs copies or renders from no Markdown, and a ``--dirty`` build."""
+beside, the files MkDocs copies or renders from no Markdown."""
 
 from __future__ import annotations
 
@@ -24,9 +24,6 @@ NO_BASE_URL_FIX = "set 'site_url' in the config file, or 'base_url' under 'plugi
 
 SERVE_STATE = ".sitemapkit-serve.json"
 """The manifest of ``mkdocs serve``, in the temporary site MkDocs removes."""
-
-DIRTY_KEPT = "--dirty build: the sitemap of the last full build is kept"
-
 
 class BuildSettings(NamedTuple):
     """What one build writes with: its ``settings`` (None: no sitemap), where its version is
@@ -92,9 +89,3 @@ def theme_pages(static_templates: Iterable[str], site_dir: str) -> Iterator[Page
         if name.endswith(HTML_SUFFIXES) and output.is_file():
             yield Page(url=url_for_file(name), output=output, name=name,
                        not_page=error_page(name) or "theme template")
-
-
-def dirty_kept(dirty: bool, site_dir: str, filename: str) -> str | None:
-    """Why a ``--dirty`` build (which renders only the pages that changed: a sitemap of those
-    would lose the rest) keeps the sitemap of the last full build, or None."""
-    return DIRTY_KEPT if dirty and (Path(site_dir) / filename).exists() else None

@@ -137,12 +137,13 @@ class Manifest:
 
     def __init__(
         self, path: Path, report: Report, now: datetime, *, wanted: bool = True, read: bool = True,
-        sink: Sink | None = None,
+        sink: Sink | None = None, keep_facts: bool = False,
     ) -> None:
         """``wanted``: this build starts a manifest (IndexNow or the change feed need one).
         ``read``: it may ask the last one (a fingerprint source). With neither and no manifest
         on disk, nothing is recorded and none is written. ``sink``: where it is written (the
-        disk by default; a dry run's counts its size)."""
+        disk by default; a dry run's counts its size). ``keep_facts``: the facts of pages handed
+        over with their HTML are kept too (``keep``), for a build that hands them without it."""
         self.path = path
         self.sink = sink if sink is not None else Sink()
         self.report = report
@@ -161,19 +162,20 @@ class Manifest:
         self._unsent: list[str] = []
         self._finished = False
         self._page_facts: PageFacts | None = None
+        self.keeps_facts = keep_facts
         self._on_disk: bool | None = None  # whether a manifest was on disk, when first asked
 
     @classmethod
     def for_settings(
         cls, settings: Settings, project_dir: Path, report: Report, now: datetime, site_dir: Path | str | None = None,
-        sink: Sink | None = None,
+        sink: Sink | None = None, keep_facts: bool = False,
     ) -> Manifest:
         """The manifest of the site ``settings.base_url`` built into ``site_dir``, named after
         ``settings.state_file`` (relative to ``project_dir``): see ``site_manifest``."""
         wanted = bool(settings.indexnow) or bool(settings.changes_feed)
         read = "fingerprint" in settings.lastmod
         path = site_manifest(Path(project_dir) / settings.state_file, settings.base_url or "", site_dir, project_dir)
-        return cls(path, report, now, wanted=wanted, read=read, sink=sink)
+        return cls(path, report, now, wanted=wanted, read=read, sink=sink, keep_facts=keep_facts)
 
     # ------------------------------------------------------------------ the last build
 
@@ -275,6 +277,26 @@ class Manifest:
         reads every page."""
         facts = self.kept_facts()
         return facts.facts(output, loc) if facts is not None else read_page_file(output, loc)
+
+    def unrendered_facts(self, output: str | os.PathLike[str], loc: str) -> HtmlFacts:
+        """``page_facts`` of a page the generator did not render again this build (MkDocs'
+        ``--dirty``): its content is the one the last build fingerprinted, so a page whose
+        facts were not kept (a full build keeps none) is read with that digest."""
+        def fingerprinted() -> str | None:
+            old = self.recorded(loc)
+            return old.digest if old is not None else None
+
+        facts = self.kept_facts()
+        if facts is not None:
+            return facts.facts(output, loc, fingerprinted)
+        return read_page_file(output, loc)._replace(digest=fingerprinted())
+
+    def keep(self, output: str | os.PathLike[str], loc: str, facts: HtmlFacts) -> None:
+        """Keep the ``facts`` of the page written at ``output`` (URL ``loc``), handed over
+        from memory, for a build that hands the page without them (``keeps_facts``)."""
+        kept = self.kept_facts()
+        if kept is not None:
+            kept.keep(output, loc, facts)
 
     def kept_facts(self) -> PageFacts | None:
         """The facts kept beside the manifest (the pages', their mirrors' sources), or None for

@@ -1,13 +1,15 @@
 """The facts of each written page kept between builds, beside the manifest (issue 36).
 
-A page the generator did not write again this build (Sphinx's incremental builds, an
-unchanged file for ``sitemapkit build``) is not read again: its facts (``HtmlFacts``: head
-facts, images, videos, content digest) come from the last build's, keyed by the file's path
-and checked as git's index checks a file, by its size, modification time and inode. A file
-modified in the second before its facts were read is in doubt (the clock may not have
-ticked between a change and the read: git's "racily clean" entries) and is read again, as is
-any file whose URL, size, time or inode differ. The sitemap is the same, byte for byte, as a
-build that read every page.
+A page the generator did not write again this build (Sphinx's incremental builds, MkDocs'
+``--dirty``, an unchanged file for ``sitemapkit build``) is not read again: its facts
+(``HtmlFacts``: head facts, images, videos, content digest) come from the last build's,
+keyed by the file's path and checked as git's index checks a file, by its size, modification
+time and inode. A file modified in the second before its facts were read is in doubt (the
+clock may not have ticked between a change and the read: git's "racily clean" entries) and
+is read again, as is any file whose URL, size, time or inode differ. Facts a generator handed
+over from memory (MkDocs' rendered pages, ``keep``) were read from no file, so no read can
+have raced a change: they hold while the file's size, time and inode do. The sitemap is the
+same, byte for byte, as a build that read every page.
 
 The same file keeps each page's Markdown mirror (``llms_txt``), compressed, with the
 fingerprint of the content and converter it was made from (``mirror``, ``note_mirror``): a
@@ -29,6 +31,7 @@ import os
 import stat
 import time
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -84,9 +87,13 @@ class PageFacts:
         """The mirrors this build listed; None: no mirror step ran, and the last build's are
         kept as they are."""
 
-    def facts(self, output: str | os.PathLike[str], loc: str) -> HtmlFacts:
+    def facts(self, output: str | os.PathLike[str], loc: str,
+              fingerprinted: Callable[[], str | None] | None = None) -> HtmlFacts:
         """The facts of the page written at ``output`` with the URL ``loc``: kept ones when
-        the file is the one they were read from, else read (``read_page_file``)."""
+        the file is the one they were read from, else read (``read_page_file``).
+        ``fingerprinted``: the page was not rendered again since the build that fingerprinted
+        its content (MkDocs' ``--dirty``): read, it keeps that digest (what this returns), not
+        its written file's."""
         name = os.fspath(output)
         self._looked = True
         try:
@@ -102,7 +109,7 @@ class PageFacts:
             row = db.execute("SELECT loc, size, mtime, inode, read, facts, head FROM facts WHERE path = ?",
                              (name,)).fetchone()
             if (row is not None and row[0] == loc and row[1] == status.st_size and row[2] == status.st_mtime_ns
-                    and row[3] == status.st_ino and status.st_mtime_ns < row[4] - _DOUBT_NS):
+                    and row[3] == status.st_ino and (row[4] is None or status.st_mtime_ns < row[4] - _DOUBT_NS)):
                 kept = _decoded(row[5], row[6])
                 if kept is not None:
                     self.report.pages_kept += 1
@@ -110,6 +117,8 @@ class PageFacts:
                 self._corrupt("a page's facts have the wrong shape")
         read_at = time.time_ns()
         found = read_page_file(output, loc)
+        if fingerprinted is not None:
+            found = found._replace(digest=fingerprinted())
         self.report.pages_read += 1
         if self.write:
             self._read.append((name, loc, status.st_size, status.st_mtime_ns, status.st_ino, read_at,
@@ -117,6 +126,23 @@ class PageFacts:
             if len(self._read) >= _BATCH:
                 self._flush()
         return found
+
+    def keep(self, output: str | os.PathLike[str], loc: str, facts: HtmlFacts) -> None:
+        """Keep ``facts``, which the generator handed over from memory, for the page it wrote
+        at ``output`` (no read time: see the module's note)."""
+        name = os.fspath(output)
+        try:
+            status = os.stat(name)
+        except OSError:
+            return  # not written: nothing to key them by
+        self._looked = True
+        if self._prune:
+            self._saw(name)
+        if self.write:
+            self._read.append((name, loc, status.st_size, status.st_mtime_ns, status.st_ino, None,
+                               _encoded(facts), facts.head))
+            if len(self._read) >= _BATCH:
+                self._flush()
 
     def mirror(self, name: str, source: str) -> bytes | None:
         """The Markdown mirror ``name`` (its path below the output folder) as the last build
@@ -270,7 +296,7 @@ class PageFacts:
 
     def save(self) -> None:
         """Keep the facts read this build; forget the pages this build did not list."""
-        if not self.write or not self._opened:
+        if not self.write or not (self._opened or self._read):
             return
         import sqlite3
 

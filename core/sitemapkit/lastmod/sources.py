@@ -94,6 +94,9 @@ class LastmodResolver:
         """The first ``EXAMPLES`` of them by site path, the ones a note names: a count and a
         few names, not a list of every page (a million pages with no source is one folder
         of HTML given no --source-dir)."""
+        asks = {"meta": self._by_meta, "git": self._by_git, "fingerprint": self._by_fingerprint}
+        self._sources = tuple((source, asks[source]) for source in settings.lastmod)
+        """The sources of ``settings.lastmod`` in order, each with what asks it: decided once."""
 
     @property
     def git(self) -> GitDates:
@@ -121,9 +124,10 @@ class LastmodResolver:
         recorded as the lastmod written.
         """
         found, answered = override, "meta"
-        for answered in self.settings.lastmod if found is None else ():
-            found = self._ask(answered, page, loc, digest)
+        for source, ask in self._sources if found is None else ():
+            found = ask(page, loc, digest)
             if found is not None:
+                answered = source
                 break
         if override is None and found is not None and page.depends_on:
             found, answered = self._newest_part(page, found, answered)
@@ -136,29 +140,29 @@ class LastmodResolver:
         self.manifest.note(loc, digest, title, format_moment(found) if found is not None else None)
         return found
 
-    def _ask(self, source: str, page: Page, loc: str, digest: str | None) -> Moment | None:
-        if source == "meta":
-            return page.modified
-        if source == "git":
-            if page.source is None:
-                self._sourceless += 1
-                if self.source_dirs:  # named only where sources were there to match
-                    bisect.insort(self._sourceless_first, loc.removeprefix(self.settings.base_url.rstrip("/")) or loc)
-                    del self._sourceless_first[EXAMPLES:]
-                return None
-            # os.path.join keeps an absolute source as it is, as Path's / does: no Path per page.
-            return self.git.date(os.path.join(self._project, page.source))
-        if source == "fingerprint":
-            if not self.manifest.known():  # a first build: "first seen now" would move with every build
-                return None
-            old = self.manifest.previous(loc)
-            if digest is None:  # no content read this time: the last fingerprint still holds
-                known = old is not None and old.digest is not None
-                return self._first_seen(old.first_seen) if known else None
-            if old is not None and old.digest == digest:
-                return self._first_seen(old.first_seen)
-            return self.now  # new or changed since the last build: it changed by now
-        return None
+    def _by_meta(self, page: Page, loc: str, digest: str | None) -> Moment | None:
+        return page.modified
+
+    def _by_git(self, page: Page, loc: str, digest: str | None) -> Moment | None:
+        if page.source is None:
+            self._sourceless += 1
+            if self.source_dirs:  # named only where sources were there to match
+                bisect.insort(self._sourceless_first, loc.removeprefix(self.settings.base_url.rstrip("/")) or loc)
+                del self._sourceless_first[EXAMPLES:]
+            return None
+        # os.path.join keeps an absolute source as it is, as Path's / does: no Path per page.
+        return self.git.date(os.path.join(self._project, page.source))
+
+    def _by_fingerprint(self, page: Page, loc: str, digest: str | None) -> Moment | None:
+        if not self.manifest.known():  # a first build: "first seen now" would move with every build
+            return None
+        old = self.manifest.previous(loc)
+        if digest is None:  # no content read this time: the last fingerprint still holds
+            known = old is not None and old.digest is not None
+            return self._first_seen(old.first_seen) if known else None
+        if old is not None and old.digest == digest:
+            return self._first_seen(old.first_seen)
+        return self.now  # new or changed since the last build: it changed by now
 
     def _newest_part(self, page: Page, found: Moment, answered: str) -> tuple[Moment, str]:
         """``found`` (the page's date, by ``answered``), or the git date of a file the page is

@@ -20,7 +20,7 @@ from sitemapkit.dates import as_datetime, format_moment, newest
 from sitemapkit.lastmod.sources import LastmodResolver
 from sitemapkit.listing.page_fields import alternates, images, news_article, page_moment, videos
 from sitemapkit.listing.page_keys import NO_KEYS, PageKeys, page_keys
-from sitemapkit.model import Entry, Moment, Page
+from sitemapkit.model import Entry, Image, Moment, Page
 from sitemapkit.protocol import FUTURE_SLACK, OTHER_VERSION, PAGE_READ_BYTES
 from sitemapkit.report import EXAMPLES, Report, examples, plural
 from sitemapkit.settings import Rule, Settings
@@ -79,11 +79,14 @@ def _no_news(page: Page, keys: PageKeys, facts: HtmlFacts, loc: str, path: str) 
 class Plan(NamedTuple):
     """What every page of a build goes through, decided once from the settings and the site
     (issue 36): a feature that is off has no step, and costs nothing per page. ``entry`` runs
-    the page keys and the loc, then ``gates``, reads the page, runs ``checks`` and the
-    canonical link, then makes the fields: lastmod, changefreq and priority (by ``rules``
+    the page keys and the loc, then ``gates``, reads the page (``facts``), runs ``checks`` and
+    the canonical link, then makes the fields: lastmod, changefreq and priority (by ``rules``
     when there are any), images, videos, news and alternates."""
 
     gates: tuple[Gate, ...]
+    facts: Callable[[Page, str], HtmlFacts]
+    """The page's facts (``EntryMaker.facts``); where the manifest keeps them, also kept for
+    a page handed over with its HTML and its written file (``facts_kept``)."""
     checks: tuple[Check, ...]
     rules: bool
     images: Field
@@ -170,9 +173,9 @@ class EntryMaker:
             checks.append(self._noindex)
         warn, news, now = self.warn, settings.news, self.now
         return Plan(
-            tuple(gates), tuple(checks), bool(settings.rules),
-            (lambda page, keys, facts, loc, path: images(page, keys, facts, loc, warn, _shown_in(page),
-                                                          self.missing_image(page))) if settings.images else _none,
+            tuple(gates), self.facts_kept if self.resolver.manifest.keeps_facts else self.facts,
+            tuple(checks), bool(settings.rules),
+            self._images if settings.images else _none,
             (lambda page, keys, facts, loc, path: videos(page, keys, facts, loc, warn)) if settings.videos else _none,
             (lambda page, keys, facts, loc, path: news_article(page, keys, facts, path, news, now, warn)) if news
             else _no_news,
@@ -207,7 +210,7 @@ class EntryMaker:
             if gate(page, loc, path):
                 return None
         try:
-            facts = self.facts(page, loc)
+            facts = plan.facts(page, loc)
         except OSError as error:  # a pipe, socket or device named like a page; no permission
             self.warn(page, "output", "page-unreadable",
                       f"page left out: {page.output} {error.strerror or error}")
@@ -238,6 +241,12 @@ class EntryMaker:
             plan.alternates(page, keys, facts, loc, path),
         )
         return entry, (page.title or facts.title) if self.titles else None
+
+    def _images(self, page: Page, keys: PageKeys, facts: HtmlFacts, loc: str, path: str) -> tuple[Image, ...]:
+        """The page's images; what checks them is made only for a page that has some."""
+        if not facts.images and not page.images and not keys.images:
+            return ()
+        return images(page, keys, facts, loc, self.warn, _shown_in(page), self.missing_image(page))
 
     # the gates: left out before the page is read (each says why in the report)
 
@@ -349,6 +358,18 @@ class EntryMaker:
             return read_page_html(b"", loc, content=page.content)
         return HtmlFacts()
 
+    def facts_kept(self, page: Page, loc: str) -> HtmlFacts:
+        """``facts`` in a build that renders only the pages that changed (MkDocs' ``--dirty``):
+        a page handed over with its HTML has its facts kept by its written file, for the next
+        such build; one handed over with neither its HTML nor its content (not a copied file)
+        was not rendered again, and has the facts kept of it."""
+        if page.html is None and page.content is None and page.output is not None and not page.copied:
+            return self.resolver.manifest.unrendered_facts(page.output, loc)
+        facts = self.facts(page, loc)
+        if page.html is not None and page.output is not None:
+            self.resolver.manifest.keep(page.output, loc, facts)
+        return facts
+
     def missing_image(self, page: Page) -> Callable[[str], str | None] | None:
         """Why a same-site image of ``page`` is not in the built site (None: it is, or it is
         on another site); None when the built site is not known (no site folder, or one the
@@ -440,9 +461,12 @@ class EntryMaker:
             # still notes the digest in the manifest (IndexNow, change feed)
             self.resolver.lastmod(page, loc, facts.digest, self.feed_title(page, facts))
             return None
-        override = self.not_future(page, "sitemap_lastmod",
-                                   page_moment(page, "sitemap_lastmod", keys.lastmod, self.warn))
-        modified = self.not_future(page, "modified", page.modified)
+        override = modified = None  # (most pages give neither: no call for them)
+        if keys.lastmod is not None:
+            override = self.not_future(page, "sitemap_lastmod",
+                                       page_moment(page, "sitemap_lastmod", keys.lastmod, self.warn))
+        if page.modified is not None:
+            modified = self.not_future(page, "modified", page.modified)
         if modified is None and page.listed:
             modified = newest(page.listed)
         # A page whose source is known is dated by it (front matter, then git): the HTML's

@@ -42,8 +42,6 @@ def images(page: Page, keys: PageKeys, facts: HtmlFacts, loc: str, warn: Warn,
     once, at most ``MAX_IMAGES``. ``shown(url)``: whether the written page shows an image its
     generator names (a cover in its metadata that the theme never shows is not the page's).
     ``missing(url)``: why a same-site image is not there (no file in the built site), or None."""
-    if not facts.images and not page.images and not keys.images:
-        return ()
     found: dict[str, None] = {}
     # The HTML's images passed the filter where their tags were read; the generator's and
     # the page keys' pass it here: badges, pixels and logos are no page's images.

@@ -14,17 +14,16 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 PLUGIN = "mkdocstrings"
 _IDENTIFIER = re.compile(r"^[ \t]{0,3}:::[ \t]+([A-Za-z_][\w.]*)[ \t]*\r?$", re.MULTILINE)
 
 
-@dataclass(frozen=True, slots=True)
-class Documented:
-    """mkdocstrings as a site configures it: where its Python handler finds modules."""
+class Documented(NamedTuple):
+    """mkdocstrings as a site configures it: where its Python handler finds modules. Handed
+    along once per build: a named tuple, not a dataclass made at import."""
 
     paths: tuple[Path, ...]
 
