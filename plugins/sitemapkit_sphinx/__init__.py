@@ -20,14 +20,13 @@ from sitemapkit.compat.sphinx_checks import build_settings, config_problems
 from sitemapkit.compat.sphinx_multiversion import sphinx_multiversion
 from sitemapkit.compat.sphinx_pages import generated_pages, image_urls, made_from
 from sitemapkit.compat.sphinx_sitemap import CONFIG_VALUES, DROP_IN, SphinxConfig
-from sitemapkit.listing.transform import TransformError
 from sitemapkit.options import OPTIONS
-from sitemapkit.output.html_sitemap import TEMPLATES
+from sitemapkit.output import TEMPLATES
+from sitemapkit.report import TransformError
 from sitemapkit.sources.pyconf import conf_py
 from sitemapkit.versions import read_the_docs
 
 from .documents import SitemapDomain, collect_fields, collect_images
-from .html_sitemap import outline, renderer
 
 logger = logging.getLogger(__name__)
 BUILDERS = ("html", "dirhtml")
@@ -82,6 +81,8 @@ def write_sitemap(app: Sphinx, exception: BaseException | None) -> None:
             _log(problem)
         return
     others, problem = site.translations()
+    if chosen.html_sitemap or chosen.llms_txt:  # Performance: the views are loaded by the builds that use them
+        from .html_sitemap import outline, renderer
     try:
         found = pages(app, site, chosen.base_url, others)
         report = generate(found, app.outdir, chosen, project_dir=app.confdir, source_dirs=[app.srcdir],
