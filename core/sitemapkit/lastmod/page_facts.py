@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 FORMAT = "sitemapkit page facts 1"
 """Written in the file with sitemapkit's version (``_format``): facts another version read are
 read again."""
+_TEXT_OR_NONE = frozenset({str, type(None)})
+"""The types a kept text (canonical, dates, digest) may have."""
 _DOUBT_NS = 1_000_000_000
 """A file modified this close before its facts were read is read again (file systems keep
 times to a second at worst)."""
@@ -188,9 +190,9 @@ def _decoded(text: Any, head: Any) -> HtmlFacts | None:
     except (TypeError, ValueError, RecursionError):
         return None
     # Performance: most pages have no alternates, videos nor long values: empty lists are let
-    # through without a generator each.
+    # through without a generator each; the four texts checked by their types in one set.
     if (type(noindex) is not bool or type(head) is not bytes or type(cut) is not int
-            or not all(_text_or_none(value) for value in (canonical, published, modified, digest))
+            or not {type(canonical), type(published), type(modified), type(digest)} <= _TEXT_OR_NONE
             or type(images) is not list or (images and not all(type(image) is str for image in images))
             or (alternates != [] and not _pairs(alternates, str))
             or (long_values != [] and not _pairs(long_values, int))
@@ -198,10 +200,6 @@ def _decoded(text: Any, head: Any) -> HtmlFacts | None:
         return None
     return HtmlFacts(noindex, canonical, tuple(map(tuple, alternates)), tuple(images), tuple(videos), published,
                      modified, digest, head, tuple(map(tuple, long_values)), cut)
-
-
-def _text_or_none(value: object) -> bool:
-    return value is None or type(value) is str
 
 
 def _pairs(value: object, second: type) -> bool:
