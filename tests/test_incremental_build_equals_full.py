@@ -219,6 +219,18 @@ def test_sphinx_a_changed_documents_new_facts_land(tmp_path):
     assert b"<image:loc>https://img.example.org/eight.png</image:loc>" in incremental
 
 
+def test_sphinx_pages_written_under_another_suffix_with_no_document_read_again(tmp_path):
+    """``html_file_suffix`` changes where every document is written, and Sphinx reads none of
+    them again: each is listed at its new file, none at the old one (removed here)."""
+    src = tmp_path / "docs"
+    sphinx_project(src)
+    sphinx(src)
+    for path in (src / "_build" / "html").glob("doc-*.html"):
+        path.unlink()
+    listed = sphinx(src, "-D", "html_file_suffix=.htm")
+    assert listed.count(b".htm</loc>") == 31 and b".html</loc>" not in listed
+
+
 def test_kept_facts_are_the_manifests_own(built, tmp_path):
     """The facts file lives and goes with the manifest: another site's build keeps its own."""
     one, state, _ = built
