@@ -1,6 +1,6 @@
 """What each document gives at ``doctree-read``: its images, its ``sitemap*`` fields, the
-files it is read from and written to and its title, kept in a Domain, so that ``-j N`` readers merge them
-and documents an incremental build does not re-read keep theirs."""
+files it is read from and written to and its title, kept in a Domain, so that ``-j N``
+readers merge them and documents an incremental build does not re-read keep theirs."""
 
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ KINDS = ("images", "fields", "pages")
 class SitemapDomain(Domain):
     """Per document: its doctree's images (see ``collect_images``), its ``sitemap*`` fields
     as written (``env.metadata`` has them after smart quotes, which break JSON and ``--`` in
-    URLs), and what its Page is made of (see ``collect_page``). Kept small: Sphinx pickles the whole
-    environment once per ``-j`` chunk."""
+    URLs), and what its Page is made of (see ``collect_page``). Kept small: Sphinx pickles
+    the whole environment once per ``-j`` chunk."""
 
     name = label = "sitemapkit"
     initial_data: dict[str, Any] = {kind: {} for kind in KINDS}  # noqa: RUF012 (Sphinx's API)
@@ -55,7 +55,7 @@ def collect_images(app: Sphinx, doctree: nodes.document) -> None:
 
 def collect_page(app: Sphinx, doctree: nodes.document) -> None:
     """``page_of`` the document, asked of Sphinx once, when the document is read. Sphinx
-    answers with Paths and nodes, which were half of the final step's work a document, paid
+    answers with Paths and nodes, which were 40% of the final step's work a document, paid
     at every build for documents it did not read again."""
     if hasattr(app.builder, "get_outfilename"):  # an HTML builder
         _store(app, "pages", page_of(app.builder, app.env, app.env.docname))
