@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from project_checks import quickstart
+from quickstarts import sphinx_quickstart
 
 HEAVY = ("pathspec", "yaml", "lxml", "protego", "urllib3", "sqlite3", "jinja2", "urllib.request", "ssl", "tomllib",
          "markdownify", "bs4", "difflib")
@@ -92,3 +94,31 @@ def test_a_default_mkdocs_build_loads_no_module_of_a_feature_it_leaves_off(tmp_p
     done = subprocess.run([sys.executable, "-c", code], cwd=project, check=True, capture_output=True, text=True)
     assert {"sitemapkit.output.html_sitemap", "sitemapkit_mkdocs.html_sitemap", "sitemapkit.output.feed",
             "sitemapkit.listing.transform"} <= set(done.stdout.split()[1:])
+
+
+SPHINX_BUILD = """
+from sphinx.cmd.build import build_main
+assert build_main(["-q", "-b", "html", ".", "_build/html"]) == 0
+print("sitemapkit_sphinx" in sys.modules)
+"""
+
+
+@pytest.mark.slow  # a real generator run
+def test_a_default_sphinx_build_loads_no_module_of_a_feature_it_leaves_off(tmp_path):
+    project = sphinx_quickstart(tmp_path / "docs", Path(sys.executable).parent)
+    with open(project / "conf.py", "a", encoding="utf-8") as conf:
+        conf.write('extensions = ["sitemapkit_sphinx"]\nhtml_baseurl = "https://docs.example.org/"\n')
+    # site.scan lists the files of html_extra_path and viewcode's pages for the Sphinx adapter
+    unused = (*(name for name in UNUSED_BY_DEFAULT if name != "sitemapkit.site.scan"), "sitemapkit_sphinx.html")
+    code = "import sys\n" + SPHINX_BUILD + LIST_OURS.format(prefixes=unused)
+    done = subprocess.run([sys.executable, "-c", code], cwd=project, check=True, capture_output=True, text=True)
+    ran, *loaded = done.stdout.split()
+    assert ran == "True" and (project / "_build" / "html" / "sitemap.xml").is_file()
+    assert loaded == []
+
+    # the views on: the build loads them
+    with open(project / "conf.py", "a", encoding="utf-8") as conf:
+        conf.write("sitemapkit_html_sitemap = True\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=project, check=True, capture_output=True, text=True)
+    assert {"sitemapkit.output.html_sitemap", "sitemapkit_sphinx.html_sitemap"} <= set(done.stdout.split()[1:])
+    assert (project / "_build" / "html" / "sitemap.html").is_file()

@@ -7,9 +7,11 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
+from quickstarts import pelican_quickstart
 
 from sitemapkit.cli import main
 
@@ -101,6 +103,26 @@ def test_kept_facts_that_are_not_sitemapkits_are_ignored_with_a_warning(built, c
     assert build(site, state).count(b"<url>") == first.count(b"<url>")  # and kept again
 
 
+@pytest.mark.parametrize("field, value", [(1, 5), (6, ["2026-01-01"]), (7, {"digest": 1})])
+def test_kept_facts_of_the_wrong_shape_are_ignored_with_a_warning(built, capsys, field, value):
+    """A kept canonical URL, date or digest that is not text (nor null) is no fact of this
+    sitemapkit's: the file is started again and every page read."""
+    import json
+    import sqlite3
+
+    site, state, first = built
+    [facts] = facts_files(state.parent)
+    with sqlite3.connect(facts) as db:
+        path, text = db.execute("SELECT path, facts FROM facts LIMIT 1").fetchone()
+        values = json.loads(text)
+        values[field] = value
+        db.execute("UPDATE facts SET facts = ? WHERE path = ?", (json.dumps(values), path))
+    db.close()
+    assert main(["build", str(site), "--base-url", BASE, "--state-file", str(state)]) == 0
+    assert "a page's facts have the wrong shape" in capsys.readouterr().err
+    assert (site / "sitemap.xml").read_bytes().count(b"<url>") == first.count(b"<url>")
+
+
 SPHINX_NOW = "1795262400"
 
 
@@ -140,6 +162,73 @@ def test_sphinx_incremental_build_equals_a_full_one(tmp_path):
     full = sphinx(src, "-E")  # a fresh environment: every document written and read
     assert incremental == full
     assert b"https://img.example.org/new.png" in full
+
+
+def rewritten_by(src: Path, change) -> list[str]:
+    """The documents' HTML files Sphinx wrote again in the incremental build after ``change()``."""
+    before = {path: path.stat().st_mtime_ns for path in (src / "_build" / "html").glob("doc-*.html")}
+    change()
+    sphinx(src)
+    return sorted(path.name for path, mtime in before.items() if path.stat().st_mtime_ns != mtime)
+
+
+def test_sphinx_a_document_not_written_again_is_not_read_again(tmp_path):
+    src = tmp_path / "docs"
+    sphinx_project(src)
+    sphinx(src)
+    # doc-03's source and page dated a minute back (a page read in the second it was written is
+    # read again, see page_facts), then a build that writes nothing and keeps its facts
+    target = src / "_build" / "html" / "doc-03.html"
+    earlier = time.time_ns() - 60 * 10**9
+    for path in (src / "doc-03.rst", target):
+        os.utime(path, ns=(earlier, earlier))
+    sphinx(src)
+    # doc-03.html made noindex in place, its size, time and inode kept: only a read would see it
+    status, data = target.stat(), target.read_bytes()
+    with target.open("r+b") as handle:  # the end of the page cut to keep its size
+        handle.write(data.replace(b"<title>", b"<meta name='robots' content='noindex'><title>", 1)[: len(data)])
+    os.utime(target, ns=(status.st_atime_ns, status.st_mtime_ns))
+
+    def change() -> None:
+        with (src / "doc-07.rst").open("a") as doc:
+            doc.write("\nMore text.\n")
+
+    assert rewritten_by(src, change) == ["doc-07.html"]
+    assert b"doc-03.html" in (src / "_build" / "html" / "sitemap.xml").read_bytes()  # kept facts, not read
+
+    # its time moved: read again, and left out as noindex
+    os.utime(target, ns=(status.st_atime_ns, status.st_mtime_ns + 10**9))
+    assert b"doc-03.html" not in sphinx(src)
+
+
+def test_sphinx_a_changed_documents_new_facts_land(tmp_path):
+    src = tmp_path / "docs"
+    sphinx_project(src)
+    first = sphinx(src)
+    assert b"doc-07.html" in first and b"img.example.org" not in first
+
+    def change() -> None:
+        with (src / "doc-07.rst").open("a") as doc:
+            doc.write("\n.. meta::\n   :robots: noindex\n")
+        with (src / "doc-08.rst").open("a") as doc:
+            doc.write("\n.. image:: https://img.example.org/eight.png\n")
+
+    assert rewritten_by(src, change) == ["doc-07.html", "doc-08.html"]
+    incremental = (src / "_build" / "html" / "sitemap.xml").read_bytes()
+    assert b"doc-07.html" not in incremental  # now noindex
+    assert b"<image:loc>https://img.example.org/eight.png</image:loc>" in incremental
+
+
+def test_sphinx_pages_written_under_another_suffix_with_no_document_read_again(tmp_path):
+    """``html_file_suffix`` changes where every document is written, and Sphinx reads none of
+    them again: each is listed at its new file, none at the old one (removed here)."""
+    src = tmp_path / "docs"
+    sphinx_project(src)
+    sphinx(src)
+    for path in (src / "_build" / "html").glob("doc-*.html"):
+        path.unlink()
+    listed = sphinx(src, "-D", "html_file_suffix=.htm")
+    assert listed.count(b".htm</loc>") == 31 and b".html</loc>" not in listed
 
 
 def test_kept_facts_are_the_manifests_own(built, tmp_path):
@@ -243,3 +332,44 @@ def test_kept_facts_written_a_batch_at_a_time_and_pruned(built, monkeypatch, bat
         paths = {Path(path).name for (path,) in db.execute("SELECT path FROM facts")}
     db.close()
     assert paths == {f"note-{i:03d}.html" for i in range(30, 200)}
+
+PELICAN_BASE = "https://blog.example.com/"
+POSTS = {
+    "hello.md": "Title: Hello\nDate: 2025-03-01 10:00\nCategory: News\nTags: intro\n\nHi.",
+    "later.md": "Title: Later\nDate: 2025-06-10 09:00\nModified: 2025-07-01 12:00\nCategory: News\n\nMore.",
+    "pages/about.md": "Title: About\n\nAbout us.",
+}
+
+
+def pelican(project: Path, now: str) -> bytes:
+    subprocess.run([Path(sys.executable).parent / "pelican", "content"], cwd=project, check=True,
+                   capture_output=True, env={**os.environ, "SOURCE_DATE_EPOCH": now}, timeout=300)
+    return (project / "output" / "sitemap.xml").read_bytes()
+
+
+def test_pelican_build_from_its_content_cache_equals_a_full_one(tmp_path):
+    project = pelican_quickstart(tmp_path / "blog", Path(sys.executable).parent, PELICAN_BASE, POSTS)
+    with open(project / "pelicanconf.py", "a", encoding="utf-8") as conf:  # as a user turns the cache on
+        conf.write(f'SITEURL = "{PELICAN_BASE.rstrip("/")}"\nPLUGINS = ["sitemapkit_pelican"]\n'
+                   "CACHE_CONTENT = True\nLOAD_CONTENT_CACHE = True\n")
+    pelican(project, SPHINX_NOW)
+    state = project / ".cache" / "sitemapkit"
+    kept = {path: path.read_bytes() for path in state.iterdir()}
+    assert any((project / "cache").iterdir())  # Pelican kept its readers' content
+
+    later = project / "content" / "later.md"
+    later.write_text(POSTS["later.md"].replace("2025-07-01 12:00", "2025-09-02 08:00").replace("More.", "More, again."))
+    incremental = pelican(project, "1795348800")
+
+    # the same build from the same manifest, with no content cache and no kept facts
+    shutil.rmtree(project / "cache")
+    shutil.rmtree(project / "output")
+    shutil.rmtree(state)
+    state.mkdir()
+    for path, data in kept.items():
+        path.write_bytes(data)
+    for path in facts_files(state):
+        path.unlink()
+    full = pelican(project, "1795348800")
+    assert incremental == full
+    assert b"<lastmod>2025-09-02T" in full and b"<lastmod>2025-07-01T" not in full

@@ -54,6 +54,18 @@ class SitemapError(Exception):
     """A build that cannot go on (no base URL, or warnings under ``strict``)."""
 
 
+class TransformError(SitemapError):
+    """The ``transform`` callable (``listing.transform``) cannot be loaded, or raised at a
+    page: the build stops (on Sphinx, which stops only on a crash report: a warning, and no
+    sitemap). ``problem`` says it as a build's problem, naming the page (or the option) and
+    the exception. Here, not in ``listing.transform``: an adapter catches it in a build that
+    has no ``transform`` and does not load that module."""
+
+    def __init__(self, message: str, problem: Problem) -> None:
+        super().__init__(message)
+        self.problem = problem
+
+
 @dataclass(slots=True)
 class Report:
     """Collects warnings as they happen (``on_warning`` lets an adapter log each at once),

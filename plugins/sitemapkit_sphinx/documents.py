@@ -1,9 +1,10 @@
-"""What each document gives at ``doctree-read``: its images and its ``sitemap*`` fields, kept in
-a Domain, so that ``-j N`` readers merge them and documents an incremental build does not
-re-read keep theirs."""
+"""What each document gives at ``doctree-read``: its images, its ``sitemap*`` fields, the
+files it is read from and written to and its title, kept in a Domain, so that ``-j N``
+readers merge them and documents an incremental build does not re-read keep theirs."""
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from docutils import nodes
@@ -12,17 +13,18 @@ from sphinx.domains import Domain
 
 from sitemapkit.compat.sphinx_pages import doctree_image
 
-KINDS = ("images", "fields")
+KINDS = ("images", "fields", "pages")
 
 
 class SitemapDomain(Domain):
-    """Per document: its doctree's images (see ``collect_images``), and its ``sitemap*``
-    fields as written (``env.metadata`` has them after smart quotes, which break JSON and
-    ``--`` in URLs). Kept small: Sphinx pickles the whole environment once per ``-j`` chunk."""
+    """Per document: its doctree's images (see ``collect_images``), its ``sitemap*`` fields
+    as written (``env.metadata`` has them after smart quotes, which break JSON and ``--`` in
+    URLs), and what its Page is made of (see ``collect_page``). Kept small: Sphinx pickles
+    the whole environment once per ``-j`` chunk."""
 
     name = label = "sitemapkit"
     initial_data: dict[str, Any] = {kind: {} for kind in KINDS}  # noqa: RUF012 (Sphinx's API)
-    data_version = 2
+    data_version = 4
 
     def clear_doc(self, docname: str) -> None:
         for kind in KINDS:
@@ -49,6 +51,28 @@ def collect_fields(app: Sphinx, doctree: nodes.document) -> None:
 def collect_images(app: Sphinx, doctree: nodes.document) -> None:
     found = (doctree_image(node.get("candidates") or {}) for node in doctree.findall(nodes.image))
     _store(app, "images", tuple(image for image in found if image is not None))
+
+
+def collect_page(app: Sphinx, doctree: nodes.document) -> None:
+    """``page_of`` the document, asked of Sphinx once, when the document is read. Sphinx
+    answers with Paths and nodes, which were 40% of the final step's work a document, paid
+    at every build for documents it did not read again."""
+    if hasattr(app.builder, "get_outfilename"):  # an HTML builder
+        _store(app, "pages", page_of(app.builder, app.env, app.env.docname))
+
+
+def page_of(builder: Any, env: Any, docname: str) -> tuple[tuple[str, str], str, str, str | None]:
+    """``(writer, output file, source name, title)``: where the builder writes the document,
+    its source's name and its title's text. ``writer`` (``writer_of``) says which builder
+    and file suffix the output file is for: they may change with no document read again."""
+    title = env.titles.get(docname)
+    return (writer_of(builder), os.fspath(builder.get_outfilename(docname)), str(env.doc2path(docname, False)),
+            title.astext() if title is not None else None)
+
+
+def writer_of(builder: Any) -> tuple[str, str]:
+    """What, besides the output folder and the document, names a document's output file."""
+    return builder.name, getattr(builder, "out_suffix", "")
 
 
 def _store(app: Sphinx, kind: str, found: Any) -> None:

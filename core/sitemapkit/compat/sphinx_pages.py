@@ -92,18 +92,21 @@ def generated_pages(
 
 
 
-def made_from(source: Path, dependencies: Iterable[str], srcdir: Path, site_wide: str) -> tuple[str, ...]:
+def made_from(source: str, dependencies: Collection[str], srcdir: str, site_wide: str) -> tuple[str, ...]:
     """The files the document at ``source`` is made from, of its ``dependencies`` (Sphinx's,
     relative to ``srcdir``), as absolute paths, sorted: without those every document gets
     through ``site_wide`` (``rst_prolog`` and ``rst_epilog``, joined), which date no page
     (a link target added there changes no page anyone reads), unless the document's own
     source includes them too."""
-    everywhere = included(site_wide, source.parent, srcdir)
-    paths = {os.path.normpath(srcdir / path) for path in dependencies}
+    if not dependencies:  # most documents: nothing to read
+        return ()
+    folder, top = Path(source).parent, Path(srcdir)
+    everywhere = included(site_wide, folder, top)
+    paths = {os.path.normpath(os.path.join(srcdir, path)) for path in dependencies}
     if everywhere & paths:
         try:
-            own = source.read_text(encoding="utf-8", errors="replace")
+            own = Path(source).read_text(encoding="utf-8", errors="replace")
         except OSError:
             own = ""
-        paths -= everywhere - included(own, source.parent, srcdir)
+        paths -= everywhere - included(own, folder, top)
     return tuple(sorted(paths))

@@ -28,7 +28,7 @@ from sitemapkit.dates import format_moment
 from sitemapkit.listing.videos import VideoError, clean_text, video_from_fields
 from sitemapkit.model import Alternate, Entry, Image, Moment, NewsArticle, Video
 from sitemapkit.protocol import HREFLANG, MAX_IMAGES
-from sitemapkit.report import Problem, Report, SitemapError
+from sitemapkit.report import Problem, Report, TransformError
 from sitemapkit.site.files import inside
 from sitemapkit.site.owned import url_key
 from sitemapkit.urls import NEWS_LANGUAGE, URLError, absolute, encode_url, resolve, site_loc
@@ -43,16 +43,6 @@ Renote = Callable[[str, str | None, str | None], None]
 
 _SHOWN = 200
 """Characters of an exception's message a warning quotes (the text is the callable's)."""
-
-
-class TransformError(SitemapError):
-    """The ``transform`` callable cannot be loaded, or raised at a page: the build stops (on
-    Sphinx, which stops only on a crash report: a warning, and no sitemap). ``problem`` says
-    it as a build's problem, naming the page (or the option) and the exception."""
-
-    def __init__(self, message: str, problem: Problem) -> None:
-        super().__init__(message)
-        self.problem = problem
 
 
 def load_transform(spec: str, project_dir: Path) -> UserTransform:
