@@ -5,9 +5,26 @@ other's pages, and nothing is kept in a module."""
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+
 import jinja2
 
-from sitemapkit_pelican.heads import HeadKeeper
+
+def _heads_module():
+    """``sitemapkit_pelican/heads.py`` loaded from its file, not through its package: the
+    package imports Pelican, and importing Pelican sets the logger class of the whole process
+    (``pelican.log``), whose filter drops repeated messages: the Sphinx and MkDocs warnings of
+    later tests in the same worker would go missing."""
+    package = importlib.util.find_spec("sitemapkit_pelican")  # found, not imported
+    path = Path(package.submodule_search_locations[0]) / "heads.py"
+    spec = importlib.util.spec_from_file_location("sitemapkit_pelican_heads", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+HeadKeeper = _heads_module().HeadKeeper
 
 PAGE = "<html><head><title>{{ title }}</title></head><body>{{ body }}</body></html>"
 
