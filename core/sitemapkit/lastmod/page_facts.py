@@ -20,8 +20,9 @@ The facts live in an SQLite file named after the manifest (``state-<key>.facts.s
 one row a page, looked up by path, so memory stays flat however many pages there are and a
 build writes only the rows of the pages it read, a batch at a time, in one transaction
 committed by ``save`` (a build that fails leaves the last build's file as it was). A file
-another version of sitemapkit wrote is started again; one that cannot be read as this one's
-(a corrupt file) too, with the manifest's warning.
+another version of sitemapkit wrote is started again, with a note (``state-facts-rebuilt``:
+an upgrade is no fault); one that cannot be read as this one's (a corrupt file) too, with
+the manifest's warning.
 """
 
 from __future__ import annotations
