@@ -7,7 +7,7 @@ import gc
 import re
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from sitemapkit.dates import build_time
 from sitemapkit.lastmod.git import Checkout
@@ -41,6 +41,25 @@ if TYPE_CHECKING:
 
 OthersCheck = Callable[[Path, Settings, RecordKey], Callable[[Report, Iterable[Path]], None]]
 """``generate``'s ``other_sitemaps``: see ``cli.others.look_for_others``."""
+
+
+class Build(NamedTuple):
+    """What the caller of ``generate`` said of this build, handed down whole (see
+    ``generate`` for each field)."""
+
+    site_dir: Path
+    settings: Settings
+    project_dir: Path
+    source_dirs: tuple[Path | str, ...]
+    checkouts: tuple[Checkout, ...]
+    sink: Sink
+    progress: Callable[[int], None] | None
+    render_html: Render | None
+    outline: Outline | None
+    deployment: Deployment | None
+    other_sitemaps: OthersCheck | None
+    keep_urlset: bool
+    keep_facts: bool
 
 
 def generate(
@@ -93,12 +112,11 @@ def generate(
     if not settings.base_url:
         raise SitemapError("sitemapkit needs the site's absolute URL: set base_url")
     sink = Sink(dry_run=dry_run)  # every file this build writes or removes goes through it
+    build = Build(Path(site_dir), settings, Path(project_dir) if project_dir is not None else Path.cwd(),
+                  tuple(source_dirs), tuple(checkouts), sink, progress, render_html, outline, deployment,
+                  other_sitemaps, keep_urlset, keep_facts)
     with _heap_frozen():
-        report = _generate(pages, site_dir, settings, project_dir=project_dir, source_dirs=source_dirs,
-                           checkouts=checkouts, on_warning=on_warning, progress=progress, sink=sink,
-                           render_html=render_html, outline=outline, deployment=deployment,
-                           other_sitemaps=other_sitemaps, keep_urlset=keep_urlset, problems=problems,
-                           keep_facts=keep_facts)
+        report = _generate(pages, build, Report(on_warning=on_warning), problems)
     if dry_run:
         report.sizes = dict(sink.sizes)  # every file it would write, the manifest included
     else:
@@ -124,52 +142,29 @@ def _heap_frozen() -> Iterator[None]:
         gc.unfreeze()
 
 
-def _generate(
-    pages: Iterable[Page],
-    site_dir: Path | str,
-    settings: Settings,
-    *,
-    project_dir: Path | str | None,
-    source_dirs: Iterable[Path | str],
-    checkouts: Iterable[Checkout],
-    on_warning: Callable[[Problem], None] | None,
-    progress: Callable[[int], None] | None,
-    sink: Sink,
-    render_html: Render | None,
-    outline: Outline | None,
-    deployment: Deployment | None,
-    other_sitemaps: OthersCheck | None,
-    keep_urlset: bool,
-    problems: Iterable[Problem],
-    keep_facts: bool,
-) -> Report:
-    site_dir = Path(site_dir)
-    project_dir = Path(project_dir) if project_dir is not None else Path.cwd()
-    report = Report(on_warning=on_warning)
+def _generate(pages: Iterable[Page], build: Build, report: Report, problems: Iterable[Problem]) -> Report:
     for problem in problems:
         report.add(problem)
-    settings, note = robots_where_read(settings, site_dir, index_name(settings, keep_urlset))
+    settings, note = robots_where_read(build.settings, build.site_dir, index_name(build.settings, build.keep_urlset))
     if note is not None:
         report.add(note)
+    build = build._replace(settings=settings)
     # The user's callable is imported before anything is read or written: one that cannot be is
     # an error naming the option, as a wrong option value is.
     transform = None
     if settings.transform:  # (its module loaded only by a build that has one, as every optional step's)
         from sitemapkit.listing.transform import load_transform
 
-        transform = load_transform(settings.transform, project_dir)
-    sink.make_dir(site_dir)  # to lock it (a dry run makes nothing)
+        transform = load_transform(settings.transform, build.project_dir)
+    build.sink.make_dir(build.site_dir)  # to lock it (a dry run makes nothing)
 
     def waiting(folder: Path) -> None:
         report.info(str(folder), "output", "output-locked",
                     "another sitemapkit build is writing into this folder: waiting for it to finish")
 
     # One build at a time per output folder, from reading the manifest to robots.txt.
-    with folder_locked(site_dir, shared=sink.dry_run, waiting=waiting):
-        _write_all(pages, site_dir, settings, report, project_dir=project_dir, source_dirs=source_dirs,
-                   checkouts=checkouts, progress=progress, sink=sink, render_html=render_html, outline=outline,
-                   deployment=deployment, transform=transform, other_sitemaps=other_sitemaps, keep_urlset=keep_urlset,
-                   keep_facts=keep_facts)
+    with folder_locked(build.site_dir, shared=build.sink.dry_run, waiting=waiting):
+        _write_all(pages, build, report, transform)
     if settings.strict and report.warnings:
         raise SitemapError(
             f"{plural(len(report.warnings), 'sitemap warning')} and strict is on; the first: {report.warnings[0]}"
@@ -177,39 +172,24 @@ def _generate(
     return report
 
 
-def _write_all(
-    pages: Iterable[Page],
-    site_dir: Path,
-    settings: Settings,
-    report: Report,
-    *,
-    project_dir: Path,
-    source_dirs: Iterable[Path | str],
-    checkouts: Iterable[Checkout],
-    progress: Callable[[int], None] | None,
-    sink: Sink,
-    render_html: Render | None,
-    outline: Outline | None,
-    deployment: Deployment | None,
-    transform: UserTransform | None,
-    keep_urlset: bool,
-    other_sitemaps: OthersCheck | None,
-    keep_facts: bool,
-) -> None:
+def _write_all(pages: Iterable[Page], build: Build, report: Report, transform: UserTransform | None) -> None:
+    site_dir, settings, project_dir, sink = build.site_dir, build.settings, build.project_dir, build.sink
+    source_dirs = build.source_dirs
     now = build_time()
     # the project's key, beside the manifest: what signs the record of our own files in site_dir
     key = record_key(project_dir / settings.state_file, create=not sink.dry_run)
     named_before = named_extras(site_dir, settings.base_url, key)  # before this build's record replaces it
     listed_before = first_loc(site_dir / settings.filename)  # the base URL the sitemap replaced was for
     # other tools' sitemaps: the one at our own name is looked at before this build replaces it
-    warn_others = other_sitemaps(site_dir, settings, key) if other_sitemaps is not None else None
-    manifest = Manifest.for_settings(settings, project_dir, report, now, site_dir, sink, keep_facts=keep_facts)
+    others = build.other_sitemaps
+    warn_others = others(site_dir, settings, key) if others is not None else None
+    manifest = Manifest.for_settings(settings, project_dir, report, now, site_dir, sink, keep_facts=build.keep_facts)
     try:
         # pages -> entries, each dated as it streams (and noted in the manifest)
         resolver = LastmodResolver(settings, project_dir, report, now, source_dirs, manifest,
-                                   checkouts=checkouts)
-        if progress is not None:
-            pages = _counted(pages, progress)
+                                   checkouts=build.checkouts)
+        if build.progress is not None:
+            pages = _counted(pages, build.progress)
         listing = None
         if settings.html_sitemap or settings.llms_txt:
             from sitemapkit.output.html_sitemap import Listing, write_page
@@ -220,12 +200,12 @@ def _write_all(
             pages = (page for page in pages if page.url not in own)
         documents = _documents(site_dir, settings, source_dirs, report) if settings.include else ()
         listed = list_entries(pages, settings, report, resolver, site_dir=site_dir, documents=documents,
-                              listing=listing, deployment=deployment, transform=transform)
+                              listing=listing, deployment=build.deployment, transform=transform)
         entries = listed.entries
         if listing is not None and settings.html_sitemap:
             entries = listing.with_page(entries, PAGE_NAME, report.lastmod_sources if settings.lastmod else None)
         # entries -> the sitemap files (sparing the files written beside them below)
-        written = write_sitemap_files(entries, site_dir, settings, report, keep_urlset=keep_urlset,
+        written = write_sitemap_files(entries, site_dir, settings, report, keep_urlset=build.keep_urlset,
                                       chosen_out=listed.chosen_out, spare=beside_names(settings), sink=sink,
                                       key=key, left_out=listed.counted.left_out)
         resolver.finish()
@@ -241,7 +221,8 @@ def _write_all(
             beside.append(write_changes_feed(manifest, site_dir, settings, sink)[0])
         if listing is not None and settings.html_sitemap and written.urls:
             listing.warn_left(report)
-            beside.append(write_page(site_dir, listing.sections(outline), render_html, settings.base_url, sink, report))
+            sections = listing.sections(build.outline)
+            beside.append(write_page(site_dir, sections, build.render_html, settings.base_url, sink, report))
         mirrors: list[Path] = []
         removed: list[Path] = []
         owned = None
@@ -250,7 +231,8 @@ def _write_all(
 
             owned = Owned(site_dir, Report(), settings.base_url, own_names(settings), key, dry_run=sink.dry_run)
             made = manifest.kept_facts()  # what each mirror was made from
-            llms = write_llms(site_dir, listing.links, outline, settings, sink, report, owned, listing.languages, made)
+            llms = write_llms(site_dir, listing.links, build.outline, settings, sink, report, owned, listing.languages,
+                              made)
             if made is not None:
                 made.save()
             beside.extend(llms.files)
@@ -279,7 +261,7 @@ def _write_all(
         # has none, so robots.txt must not name one (nor files an earlier build left). The
         # sitemaps of other tools (extra_sitemaps) are named whatever this build wrote; one
         # an earlier build named and the option no longer has is taken out.
-        entry_points = [path.name for path in _entry_points([*written.files, *beside], settings, keep_urlset)]
+        entry_points = [path.name for path in _entry_points([*written.files, *beside], settings, build.keep_urlset)]
         named = [settings.base_url + name for name in entry_points]
         # (and the sections' own index, named while the theme kept sitemap.xml a urlset)
         ours = {settings.filename, sections_index(settings.filename), *(p.name for p in written.removed)}
