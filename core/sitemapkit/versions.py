@@ -12,6 +12,7 @@ from urllib.parse import quote, unquote, urljoin, urlsplit
 
 from sitemapkit.report import Problem
 from sitemapkit.site.files import read_regular
+from sitemapkit.site.pages import refresh_target
 from sitemapkit.translations import folder_url
 from sitemapkit.urls import in_scope
 
@@ -26,8 +27,6 @@ MIKE_VERSIONS = "versions.json"
 
 MAX_VERSIONS_FILE = 1 << 20  # a versions.json larger than this is not read
 _REDIRECT_BYTES = 1 << 16  # mike's root redirect page is under a kilobyte
-_REFRESH_URL = re.compile(rb"""http-equiv\s*=\s*["']?refresh["']?[^>]*?"""
-                          rb"""content\s*=\s*["'][^"';]*;\s*url\s*=\s*([^"'\s>]+)""", re.IGNORECASE)
 
 
 _SEGMENT = re.compile(r"[^/\\\x00-\x1f]{1,255}")
@@ -197,12 +196,12 @@ def _redirect_folder(root: Path, base_url: str) -> str | None:
     """The top folder the meta refresh of ``root/index.html`` sends readers to (``latest/``
     in mike's redirect page), or None: no such page, no refresh, or one leaving the deployment."""
     try:
-        found = _REFRESH_URL.search(read_regular(root / "index.html", _REDIRECT_BYTES))
+        found = refresh_target(read_regular(root / "index.html", _REDIRECT_BYTES))
     except OSError:
         return None
     if found is None:
         return None
-    target = urljoin(base_url, found.group(1).decode("ascii", "replace"))
+    target = urljoin(base_url, found)
     path, folder = urlsplit(target).path, urlsplit(base_url).path
     if not in_scope(target, base_url) or not path.startswith(folder):
         return None

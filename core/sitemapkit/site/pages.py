@@ -53,6 +53,8 @@ _SPHINX_GENERATED = re.compile(
 _SPHINX_MARKERS = (".buildinfo", "searchindex.js", "_static/documentation_options.js")
 """Files only a Sphinx HTML build leaves in its output folder."""
 _REFRESH = re.compile(rb"""http-equiv\s*=\s*["']?\s*refresh""", re.IGNORECASE)
+_REFRESH_TARGET = re.compile(rb"""http-equiv\s*=\s*["']?\s*refresh["']?[^>]*?"""
+                             rb"""content\s*=\s*["'][^"';]*;\s*url\s*=\s*([^"'\s>]+)""", re.IGNORECASE)
 _DOCUMENT = re.compile(rb"<(?:html|head|!doctype)\b", re.IGNORECASE)
 # RFC 3986 pchar: unreserved, sub-delims, ":" and "@" stay; every other byte is %XX.
 _SAFE = "/:@!$&'()*+,;=-._~"
@@ -68,6 +70,13 @@ def not_a_page(head: bytes) -> str | None:
     if (b"efresh" in head or b"EFRESH" in head) and _REFRESH.search(head):
         return "redirect"
     return None
+
+
+def refresh_target(head: bytes) -> str | None:
+    """The URL, as written, that the meta-refresh redirect in ``head`` sends its reader to
+    (mike's root ``index.html``), or ``None``."""
+    found = _REFRESH_TARGET.search(head)
+    return found.group(1).decode("ascii", "replace") if found is not None else None
 
 
 def error_page(path: str) -> str | None:
