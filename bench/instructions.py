@@ -11,7 +11,9 @@ the bytecode cache and sitemapkit's manifest.
   --small``): ((sitemapkit - none) at 1,000 pages - (sitemapkit - none) at 100) / 900. "none"
   is a hook that drops MkDocs' built-in sitemap.xml, as the plugin does.
 - ``import``: importing the MkDocs adapter after MkDocs' own modules (the ones a build has
-  loaded before it loads a plugin), against importing those modules alone.
+  loaded before it loads a plugin), against importing those modules alone; and the same for
+  the Sphinx adapter after Sphinx's application and HTML builder (the Sphinx adapter's import
+  is most of its fixed cost in the ``sphinx`` figure).
 - ``sphinx``: an incremental ``sphinx-build -j 1`` of a 1,000-document project
   (``bench/overhead_sphinx.py --small``) after one document changed: sitemapkit's increment
   over the same incremental build with no extension.
@@ -97,18 +99,19 @@ def mkdocs_part(root: Path) -> None:
 
 
 def import_part(root: Path) -> None:
-    print("Import of the MkDocs adapter after MkDocs' own modules", flush=True)
-    generator = "import mkdocs.config.defaults, mkdocs.commands.build, mkdocs.plugins"
     env = build_env(root)
-    results = []
-    for label, code in (("MkDocs' modules", generator), ("+ sitemapkit_mkdocs.plugin",
-                                                         generator + "; import sitemapkit_mkdocs.plugin")):
-        command = [sys.executable, "-c", code]
-        run_build(command, root, env)  # warm-up: the bytecode cache
-        results.append(measure(command, root, env, root / f"cg-import-{len(results)}"))
-        show(label, *results[-1])
-    print(f"  => import increment: {(results[1][0] - results[0][0]) / 1e9:.3f} G instructions, "
-          f"{(results[1][1] - results[0][1]) * 1e3:.0f} ms CPU", flush=True)
+    for adapter, generator in (("sitemapkit_mkdocs.plugin", "import mkdocs.config.defaults, mkdocs.commands.build, "
+                                                            "mkdocs.plugins"),
+                               ("sitemapkit_sphinx", "import sphinx.application, sphinx.builders.html")):
+        print(f"Import of {adapter} after its generator's own modules", flush=True)
+        results = []
+        for label, code in (("the generator's modules", generator), (f"+ {adapter}", f"{generator}; import {adapter}")):
+            command = [sys.executable, "-c", code]
+            run_build(command, root, env)  # warm-up: the bytecode cache
+            results.append(measure(command, root, env, root / f"cg-import-{adapter}-{len(results)}"))
+            show(label, *results[-1])
+        print(f"  => import increment: {(results[1][0] - results[0][0]) / 1e9:.3f} G instructions, "
+              f"{(results[1][1] - results[0][1]) * 1e3:.0f} ms CPU", flush=True)
 
 
 def sphinx_part(root: Path) -> None:
