@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Callable, Iterable, Mapping
@@ -12,8 +13,14 @@ Moment = date | datetime
 """A ``date``, or an aware ``datetime``: the two forms a sitemap date may take."""
 
 # Dates written as text.
-_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-_DATETIME = re.compile(r"(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2}(\.\d+)?)?\s*(Z|z|[+-]\d{2}:?\d{2}|UTC|GMT)?")
+@functools.cache
+def _date_text() -> re.Pattern[str]:
+    return re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+@functools.cache
+def _datetime_text() -> re.Pattern[str]:
+    return re.compile(r"(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2}(\.\d+)?)?\s*(Z|z|[+-]\d{2}:?\d{2}|UTC|GMT)?")
 
 
 class DateError(ValueError):
@@ -42,12 +49,12 @@ def parse_moment(value: object) -> Moment:
         return datetime.fromtimestamp(value, tz=timezone.utc)
     if isinstance(value, str):
         text = value.strip()
-        if _DATE.fullmatch(text):
+        if _date_text().fullmatch(text):
             try:
                 return date.fromisoformat(text)
             except ValueError:
                 raise DateError(f"'{value}' is not a real date") from None
-        found = _DATETIME.fullmatch(text)
+        found = _datetime_text().fullmatch(text)
         if found:
             day, hm, seconds, _, zone = found.groups()
             zone = {"Z": "+00:00", "z": "+00:00", "UTC": "+00:00", "GMT": "+00:00"}.get(

@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from urllib.parse import quote, urljoin, urlsplit, urlunsplit
 
 from sitemapkit.protocol import MAX_LOC_LENGTH
 from sitemapkit.site.pages import fold_index
 
-NEWS_LANGUAGE = re.compile(r"zh-cn|zh-tw|[a-z]{2,3}")
-INDEXNOW_KEY = re.compile(r"[A-Za-z0-9-]{8,128}")
+
+@functools.cache
+def news_language_pattern() -> re.Pattern[str]:
+    return re.compile(r"zh-cn|zh-tw|[a-z]{2,3}")
+
+
+@functools.cache
+def indexnow_key_pattern() -> re.Pattern[str]:
+    return re.compile(r"[A-Za-z0-9-]{8,128}")
+
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 # A link a page for people may carry (sitemap.html, the validator's HTML report): an absolute
@@ -21,9 +30,18 @@ _SAFE_HREF = re.compile(r"(?:(?i:https?)://[^/?#\\\x00-\x20\x7f]+|\./)[^\x00-\x2
 # starts an escape (handled in _quote); everything else is UTF-8 percent-encoded.
 _SAFE_PATH = "/:@!$&'()*+,;=-._~"
 _SAFE_QUERY = _SAFE_PATH + "?"
-_ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
+
+
+@functools.cache
+def _lone_percent() -> re.Pattern[str]:
+    return re.compile(r"%(?![0-9A-Fa-f]{2})")
+
+
 # A path segment that is "." or "..", percent-encoded or not (RFC 3986, 6.2.2.2 and 5.2.4).
-_DOT_SEGMENT = re.compile(r"(?:\.|%2[eE])((?:\.|%2[eE]))?")
+@functools.cache
+def _dot_segment() -> re.Pattern[str]:
+    return re.compile(r"(?:\.|%2[eE])((?:\.|%2[eE]))?")
+
 _DOTS = re.compile(r"/(?:\.|%2[eE])(?:\.|%2[eE])?(?:[/?#]|$)")
 # A URL already in the form encode_url gives: most URLs a site has. Checked in one match,
 # it skips the parsing and quoting that would give it back unchanged. Performance: runs of
@@ -71,7 +89,7 @@ def too_long(url: str) -> URLError:
 
 
 def _quote(part: str, safe: str) -> str:
-    return quote(_ESCAPE.sub("%25", part), safe=safe + "%")
+    return quote(_lone_percent().sub("%25", part), safe=safe + "%")
 
 
 def _host(netloc: str) -> str:
@@ -125,7 +143,7 @@ def remove_dot_segments(path: str) -> str:
     segments = path.split("/")
     for number, segment in enumerate(segments):
         last = number == len(segments) - 1
-        dots = _DOT_SEGMENT.fullmatch(segment)
+        dots = _dot_segment().fullmatch(segment)
         if dots is None:
             out.append(segment)
         elif dots.group(1):  # ".."
@@ -225,12 +243,14 @@ def base_url_problem(base_url: str) -> str | None:
     return None
 
 
-_PASSWORD = re.compile(r"(//[^/@:]*:)[^/@]*@")
+@functools.cache
+def _password() -> re.Pattern[str]:
+    return re.compile(r"(//[^/@:]*:)[^/@]*@")
 
 
 def masked(url: str) -> str:
     """``url`` with any password in it hidden, for messages."""
-    return _PASSWORD.sub(r"\1***@", url)
+    return _password().sub(r"\1***@", url)
 
 
 def _origin(parts) -> tuple[str, str, int | None]:

@@ -2,20 +2,21 @@
 (normalised: lower-case choices, tuples for lists) or raise ``OptionError`` saying what the
 value must be. ``Settings`` puts the option's name in front of that."""
 
+import functools
 import re
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
-from sitemapkit.protocol import CHANGEFREQS, HREFLANG, NEWS_WINDOW_HOURS
+from sitemapkit.protocol import CHANGEFREQS, NEWS_WINDOW_HOURS, hreflang_pattern
 from sitemapkit.site.pages import check_exclude
 from sitemapkit.urls import (
-    INDEXNOW_KEY,
     MAX_LOC_LENGTH,
-    NEWS_LANGUAGE,
     URLError,
     base_url_problem,
     encode_url,
+    indexnow_key_pattern,
+    news_language_pattern,
     normalise_base_url,
     url_text_problem,
 )
@@ -152,7 +153,7 @@ def stem_of(filename: str) -> str:
 
 def language(value: Any) -> str:
     code = value.strip().replace("_", "-") if isinstance(value, str) else ""
-    if HREFLANG.fullmatch(code) and code.lower() != "x-default":
+    if hreflang_pattern().fullmatch(code) and code.lower() != "x-default":
         return code
     raise OptionError("must be a language code such as 'en' or 'pt-BR' (language[-Script][-REGION])")
 
@@ -285,7 +286,8 @@ def news(value: Any) -> NewsSettings:
     publication, language = value.get("publication"), value.get("language")
     if not isinstance(publication, str) or not publication.strip():
         raise OptionError(f"{expected}; 'publication' is required")
-    if language is not None and (not isinstance(language, str) or not NEWS_LANGUAGE.fullmatch(language.lower())):
+    if language is not None and (not isinstance(language, str)
+                                 or not news_language_pattern().fullmatch(language.lower())):
         raise OptionError(f"{expected}; 'language' must be an ISO 639 code such as 'en' (or zh-cn, zh-tw)")
     match = value.get("match", "*")
     hours = value.get("window_hours", NEWS_WINDOW_HOURS)
@@ -306,7 +308,7 @@ def indexnow(value: Any) -> IndexNowSettings:
     if extra:
         raise OptionError(f"{expected} (unknown key '{sorted(extra)[0]}')")
     key = value.get("key")
-    if not isinstance(key, str) or not INDEXNOW_KEY.fullmatch(key):
+    if not isinstance(key, str) or not indexnow_key_pattern().fullmatch(key):
         raise OptionError(f"{expected}; 'key' must be 8 to 128 characters from a-z, A-Z, 0-9 and '-'")
     endpoint = value.get("endpoint", DEFAULT_INDEXNOW_ENDPOINT)
     try:
@@ -406,10 +408,12 @@ def section_name(prefix: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", prefix.lower()).strip("-") or "section"
 
 
-_CALLABLE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*:[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
+@functools.cache
+def _callable() -> re.Pattern[str]:
+    return re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*:[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 
 
 def transform(value: Any) -> str:
-    if isinstance(value, str) and _CALLABLE.fullmatch(value.strip()):
+    if isinstance(value, str) and _callable().fullmatch(value.strip()):
         return value.strip()
     raise OptionError("must name a Python callable as 'module:function', such as 'sitemap_hooks:transform'")

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Mapping
@@ -29,8 +30,10 @@ MAX_VERSIONS_FILE = 1 << 20  # a versions.json larger than this is not read
 _REDIRECT_BYTES = 1 << 16  # mike's root redirect page is under a kilobyte
 
 
-_SEGMENT = re.compile(r"[^/\\\x00-\x1f]{1,255}")
-"""A version's name as a single folder name: no slash, no control character."""
+@functools.cache
+def _segment() -> re.Pattern[str]:
+    """A version's name as a single folder name: no slash, no control character."""
+    return re.compile(r"[^/\\\x00-\x1f]{1,255}")
 
 
 class Deployment(NamedTuple):
@@ -217,7 +220,7 @@ def mike_titles(path: Path) -> dict[str, str]:
 
 def folder_name(name: str) -> bool:
     """Whether ``name`` is one plain folder name: no slash, no control character, not a dot folder."""
-    return _SEGMENT.fullmatch(name) is not None and name not in (".", "..")
+    return _segment().fullmatch(name) is not None and name not in (".", "..")
 
 
 def mike_versions(path: Path) -> list[str] | None:

@@ -3,6 +3,7 @@ output root, and the copy of the ref's files it reads (dated from the ref's hist
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Mapping
@@ -24,9 +25,15 @@ class Multiversion:
     checkout: Checkout
 
 
-_SMV_SOURCE = re.compile(r"heads|tags|remotes/[^/\s]+")
-_SMV_NAME = re.compile(r"[^\s\x00-\x1f~^:?*\[\\]+")
-"""A ref name as git allows it (no space, control character, ``~^:?*[\\``)."""
+@functools.cache
+def _smv_source() -> re.Pattern[str]:
+    return re.compile(r"heads|tags|remotes/[^/\s]+")
+
+
+@functools.cache
+def _smv_name() -> re.Pattern[str]:
+    """A ref name as git allows it (no space, control character, ``~^:?*[\\``)."""
+    return re.compile(r"[^\s\x00-\x1f~^:?*\[\\]+")
 
 
 def sphinx_multiversion(current: Any, metadata: Any, confdir: str) -> Multiversion | None:
@@ -41,7 +48,7 @@ def sphinx_multiversion(current: Any, metadata: Any, confdir: str) -> Multiversi
     if not isinstance(data, Mapping) or not all(isinstance(data.get(key), str) for key in keys):
         return None
     source, name = data["source"], data["name"]
-    if not _SMV_SOURCE.fullmatch(source) or not _SMV_NAME.fullmatch(name) or ".." in name or name[0] in "-/.":
+    if not _smv_source().fullmatch(source) or not _smv_name().fullmatch(name) or ".." in name or name[0] in "-/.":
         return None
     copy, output = Path(data["basedir"]), Path(data["outputdir"])
     try:

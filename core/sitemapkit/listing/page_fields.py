@@ -14,10 +14,10 @@ from sitemapkit.dates import DateError, as_datetime, parse_moment
 from sitemapkit.listing.page_keys import PageKeys
 from sitemapkit.listing.videos import VideoError, clean_text, video_from_fields
 from sitemapkit.model import Alternate, Image, Moment, NewsArticle, Page, Video
-from sitemapkit.protocol import HREFLANG, MAX_IMAGES
+from sitemapkit.protocol import MAX_IMAGES, hreflang_pattern
 from sitemapkit.site.extract import HtmlFacts
 from sitemapkit.site.images import decorative
-from sitemapkit.urls import NEWS_LANGUAGE, URLError, absolute, encode_url, resolve
+from sitemapkit.urls import URLError, absolute, encode_url, news_language_pattern, resolve
 from sitemapkit.values import NewsSettings
 
 Warn = Callable[[Page, str, str, str], None]
@@ -119,7 +119,7 @@ def news_article(page: Page, keys: PageKeys, facts: HtmlFacts, path: str, news: 
         return None
     language = str(fields.get("language") or news.language or _news_language(page.lang or facts.lang))
     language = language.strip().lower().replace("_", "-")
-    if not NEWS_LANGUAGE.fullmatch(language):
+    if not news_language_pattern().fullmatch(language):
         warn(
             page, "sitemap_news.language", "news-language",
             f"news entry dropped: '{language}' is not an ISO 639 code (or zh-cn, zh-tw)"
@@ -142,7 +142,7 @@ def alternates(page: Page, facts: HtmlFacts, loc: str, base_url: str, x_default:
     own = _language_code(page.lang or facts.lang or "")
     for code, url in facts.alternates or page.translations.items():
         code = _language_code(code)
-        if not HREFLANG.fullmatch(code):
+        if not hreflang_pattern().fullmatch(code):
             warn(page, "hreflang", "hreflang-code", f"alternate '{code}' dropped: not a language code")
             continue
         try:
@@ -151,7 +151,7 @@ def alternates(page: Page, facts: HtmlFacts, loc: str, base_url: str, x_default:
             warn(page, "hreflang", "hreflang-href", f"alternate '{code}' dropped: {error}")
     if loc in versions.values():
         pass  # a link names the page itself: its own code, not a second entry for its <html lang>
-    elif own and HREFLANG.fullmatch(own):
+    elif own and hreflang_pattern().fullmatch(own):
         versions[own] = loc
     elif versions:
         warn(page, "lang", "hreflang-self", "the page's own language is unknown; alternates kept without it")

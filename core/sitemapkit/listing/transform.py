@@ -27,11 +27,11 @@ from typing import Any
 from sitemapkit.dates import format_moment
 from sitemapkit.listing.videos import VideoError, clean_text, video_from_fields
 from sitemapkit.model import Alternate, Entry, Image, Moment, NewsArticle, Video
-from sitemapkit.protocol import HREFLANG, MAX_IMAGES
+from sitemapkit.protocol import MAX_IMAGES, hreflang_pattern
 from sitemapkit.report import Problem, Report, TransformError
 from sitemapkit.site.files import inside
 from sitemapkit.site.owned import url_key
-from sitemapkit.urls import NEWS_LANGUAGE, URLError, absolute, encode_url, resolve, site_loc
+from sitemapkit.urls import URLError, absolute, encode_url, news_language_pattern, resolve, site_loc
 from sitemapkit.values import OptionError, changefreq, priority
 
 UserTransform = Callable[[Entry], Any]
@@ -220,7 +220,7 @@ class Transform:
         why = None
         if not isinstance(article, NewsArticle):
             why = "not a NewsArticle"
-        elif not isinstance(article.language, str) or not NEWS_LANGUAGE.fullmatch(article.language):
+        elif not isinstance(article.language, str) or not news_language_pattern().fullmatch(article.language):
             why = "language must be an ISO 639 code (or zh-cn, zh-tw)"
         elif not clean_text(article.title) or not clean_text(article.publication_name):
             why = "title and publication_name are required"
@@ -236,7 +236,7 @@ class Transform:
         kept: dict[str, Alternate] = {}
         for item in _items(alternates):
             if not isinstance(item, Alternate) or not isinstance(item.hreflang, str) \
-                    or not HREFLANG.fullmatch(item.hreflang) or not isinstance(item.href, str):
+                    or not hreflang_pattern().fullmatch(item.hreflang) or not isinstance(item.href, str):
                 self.warn(label, "alternates", "hreflang-code", f"{item!r} dropped: not an Alternate with a "
                           "language code")
                 continue

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -24,7 +25,13 @@ from sitemapkit.protocol import (
 from sitemapkit.urls import URLError, encode_url, resolve
 
 PLATFORMS = VIDEO_PLATFORMS
-_COUNTRY = re.compile(r"[A-Z]{2}")
+
+
+@functools.cache
+def _country_code() -> re.Pattern[str]:
+    return re.compile(r"[A-Z]{2}")
+
+
 _KNOWN = {
     "thumbnail_loc", "title", "description", "content_loc", "player_loc", "duration",
     "expiration_date", "rating", "view_count", "publication_date", "tag", "tags",
@@ -175,7 +182,7 @@ def _yes_no(fields, field, drop) -> bool | None:
 
 def _country(code: str) -> str | None:
     code = code.upper()
-    return code if _COUNTRY.fullmatch(code) else None
+    return code if _country_code().fullmatch(code) else None
 
 
 def _platform(name: str) -> str | None:

@@ -5,6 +5,7 @@ xhtml:link). Only text comes out of here; counting, splitting and files are ``wr
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 
@@ -30,13 +31,15 @@ _ASCII_WORK = re.compile("[&<>\"'\r\x00-\x08\x0b\x0c\x0e-\x1f]").search
 
 _WORK = re.compile("[&<>\"'\r\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]").search
 # Characters XML 1.0 forbids (C0 controls but tab/LF/CR, lone surrogates, U+FFFE/U+FFFF).
-_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+@functools.cache
+def _forbidden() -> re.Pattern[str]:
+    return re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def strip_forbidden(text: str) -> str:
     """``text`` without the characters XML 1.0 forbids, as ``escape`` writes it: for checks
     made before writing, such as whether a required field is empty."""
-    return _FORBIDDEN.sub("", text)
+    return _forbidden().sub("", text)
 
 
 def escape(text: str) -> str:

@@ -3,13 +3,14 @@ write), keep every other byte, in the file's own line-ending style."""
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Iterable
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from sitemapkit.protocol import ROBOTS_READ_BYTES, SITEMAP_RECORD
+from sitemapkit.protocol import ROBOTS_READ_BYTES, sitemap_record_pattern
 from sitemapkit.report import Problem, SitemapError
 from sitemapkit.settings import Settings
 from sitemapkit.site.files import Sink, faults_named, read_regular
@@ -132,7 +133,11 @@ def _moved_own(url: bytes, names: set[bytes], listed_before: str | None) -> bool
     return text.count("/") >= 3 and listed_before.startswith(text)
 
 
-_LOC = re.compile(rb"<(?:\w+:)?loc>\s*([^<\s]+)\s*</(?:\w+:)?loc>")
+@functools.cache
+def _loc_element() -> re.Pattern[bytes]:
+    return re.compile(rb"<(?:\w+:)?loc>\s*([^<\s]+)\s*</(?:\w+:)?loc>")
+
+
 _PEEK = 65536
 
 
@@ -143,13 +148,13 @@ def first_loc(path: Path) -> str | None:
         data = read_regular(path, _PEEK)
     except OSError:
         return None
-    found = _LOC.search(data)
+    found = _loc_element().search(data)
     return found.group(1).decode("utf-8", "replace") if found else None
 
 
 def _named(line: bytes) -> bytes | None:
     """The URL a ``Sitemap:`` line names, as its bytes; None for any other line."""
-    found = SITEMAP_RECORD.fullmatch(line.rstrip(b"\r\n").decode("utf-8", "surrogateescape"))
+    found = sitemap_record_pattern().fullmatch(line.rstrip(b"\r\n").decode("utf-8", "surrogateescape"))
     return found.group(1).encode("utf-8", "surrogateescape") if found else None
 
 

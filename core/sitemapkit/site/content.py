@@ -17,7 +17,12 @@ from sitemapkit.urls import resolve
 _CONTENT_NAME = re.compile(rb"<(img|video|source|/video)\b")
 _CONTENT_TAG = re.compile(rb"<(img|video|source|/video)\b" + ATTRIBUTES)
 _CONTENT_START = re.compile(rb"<(?:img|video)\b")
-_LINK_TAG = re.compile(rb"<a\b" + ATTRIBUTES)
+
+
+@functools.cache
+def _link_tag() -> re.Pattern[bytes]:
+    return re.compile(rb"<a\b" + ATTRIBUTES)
+
 _LINK_END = re.compile(rb"</a\s*>")
 _LINK_OPEN = re.compile(rb"<a[\s>]")
 # Whatever makes a content region more than text to checksum, any case: one quick look.
@@ -26,7 +31,13 @@ _MAIN_START = re.compile(rb"<main[\s>]")
 _ROLE_MAIN = re.compile(rb"""role\s*=\s*["']?main\b""")
 _SPACE = (b" ", b"\t", b"\n", b"\r", b"\f")
 _ARTICLE_START = re.compile(rb"<article[\s>]")
-_BODY = re.compile(rb"<body\b[^>]*>")
+
+
+@functools.cache
+def _body() -> re.Pattern[bytes]:
+    return re.compile(rb"<body\b[^>]*>")
+
+
 _ELEMENT_NAME = re.compile(rb"<(\w+)")
 
 
@@ -46,7 +57,7 @@ def main_region(lowered: bytes, offset: int) -> tuple[int, int]:
     if len(articles) == 1:
         start = lowered.find(articles[0], offset)
         return start, _element_end(lowered, start)
-    body = _BODY.search(lowered, offset)
+    body = _body().search(lowered, offset)
     return (body.end() if body else offset), len(lowered)
 
 
@@ -129,9 +140,19 @@ _THEME_PART = re.compile(rb"<(nav|aside|footer|header|article|main)[\s>]")
 _DIV_TAG = re.compile(rb"<div\b([^>]{0,512})")
 """A ``<div>`` tag's first 512 bytes: where a theme writes its class and id."""
 _THEME_WORDS = (b"header", b"footer", b"sidebar", b"navbar", b"masthead", b"site-nav", b"site-logo", b"topbar")
-_NAMED = re.compile(rb"""\b(?:class|id)\s*=\s*["']?([^"'>]*)""")
-_THEME_NAME = re.compile(rb"(?<![\w-])(?:site-)?(?:header|footer|sidebar|navbar|masthead|site-nav|site-logo|topbar)"
-                         rb"(?![\w-])")
+
+
+@functools.cache
+def _named() -> re.Pattern[bytes]:
+    return re.compile(rb"""\b(?:class|id)\s*=\s*["']?([^"'>]*)""")
+
+
+@functools.cache
+def _theme_name() -> re.Pattern[bytes]:
+    return re.compile(rb"(?<![\w-])(?:site-)?(?:header|footer|sidebar|navbar|masthead|site-nav|site-logo|topbar)"
+                      rb"(?![\w-])")
+
+
 _NOSCRIPT = re.compile(rb"<noscript[\s>]")
 
 
@@ -159,7 +180,7 @@ class _HomeLink:
         return self.home[self.open]
 
     def _to_home(self, start: int, offset: int) -> bool:
-        tag = _LINK_TAG.match(self.lowered, start, offset)  # a tag that never ends before ``offset`` holds it
+        tag = _link_tag().match(self.lowered, start, offset)  # a tag that never ends before ``offset`` holds it
         if tag is None:
             return False
         href = attributes(self.region[tag.start(1) : tag.end(1)], self.encoding).get("href", "").strip()
@@ -201,7 +222,7 @@ def _theme_divs(lowered: bytes) -> list[tuple[int, int]]:
     for tag in _DIV_TAG.finditer(lowered):
         if found and tag.start() < found[-1][1]:
             continue
-        if any(_THEME_NAME.search(value) for value in _NAMED.findall(tag.group(1))
+        if any(_theme_name().search(value) for value in _named().findall(tag.group(1))
                if any(word in value for word in _THEME_WORDS)):  # a quick look first
             found.append((tag.start(), _element_end(lowered, tag.start())))
     return found

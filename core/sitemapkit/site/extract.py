@@ -13,6 +13,7 @@ bodies are cut out before scanning, and attribute values are unescaped as HTML, 
 generator output (which is well-formed) reads the same as a full parser would read it.
 """
 
+import functools
 import html
 import os
 import re
@@ -39,12 +40,32 @@ from sitemapkit.urls import resolve
 # Patterns that run over a page's lower-cased copy (same offsets, and no IGNORECASE, which
 # costs more than the lowering once a page carries a big navigation tree).
 _HEAD_TAG = re.compile(rb"<(meta|link)\b" + ATTRIBUTES)
-_HEAD_TAG_NAME = re.compile(rb"<(?:meta|link)\b")
-_HTML_TAG = re.compile(rb"<(html)\b" + ATTRIBUTES)
+
+
+@functools.cache
+def _head_tag_name() -> re.Pattern[bytes]:
+    return re.compile(rb"<(?:meta|link)\b")
+
+
+@functools.cache
+def _html_tag() -> re.Pattern[bytes]:
+    return re.compile(rb"<(html)\b" + ATTRIBUTES)
+
+
 _HEAD_WORDS = (b"robots", b"googlebot", b"article:", b"og:updated", b"canonical", b"hreflang")
-_TITLE = re.compile(rb"(?s)<title\b[^>]*>(.*?)</title\s*>")
+
+
+@functools.cache
+def _title_element() -> re.Pattern[bytes]:
+    return re.compile(rb"(?s)<title\b[^>]*>(.*?)</title\s*>")
+
+
 _HEAD_BYTES = 4096
-_ANY_TAG = re.compile(rb"<[^>]*>")
+
+
+@functools.cache
+def _any_tag() -> re.Pattern[bytes]:
+    return re.compile(rb"<[^>]*>")
 
 
 class HtmlFacts(NamedTuple):
@@ -69,12 +90,12 @@ class HtmlFacts(NamedTuple):
 
     @property
     def title(self) -> str | None:
-        found = self._in_head(_TITLE, 1)
+        found = self._in_head(_title_element(), 1)
         return _text(*found) if found else None
 
     @property
     def lang(self) -> str | None:
-        found = self._in_head(_HTML_TAG, 2)
+        found = self._in_head(_html_tag(), 2)
         return (attributes(*found).get("lang", "").strip() or None) if found else None
 
     def _in_head(self, pattern: re.Pattern[bytes], group: int) -> tuple[bytes, str] | None:
@@ -269,7 +290,7 @@ def _head_tags(head: bytes) -> list[re.Match[bytes]]:
         if tag is not None:
             tags.append(tag)
             end = tag.end()
-        elif _HEAD_TAG_NAME.match(head, start):
+        elif _head_tag_name().match(head, start):
             break  # a <meta> or <link> that never ends: the rest of the head is inside it
     return tags
 
@@ -289,6 +310,6 @@ def _digest_of(blocks: Iterator[bytes] | tuple[bytes, ...]) -> str:
 
 
 def _text(raw: bytes, encoding: str) -> str | None:
-    text = " ".join(html.unescape(_ANY_TAG.sub(b"", raw).decode(encoding, "replace")).split())
+    text = " ".join(html.unescape(_any_tag().sub(b"", raw).decode(encoding, "replace")).split())
     return text or None
 

@@ -1,17 +1,27 @@
 """Attribute values too long to be URLs, cut out as a page is read, so that memory is
 bounded by the page's markup, not by the size of one value (``squeeze``)."""
 
+import functools
 import re
 import zlib
 from collections.abc import Iterator
 
-_TAG_NAME = re.compile(rb"<([A-Za-z][\w-]*)")
+
+@functools.cache
+def _tag_name() -> re.Pattern[bytes]:
+    return re.compile(rb"<([A-Za-z][\w-]*)")
+
+
 LONG_VALUE = 1 << 16
 """Attribute values longer than this many bytes are not read: no URL is that long."""
 # A quoted value's start. The name starts only where a name can (the lookbehind): without it,
 # a search over a long run of name characters with no "=" retried from every byte of the run,
 # which made a page of long words in comments quadratic (64 KiB: 30 s).
-_VALUE_START = re.compile(rb"""(?<![^\s"'<>/=])([^\s"'<>/=]+)[ \t\r\n\f]*=[ \t\r\n\f]*(["'])""")
+@functools.cache
+def _value_start() -> re.Pattern[bytes]:
+    return re.compile(rb"""(?<![^\s"'<>/=])([^\s"'<>/=]+)[ \t\r\n\f]*=[ \t\r\n\f]*(["'])""")
+
+
 _URL_ATTRIBUTES = (b"src", b"href", b"poster")
 
 
@@ -38,7 +48,7 @@ def squeeze(chunks: Iterator[bytes], long_values: list[tuple[str, int]], limit: 
         buffer += chunk
         at = 0  # bytes of ``buffer`` before ``at`` are read: kept, not copied again per value
         while True:
-            found = _VALUE_START.search(buffer, at)
+            found = _value_start().search(buffer, at)
             if found is None:
                 cut = max(at, len(buffer) - 256)  # an "=" and its quote may still come
                 out.append(buffer[:cut])
@@ -79,7 +89,7 @@ def _skip_value(buffer: bytes, found: re.Match[bytes], chunks: Iterator[bytes], 
             break
     out.append(b"%d-%08x" % (length, crc))
     if name in _URL_ATTRIBUTES and not prefix:
-        tag = _TAG_NAME.match(buffer[buffer.rfind(b"<", 0, found.start()) :])
+        tag = _tag_name().match(buffer[buffer.rfind(b"<", 0, found.start()) :])
         label = (tag.group(1).lower() + b" " if tag else b"") + name
         long_values.append((label.decode("ascii", "replace"), length))
     return rest[end:] if rest else quote

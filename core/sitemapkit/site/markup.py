@@ -3,6 +3,7 @@ comments and script, style and template bodies are (to cut them out), and the ch
 declares. Used by ``site.extract`` (page heads) and ``site.content`` (images, videos)."""
 
 import codecs
+import functools
 import html
 import re
 from collections.abc import Iterator
@@ -24,7 +25,13 @@ HEAD_END = re.compile(_HEAD_END.encode("ascii"), re.IGNORECASE)
 HEAD_END_TEXT = re.compile(_HEAD_END, re.IGNORECASE)
 _HEAD_END_LOWERED = re.compile(_HEAD_END.encode("ascii"))
 """``HEAD_END`` for a lower-cased page, which needs no case folding (a third faster)."""
-_START_TAG = re.compile(rb"<([a-z][a-z0-9-]*)")
+
+
+@functools.cache
+def _start_tag() -> re.Pattern[bytes]:
+    return re.compile(rb"<([a-z][a-z0-9-]*)")
+
+
 _HEAD_ONLY = frozenset({b"html", b"head", b"meta", b"link", b"base", b"title", b"noscript"})
 """Start tags a head holds (script, style and template bodies are skipped as hidden)."""
 _CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
@@ -69,7 +76,7 @@ def head_end(lowered: bytes) -> int:
         return found.start()
     hidden, at = _hidden(lowered), 0
     skip = next(hidden, None)
-    while (tag := _START_TAG.search(lowered, at)) is not None:
+    while (tag := _start_tag().search(lowered, at)) is not None:
         while skip is not None and skip[1] <= tag.start():
             skip = next(hidden, None)
         if skip is not None and skip[0] <= tag.start():

@@ -24,6 +24,7 @@ Cloudflare Pages serve it), else ``a/index.html``.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Iterable
@@ -47,14 +48,27 @@ it for every missing URL, whatever generator wrote it."""
 # ``genindex-A.html`` of a split index, ``search.html``, every domain's ``py-modindex.html``;
 # ``genindex/index.html`` from the dirhtml builder), and viewcode's sources under ``_modules/``;
 # the output may be a folder of the site (``en/latest/``, as Read the Docs deploys them).
-_SPHINX_GENERATED = re.compile(
-    r"(?P<root>(?:[^/]+/)*?)(?:(?:genindex(?:-[^/]+)?|search|[a-z]+-modindex)(?:\.html|/index\.html)|_modules/.+)"
-)
+@functools.cache
+def _sphinx_generated() -> re.Pattern[str]:
+    return re.compile(
+        r"(?P<root>(?:[^/]+/)*?)(?:(?:genindex(?:-[^/]+)?|search|[a-z]+-modindex)(?:\.html|/index\.html)|_modules/.+)"
+    )
+
+
 _SPHINX_MARKERS = (".buildinfo", "searchindex.js", "_static/documentation_options.js")
 """Files only a Sphinx HTML build leaves in its output folder."""
-_REFRESH = re.compile(rb"""http-equiv\s*=\s*["']?\s*refresh""", re.IGNORECASE)
-_REFRESH_TARGET = re.compile(rb"""http-equiv\s*=\s*["']?\s*refresh["']?[^>]*?"""
-                             rb"""content\s*=\s*["'][^"';]*;\s*url\s*=\s*([^"'\s>]+)""", re.IGNORECASE)
+
+
+@functools.cache
+def _refresh() -> re.Pattern[bytes]:
+    return re.compile(rb"""http-equiv\s*=\s*["']?\s*refresh""", re.IGNORECASE)
+
+
+@functools.cache
+def _refresh_target() -> re.Pattern[bytes]:
+    return re.compile(rb"""http-equiv\s*=\s*["']?\s*refresh["']?[^>]*?"""
+                      rb"""content\s*=\s*["'][^"';]*;\s*url\s*=\s*([^"'\s>]+)""", re.IGNORECASE)
+
 _DOCUMENT = re.compile(rb"<(?:html|head|!doctype)\b", re.IGNORECASE)
 # RFC 3986 pchar: unreserved, sub-delims, ":" and "@" stay; every other byte is %XX.
 _SAFE = "/:@!$&'()*+,;=-._~"
@@ -67,7 +81,7 @@ def not_a_page(head: bytes) -> str | None:
     if not head or _DOCUMENT.search(head) is None:
         return "fragment"
     # Two plain finds first: a case-insensitive regex over every head costs ~40 times more.
-    if (b"efresh" in head or b"EFRESH" in head) and _REFRESH.search(head):
+    if (b"efresh" in head or b"EFRESH" in head) and _refresh().search(head):
         return "redirect"
     return None
 
@@ -75,7 +89,7 @@ def not_a_page(head: bytes) -> str | None:
 def refresh_target(head: bytes) -> str | None:
     """The URL, as written, that the meta-refresh redirect in ``head`` sends its reader to
     (mike's root ``index.html``), or ``None``."""
-    found = _REFRESH_TARGET.search(head)
+    found = _refresh_target().search(head)
     return found.group(1).decode("ascii", "replace") if found is not None else None
 
 
@@ -92,7 +106,9 @@ def sphinx_output(folder: str | os.PathLike[str]) -> bool:
 
 # A language's folder as generators name them (en, fr, pt-br, zh-hans): two letters, so that
 # a three-letter folder such as Pelican's tag/ is never taken for one.
-_LANGUAGE_FOLDER = re.compile(r"[a-z]{2}(?:[-_][A-Za-z]{2,4})?")
+@functools.cache
+def _language_folder() -> re.Pattern[str]:
+    return re.compile(r"[a-z]{2}(?:[-_][A-Za-z]{2,4})?")
 
 
 def guess_not_a_page(name: str, site_dir: str | os.PathLike[str]) -> str | None:
@@ -106,11 +122,11 @@ def guess_not_a_page(name: str, site_dir: str | os.PathLike[str]) -> str | None:
     are pages."""
     if name.startswith("drafts/"):
         return "draft"
-    generated = _SPHINX_GENERATED.fullmatch(name)
+    generated = _sphinx_generated().fullmatch(name)
     if generated is not None and sphinx_output(os.path.join(site_dir, generated["root"])):
         return "generated index"
     folder, _, file = name.rpartition("/")
-    if _LANGUAGE_FOLDER.fullmatch(folder):
+    if _language_folder().fullmatch(folder):
         return error_page(file)
     return error_page(name)
 

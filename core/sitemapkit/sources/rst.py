@@ -10,22 +10,30 @@ includes only to tell the site-wide ones (``rst_epilog``) apart; ``sitemapkit bu
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-INCLUDE = re.compile(r"^[ \t]*(?:\.\.[ \t]+(?:include|literalinclude)::|```+[ \t]*\{(?:include|literalinclude)\})"
-                     r"[ \t]*(\S[^\r\n]*)", re.MULTILINE)
-"""An include directive and the path it names."""
-_AUTODOC = re.compile(r"^[ \t]*\.\.[ \t]+(?:py:)?(auto\w+|module|currentmodule)::[ \t]*([A-Za-z_][\w.]*)[ \t]*$",
+
+@functools.cache
+def include_pattern() -> re.Pattern[str]:
+    """An include directive and the path it names."""
+    return re.compile(r"^[ \t]*(?:\.\.[ \t]+(?:include|literalinclude)::|```+[ \t]*\{(?:include|literalinclude)\})"
+                      r"[ \t]*(\S[^\r\n]*)", re.MULTILINE)
+
+
+@functools.cache
+def _autodoc() -> re.Pattern[str]:
+    return re.compile(r"^[ \t]*\.\.[ \t]+(?:py:)?(auto\w+|module|currentmodule)::[ \t]*([A-Za-z_][\w.]*)[ \t]*$",
                       re.MULTILINE)
 
 
 def included(text: str, folder: Path, srcdir: Path) -> set[str]:
     """The files the include directives of ``text`` (a source in ``folder``) name, normalised:
     ``/x`` is taken from ``srcdir``; ``<name>`` (docutils' own files) are none."""
-    names = (name.strip() for name in INCLUDE.findall(text))
+    names = (name.strip() for name in include_pattern().findall(text))
     return {os.path.normpath(srcdir / name.lstrip("/") if name.startswith("/") else folder / name)
             for name in names if not name.startswith("<")}
 
@@ -34,7 +42,7 @@ def documented(text: str) -> Iterator[str]:
     """The dotted names autodoc documents in ``text``: an ``automodule``'s module, any other
     ``auto…`` directive's object, under the ``module``/``currentmodule`` before it."""
     current = ""
-    for directive, name in _AUTODOC.findall(text):
+    for directive, name in _autodoc().findall(text):
         if directive in ("module", "currentmodule"):
             current = name
         elif directive == "automodule" or "." in name or not current:

@@ -11,13 +11,13 @@ from datetime import date, datetime, timedelta, timezone
 
 from sitemapkit.protocol import (
     CHANGEFREQS,
-    HREFLANG,
     MAX_LOC_LENGTH,
     MIN_LOC_LENGTH,
     NEWS_GENRES,
     VIDEO_PLATFORMS,
+    hreflang_pattern,
 )
-from sitemapkit.urls import NEWS_LANGUAGE, escaped
+from sitemapkit.urls import escaped, news_language_pattern
 
 Finding = tuple[str, str] | None
 """``(rule, message)`` or ``None`` when the value is fine."""
@@ -121,11 +121,11 @@ def parse_whole(value: str) -> int | None:
 
 @functools.lru_cache(maxsize=1024)
 def hreflang_ok(code: str) -> bool:
-    return HREFLANG.fullmatch(code) is not None
+    return hreflang_pattern().fullmatch(code) is not None
 
 
 def news_language_ok(code: str) -> bool:
-    return NEWS_LANGUAGE.fullmatch(code) is not None
+    return news_language_pattern().fullmatch(code) is not None
 
 
 def matches(pattern: re.Pattern[str], value: str) -> bool:

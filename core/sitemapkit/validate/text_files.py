@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from sitemapkit.protocol import MAX_URLS, SITEMAP_RECORD
+from sitemapkit.protocol import MAX_URLS, sitemap_record_pattern
 from sitemapkit.urls import shown
 from sitemapkit.validate.findings import Findings
 from sitemapkit.validate.rules import check_url
@@ -90,7 +90,7 @@ def check_robots(session: Session, path: Path, name: str) -> list[Follow]:
     named: list[tuple[str, int]] = []
     sitemap_lines = 0
     for line, text in lines_of(path, name, session.findings, session.progress):
-        record = SITEMAP_RECORD.fullmatch(text)
+        record = sitemap_record_pattern().fullmatch(text)
         if record is None:
             field, colon, value = text.partition(":")
             field = field.strip().lstrip("\ufeff")
