@@ -92,6 +92,24 @@ def test_returned_values_are_checked_again(tmp_path, monkeypatch):
     assert [url for url in locs(site / "sitemap.xml") if "blog/b" in url] == [BASE + "blog/b/"]
 
 
+def test_one_video_given_alone_is_one_video_not_a_sequence_of_its_fields(tmp_path, monkeypatch):
+    # Video is a named tuple: given without a tuple around it, it is still the one video.
+    spec = transform_module(tmp_path, """
+        from sitemapkit import Video
+        def change(entry):
+            if "/blog/a/" in entry.loc:
+                return dataclasses.replace(entry, videos=Video(thumbnail_loc="thumb.png", title="Tour",
+                                                               description="A tour.", content_loc="tour.mp4"))
+            return entry
+    """, monkeypatch)
+    site, _, warnings = run(tmp_path, spec)
+    assert warnings == []
+    text = (site / "sitemap.xml").read_text()
+    assert text.count("<video:video>") == 1 and "<video:title>Tour</video:title>" in text
+    assert BASE + "blog/a/thumb.png" in text
+    assert_valid_tree(site, BASE)
+
+
 def test_a_callable_that_cannot_be_loaded_stops_the_build_before_any_file(tmp_path, monkeypatch):
     monkeypatch.setattr("sys.path", list(__import__("sys").path))
     site = built_site(tmp_path)

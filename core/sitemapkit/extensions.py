@@ -1,16 +1,16 @@
 """The parts of an ``Entry`` from the sitemap extensions most pages never have: videos,
 news articles and language alternates (images, which most sites have, are in ``model.py``).
-``sitemapkit.model`` names them too."""
+``sitemapkit.model`` names them too. Named tuples, not dataclasses: most builds make none, and
+a dataclass costs ten times more to define when sitemapkit is imported."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from sitemapkit.dates import Moment
 
 
-@dataclass(frozen=True, slots=True)
-class Video:
+class Video(NamedTuple):
     """A video on a page. Field names are those of Google's video sitemap extension."""
 
     thumbnail_loc: str
@@ -35,15 +35,13 @@ class Video:
     live: bool | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class NewsArticle:
+class NewsArticle(NamedTuple):
     publication_name: str
     language: str
     publication_date: Moment
     title: str
 
 
-@dataclass(frozen=True, slots=True)
-class Alternate:
+class Alternate(NamedTuple):
     hreflang: str
     href: str

@@ -229,8 +229,7 @@ class Transform:
             why = "publication_date must be a date or a datetime with a time zone"
         if why is not None:
             return self.dropped(label, "news", "news-required", article, why)
-        return dataclasses.replace(article, title=clean_text(article.title),
-                                   publication_name=clean_text(article.publication_name))
+        return article._replace(title=clean_text(article.title), publication_name=clean_text(article.publication_name))
 
     def alternates(self, label: str, alternates: Any) -> tuple[Alternate, ...]:
         kept: dict[str, Alternate] = {}
@@ -266,18 +265,21 @@ _UNSET = _Unset()
 
 
 def _items(value: Any) -> tuple[Any, ...]:
-    return tuple(value) if isinstance(value, tuple | list) else (value,) if value else ()
+    """The items of a field given as a tuple or a list, or as one item (a ``Video`` or an
+    ``Alternate`` is a named tuple: one item, not a sequence of them)."""
+    if isinstance(value, tuple | list) and not isinstance(value, Video | Alternate):
+        return tuple(value)
+    return (value,) if value else ()
 
 
 def _video_fields(video: Video) -> dict[str, Any]:
     """A video as page keys give one, to be checked by the same code."""
     fields = {}
-    for field in dataclasses.fields(video):
-        value = getattr(video, field.name)
-        if field.name in ("restriction", "platform") and isinstance(value, tuple) and len(value) == 2:
+    for name, value in video._asdict().items():
+        if name in ("restriction", "platform") and isinstance(value, tuple) and len(value) == 2:
             value = f"{value[0]} {' '.join(map(str, value[1]))}"
         if isinstance(value, bool):
             value = "yes" if value else "no"
         if value is not None and value != ():
-            fields[field.name] = value
+            fields[name] = value
     return fields

@@ -42,9 +42,8 @@ import os
 import secrets
 import stat
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from sitemapkit.report import Report
 from sitemapkit.site.files import BLOCK, OutputError, faults_named, kind_of, read_regular, write_file
@@ -79,10 +78,9 @@ KEY_NAME = "record.key"
 _KEY_BYTES = 32
 
 
-@dataclass(frozen=True, slots=True)
-class RecordKey:
+class RecordKey(NamedTuple):
     """This project's key, which signs the record of its own files (HMAC-SHA256); ``secret``
-    None when there is none (``why`` says why)."""
+    None when there is none (``why`` says why). Handed along once a build: a named tuple."""
 
     path: Path
     secret: bytes | None
