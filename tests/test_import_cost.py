@@ -4,11 +4,13 @@ urllib.request, front matter's PyYAML, ``exclude``'s pathspec, a big manifest's 
 ``sitemap.html``'s Jinja2, ``llms_txt``'s markdownify and BeautifulSoup; tomllib, which
 compiles its patterns on import, for a project's TOML; difflib, for the suggestion an unknown
 option gets). Nor are sitemapkit's own modules of
-features a build leaves off: validating, the HTML views, the change feed, IndexNow,
-``transform``, another generator's sources, the root index of versioned docs (issue 36)."""
+features a build leaves off: validating, the HTML views, the change feed, IndexNow, llms.txt,
+``transform``, another generator's sources, pymdownx.snippets' and mkdocstrings', versions
+(mike, Read the Docs), the root index of versioned docs (issue 36)."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -67,9 +69,17 @@ def test_a_default_mkdocs_build_loads_no_heavy_dependency_mkdocs_does_not_load_i
 
 UNUSED_BY_DEFAULT = ("sitemapkit.validate.", "sitemapkit.output.html_sitemap", "sitemapkit.output.map_sections",
                      "sitemapkit_mkdocs.html_sitemap", "sitemapkit.output.feed", "sitemapkit.output.indexnow",
-                     "sitemapkit.listing.transform", "sitemapkit.version_index", "sitemapkit.sources.project",
-                     "sitemapkit.sources.layouts", "sitemapkit.sources.matching", "sitemapkit.sources.jekyll",
+                     "sitemapkit.output.llms", "sitemapkit.output.markdown", "sitemapkit.lastmod.listings",
+                     "sitemapkit.listing.transform", "sitemapkit.version_index", "sitemapkit.version_branch",
+                     "sitemapkit.branch", "sitemapkit.sources.project", "sitemapkit.sources.layouts",
+                     "sitemapkit.sources.matching", "sitemapkit.sources.jekyll", "sitemapkit.sources.generator",
+                     "sitemapkit.sources.front_matter", "sitemapkit.sources.nav", "sitemapkit.sources.jsconfig",
+                     "sitemapkit.sources.bounded", "sitemapkit.sources.snippets", "sitemapkit.sources.mkdocstrings",
                      "sitemapkit.site.scan", "sitemapkit.cli")
+UNUSED_BY_MKDOCS = ("sitemapkit.versions", "sitemapkit.translations", "sitemapkit.sources.pyconf",
+                    "sitemapkit.sources.rst", "sitemapkit.compat.sphinx")
+"""What a default MkDocs build leaves too: versions (mike, Read the Docs), the languages of
+other generators' sites, Sphinx's sources and ways."""
 
 LIST_OURS = """
 print("\\n".join(sorted(name for name in sys.modules if name.startswith({prefixes!r}))))
@@ -79,7 +89,7 @@ print("\\n".join(sorted(name for name in sys.modules if name.startswith({prefixe
 @pytest.mark.slow  # a real generator run
 def test_a_default_mkdocs_build_loads_no_module_of_a_feature_it_leaves_off(tmp_path):
     project = quickstart(tmp_path / "project")
-    code = "import sys\n" + BUILD + LIST_OURS.format(prefixes=UNUSED_BY_DEFAULT)
+    code = "import sys\n" + BUILD + LIST_OURS.format(prefixes=UNUSED_BY_DEFAULT + UNUSED_BY_MKDOCS)
     done = subprocess.run([sys.executable, "-c", code], cwd=project, check=True, capture_output=True, text=True)
     ran, *loaded = done.stdout.split()
     assert ran == "True" and (project / "site" / "sitemap.xml").is_file()
@@ -90,10 +100,13 @@ def test_a_default_mkdocs_build_loads_no_module_of_a_feature_it_leaves_off(tmp_p
     (project / "keep.py").write_text("def entry(entry):\n    return entry\n")
     config.write_text(config.read_text().replace(
         "plugins:\n  - sitemapkit\n",
-        "plugins:\n  - sitemapkit:\n      html_sitemap: true\n      changes_feed: 5\n      transform: keep:entry\n"))
-    done = subprocess.run([sys.executable, "-c", code], cwd=project, check=True, capture_output=True, text=True)
+        "plugins:\n  - sitemapkit:\n      html_sitemap: true\n      changes_feed: 5\n      transform: keep:entry\n"
+        "  - mike\nmarkdown_extensions:\n  - pymdownx.snippets\n"))
+    done = subprocess.run([sys.executable, "-c", code], cwd=project, check=True, capture_output=True, text=True,
+                          env={**os.environ, "MIKE_DOCS_VERSION": "1.0"})
     assert {"sitemapkit.output.html_sitemap", "sitemapkit_mkdocs.html_sitemap", "sitemapkit.output.feed",
-            "sitemapkit.listing.transform"} <= set(done.stdout.split()[1:])
+            "sitemapkit.listing.transform", "sitemapkit.versions", "sitemapkit.sources.snippets"} \
+        <= set(done.stdout.split()[1:])
 
 
 SPHINX_BUILD = """

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import quote, unquote, urljoin, urlsplit
 
+from sitemapkit.compat import on_read_the_docs
 from sitemapkit.report import Problem
 from sitemapkit.site.files import read_regular
 from sitemapkit.site.pages import refresh_target
@@ -94,7 +95,7 @@ class ReadTheDocs(NamedTuple):
 
 def read_the_docs(environ: Mapping[str, str]) -> ReadTheDocs | None:
     """The Read the Docs build this is (``READTHEDOCS=True``), or None."""
-    if environ.get("READTHEDOCS") != "True":
+    if not on_read_the_docs(environ):
         return None
     return ReadTheDocs(environ.get("READTHEDOCS_CANONICAL_URL") or None, environ.get("READTHEDOCS_VERSION") or None)
 

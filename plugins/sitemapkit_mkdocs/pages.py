@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File
@@ -13,8 +13,10 @@ from mkdocs.structure.pages import Page as MkDocsPage
 from sitemapkit.dates import front_matter_dates
 from sitemapkit.model import Moment, Page
 from sitemapkit.report import Problem
-from sitemapkit.sources.mkdocstrings import Documented
-from sitemapkit.sources.snippets import Snippets
+
+if TYPE_CHECKING:
+    from sitemapkit.sources.mkdocstrings import Documented
+    from sitemapkit.sources.snippets import Snippets
 
 
 def page(mkdocs_page: MkDocsPage, head: str | None, languages: tuple[str | None, dict[str, str]] | None,

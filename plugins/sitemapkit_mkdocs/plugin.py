@@ -33,15 +33,14 @@ from sitemapkit.settings import Settings
 # post-build would walk every page MkDocs holds (generate itself freezes that heap).
 from sitemapkit.site.extract import head_of
 from sitemapkit.site.files import inside
-from sitemapkit.sources.mkdocstrings import PLUGIN as DOCUMENTED
-from sitemapkit.sources.mkdocstrings import Documented
-from sitemapkit.sources.snippets import EXTENSION as SNIPPETS
-from sitemapkit.sources.snippets import Snippets
+from sitemapkit.sources import MKDOCSTRINGS, SNIPPETS
 
 from .options import SitemapkitConfig
 from .pages import Held, every_page, languages, page
 
 if TYPE_CHECKING:
+    from sitemapkit.sources.mkdocstrings import Documented
+    from sitemapkit.sources.snippets import Snippets
     from sitemapkit.versions import Deployment
 
 log = get_plugin_logger("sitemapkit")
@@ -107,12 +106,19 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
             return config
         file = config.config_file_path
         self.project_dir = Path(file).resolve().parent if file else Path.cwd()
-        # The extension takes relative base paths from the folder MkDocs runs in.
-        self.snippets = (Snippets.from_options(config.mdx_configs.get(SNIPPETS), Path.cwd())
-                         if SNIPPETS in config.markdown_extensions else None)
-        documenting = config.plugins.get(DOCUMENTED)
-        self.documented = (Documented.from_options(dict(getattr(documenting, "config", None) or {}),
-                                                   self.project_dir) if documenting is not None else None)
+        # Each module loaded only by a build that enables its extension or plugin (here, while
+        # MkDocs' heap is small). The extension takes relative base paths from the folder MkDocs runs in.
+        self.snippets = self.documented = None
+        if SNIPPETS in config.markdown_extensions:
+            from sitemapkit.sources.snippets import Snippets
+
+            self.snippets = Snippets.from_options(config.mdx_configs.get(SNIPPETS), Path.cwd())
+        documenting = config.plugins.get(MKDOCSTRINGS)
+        if documenting is not None:
+            from sitemapkit.sources.mkdocstrings import Documented
+
+            self.documented = Documented.from_options(dict(getattr(documenting, "config", None) or {}),
+                                                      self.project_dir)
         return config
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:

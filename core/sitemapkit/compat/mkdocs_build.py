@@ -6,15 +6,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from sitemapkit.compat import on_read_the_docs
 from sitemapkit.compat.material import lost_features
 from sitemapkit.model import Page
 from sitemapkit.report import Problem
 from sitemapkit.settings import Settings, SettingsError, no_base_url
 from sitemapkit.site.files import inside
 from sitemapkit.site.pages import HTML_SUFFIXES, error_page, url_for_file
-from sitemapkit.versions import Deployment, site_url_clash, version_build
+
+if TYPE_CHECKING:
+    from sitemapkit.versions import Deployment
 
 THEME_SITEMAP = "sitemap.xml"
 """The template MkDocs renders its own ``sitemap.xml`` (and the ``.gz`` twin) from, and the
@@ -45,14 +48,19 @@ def build_settings(options: Mapping[str, Any], site_url: str | None, environ: Ma
     in the temporary ``site_dir``, and nothing is sent to IndexNow. Without a URL no sitemap is
     written (a warning; with ``strict`` a failed build); ``theme``, its ``features`` and the
     ``extra`` settings say what Material loses with another ``filename``."""
-    deployment, chosen, notes = version_build(options, site_url, environ, mike=mike)
+    deployment, chosen, notes, clash = None, dict(options), (), None
+    if mike or on_read_the_docs(environ):  # versions is loaded by the builds it concerns
+        from sitemapkit.versions import site_url_clash, version_build
+
+        deployment, chosen, notes = version_build(options, site_url, environ, mike=mike)
+        if deployment and not mike and not options.get("base_url"):
+            clash = site_url_clash(deployment, site_url)
     base_url = deployment.url if deployment else options.get("base_url") or site_url
     if not base_url:
         missing = no_base_url("site_url", None, NO_BASE_URL_FIX)
         if options.get("strict"):
             return BuildSettings(None, deployment, error=str(missing))
         return BuildSettings(None, deployment, (missing,))
-    clash = site_url_clash(deployment, site_url) if deployment and not mike and not options.get("base_url") else None
     if clash is not None:  # Read the Docs, and a site_url outside every version it serves
         return BuildSettings(None, deployment, error=str(clash)) if options.get("strict") else \
             BuildSettings(None, deployment, (*notes, clash))

@@ -17,7 +17,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
-PLUGIN = "mkdocstrings"
+from sitemapkit.sources import MKDOCSTRINGS
+
 _IDENTIFIER = re.compile(r"^[ \t]{0,3}:::[ \t]+([A-Za-z_][\w.]*)[ \t]*\r?$", re.MULTILINE)
 
 
@@ -60,8 +61,8 @@ def documented(plugins: Any, folder: Path | str) -> Documented | None:
     """mkdocstrings as ``plugins`` (mkdocs.yml's list: names, or ``{name: options}``)
     enables it, else None."""
     for item in plugins if isinstance(plugins, list) else ():
-        if item == PLUGIN:
+        if item == MKDOCSTRINGS:
             return Documented.from_options(None, folder)
-        if isinstance(item, Mapping) and PLUGIN in item:
-            return Documented.from_options(item[PLUGIN], folder)
+        if isinstance(item, Mapping) and MKDOCSTRINGS in item:
+            return Documented.from_options(item[MKDOCSTRINGS], folder)
     return None

@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from sitemapkit.model import NavItem, Page
+from sitemapkit.sources import SNIPPETS
 from sitemapkit.sources.mkdocstrings import Documented, documented
 from sitemapkit.sources.nav import nav_items
-from sitemapkit.sources.snippets import EXTENSION as SNIPPETS
 from sitemapkit.sources.snippets import Snippets
 
 CONFIG_FILES = ("zensical.toml", "properdocs.yml", "properdocs.yaml", "mkdocs.yml", "mkdocs.yaml")

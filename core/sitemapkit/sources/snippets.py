@@ -19,8 +19,6 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
-EXTENSION = "pymdownx.snippets"
-
 # A marker line: dashes, "8<", dashes; either alone (a block starts or ends) or followed by
 # one quoted path. Leading ";" escapes it (the line stays text).
 _MARKER = re.compile(r"""^[ \t]*(;*)-+8<-+(?:[ \t]+("[^"\r\n]+"|'[^'\r\n]+'))?\r?$""")
