@@ -122,7 +122,8 @@ def test_a_default_sphinx_build_loads_no_module_of_a_feature_it_leaves_off(tmp_p
     with open(project / "conf.py", "a", encoding="utf-8") as conf:
         conf.write('extensions = ["sitemapkit_sphinx"]\nhtml_baseurl = "https://docs.example.org/"\n')
     # site.scan lists the files of html_extra_path and viewcode's pages for the Sphinx adapter
-    unused = (*(name for name in UNUSED_BY_DEFAULT if name != "sitemapkit.site.scan"), "sitemapkit_sphinx.html")
+    unused = (*(name for name in UNUSED_BY_DEFAULT if name != "sitemapkit.site.scan"), "sitemapkit_sphinx.html",
+              "sitemapkit.versions")
     code = "import sys\n" + SPHINX_BUILD + LIST_OURS.format(prefixes=unused)
     done = subprocess.run([sys.executable, "-c", code], cwd=project, check=True, capture_output=True, text=True)
     ran, *loaded = done.stdout.split()

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import quote, unquote, urljoin, urlsplit
 
-from sitemapkit.compat import on_read_the_docs
+from sitemapkit.compat import read_the_docs
 from sitemapkit.report import Problem
 from sitemapkit.site.files import read_regular
 from sitemapkit.site.pages import refresh_target
@@ -91,13 +91,6 @@ class ReadTheDocs(NamedTuple):
         slug = f"{self.version}/" if self.version else None
         root = url[: -len(slug)] if slug and url.endswith("/" + slug) else url
         return Deployment(url, root)
-
-
-def read_the_docs(environ: Mapping[str, str]) -> ReadTheDocs | None:
-    """The Read the Docs build this is (``READTHEDOCS=True``), or None."""
-    if not on_read_the_docs(environ):
-        return None
-    return ReadTheDocs(environ.get("READTHEDOCS_CANONICAL_URL") or None, environ.get("READTHEDOCS_VERSION") or None)
 
 
 VERSION_FOLDER_ROBOTS = ("crawlers read robots.txt only at the host's root, not in a version's folder: run "

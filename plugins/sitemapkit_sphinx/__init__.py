@@ -16,6 +16,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 
 from sitemapkit import OPTION_NAMES, Page, Problem, SitemapError, __version__, generate
+from sitemapkit.compat import read_the_docs
 from sitemapkit.compat.sphinx_checks import build_settings, config_problems
 from sitemapkit.compat.sphinx_multiversion import sphinx_multiversion
 from sitemapkit.compat.sphinx_pages import generated_pages, image_urls, made_from
@@ -24,7 +25,6 @@ from sitemapkit.options import OPTIONS
 from sitemapkit.output import TEMPLATES
 from sitemapkit.report import TransformError
 from sitemapkit.sources.pyconf import conf_py
-from sitemapkit.versions import read_the_docs
 
 from .documents import SitemapDomain, collect_fields, collect_images, collect_page, page_of, writer_of
 

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from sitemapkit.compat import on_read_the_docs
+from sitemapkit.compat import read_the_docs
 from sitemapkit.compat.material import lost_features
 from sitemapkit.model import Page
 from sitemapkit.report import Problem
@@ -49,7 +49,7 @@ def build_settings(options: Mapping[str, Any], site_url: str | None, environ: Ma
     written (a warning; with ``strict`` a failed build); ``theme``, its ``features`` and the
     ``extra`` settings say what Material loses with another ``filename``."""
     deployment, chosen, notes, clash = None, dict(options), (), None
-    if mike or on_read_the_docs(environ):  # versions is loaded by the builds it concerns
+    if mike or read_the_docs(environ) is not None:  # versions is loaded by the builds it concerns
         from sitemapkit.versions import site_url_clash, version_build
 
         deployment, chosen, notes = version_build(options, site_url, environ, mike=mike)

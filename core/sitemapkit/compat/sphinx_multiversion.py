@@ -7,19 +7,17 @@ import functools
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from sitemapkit.lastmod.git import Checkout
-from sitemapkit.versions import folder_name
 
 
-@dataclass(frozen=True, slots=True)
-class Multiversion:
+class Multiversion(NamedTuple):
     """What sphinx-multiversion tells the build of one ref: the version's folder below the
     output root every version is built under (``v1.0``), and the copy of the ref's files the
-    build reads, with the repository and ref whose history dates them."""
+    build reads, with the repository and ref whose history dates them. Handed along once a
+    build: a named tuple."""
 
     folder: str
     checkout: Checkout
@@ -68,6 +66,8 @@ def sphinx_multiversion(current: Any, metadata: Any, confdir: str) -> Multiversi
         folder = output.relative_to(common).as_posix()
     except (ValueError, IndexError):  # absolute and relative mixed; a path too short
         return None
+    from sitemapkit.versions import folder_name  # loaded by the builds sphinx-multiversion runs
+
     if not all(folder_name(part) for part in folder.split("/")):
         return None
     return Multiversion(folder, Checkout(copy, repository, f"refs/{source}/{name}"))

@@ -8,22 +8,18 @@ import functools
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field, fields
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, urljoin
 
-from sitemapkit.compat.sphinx_multiversion import Multiversion
 from sitemapkit.lastmod.git import Checkout
 from sitemapkit.options import OPTION_NAMES
 from sitemapkit.report import Problem
 from sitemapkit.settings import MovedTo, Settings, SettingsError, moved_to
 from sitemapkit.translations import check_scheme, fill_scheme, folder_url, locale_codes
-from sitemapkit.versions import (
-    READ_THE_DOCS_ROBOTS,
-    VERSION_FOLDER_ROBOTS,
-    Deployment,
-    ReadTheDocs,
-    robots_left_alone,
-)
+
+if TYPE_CHECKING:
+    from sitemapkit.compat.sphinx_multiversion import Multiversion
+    from sitemapkit.versions import Deployment, ReadTheDocs
 
 _LIST = frozenset({list, tuple})
 SCHEME = "{lang}{version}{link}"  # sphinx-sitemap's default
@@ -141,6 +137,8 @@ class SphinxConfig:
         ``sitemap_url_scheme`` says where the pages are."""
         root = self.root_url
         if self.multiversion is not None and self.scheme is None and root is not None:
+            from sitemapkit.versions import Deployment  # loaded by the builds of one version of several
+
             folder = quote(self.multiversion.folder) + "/"
             if not self.sitemapkit_base_url and root.endswith("/" + folder):  # -D html_baseurl=.../${name}/
                 return Deployment(root, root[: -len(folder)])
@@ -208,11 +206,16 @@ class SphinxConfig:
             f"-D 'html_baseurl={deployment.root}${{name}}/' to sphinx-multiversion so that each page names itself"
         )
 
-    def robots_why(self) -> str | None:
-        """Why this build leaves robots.txt alone unless asked (one version of several)."""
-        if self.multiversion is not None:
-            return VERSION_FOLDER_ROBOTS
-        return READ_THE_DOCS_ROBOTS if self.read_the_docs is not None else None
+    def robots_options(self) -> tuple[Mapping[str, Any], Problem | None]:
+        """The ``sitemapkit_<key>`` values, with robots.txt left alone unless asked when this
+        build is one version of several, and the note saying so (``versions.robots_left_alone``,
+        loaded by those builds only)."""
+        if self.multiversion is None and self.read_the_docs is None:
+            return self.options, None
+        from sitemapkit.versions import READ_THE_DOCS_ROBOTS, VERSION_FOLDER_ROBOTS, robots_left_alone
+
+        return robots_left_alone(self.options, VERSION_FOLDER_ROBOTS if self.multiversion is not None
+                                 else READ_THE_DOCS_ROBOTS)
 
     def checkouts(self) -> list[Checkout]:
         """The copies of a ref's files the build reads, dated from the ref's history."""
@@ -257,8 +260,8 @@ class SphinxConfig:
         if "sphinx_sitemap" in self.extensions:
             found.append(_problem("extensions", "plugin-conflict", "sitemapkit_sphinx replaces sphinx_sitemap: "
                                   f"remove 'sphinx_sitemap' from extensions (both write {self.sitemap_filename})"))
-        if self.options.get("robots_txt") is None and (why := self.robots_why()) is not None:
-            found.append(robots_left_alone(self.options, why)[1])
+        if (note := self.robots_options()[1]) is not None:
+            found.append(note)
         if self.sitemap_indent:  # sphinx-sitemap 2.9 and ours
             found.append(_problem("sitemap_indent", "option-ignored", "ignored: sitemapkit writes compact XML"))
         return found
@@ -288,8 +291,7 @@ class SphinxConfig:
         in its name, see ``build.manifest.site_manifest``)."""
         # conf.py names Sphinx does not know are not errors to Sphinx; they are to us.
         unknown = {n[11:]: v for n, v in self.conf_py.items() if n[:11] == "sitemapkit_" and n[11:] not in OPTION_NAMES}
-        why = self.robots_why()
-        options = robots_left_alone(self.options, why)[0] if why else self.options
+        options, _ = self.robots_options()
         chosen = {**options, **unknown, "base_url": self.build_url()}
         chosen = moved_to(chosen, {name: getattr(self, name) for name in MOVED_TO}, MOVED_TO)
         if self.sitemap_excludes:
