@@ -35,6 +35,28 @@ class Checkout(NamedTuple):
     """A ref or commit (``refs/tags/v1.0``); never starts with ``-``."""
 
 
+def outside_repositories(folder: str | os.PathLike[str]) -> bool:
+    """Whether git can date no file in ``folder``: no folder above it or in it holds a
+    repository (``.git``), and no folder in it is a link (which may lead into one). Asked once
+    a build for each source folder (issue 36), so that the pages from one outside every
+    repository are not each asked of git; reads the folder's tree, not its files."""
+    resolved = Path(folder).resolve()
+    if not resolved.is_dir() or any((above / ".git").exists() for above in (resolved, *resolved.parents)):
+        return False
+    folders = [resolved]
+    try:
+        while folders:
+            with os.scandir(folders.pop()) as entries:
+                for entry in entries:
+                    if entry.name == ".git" or (entry.is_symlink() and entry.is_dir()):
+                        return False
+                    if entry.is_dir(follow_symlinks=False):
+                        folders.append(entry.path)
+    except OSError:  # a folder it may not read: its files are asked of git one by one
+        return False
+    return True
+
+
 class GitDates:
     """Dates of source files, across any number of repositories, each read once on demand.
 
