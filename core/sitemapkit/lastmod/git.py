@@ -36,24 +36,21 @@ class Checkout(NamedTuple):
 
 
 def outside_repositories(folder: str | os.PathLike[str]) -> bool:
-    """Whether git can date no file in ``folder``: no folder above it or in it holds a
-    repository (``.git``), and no folder in it is a link (which may lead into one). Asked once
-    a build for each source folder (issue 36), so that the pages from one outside every
-    repository are not each asked of git; reads the folder's tree, not its files."""
+    """Whether no git repository holds ``folder``: no ``.git`` in it or in a folder above it,
+    links followed. Asked once a build of each source folder (issue 36)."""
     resolved = Path(folder).resolve()
-    if not resolved.is_dir() or any((above / ".git").exists() for above in (resolved, *resolved.parents)):
-        return False
-    folders = [resolved]
-    try:
-        while folders:
-            with os.scandir(folders.pop()) as entries:
-                for entry in entries:
-                    if entry.name == ".git" or (entry.is_symlink() and entry.is_dir()):
-                        return False
-                    if entry.is_dir(follow_symlinks=False):
-                        folders.append(entry.path)
-    except OSError:  # a folder it may not read: its files are asked of git one by one
-        return False
+    return resolved.is_dir() and not any((above / ".git").exists() for above in (resolved, *resolved.parents))
+
+
+def no_repository_between(top: str, folder: str) -> bool:
+    """Whether git can date no file in ``folder``, a folder below ``top`` (one no repository
+    holds): no folder from ``folder`` up to ``top`` holds a repository (``.git``) or is a link
+    (which may lead into one). Asked once a folder, not once a file."""
+    while folder != top:
+        parent = os.path.dirname(folder)
+        if parent == folder or os.path.islink(folder) or os.path.lexists(os.path.join(folder, ".git")):
+            return False
+        folder = parent
     return True
 
 
