@@ -582,6 +582,24 @@ def test_every_sitemapkit_option_is_a_plugin_option():
     assert {name for name, _ in SitemapkitConfig._schema} == set(OPTION_NAMES)
 
 
+def test_drafts_asked_of_in_serve_only_are_never_listed(tmp_path):
+    """Whether a page is a draft is asked only where MkDocs renders drafts (`serve`), decided
+    once a build: `serve` writes the draft and leaves it out; `build` writes no draft."""
+    config_file = make_site(tmp_path, {"index.md": "# Home\n", "drafts/wip.md": "# Draft\n"}, draft_docs="drafts/\n")
+    config = load_config(str(config_file))
+    plugin = config.plugins["sitemapkit"]
+    plugin.on_startup(command="serve", dirty=False)
+    build(config, serve_url="http://127.0.0.1:8000/")
+    plugin.on_shutdown()
+    site = tmp_path / "site"
+    assert (site / "drafts" / "wip" / "index.html").is_file()  # rendered for serve...
+    assert locs(site / "sitemap.xml") == [BASE]  # ...and not listed
+    shutil.rmtree(site)
+    run_build(config_file)
+    assert not (site / "drafts").exists()
+    assert locs(site / "sitemap.xml") == [BASE]
+
+
 def test_serve_keeps_the_project_manifest_untouched(tmp_path):
     """`mkdocs serve` pages carry the dev server's URLs: they must not replace the real
     manifest (the lastmod and IndexNow memory of real builds)."""

@@ -35,6 +35,25 @@ class Checkout(NamedTuple):
     """A ref or commit (``refs/tags/v1.0``); never starts with ``-``."""
 
 
+def outside_repositories(folder: str | os.PathLike[str]) -> bool:
+    """Whether no git repository holds ``folder``: no ``.git`` in it or in a folder above it,
+    links followed. Asked once a build of each source folder (issue 36)."""
+    resolved = Path(folder).resolve()
+    return resolved.is_dir() and not any((above / ".git").exists() for above in (resolved, *resolved.parents))
+
+
+def no_repository_between(top: str, folder: str) -> bool:
+    """Whether git can date no file in ``folder``, a folder below ``top`` (one no repository
+    holds): no folder from ``folder`` up to ``top`` holds a repository (``.git``) or is a link
+    (which may lead into one). Asked once a folder, not once a file."""
+    while folder != top:
+        parent = os.path.dirname(folder)
+        if parent == folder or os.path.islink(folder) or os.path.lexists(os.path.join(folder, ".git")):
+            return False
+        folder = parent
+    return True
+
+
 class GitDates:
     """Dates of source files, across any number of repositories, each read once on demand.
 

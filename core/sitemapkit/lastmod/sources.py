@@ -35,7 +35,7 @@ from datetime import datetime
 from pathlib import Path
 
 from sitemapkit.dates import as_datetime, format_moment, parse_moment
-from sitemapkit.lastmod.git import Checkout, GitDates
+from sitemapkit.lastmod.git import Checkout, GitDates, no_repository_between, outside_repositories
 from sitemapkit.lastmod.manifest import Manifest
 from sitemapkit.model import Moment, Page
 from sitemapkit.report import EXAMPLES, Report, examples
@@ -94,6 +94,14 @@ class LastmodResolver:
         """The first ``EXAMPLES`` of them by site path, the ones a note names: a count and a
         few names, not a list of every page (a million pages with no source is one folder
         of HTML given no --source-dir)."""
+        self._undated: tuple[str, ...] | None = None
+        """The source folders no repository holds (``outside_repositories``), each as the start
+        of its files' paths: decided at the first page git is asked of, once a build."""
+        self._undated_folders: dict[str, bool] = {}
+        """Folder of a page from one of them -> whether git can date none of its files
+        (``_undated_source``): asked once a folder."""
+        self._undated_asked = False
+        """Whether a page was left undated by git without asking it."""
         asks = {"meta": self._by_meta, "git": self._by_git, "fingerprint": self._by_fingerprint}
         self._sources = tuple((source, asks[source]) for source in settings.lastmod)
         """The sources of ``settings.lastmod`` in order, each with what asks it: decided once."""
@@ -150,8 +158,31 @@ class LastmodResolver:
                 bisect.insort(self._sourceless_first, loc.removeprefix(self.settings.base_url.rstrip("/")) or loc)
                 del self._sourceless_first[EXAMPLES:]
             return None
+        if self._undated is None:
+            self._undated = () if self.checkouts else tuple(
+                os.path.join(os.path.abspath(folder), "") for folder in self.source_dirs
+                if outside_repositories(folder))
+        if self._undated and self._undated_source(page.source):
+            self._undated_asked = True  # no repository holds it: git is not asked
+            return None
         # os.path.join keeps an absolute source as it is, as Path's / does: no Path per page.
         return self.git.date(os.path.join(self._project, page.source))
+
+    def _undated_source(self, source: str | os.PathLike[str]) -> bool:
+        """Whether git can date no file in the folder of ``source``: a folder in one of the
+        source folders no repository holds, with none in it or linked from it on the way
+        (asked once a folder). A path it would take more than a split to read the folder of
+        (another type, ``..`` in it, Windows' other separator) is asked of git."""
+        if not isinstance(source, str) or not source.startswith(self._undated) or (os.altsep and os.altsep in source):
+            return False
+        folder = source.rpartition(os.sep)[0]
+        undated = self._undated_folders.get(folder)
+        if undated is None:
+            top = next((top for top in self._undated if (folder + os.sep).startswith(top)), None)
+            undated = self._undated_folders[folder] = (
+                top is not None and os.path.normpath(folder) == folder
+                and no_repository_between(os.path.dirname(top), folder))
+        return undated
 
     def _by_fingerprint(self, page: Page, loc: str, digest: str | None) -> Moment | None:
         if not self.manifest.known():  # a first build: "first seen now" would move with every build
@@ -242,13 +273,16 @@ class LastmodResolver:
         are notes at info level: the CI checkout of a healthy site never fails for them.
         Returns the hints for the causes found, for the pages left undated."""
         causes = [self._no_source()] if self._sourceless else []
-        if self._git is None:
-            return causes
-        self._git.close()
-        outside = _topmost(self.git.outside)
+        outside = [os.path.dirname(folder) for folder in self._undated or ()] if self._undated_asked else []
+        if self._git is not None:
+            self._git.close()
+            outside += self.git.outside
+        outside = _topmost(outside)
         if outside:
             shown = examples([self._shown(folder) for folder in outside])
             causes.append(f"{shown} {'is' if len(outside) == 1 else 'are'} not in a git repository")
+        if self._git is None:
+            return causes
         for root, reason in sorted(self.git.failures.items()):
             message = f"no git dates: {reason}; the pages' lastmod falls back to the next source in 'lastmod'"
             if reason.startswith("git is not installed"):

@@ -21,7 +21,7 @@ from sitemapkit.output.names import DIGEST
 from sitemapkit.output.render import NEWS, escape, extensions, head, news_url, tail
 from sitemapkit.output.render import decimal as _decimal
 from sitemapkit.report import Report
-from sitemapkit.site.files import AnyTarget, Sink, faults_named
+from sitemapkit.site.files import BLOCK, AnyTarget, Sink, faults_named
 
 _FLUSH_LINES = 2048
 _CACHE_SIZE = 4096
@@ -139,7 +139,6 @@ class Series:
         """Where the files go (the disk, or a dry run's count)."""
         self.hashed = hashed
         """Name each file by its content (``name`` gets a digest of its bytes)."""
-        self._hash = hashlib.sha256()
         self.max_urls = max_urls
         self.heads = [head(root, ns, stylesheet) if root else "" for ns in range(16)]
         self.tail = tail(root) if root else ""
@@ -231,11 +230,22 @@ class Series:
         if self._pending:
             assert self._body is not None
             data = "".join(self._pending).encode()
-            if self.hashed:
-                self._hash.update(data)
             with faults_named(self.out / "(a temporary file)"):
                 self._body.write(data)
             self._pending = []
+
+    def _body_digest(self) -> bytes:
+        """The SHA-256 of the body written so far, read back from its scratch file: taken
+        only for a file named by its digest (a part of a split sitemap), never for the one
+        named ``filename`` that most builds write alone (issue 36)."""
+        body = hashlib.sha256()
+        if self._body is not None:
+            with faults_named(self.out / "(a temporary file)"):
+                self._body.flush()
+                self._body.seek(0)
+                while block := self._body.read(BLOCK):
+                    body.update(block)
+        return body.digest()
 
     def _close(self, name: str | None) -> None:
         head, tail = self.heads[self._ns].encode(), self.tail.encode()
@@ -243,9 +253,8 @@ class Series:
             digest = ""
             if self.hashed:
                 self._flush()
-                digest = hashlib.sha256(head + self._hash.digest() + tail).hexdigest()[:DIGEST]
+                digest = hashlib.sha256(head + self._body_digest() + tail).hexdigest()[:DIGEST]
             name = self.name(len(self.written) + 1, digest)
-        self._hash = hashlib.sha256()
         target = self.sink.open_target(self.out / name, gzip_twin=self.gzip_twin)
         try:
             target.write(head)
