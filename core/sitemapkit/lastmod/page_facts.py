@@ -34,7 +34,7 @@ import time
 import zlib
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sitemapkit.report import Report
 from sitemapkit.site.extract import HtmlFacts, read_page_file
@@ -42,7 +42,9 @@ from sitemapkit.site.extract import HtmlFacts, read_page_file
 if TYPE_CHECKING:
     import sqlite3
 
-FORMAT = "sitemapkit page facts 1"
+T = TypeVar("T")
+
+FORMAT = "sitemapkit page facts 2"
 """Written in the file with sitemapkit's version (``_format``): facts another version read are
 read again."""
 MAX_MIRROR_BYTES = 16 << 20
@@ -56,6 +58,14 @@ them all (each carries the page's head)."""
 _SEEN_IN_MEMORY = 20_000
 """Paths of the pages seen this build held in a set up to this many; past it, in a
 temporary table of the file's connection."""
+_TABLES = (
+    "CREATE TABLE IF NOT EXISTS about(key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;"
+    "CREATE TABLE IF NOT EXISTS facts(path TEXT PRIMARY KEY, loc TEXT, size INT, mtime INT,"
+    " inode INT, read INT, facts TEXT, head BLOB, entry TEXT) WITHOUT ROWID;"
+    "CREATE TABLE IF NOT EXISTS mirrors(name TEXT PRIMARY KEY, source TEXT, text BLOB) WITHOUT ROWID;"
+)
+"""The file's tables; ``facts.entry``: the entry made from a page's facts, to replay
+(``replayed``), or null."""
 _SEEN_TABLE = "CREATE TEMP TABLE IF NOT EXISTS seen(path TEXT PRIMARY KEY) WITHOUT ROWID"
 
 
@@ -75,6 +85,8 @@ class PageFacts:
         self._warned = False
         self._read: list[tuple[Any, ...]] = []
         """This build's rows for the pages read, not yet written (at most ``_BATCH``)."""
+        self._entries: list[tuple[str, str]] = []
+        """``(entry, path)`` of the entries made this build to replay, not yet written."""
         self._seen: set[str] | None = set()
         """The pages seen this build, while they are few (None: in the ``seen`` table)."""
         self._unseen_batch: list[tuple[str]] = []
@@ -105,17 +117,13 @@ class PageFacts:
             return read_page_file(output, loc)
         if self._prune:
             self._saw(name)
-        db = self._open()
-        if db is not None:
-            row = db.execute("SELECT loc, size, mtime, inode, read, facts, head FROM facts WHERE path = ?",
-                             (name,)).fetchone()
-            if (row is not None and row[0] == loc and row[1] == status.st_size and row[2] == status.st_mtime_ns
-                    and row[3] == status.st_ino and (row[4] is None or status.st_mtime_ns < row[4] - _DOUBT_NS)):
-                kept = _decoded(row[5], row[6])
-                if kept is not None:
-                    self.report.pages_kept += 1
-                    return kept
-                self._corrupt("a page's facts have the wrong shape")
+        row = self._unchanged(name, loc, status, "facts, head")
+        if row is not None:
+            kept = _decoded(*row)
+            if kept is not None:
+                self.report.pages_kept += 1
+                return kept
+            self._corrupt("a page's facts have the wrong shape")
         read_at = time.time_ns()
         found = read_page_file(output, loc)
         if fingerprinted is not None:
@@ -123,10 +131,59 @@ class PageFacts:
         self.report.pages_read += 1
         if self.write:
             self._read.append((name, loc, status.st_size, status.st_mtime_ns, status.st_ino, read_at,
-                               _encoded(found), found.head))
+                               _encoded(found), found.head, None))
             if len(self._read) >= _BATCH:
                 self._flush()
         return found
+
+    def replayed(self, output: str | os.PathLike[str], loc: str, decode: Callable[[str], T | None]) -> T | None:
+        """The entry an earlier build made of the page written at ``output`` (URL ``loc``), as
+        ``note_entry`` kept it and ``decode`` reads it, when the file is the one it was made
+        from (as ``facts`` checks it); None when there is none, or ``decode`` says it is not
+        for this build (None). One ``decode`` finds in no shape it writes (``ValueError``) is
+        warned of, as facts of the wrong shape are, and the file started again."""
+        name = os.fspath(output)
+        try:
+            status = os.stat(name)
+        except OSError:
+            return None
+        row = self._unchanged(name, loc, status, "entry") if stat.S_ISREG(status.st_mode) else None
+        if row is None or row[0] is None:
+            return None
+        try:
+            entry = decode(row[0])
+        except ValueError:
+            self._corrupt("a page's entry has the wrong shape")
+            return None
+        if entry is None:
+            return None
+        self._looked = True
+        if self._prune:
+            self._saw(name)
+        self.report.pages_kept += 1
+        return entry
+
+    def note_entry(self, output: str | os.PathLike[str], entry: str) -> None:
+        """Keep ``entry``, made this build from the facts of the page written at ``output`` (just
+        asked of ``facts``), for ``replayed``; a page read again without one has none."""
+        if self.write:
+            self._entries.append((entry, os.fspath(output)))
+            if len(self._entries) >= _BATCH:
+                self._flush()
+
+    def _unchanged(self, name: str, loc: str, status: os.stat_result, columns: str) -> tuple[Any, ...] | None:
+        """``columns`` of the row kept for the file ``name`` (URL ``loc``), when the file is
+        the one they were kept for: its URL, size, time and inode the same, and not modified
+        in the second before it was read (see the module's note); else None."""
+        db = self._open()
+        if db is None:
+            return None
+        row = db.execute(f"SELECT loc, size, mtime, inode, read, {columns} FROM facts WHERE path = ?",
+                         (name,)).fetchone()
+        if (row is not None and row[0] == loc and row[1] == status.st_size and row[2] == status.st_mtime_ns
+                and row[3] == status.st_ino and (row[4] is None or status.st_mtime_ns < row[4] - _DOUBT_NS)):
+            return row[5:]
+        return None
 
     def keep(self, output: str | os.PathLike[str], loc: str, facts: HtmlFacts) -> None:
         """Keep ``facts``, which the generator handed over from memory, for the page it wrote
@@ -141,7 +198,7 @@ class PageFacts:
             self._saw(name)
         if self.write:
             self._read.append((name, loc, status.st_size, status.st_mtime_ns, status.st_ino, None,
-                               _encoded(facts), facts.head))
+                               _encoded(facts), facts.head, None))
             if len(self._read) >= _BATCH:
                 self._flush()
 
@@ -219,11 +276,13 @@ class PageFacts:
         import sqlite3
 
         rows, seen, self._read, self._unseen_batch = self._read, self._unseen_batch, [], []
+        entries, self._entries = self._entries, []
         db = self._writer()
         if db is None:
             return
         try:
-            db.executemany("INSERT OR REPLACE INTO facts VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
+            db.executemany("INSERT OR REPLACE INTO facts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+            db.executemany("UPDATE facts SET entry = ? WHERE path = ?", entries)  # after their rows
             if seen:
                 db.execute(_SEEN_TABLE)
                 db.executemany("INSERT OR IGNORE INTO seen VALUES (?)", seen)
@@ -259,20 +318,14 @@ class PageFacts:
                 raise OSError("it is not a regular file")
             self.path.parent.mkdir(parents=True, exist_ok=True)
             db = sqlite3.connect(self.path, isolation_level=None)
-            db.executescript(
-                "PRAGMA synchronous=OFF;"
-                "CREATE TABLE IF NOT EXISTS about(key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;"
-                "CREATE TABLE IF NOT EXISTS facts(path TEXT PRIMARY KEY, loc TEXT, size INT, mtime INT,"
-                " inode INT, read INT, facts TEXT, head BLOB) WITHOUT ROWID;"
-                "CREATE TABLE IF NOT EXISTS mirrors(name TEXT PRIMARY KEY, source TEXT, text BLOB) WITHOUT ROWID;"
-            )
+            db.executescript("PRAGMA synchronous=OFF;" + _TABLES)
             made_by = _format()
             found = dict(db.execute("SELECT key, value FROM about")).get("format")
             if found != made_by:
                 if warn and found is not None:  # an upgrade is no fault: told, never a warning
                     self.report.info(str(self.path), "state_file", "state-facts-rebuilt",
                                      "kept page facts are another version of sitemapkit's: every page is read again")
-                db.executescript("DELETE FROM facts; DELETE FROM mirrors; DELETE FROM about;")
+                db.executescript("DROP TABLE facts; DROP TABLE mirrors; DELETE FROM about;" + _TABLES)
                 db.execute("INSERT INTO about VALUES ('format', ?)", (made_by,))
         except (sqlite3.Error, OSError) as error:
             if warn:
@@ -289,7 +342,7 @@ class PageFacts:
                              f"kept page facts ignored and rebuilt: {why}; every page is read again")
         self.close()
         self._kept = False
-        self._read, self._unseen_batch, self._seen, self._prune = [], [], set(), False
+        self._read, self._entries, self._unseen_batch, self._seen, self._prune = [], [], [], set(), False
         try:
             self.path.unlink(missing_ok=True)
         except OSError:
@@ -297,7 +350,7 @@ class PageFacts:
 
     def save(self) -> None:
         """Keep the facts read this build; forget the pages this build did not list."""
-        if not self.write or not (self._opened or self._read):
+        if not self.write or not (self._opened or self._read or self._entries):
             return
         import sqlite3
 
