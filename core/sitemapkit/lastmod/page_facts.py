@@ -66,6 +66,8 @@ _TABLES = (
 )
 """The file's tables; ``facts.entry``: the entry made from a page's facts, to replay
 (``replayed``), or null."""
+_KEPT = "path, loc, size, mtime, inode, read, entry"
+"""What ``_in_order`` reads of each row: the key of its file, and its entry."""
 _SEEN_TABLE = "CREATE TEMP TABLE IF NOT EXISTS seen(path TEXT PRIMARY KEY) WITHOUT ROWID"
 
 
@@ -83,10 +85,14 @@ class PageFacts:
         self._kept = False
         """Whether the last build's file was opened (and is still trusted)."""
         self._warned = False
-        self._read: list[tuple[Any, ...]] = []
+        self._read: list[list[Any]] = []
         """This build's rows for the pages read, not yet written (at most ``_BATCH``)."""
         self._entries: list[tuple[str, str]] = []
-        """``(entry, path)`` of the entries made this build to replay, not yet written."""
+        """``(entry, path)`` of the entries made this build of pages whose facts were kept, not
+        yet written (a page read has its entry in its row of ``_read``)."""
+        self._rows: sqlite3.Cursor | None = None
+        """The kept rows in path order (``_in_order``), and the next one not yet asked for:"""
+        self._row: tuple[Any, ...] | None = None
         self._seen: set[str] | None = set()
         """The pages seen this build, while they are few (None: in the ``seen`` table)."""
         self._unseen_batch: list[tuple[str]] = []
@@ -109,6 +115,8 @@ class PageFacts:
         its written file's."""
         name = os.fspath(output)
         self._looked = True
+        if len(self._read) >= _BATCH:  # (flushed before, not after: ``note_entry`` adds to the last row)
+            self._flush()
         try:
             status = os.stat(name)
         except OSError:
@@ -117,9 +125,11 @@ class PageFacts:
             return read_page_file(output, loc)
         if self._prune:
             self._saw(name)
-        row = self._unchanged(name, loc, status, "facts, head")
-        if row is not None:
-            kept = _decoded(*row)
+        db = self._open()
+        row = None if db is None else db.execute(
+            "SELECT loc, size, mtime, inode, read, facts, head FROM facts WHERE path = ?", (name,)).fetchone()
+        if row is not None and _unchanged(row, loc, status):
+            kept = _decoded(row[5], row[6])
             if kept is not None:
                 self.report.pages_kept += 1
                 return kept
@@ -130,10 +140,8 @@ class PageFacts:
             found = found._replace(digest=fingerprinted())
         self.report.pages_read += 1
         if self.write:
-            self._read.append((name, loc, status.st_size, status.st_mtime_ns, status.st_ino, read_at,
-                               _encoded(found), found.head, None))
-            if len(self._read) >= _BATCH:
-                self._flush()
+            self._read.append([name, loc, status.st_size, status.st_mtime_ns, status.st_ino, read_at,
+                               _encoded(found), found.head, None])
         return found
 
     def replayed(self, output: str | os.PathLike[str], loc: str, decode: Callable[[str], T | None]) -> T | None:
@@ -147,11 +155,11 @@ class PageFacts:
             status = os.stat(name)
         except OSError:
             return None
-        row = self._unchanged(name, loc, status, "entry") if stat.S_ISREG(status.st_mode) else None
-        if row is None or row[0] is None:
+        row = self._in_order(name) if stat.S_ISREG(status.st_mode) else None
+        if row is None or row[6] is None or not _unchanged(row[1:], loc, status):
             return None
         try:
-            entry = decode(row[0])
+            entry = decode(row[6])
         except ValueError:
             self._corrupt("a page's entry has the wrong shape")
             return None
@@ -167,23 +175,38 @@ class PageFacts:
         """Keep ``entry``, made this build from the facts of the page written at ``output`` (just
         asked of ``facts``), for ``replayed``; a page read again without one has none."""
         if self.write:
-            self._entries.append((entry, os.fspath(output)))
+            name = os.fspath(output)
+            if self._read and self._read[-1][0] == name:  # read this build: its row is not written yet
+                self._read[-1][8] = entry
+                return
+            self._entries.append((entry, name))
             if len(self._entries) >= _BATCH:
                 self._flush()
 
-    def _unchanged(self, name: str, loc: str, status: os.stat_result, columns: str) -> tuple[Any, ...] | None:
-        """``columns`` of the row kept for the file ``name`` (URL ``loc``), when the file is
-        the one they were kept for: its URL, size, time and inode the same, and not modified
-        in the second before it was read (see the module's note); else None."""
+    def _end_rows(self) -> None:
+        """Stop reading the kept rows in order (before the file is committed or closed)."""
+        if self._rows is not None:
+            self._rows.close()
+        self._rows = self._row = None
+
+    def _in_order(self, name: str) -> tuple[Any, ...] | None:
+        """The row kept for the file ``name`` (path, loc, size, mtime, inode, read time, entry).
+        Performance: the rows are read in path order by one query, as the pages come in that
+        order (a folder's files by name): a page costs a step of it, not a query of its own;
+        a page out of that order is looked up alone."""
         db = self._open()
         if db is None:
             return None
-        row = db.execute(f"SELECT loc, size, mtime, inode, read, {columns} FROM facts WHERE path = ?",
-                         (name,)).fetchone()
-        if (row is not None and row[0] == loc and row[1] == status.st_size and row[2] == status.st_mtime_ns
-                and row[3] == status.st_ino and (row[4] is None or status.st_mtime_ns < row[4] - _DOUBT_NS)):
-            return row[5:]
-        return None
+        if self._rows is None:
+            self._rows = db.execute(f"SELECT {_KEPT} FROM facts ORDER BY path")
+            self._row = self._rows.fetchone()
+        row = self._row
+        while row is not None and row[0] < name:
+            row = self._rows.fetchone()
+        self._row = row
+        if row is not None and row[0] == name:
+            return row
+        return db.execute(f"SELECT {_KEPT} FROM facts WHERE path = ?", (name,)).fetchone()
 
     def keep(self, output: str | os.PathLike[str], loc: str, facts: HtmlFacts) -> None:
         """Keep ``facts``, which the generator handed over from memory, for the page it wrote
@@ -197,8 +220,8 @@ class PageFacts:
         if self._prune:
             self._saw(name)
         if self.write:
-            self._read.append((name, loc, status.st_size, status.st_mtime_ns, status.st_ino, None,
-                               _encoded(facts), facts.head, None))
+            self._read.append([name, loc, status.st_size, status.st_mtime_ns, status.st_ino, None,
+                               _encoded(facts), facts.head, None])
             if len(self._read) >= _BATCH:
                 self._flush()
 
@@ -354,6 +377,7 @@ class PageFacts:
             return
         import sqlite3
 
+        self._end_rows()
         self._flush()
         db = self._writer()
         if db is None:
@@ -385,9 +409,18 @@ class PageFacts:
         return True
 
     def close(self) -> None:
+        self._end_rows()
         if self._db is not None:
             self._db.close()
             self._db = None
+
+
+def _unchanged(row: tuple[Any, ...], loc: str, status: os.stat_result) -> bool:
+    """Whether ``row`` (loc, size, mtime, inode, read time, ...) was kept for the file whose
+    status is ``status``, at the URL ``loc``: the same URL, size, time and inode, and not
+    modified in the second before it was read (see the module's note)."""
+    return (row[0] == loc and row[1] == status.st_size and row[2] == status.st_mtime_ns and row[3] == status.st_ino
+            and (row[4] is None or status.st_mtime_ns < row[4] - _DOUBT_NS))
 
 
 def _format() -> str:
