@@ -75,6 +75,10 @@ def _none(page: Page, keys: PageKeys, facts: HtmlFacts, loc: str, path: str) -> 
     return ()
 
 
+def _no_images(page: Page, keys: PageKeys, facts: HtmlFacts, loc: str) -> list[tuple[str, bool]]:
+    return []
+
+
 def _no_news(page: Page, keys: PageKeys, facts: HtmlFacts, loc: str, path: str) -> None:
     return None
 
@@ -202,7 +206,7 @@ class EntryMaker:
             not (keeps_facts or news or settings.changes_feed or settings.llms_txt),
             tuple(gates), self.facts_kept if keeps_facts else self.facts,
             tuple(checks), bool(settings.rules),
-            self._image_urls if settings.images else _none,
+            self._image_urls if settings.images else _no_images,
             (lambda page, keys, facts, loc, path: videos(page, keys, facts, loc, warn)) if settings.videos else _none,
             (lambda page, keys, facts, loc, path: news_article(page, keys, facts, path, news, now, warn)) if news
             else _no_news,
