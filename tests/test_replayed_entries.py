@@ -192,11 +192,12 @@ def test_a_page_that_warned_is_made_again_and_warns_again(site, state):
     lambda values: "not json",
     lambda values: json.dumps(values[:3]),
     lambda values: json.dumps([values[0], 5, *values[2:]]),
-    lambda values: json.dumps([*values[:5], ["javascript:alert(1)"], values[6]]),
-    lambda values: json.dumps([*values[:5], [BASE + "an image.png"], values[6]]),
-    lambda values: json.dumps([*values[:6], [["not a code", BASE]]]),
-    lambda values: json.dumps([*values[:6], [["fr"]]]),
-], ids=["not-json", "short", "digest-number", "image-not-http", "image-not-encoded", "hreflang", "pair"])
+    lambda values: json.dumps([*values[:5], [["javascript:alert(1)", False]], *values[6:]]),
+    lambda values: json.dumps([*values[:5], [[BASE + "an image.png", False]], *values[6:]]),
+    lambda values: json.dumps([*values[:5], [[BASE + "a.png", "yes"]], *values[6:]]),
+    lambda values: json.dumps([*values[:6], [["not a code", BASE]], *values[7:]]),
+    lambda values: json.dumps([*values[:6], [["fr"]], *values[7:]]),
+], ids=["not-json", "short", "digest-number", "image-not-http", "image-not-encoded", "image-flag", "hreflang", "pair"])
 def test_a_kept_entry_of_the_wrong_shape_is_ignored_with_a_warning(site, state, change):
     run(site, state)
     [facts] = state.parent.glob("*.facts.sqlite")
@@ -224,3 +225,30 @@ def test_an_entry_made_under_another_key_is_made_again_without_a_warning(site, s
     report = equals_full(site, state)
     assert {rule for _, rule, _ in told(report)} == {"image-missing"}
     assert {json.loads(entry)[0] for entry in kept_entries(state)} != {"0" * 16}
+
+
+def adapter_build(site: Path, project: Path, lang: str, images: tuple[str, ...]) -> bytes:
+    """A build of ``site``'s pages as an adapter hands them (Sphinx's: a language, the images
+    its doctree names), through sitemapkit's API."""
+    from sitemapkit import Page, Settings, generate
+
+    pages = [Page(url=path.relative_to(site).as_posix(), output=path, lang=lang, images=images)
+             for path in sorted(site.rglob("*.html"))]
+    generate(pages, site, Settings(base_url=BASE), project_dir=project)
+    return (site / "sitemap.xml").read_bytes()
+
+
+def test_an_entry_is_replayed_only_for_the_language_and_images_it_was_made_for(tmp_path, pin_now):
+    """What an adapter says of a page beside its file is kept with the entry and compared: a
+    page whose language or generator's images differ is made again, as a full build makes it."""
+    pin_now(1_768_435_200)
+    site = tmp_path / "site"
+    page(site, "a.html", "<p>A.</p><img src='one.png'><a href='two.png'>Two</a>",
+         head=f"<link rel='alternate' hreflang='fr' href='{BASE}fr/a.html'>")
+    (site / "one.png").write_bytes(b"\x89PNG")
+    (site / "two.png").write_bytes(b"\x89PNG")
+    adapter_build(site, tmp_path, "en", ())
+    assert b'hreflang="en"' in adapter_build(site, tmp_path, "en", ())
+    assert b'hreflang="de"' in adapter_build(site, tmp_path, "de", ())
+    assert b"two.png" not in adapter_build(site, tmp_path, "de", ())
+    assert b"two.png" in adapter_build(site, tmp_path, "de", (BASE + "two.png",))

@@ -118,7 +118,8 @@ class KeptEntry(NamedTuple):
     title: str | None
     """Its HTML's title, where the build lists titles (``sitemap.html``)."""
     images: list[tuple[str, bool]]
-    """The URLs of the images it names, before the built site is asked for their files."""
+    """The URLs of the images it names (each with whether its generator named it), before the
+    built site is asked for their files (and the written page whether it shows them)."""
     alternates: tuple[Alternate, ...]
 
 
@@ -242,7 +243,7 @@ class EntryMaker:
                 return None
         replay = plan.replay and _only_written(page)
         if replay:
-            kept = self.resolver.manifest.replayed(page.output, loc, self._kept_entry)
+            kept = self.resolver.manifest.replayed(page.output, loc, partial(self._kept_entry, page))
             if kept is not None:
                 return self._replayed(page, loc, path, kept)
             told = len(self.report.warnings), len(self.report.notes)
@@ -282,8 +283,8 @@ class EntryMaker:
         if replay and self._replayable(page, facts, entry, told):
             self.resolver.manifest.note_entry(page.output, json.dumps(
                 [self.replay_key, facts.digest, facts.modified, facts.published, facts.title if self.titles else None,
-                 [url for url, _ in urls], [[alternate.hreflang, alternate.href] for alternate in entry.alternates]],
-                ensure_ascii=False, separators=(",", ":")))
+                 urls, [[alternate.hreflang, alternate.href] for alternate in entry.alternates],
+                 page.lang, page.images], ensure_ascii=False, separators=(",", ":")))
         return entry, title
 
     def _image_urls(self, page: Page, keys: PageKeys, facts: HtmlFacts, loc: str) -> list[tuple[str, bool]]:
@@ -309,28 +310,31 @@ class EntryMaker:
                 and len(notes) == told[1]
                 and all(problem.rule in _ASKED_AGAIN for problem in warnings[told[0]:]))
 
-    def _kept_entry(self, text: str) -> KeptEntry | None:
-        """An entry ``entry`` kept (``Manifest.replayed``): the facts that date it, the page's
-        title, its images' URLs and its alternates; None when it was made under other settings
-        or by another sitemapkit. Raises ``ValueError`` when it is in no shape ``entry`` writes
+    def _kept_entry(self, page: Page, text: str) -> KeptEntry | None:
+        """An entry ``entry`` kept of ``page`` (``Manifest.replayed``): the facts that date it,
+        its title, its images' URLs and its alternates; None when it was made under other
+        settings, by another sitemapkit, or for a page of another language or other images
+        named by its generator. Raises ``ValueError`` when it is in no shape ``entry`` writes
         (each kept URL must be one ``encode_url`` gives as it is, each hreflang a code)."""
         try:
-            key, digest, modified, published, title, urls, pairs = json.loads(text)
+            key, digest, modified, published, title, urls, pairs, lang, named = json.loads(text)
         except (TypeError, ValueError, RecursionError) as error:
             raise ValueError(f"not an entry: {error}") from None
         if type(key) is not str:
             raise ValueError("no key")
-        if key != self.replay_key:
+        if key != self.replay_key or lang != page.lang or named != list(page.images):
             return None
         if (not {type(digest), type(modified), type(published), type(title)} <= _TEXT_OR_NONE
                 or type(urls) is not list or type(pairs) is not list
-                or not all(type(url) is str and _as_written(url) for url in urls)
+                or not all(type(url) is list and len(url) == 2 and type(url[0]) is str and _as_written(url[0])
+                           and type(url[1]) is bool for url in urls)
                 or not all(type(pair) is list and len(pair) == 2 and type(pair[0]) is str
                            and HREFLANG.fullmatch(pair[0]) and type(pair[1]) is str and _as_written(pair[1])
                            for pair in pairs)):
             raise ValueError("a value of the wrong type")
         return KeptEntry(HtmlFacts(published=published, modified=modified, digest=digest), title,
-                         [(url, False) for url in urls], tuple(Alternate(code, href) for code, href in pairs))
+                         [(url, by_generator) for url, by_generator in urls],
+                         tuple(Alternate(code, href) for code, href in pairs))
 
     def _replayed(self, page: Page, loc: str, path: str, kept: KeptEntry) -> tuple[Entry, str | None]:
         """The entry kept of the page's unchanged file, with what it does not fix asked again:
@@ -633,10 +637,12 @@ def _shown_in(page: Page) -> Callable[[str], bool] | None:
 
 
 def _only_written(page: Page) -> bool:
-    """Whether all the page gives besides what dates it is its written file (a page of
-    ``sitemapkit build``): its entry is made from that file's facts and the settings alone."""
+    """Whether all the page gives besides what dates it, its language and the images its
+    generator names (kept with the entry, and compared) is its written file (a page of
+    ``sitemapkit build``, a Sphinx document with no metadata): its entry is made from that
+    file's facts and the settings alone."""
     return (page.output is not None and page.html is None and page.content is None and not page.meta
-            and not page.images and not page.translations and page.lang is None)
+            and not page.translations)
 
 
 def _replay_key(settings: Settings) -> str:
