@@ -284,7 +284,7 @@ class EntryMaker:
             self.resolver.manifest.note_entry(page.output, json.dumps(
                 [self.replay_key, facts.digest, facts.modified, facts.published, facts.title if self.titles else None,
                  urls, [[alternate.hreflang, alternate.href] for alternate in entry.alternates],
-                 page.lang, page.images], ensure_ascii=False, separators=(",", ":")))
+                 page.lang, page.images]))  # (json's default encoder: made once, not for each page)
         return entry, title
 
     def _image_urls(self, page: Page, keys: PageKeys, facts: HtmlFacts, loc: str) -> list[tuple[str, bool]]:
