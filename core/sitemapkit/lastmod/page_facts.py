@@ -150,6 +150,8 @@ class PageFacts:
         from (as ``facts`` checks it); None when there is none, or ``decode`` says it is not
         for this build (None). One ``decode`` finds in no shape it writes (``ValueError``) is
         warned of, as facts of the wrong shape are, and the file started again."""
+        if self._open() is None:  # a first build: nothing kept, no file asked
+            return None
         name = os.fspath(output)
         try:
             status = os.stat(name)
