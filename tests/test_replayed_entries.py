@@ -252,3 +252,10 @@ def test_an_entry_is_replayed_only_for_the_language_and_images_it_was_made_for(t
     assert b'hreflang="de"' in adapter_build(site, tmp_path, "de", ())
     assert b"two.png" not in adapter_build(site, tmp_path, "de", ())
     assert b"two.png" in adapter_build(site, tmp_path, "de", (BASE + "two.png",))
+
+
+def test_a_replayed_page_keeps_its_title_for_sitemap_html(site, state):
+    run(site, state, "--html-sitemap")
+    report = equals_full(site, state, "--html-sitemap")
+    assert report["page_facts"] == {"kept": PAGES, "read": 0}
+    assert b"notes/note-007.html</a>" in run(site, state, "--html-sitemap")[1]["sitemap.html"]
