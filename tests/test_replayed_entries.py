@@ -255,7 +255,11 @@ def test_an_entry_is_replayed_only_for_the_language_and_images_it_was_made_for(t
 
 
 def test_a_replayed_page_keeps_its_title_for_sitemap_html(site, state):
+    target = site / "notes" / "titled.html"
+    target.write_text("<!doctype html><html lang='en'><head><title>A Distinct Title</title></head>"
+                      "<body><main><p>Titled.</p></main></body></html>", encoding="utf-8")
+    os.utime(target, ns=(OLD, OLD))
     run(site, state, "--html-sitemap")
     report = equals_full(site, state, "--html-sitemap")
-    assert report["page_facts"] == {"kept": PAGES, "read": 0}
-    assert b"notes/note-007.html</a>" in run(site, state, "--html-sitemap")[1]["sitemap.html"]
+    assert report["page_facts"] == {"kept": PAGES + 1, "read": 0}
+    assert b"A Distinct Title" in run(site, state, "--html-sitemap")[1]["sitemap.html"]
