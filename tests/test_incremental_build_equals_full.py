@@ -106,7 +106,8 @@ def test_kept_facts_that_are_not_sitemapkits_are_ignored_with_a_warning(built, c
 @pytest.mark.parametrize("field, value", [(1, 5), (6, ["2026-01-01"]), (7, {"digest": 1})])
 def test_kept_facts_of_the_wrong_shape_are_ignored_with_a_warning(built, capsys, field, value):
     """A kept canonical URL, date or digest that is not text (nor null) is no fact of this
-    sitemapkit's: the file is started again and every page read."""
+    sitemapkit's: the file is started again and every page read. (The row's kept entry is
+    taken away: a page with one is replayed, its facts not asked.)"""
     import json
     import sqlite3
 
@@ -116,7 +117,7 @@ def test_kept_facts_of_the_wrong_shape_are_ignored_with_a_warning(built, capsys,
         path, text = db.execute("SELECT path, facts FROM facts LIMIT 1").fetchone()
         values = json.loads(text)
         values[field] = value
-        db.execute("UPDATE facts SET facts = ? WHERE path = ?", (json.dumps(values), path))
+        db.execute("UPDATE facts SET facts = ?, entry = NULL WHERE path = ?", (json.dumps(values), path))
     db.close()
     assert main(["build", str(site), "--base-url", BASE, "--state-file", str(state)]) == 0
     assert "a page's facts have the wrong shape" in capsys.readouterr().err

@@ -26,13 +26,13 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sitemapkit.dates import format_moment
-from sitemapkit.lastmod.page_facts import PageFacts
+from sitemapkit.lastmod.page_facts import PageFacts, T
 from sitemapkit.lastmod.state import Record, StateError, StatePathError, read_state, write_state
 from sitemapkit.report import Report
 from sitemapkit.settings import Settings
@@ -297,6 +297,18 @@ class Manifest:
         kept = self.kept_facts()
         if kept is not None:
             kept.keep(output, loc, facts)
+
+    def replayed(self, output: str | os.PathLike[str], loc: str, decode: Callable[[str], T | None]) -> T | None:
+        """The entry an earlier build made of the page written at ``output`` (URL ``loc``) from
+        the same file, read by ``decode`` (``PageFacts.replayed``); None when none is kept."""
+        kept = self.kept_facts()
+        return kept.replayed(output, loc, decode) if kept is not None else None
+
+    def note_entry(self, output: str | os.PathLike[str], entry: str) -> None:
+        """Keep ``entry``, made this build from the page written at ``output``, for ``replayed``."""
+        kept = self.kept_facts()
+        if kept is not None:
+            kept.note_entry(output, entry)
 
     def kept_facts(self) -> PageFacts | None:
         """The facts kept beside the manifest (the pages', their mirrors' sources), or None for

@@ -7,6 +7,8 @@ rule is dropped with a warning naming the page, the field and the rule; the page
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import json
 import os
 from collections.abc import Callable
 from dataclasses import replace
@@ -17,11 +19,12 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import quote, unquote
 
 from sitemapkit.dates import as_datetime, format_moment, newest
+from sitemapkit.extensions import Alternate
 from sitemapkit.lastmod.sources import LastmodResolver
-from sitemapkit.listing.page_fields import alternates, images, news_article, page_moment, videos
+from sitemapkit.listing.page_fields import alternates, image_urls, news_article, page_moment, present_images, videos
 from sitemapkit.listing.page_keys import NO_KEYS, PageKeys, page_keys
 from sitemapkit.model import Entry, Image, Moment, Page
-from sitemapkit.protocol import FUTURE_SLACK, OTHER_VERSION, PAGE_READ_BYTES
+from sitemapkit.protocol import FUTURE_SLACK, HREFLANG, OTHER_VERSION, PAGE_READ_BYTES
 from sitemapkit.report import EXAMPLES, Report, examples, plural
 from sitemapkit.settings import Rule, Settings
 from sitemapkit.site.extract import HtmlFacts, file_digest, read_page_file, read_page_html
@@ -72,6 +75,10 @@ def _none(page: Page, keys: PageKeys, facts: HtmlFacts, loc: str, path: str) -> 
     return ()
 
 
+def _no_images(page: Page, keys: PageKeys, facts: HtmlFacts, loc: str) -> list[tuple[str, bool]]:
+    return []
+
+
 def _no_news(page: Page, keys: PageKeys, facts: HtmlFacts, loc: str, path: str) -> None:
     return None
 
@@ -81,18 +88,39 @@ class Plan(NamedTuple):
     (issue 36): a feature that is off has no step, and costs nothing per page. ``entry`` runs
     the page keys and the loc, then ``gates``, reads the page (``facts``), runs ``checks`` and
     the canonical link, then makes the fields: lastmod, changefreq and priority (by ``rules``
-    when there are any), images, videos, news and alternates."""
+    when there are any), images, videos, news and alternates. With ``replay``, a page that is
+    only its written file has, after the gates, the entry an earlier build made of that very
+    file replayed instead (``EntryMaker._replayed``)."""
 
+    replay: bool
+    """Whether entries are kept and replayed: where facts are kept by file (not in a build that
+    renders only what changed), and no field hangs on more than the file (news: the clock and
+    the page's title; the change feed and llms.txt: more than the entry)."""
     gates: tuple[Gate, ...]
     facts: Callable[[Page, str], HtmlFacts]
     """The page's facts (``EntryMaker.facts``); where the manifest keeps them, also kept for
     a page handed over with its HTML and its written file (``facts_kept``)."""
     checks: tuple[Check, ...]
     rules: bool
-    images: Field
+    images: Callable[[Page, PageKeys, HtmlFacts, str], list[tuple[str, bool]]]
+    """The URLs of the images the page names (``page_fields.image_urls``), each then checked
+    for a file in the built site (``EntryMaker.present_images``)."""
     videos: Field
     news: Field
     alternates: Field
+
+
+class KeptEntry(NamedTuple):
+    """An entry an earlier build made of a page's unchanged file, as ``EntryMaker`` replays it."""
+
+    facts: HtmlFacts
+    """What dates the page: its digest and its HTML's dates (nothing else)."""
+    title: str | None
+    """Its HTML's title, where the build lists titles (``sitemap.html``)."""
+    images: list[tuple[str, bool]]
+    """The URLs of the images it names (each with whether its generator named it), before the
+    built site is asked for their files (and the written page whether it shows them)."""
+    alternates: tuple[Alternate, ...]
 
 
 class EntryMaker:
@@ -132,6 +160,8 @@ class EntryMaker:
         """Whether the built site has the file of a same-site image's URL path: asked once a
         build for an image many pages show (a logo, a figure), in bounded memory."""
         self.plan = self._plan()
+        self.replay_key = _replay_key(settings) if self.plan.replay else ""
+        """What an entry kept for replay must have been made under (the settings, sitemapkit)."""
 
     def finish(self) -> None:
         """Tell what only the whole listing shows: the pages canonical in another version."""
@@ -172,10 +202,12 @@ class EntryMaker:
         if not settings.include_noindex:
             checks.append(self._noindex)
         warn, news, now = self.warn, settings.news, self.now
+        keeps_facts = self.resolver.manifest.keeps_facts
         return Plan(
-            tuple(gates), self.facts_kept if self.resolver.manifest.keeps_facts else self.facts,
+            not (keeps_facts or news or settings.changes_feed or settings.llms_txt),
+            tuple(gates), self.facts_kept if keeps_facts else self.facts,
             tuple(checks), bool(settings.rules),
-            self._images if settings.images else _none,
+            self._image_urls if settings.images else _no_images,
             (lambda page, keys, facts, loc, path: videos(page, keys, facts, loc, warn)) if settings.videos else _none,
             (lambda page, keys, facts, loc, path: news_article(page, keys, facts, path, news, now, warn)) if news
             else _no_news,
@@ -209,6 +241,12 @@ class EntryMaker:
         for gate in plan.gates:
             if gate(page, loc, path):
                 return None
+        replay = plan.replay and _only_written(page)
+        if replay:
+            kept = self.resolver.manifest.replayed(page.output, loc, partial(self._kept_entry, page))
+            if kept is not None:
+                return self._replayed(page, loc, path, kept)
+            told = len(self.report.warnings), len(self.report.notes)
         try:
             facts = plan.facts(page, loc)
         except OSError as error:  # a pipe, socket or device named like a page; no permission
@@ -230,23 +268,91 @@ class EntryMaker:
                 return None
             loc, path = named
         rule = self.rule_for(path) if plan.rules else None
+        lastmod = self.lastmod(page, keys, facts, loc)
+        changefreq = self.field(page, _CHANGEFREQ, keys.changefreq, rule)
+        priority = self.field(page, _PRIORITY, keys.priority, rule)
+        urls = plan.images(page, keys, facts, loc)
         entry = Entry(
-            loc,
-            self.lastmod(page, keys, facts, loc),
-            self.field(page, _CHANGEFREQ, keys.changefreq, rule),
-            self.field(page, _PRIORITY, keys.priority, rule),
-            plan.images(page, keys, facts, loc, path),
+            loc, lastmod, changefreq, priority,
+            self.present_images(page, urls) if urls else (),
             plan.videos(page, keys, facts, loc, path),
             plan.news(page, keys, facts, loc, path),
             plan.alternates(page, keys, facts, loc, path),
         )
-        return entry, (page.title or facts.title) if self.titles else None
+        title = (page.title or facts.title) if self.titles else None
+        if replay and self._replayable(page, facts, entry, told):
+            self.resolver.manifest.note_entry(page.output, json.dumps(
+                [self.replay_key, facts.digest, facts.modified, facts.published, facts.title if self.titles else None,
+                 urls, [[alternate.hreflang, alternate.href] for alternate in entry.alternates],
+                 page.lang, page.images]))  # (json's default encoder: made once, not for each page)
+        return entry, title
 
-    def _images(self, page: Page, keys: PageKeys, facts: HtmlFacts, loc: str, path: str) -> tuple[Image, ...]:
-        """The page's images; what checks them is made only for a page that has some."""
+    def _image_urls(self, page: Page, keys: PageKeys, facts: HtmlFacts, loc: str) -> list[tuple[str, bool]]:
         if not facts.images and not page.images and not keys.images:
-            return ()
-        return images(page, keys, facts, loc, self.warn, _shown_in(page), self.missing_image(page))
+            return []
+        return list(image_urls(page, keys, facts, loc, self.warn))
+
+    def present_images(self, page: Page, urls: list[tuple[str, bool]]) -> tuple[Image, ...]:
+        """The images of ``urls`` (``Plan.images``) the built site has and the page shows; what
+        checks them is made only for a page that has some."""
+        return present_images(page, urls, self.warn, _shown_in(page), self.missing_image(page))
+
+    # replay: the entry an earlier build made of the same file
+
+    def _replayable(self, page: Page, facts: HtmlFacts, entry: Entry, told: tuple[int, int]) -> bool:
+        """Whether ``entry``, just made, may be replayed by a later build while the page's file
+        is unchanged: it was made from that file alone (its canonical link, when it has one,
+        names its own URL; no video, whose fields are not kept), and making it told nothing a
+        replay would not tell again: no warning but those of images that have no file (asked
+        again), no note."""
+        warnings, notes = self.report.warnings, self.report.notes
+        return (not entry.videos and (not facts.canonical or facts.canonical == entry.loc)
+                and len(notes) == told[1]
+                and all(problem.rule in _ASKED_AGAIN for problem in warnings[told[0]:]))
+
+    def _kept_entry(self, page: Page, text: str) -> KeptEntry | None:
+        """An entry ``entry`` kept of ``page`` (``Manifest.replayed``): the facts that date it,
+        its title, its images' URLs and its alternates; None when it was made under other
+        settings, by another sitemapkit, or for a page of another language or other images
+        named by its generator. Raises ``ValueError`` when it is in no shape ``entry`` writes
+        (each kept URL must be one ``encode_url`` gives as it is, each hreflang a code)."""
+        try:
+            key, digest, modified, published, title, urls, pairs, lang, named = json.loads(text)
+        except (TypeError, ValueError, RecursionError) as error:
+            raise ValueError(f"not an entry: {error}") from None
+        if type(key) is not str:
+            raise ValueError("no key")
+        if key != self.replay_key or lang != page.lang or named != list(page.images):
+            return None
+        if (not {type(digest), type(modified), type(published), type(title)} <= _TEXT_OR_NONE
+                or type(urls) is not list or type(pairs) is not list
+                or not all(type(url) is list and len(url) == 2 and type(url[0]) is str and _as_written(url[0])
+                           and type(url[1]) is bool for url in urls)
+                or not all(type(pair) is list and len(pair) == 2 and type(pair[0]) is str
+                           and HREFLANG.fullmatch(pair[0]) and type(pair[1]) is str and _as_written(pair[1])
+                           for pair in pairs)):
+            raise ValueError("a value of the wrong type")
+        return KeptEntry(HtmlFacts(published=published, modified=modified, digest=digest), title,
+                         [(url, by_generator) for url, by_generator in urls],
+                         tuple(Alternate(code, href) for code, href in pairs))
+
+    def _replayed(self, page: Page, loc: str, path: str, kept: KeptEntry) -> tuple[Entry, str | None]:
+        """The entry kept of the page's unchanged file, with what it does not fix asked again:
+        its lastmod (the manifest, git, the clock), changefreq and priority, and which of its
+        images the built site has (with their warnings, as a build that read the page gives)."""
+        facts, title, urls, alternates = kept
+        rule = self.rule_for(path) if self.plan.rules else None
+        entry = Entry(
+            loc,
+            self.lastmod(page, NO_KEYS, facts, loc),
+            self.field(page, _CHANGEFREQ, None, rule),
+            self.field(page, _PRIORITY, None, rule),
+            self.present_images(page, urls) if urls else (),
+            (),
+            None,
+            alternates,
+        )
+        return entry, (page.title or title) if self.titles else None
 
     # the gates: left out before the page is read (each says why in the report)
 
@@ -530,6 +636,37 @@ def _shown_in(page: Page) -> Callable[[str], bool] | None:
     return shown
 
 
+def _only_written(page: Page) -> bool:
+    """Whether all the page gives besides what dates it, its language and the images its
+    generator names (kept with the entry, and compared) is its written file (a page of
+    ``sitemapkit build``, a Sphinx document with no metadata): its entry is made from that
+    file's facts and the settings alone."""
+    return (page.output is not None and page.html is None and page.content is None and not page.meta
+            and not page.translations)
+
+
+def _replay_key(settings: Settings) -> str:
+    """What a kept entry was made under: the settings, sitemapkit's version, and the size and
+    time of the modules that make entries (an editable install's edits change them)."""
+    from sitemapkit import __version__, urls
+    from sitemapkit.listing import page_fields
+
+    makers = (os.stat(name) for name in (__file__, page_fields.__file__, urls.__file__))
+    made = f"{settings!r}\n{__version__}\n" + " ".join(f"{s.st_size}:{s.st_mtime_ns}" for s in makers)
+    return hashlib.sha256(made.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+def _as_written(url: str) -> bool:
+    """Whether ``url`` is one ``encode_url`` gives as it is: checked, as the sitemap takes it."""
+    try:
+        return encode_url(url) == url
+    except URLError:
+        return False
+
+
+_ASKED_AGAIN = frozenset({"image-missing", "image-count"})
+"""The rules of the warnings a replayed entry gives again: whether an image has its file."""
+_TEXT_OR_NONE = frozenset({str, type(None)})
 _IMAGE_FILES_KEPT = 4096
 """How many image paths' answers (is the file there?) a build keeps at once."""
 _SHOWN_READ = 8 << 20

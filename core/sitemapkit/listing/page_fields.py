@@ -5,7 +5,7 @@ that breaks a rule is dropped with a warning (``warn``) naming the page, the fie
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime, timedelta
 from fnmatch import fnmatchcase
 from typing import Any
@@ -42,17 +42,30 @@ def images(page: Page, keys: PageKeys, facts: HtmlFacts, loc: str, warn: Warn,
     once, at most ``MAX_IMAGES``. ``shown(url)``: whether the written page shows an image its
     generator names (a cover in its metadata that the theme never shows is not the page's).
     ``missing(url)``: why a same-site image is not there (no file in the built site), or None."""
-    found: dict[str, None] = {}
+    return present_images(page, image_urls(page, keys, facts, loc, warn), warn, shown, missing)
+
+
+def image_urls(page: Page, keys: PageKeys, facts: HtmlFacts, loc: str, warn: Warn) -> Iterator[tuple[str, bool]]:
+    """The URLs of the images the page names, absolute, each with whether its generator named it
+    (``images``' first step: what the page's HTML and keys say, whatever else is there)."""
     # The HTML's images passed the filter where their tags were read; the generator's and
     # the page keys' pass it here: badges, pixels and logos are no page's images.
     named = ((raw, True) for raw in page.images if not decorative(raw))
     given = ((raw, False) for raw in keys.images if not decorative(raw))
     for raw, by_generator in (*((raw, False) for raw in facts.images), *named, *given):
         try:
-            url = encode_url(resolve(loc, raw))
+            yield encode_url(resolve(loc, raw)), by_generator
         except URLError as error:
             warn(page, "image", "image-loc", f"image dropped: {error}")
-            continue
+
+
+def present_images(page: Page, urls: Iterable[tuple[str, bool]], warn: Warn,
+                   shown: Callable[[str], bool] | None = None,
+                   missing: Callable[[str], str | None] | None = None) -> tuple[Image, ...]:
+    """``images``' second step: of ``urls`` (``image_urls``), each once, those the built site has
+    (``missing``) and the written page shows (``shown``), at most ``MAX_IMAGES``."""
+    found: dict[str, None] = {}
+    for url, by_generator in urls:
         if url in found:
             continue
         if by_generator and shown is not None and not shown(url):  # the page's <img> showed it: not asked
