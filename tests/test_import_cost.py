@@ -136,3 +136,32 @@ def test_a_default_sphinx_build_loads_no_module_of_a_feature_it_leaves_off(tmp_p
     done = subprocess.run([sys.executable, "-c", code], cwd=project, check=True, capture_output=True, text=True)
     assert {"sitemapkit.output.html_sitemap", "sitemapkit_sphinx.html_sitemap"} <= set(done.stdout.split()[1:])
     assert (project / "_build" / "html" / "sitemap.html").is_file()
+
+
+CLI_BUILD = """
+from sitemapkit.cli import main
+assert main(["build", "site", "--base-url", "https://example.org/", "--quiet"]) == 0
+"""
+UNUSED_BY_THE_CLI = ("sitemapkit.validate.", "sitemapkit.output.html_sitemap", "sitemapkit.output.map_sections",
+                     "sitemapkit.output.feed", "sitemapkit.output.indexnow", "sitemapkit.output.llms",
+                     "sitemapkit.output.markdown", "sitemapkit.listing.transform", "sitemapkit.branch",
+                     "sitemapkit.version_branch", "sitemapkit.compat.sphinx", "sitemapkit.compat.mkdocs_build")
+"""What a default ``sitemapkit build`` of a folder leaves: the same features, and git's
+plumbing for ``--branch`` (it reads each generator's project and sources: finding them is its job)."""
+
+
+@pytest.mark.slow  # a child process
+def test_a_default_cli_build_loads_no_module_of_a_feature_it_leaves_off(tmp_path):
+    (tmp_path / "site" / "guide").mkdir(parents=True)
+    for name in ("index.html", "guide/index.html"):
+        (tmp_path / "site" / name).write_text("<!doctype html><html lang=en><head><title>A page</title></head>"
+                                              "<body><main><p>Text.</p></main></body></html>\n")
+    code = "import sys\n" + CLI_BUILD + LIST_OURS.format(prefixes=UNUSED_BY_THE_CLI)
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, check=True, capture_output=True, text=True)
+    assert (tmp_path / "site" / "sitemap.xml").is_file()
+    assert done.stdout.split() == []
+
+    # the views and llms.txt on: the build loads them
+    views = code.replace('"--quiet"', '"--quiet", "--html-sitemap", "--llms-txt"')
+    done = subprocess.run([sys.executable, "-c", views], cwd=tmp_path, check=True, capture_output=True, text=True)
+    assert {"sitemapkit.output.html_sitemap", "sitemapkit.output.llms"} <= set(done.stdout.split())

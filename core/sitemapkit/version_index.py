@@ -5,16 +5,14 @@ index over the versions' own sitemaps, the robots.txt line that names it, and an
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import quote
 
 from sitemapkit.dates import DateError, Moment, newest, parse_moment
 from sitemapkit.listing.entries import build_entries
 from sitemapkit.model import Page
-from sitemapkit.output.llms import VersionFile, heading, versions_llms
 from sitemapkit.output.names import LLMS_NAME, own_names, section_file, sections_index, stem_of
 from sitemapkit.output.robots import RobotsTooLarge, sync_robots_txt
 from sitemapkit.output.write import write_index, write_urlsets
@@ -56,12 +54,11 @@ ROOT_OPTIONS = frozenset({"base_url", "filename", "robots_txt", "strict", "gzip"
 """The options the root step reads; every other one belongs to each version's own build."""
 
 
-@dataclass(frozen=True, slots=True)
-class Versions:
+class Versions(NamedTuple):
     """What the root of a versioned deployment holds: the real versions' folder names, each
     with its own sitemap listing its own pages, each page its own canonical, and what was left
     out, with why (an alias; a version whose pages are canonical in another, whose sitemap is
-    Material's version selector's data only)."""
+    Material's version selector's data only). Handed along: a named tuple."""
 
     listed: tuple[str, ...]
     left: tuple[tuple[str, str], ...]
@@ -318,6 +315,8 @@ def _root_llms(root: Path, versions: Versions, base_url: str) -> bytes | None:
     """The root ``llms.txt``: a link to each listed version's own ``llms.txt`` (a regular
     file), the default version's first (``versions.default_version``), under the heading and
     summary of the default version's file (the project's name); None when no version has one."""
+    from sitemapkit.output.llms import VersionFile, heading, versions_llms  # a root that writes one
+
     found = [name for name in versions.listed if _regular(root / name / LLMS_NAME)]
     default = default_version(root, found, base_url)
     if default is None:

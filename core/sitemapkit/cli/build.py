@@ -15,7 +15,6 @@ from typing import Any
 
 import tomllib
 
-from sitemapkit.branch import BranchError, open_branch, push
 from sitemapkit.cli.arguments import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError
 from sitemapkit.cli.others import look_for_others
 from sitemapkit.cli.progress import ProgressLine
@@ -36,7 +35,6 @@ from sitemapkit.sources.generator import detect
 from sitemapkit.sources.layouts import FILES
 from sitemapkit.sources.matching import Sources
 from sitemapkit.sources.project import CONFIG_FILES, Project, ProjectError, file_urls, find_project
-from sitemapkit.version_branch import root_on_branch
 from sitemapkit.version_index import ROOT_OPTIONS, Versions, find_versions, write_version_index
 
 GENERATOR_CONFIGS = (*CONFIG_FILES, "pelicanconf.py", "conf.py", "sitemapkit.toml")
@@ -208,6 +206,10 @@ def _root_options(values: dict[str, Any]) -> None:
 
 def _build_branch(args: argparse.Namespace, settings: Settings) -> int:
     """``build --branch``: the root entry point committed on the branch, then pushed."""
+    # git's plumbing and the branch step: loaded by the builds that ask for them
+    from sitemapkit.branch import BranchError, open_branch, push
+    from sitemapkit.version_branch import root_on_branch
+
     quiet = args.quiet or args.format == "json"
     report = Report(on_warning=None if quiet else lambda p: print(f"{p.severity}: {p}", file=sys.stderr))
     try:

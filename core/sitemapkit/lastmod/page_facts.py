@@ -91,8 +91,9 @@ class PageFacts:
         """``(entry, path)`` of the entries made this build of pages whose facts were kept, not
         yet written (a page read has its entry in its row of ``_read``)."""
         self._rows: sqlite3.Cursor | None = None
-        """The kept rows in path order (``_in_order``), and the next one not yet asked for:"""
+        """The kept rows in path order (``_in_order``)."""
         self._row: tuple[Any, ...] | None = None
+        """The next of ``_rows`` not yet asked for."""
         self._seen: set[str] | None = set()
         """The pages seen this build, while they are few (None: in the ``seen`` table)."""
         self._unseen_batch: list[tuple[str]] = []
