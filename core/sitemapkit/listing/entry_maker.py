@@ -24,7 +24,7 @@ from sitemapkit.lastmod.sources import LastmodResolver
 from sitemapkit.listing.page_fields import alternates, image_urls, news_article, page_moment, present_images, videos
 from sitemapkit.listing.page_keys import NO_KEYS, PageKeys, page_keys
 from sitemapkit.model import Entry, Image, Moment, Page
-from sitemapkit.protocol import FUTURE_SLACK, HREFLANG, OTHER_VERSION, PAGE_READ_BYTES
+from sitemapkit.protocol import FUTURE_SLACK, OTHER_VERSION, PAGE_READ_BYTES, hreflang_pattern
 from sitemapkit.report import EXAMPLES, Report, examples, plural
 from sitemapkit.settings import Rule, Settings
 from sitemapkit.site.extract import HtmlFacts, file_digest, read_page_file, read_page_html
@@ -329,7 +329,7 @@ class EntryMaker:
                 or not all(type(url) is list and len(url) == 2 and type(url[0]) is str and _as_written(url[0])
                            and type(url[1]) is bool for url in urls)
                 or not all(type(pair) is list and len(pair) == 2 and type(pair[0]) is str
-                           and HREFLANG.fullmatch(pair[0]) and type(pair[1]) is str and _as_written(pair[1])
+                           and hreflang_pattern().fullmatch(pair[0]) and type(pair[1]) is str and _as_written(pair[1])
                            for pair in pairs)):
             raise ValueError("a value of the wrong type")
         return KeptEntry(HtmlFacts(published=published, modified=modified, digest=digest), title,
