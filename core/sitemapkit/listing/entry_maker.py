@@ -155,10 +155,15 @@ class EntryMaker:
         """``(page, canonical URL)`` of the first few of them."""
         self._folder: tuple[str | None, bool] = (None, False)
         """The folder ``_in_site`` was last asked of, and its answer."""
-        self._image_file: Callable[[str], bool] = lru_cache(maxsize=_IMAGE_FILES_KEPT)(
-            partial(file_exists, site_dir if site_dir is not None else ""))
-        """Whether the built site has the file of a same-site image's URL path: asked once a
-        build for an image many pages show (a logo, a figure), in bounded memory."""
+        self._no_file: Callable[[str], str | None] = lru_cache(maxsize=_IMAGE_FILES_KEPT)(self._no_image_file)
+        """``_no_image_file``, asked once a build for an image many pages show (a logo, a
+        figure), in bounded memory."""
+        self._as_written: Callable[[str], bool] = lru_cache(maxsize=_IMAGE_FILES_KEPT)(_as_written)
+        """Whether a kept image URL is one ``encode_url`` gives as it is: asked once a build for
+        an image many pages show."""
+        self.warned: list[str] = []
+        """The rules ``warn`` named for the page being made (``entry`` starts it empty): an
+        entry whose making warned (of anything but what a replay asks again) is not kept."""
         self.plan = self._plan()
         self.replay_key = _replay_key(settings) if self.plan.replay else ""
         """What an entry kept for replay must have been made under (the settings, sitemapkit)."""
@@ -180,6 +185,7 @@ class EntryMaker:
 
     def warn(self, page: Page, field: str, rule: str, message: str) -> None:
         self.report.warn(page.label, field, rule, message)
+        self.warned.append(rule)
 
     def left_out(self, reason: str) -> None:
         left_out = self.counted.left_out
@@ -223,6 +229,7 @@ class EntryMaker:
         for problem in page.problems:  # the adapter's, counted as the build's own
             self.report.add(problem)
         plan = self.plan
+        self.warned.clear()
         keys = page_keys(page.meta, lambda field, message: self.warn(page, field, "page-key", message)) \
             if page.meta else NO_KEYS
         if keys.exclude:
@@ -246,7 +253,6 @@ class EntryMaker:
             kept = self.resolver.manifest.replayed(page.output, loc, partial(self._kept_entry, page))
             if kept is not None:
                 return self._replayed(page, loc, path, kept)
-            told = len(self.report.warnings), len(self.report.notes)
         try:
             facts = plan.facts(page, loc)
         except OSError as error:  # a pipe, socket or device named like a page; no permission
@@ -280,7 +286,7 @@ class EntryMaker:
             plan.alternates(page, keys, facts, loc, path),
         )
         title = (page.title or facts.title) if self.titles else None
-        if replay and self._replayable(page, facts, entry, told):
+        if replay and self._replayable(facts, entry):
             self.resolver.manifest.note_entry(page.output, json.dumps(
                 [self.replay_key, facts.digest, facts.modified, facts.published, facts.title if self.titles else None,
                  urls, [[alternate.hreflang, alternate.href] for alternate in entry.alternates],
@@ -299,16 +305,14 @@ class EntryMaker:
 
     # replay: the entry an earlier build made of the same file
 
-    def _replayable(self, page: Page, facts: HtmlFacts, entry: Entry, told: tuple[int, int]) -> bool:
+    def _replayable(self, facts: HtmlFacts, entry: Entry) -> bool:
         """Whether ``entry``, just made, may be replayed by a later build while the page's file
         is unchanged: it was made from that file alone (its canonical link, when it has one,
-        names its own URL; no video, whose fields are not kept), and making it told nothing a
-        replay would not tell again: no warning but those of images that have no file (asked
-        again), no note."""
-        warnings, notes = self.report.warnings, self.report.notes
+        names its own URL; no video, whose fields are not kept), and making it warned of
+        nothing a replay would not warn of again (``warned``): only of images that have no
+        file (asked again)."""
         return (not entry.videos and (not facts.canonical or facts.canonical == entry.loc)
-                and len(notes) == told[1]
-                and all(problem.rule in _ASKED_AGAIN for problem in warnings[told[0]:]))
+                and all(rule in _ASKED_AGAIN for rule in self.warned))
 
     def _kept_entry(self, page: Page, text: str) -> KeptEntry | None:
         """An entry ``entry`` kept of ``page`` (``Manifest.replayed``): the facts that date it,
@@ -326,7 +330,7 @@ class EntryMaker:
             return None
         if (not {type(digest), type(modified), type(published), type(title)} <= _TEXT_OR_NONE
                 or type(urls) is not list or type(pairs) is not list
-                or not all(type(url) is list and len(url) == 2 and type(url[0]) is str and _as_written(url[0])
+                or not all(type(url) is list and len(url) == 2 and type(url[0]) is str and self._as_written(url[0])
                            and type(url[1]) is bool for url in urls)
                 or not all(type(pair) is list and len(pair) == 2 and type(pair[0]) is str
                            and hreflang_pattern().fullmatch(pair[0]) and type(pair[1]) is str and _as_written(pair[1])
@@ -479,22 +483,29 @@ class EntryMaker:
     def missing_image(self, page: Page) -> Callable[[str], str | None] | None:
         """Why a same-site image of ``page`` is not in the built site (None: it is, or it is
         on another site); None when the built site is not known (no site folder, or one the
-        page was not written into: ``--out`` elsewhere)."""
-        site_dir, base = self.site_dir, self.base
-        if site_dir is None:
+        page was not written into: ``--out`` elsewhere, asked only of a page with an image
+        whose file is not there)."""
+        if self.site_dir is None:
             return None
-        written_there: list[bool] = []  # asked once, at the first same-site image
+        output = page.output
 
         def missing(url: str) -> str | None:
-            if not in_scope(url, base):
+            why = self._no_file(url)
+            if why is None or (output is not None and not self._in_site(output)):
                 return None
-            if not written_there:
-                written_there.append(page.output is None or self._in_site(page.output))
-            if not written_there[0] or self._image_file(path := site_path(url, base)):
-                return None
-            return f"no file {unquote(path)} in the built site {os.fspath(site_dir)}"
+            return why
 
         return missing
+
+    def _no_image_file(self, url: str) -> str | None:
+        """Why the built site has no file for the image ``url``, when it is a same-site one
+        (None: it has, or the image is on another site)."""
+        if not in_scope(url, self.base):
+            return None
+        path = site_path(url, self.base)
+        if file_exists(self.site_dir if self.site_dir is not None else "", path):
+            return None
+        return f"no file {unquote(path)} in the built site {os.fspath(self.site_dir or '')}"
 
     def _in_site(self, output: str | os.PathLike[str]) -> bool:
         """Whether the page file ``output`` lies in the site folder, links resolved. Performance:
@@ -577,10 +588,10 @@ class EntryMaker:
             modified = newest(page.listed)
         # A page whose source is known is dated by it (front matter, then git): the HTML's
         # article dates are what a theme printed, for a Jekyll collection's document the build's time.
-        if modified is None and page.source is None:
+        if modified is None and page.source is None and facts.modified:
             modified = self.not_future(page, "article:modified_time",
                                        page_moment(page, "article:modified_time", facts.modified, self.warn))
-        if modified is None and page.source is None:
+        if modified is None and page.source is None and facts.published:
             modified = self.not_future(page, "article:published_time",
                                        page_moment(page, "article:published_time", facts.published, self.warn))
         if modified is not page.modified:
