@@ -332,25 +332,29 @@ class EntryMaker:
                 or type(urls) is not list or type(pairs) is not list
                 or not all(type(url) is list and len(url) == 2 and type(url[0]) is str and self._as_written(url[0])
                            and type(url[1]) is bool for url in urls)
-                or not all(type(pair) is list and len(pair) == 2 and type(pair[0]) is str
-                           and hreflang_pattern().fullmatch(pair[0]) and type(pair[1]) is str and _as_written(pair[1])
-                           for pair in pairs)):
+                or (pairs and not all(type(pair) is list and len(pair) == 2 and type(pair[0]) is str
+                                      and hreflang_pattern().fullmatch(pair[0]) and type(pair[1]) is str
+                                      and _as_written(pair[1]) for pair in pairs))):
             raise ValueError("a value of the wrong type")
         return KeptEntry(HtmlFacts(published=published, modified=modified, digest=digest), title,
                          [(url, by_generator) for url, by_generator in urls],
-                         tuple(Alternate(code, href) for code, href in pairs))
+                         tuple(Alternate(code, href) for code, href in pairs) if pairs else ())
 
     def _replayed(self, page: Page, loc: str, path: str, kept: KeptEntry) -> tuple[Entry, str | None]:
         """The entry kept of the page's unchanged file, with what it does not fix asked again:
         its lastmod (the manifest, git, the clock), changefreq and priority, and which of its
         images the built site has (with their warnings, as a build that read the page gives)."""
         facts, title, urls, alternates = kept
-        rule = self.rule_for(path) if self.plan.rules else None
+        if self.plan.rules:
+            rule = self.rule_for(path)
+            changefreq, priority = self.field(page, _CHANGEFREQ, None, rule), self.field(page, _PRIORITY, None, rule)
+        else:  # no page keys (``_only_written``), no rules: the settings' own
+            changefreq, priority = self.settings.changefreq, self.settings.priority
         entry = Entry(
             loc,
             self.lastmod(page, NO_KEYS, facts, loc),
-            self.field(page, _CHANGEFREQ, None, rule),
-            self.field(page, _PRIORITY, None, rule),
+            changefreq,
+            priority,
             self.present_images(page, urls) if urls else (),
             (),
             None,
