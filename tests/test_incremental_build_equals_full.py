@@ -4,6 +4,7 @@ facts are kept beside the manifest, keyed by each file's size, modification time
 (issue 36)."""
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -230,6 +231,18 @@ def test_sphinx_pages_written_under_another_suffix_with_no_document_read_again(t
         path.unlink()
     listed = sphinx(src, "-D", "html_file_suffix=.htm")
     assert listed.count(b".htm</loc>") == 31 and b".html</loc>" not in listed
+
+
+def test_sphinx_links_under_another_suffix_with_no_document_read_again(tmp_path):
+    """``html_link_suffix`` changes every document's link, and Sphinx reads none of them again:
+    each is listed at its new link, as a full build lists it."""
+    src = tmp_path / "docs"
+    sphinx_project(src)
+    sphinx(src)
+    incremental = re.findall(rb"<loc>(.*?)</loc>", sphinx(src, "-D", "html_link_suffix=.htm"))
+    assert len(incremental) == 31 and all(loc.endswith(b".htm") for loc in incremental)
+    shutil.rmtree(src / "_build")  # (its lastmods are a first build's: none)
+    assert incremental == re.findall(rb"<loc>(.*?)</loc>", sphinx(src, "-D", "html_link_suffix=.htm"))
 
 
 def test_kept_facts_are_the_manifests_own(built, tmp_path):

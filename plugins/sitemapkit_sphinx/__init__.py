@@ -110,25 +110,27 @@ def pages(app: Sphinx, site: SphinxConfig, base_url: str, others: Iterable[str])
     data = env.domains["sitemapkit"].data
     fields, images, kept_pages, writer = data["fields"], data["images"], data["pages"], writer_of(builder)
     site_wide = "\n".join(filter(None, (app.config.rst_prolog, app.config.rst_epilog)))
-    # Performance: paths and titles as text, kept from when the document was read
+    # Performance: paths, titles and links as text, kept from when the document was read
     # (``collect_page``): no Path nor node's text made per document, most of this loop's work
     # before (measured: 4.2 M to 2.5 M bytecodes for the final step of an incremental build
-    # of 1,000 documents).
+    # of 1,000 documents), nor the builder asked for its link.
     for docname in sorted(env.found_docs):
         kept = kept_pages.get(docname)
         if kept is None or kept[0] != writer or not kept[1].startswith(outdir):  # read for another
             kept = page_of(builder, env, docname)  # builder, file suffix or output folder
-        _, output, name, title = kept
+        _, output, name, title, link = kept
         if not os.path.isfile(output):
             continue
-        link = builder.get_target_uri(docname)
         source = os.path.join(srcdir, name)
+        meta, own, shown = env.metadata.get(docname), fields.get(docname), images.get(docname)
+        # (most documents have no metadata, no sitemap fields, no images and no translations:
+        # none is made for them)
         yield Page(url=link, source=source, output=output, name=name, lang=site.language,
-                   meta={**env.metadata.get(docname, {}), **fields.get(docname, {})},
+                   meta={**(meta or {}), **own} if own else meta or {},
                    title=title,
-                   translations={code: site.page_url(code, link) for code in others},
-                   images=tuple(image_urls(images.get(docname, ()), builder.supported_image_types, env.images,
-                                           builder.imagedir, base_url)),
+                   translations={code: site.page_url(code, link) for code in others} if others else {},
+                   images=tuple(image_urls(shown, builder.supported_image_types, env.images, builder.imagedir,
+                                           base_url)) if shown else (),
                    depends_on=made_from(source, env.dependencies.get(docname, ()), srcdir, site_wide))
     yield from generated(app)
 

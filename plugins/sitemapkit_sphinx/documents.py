@@ -24,7 +24,7 @@ class SitemapDomain(Domain):
 
     name = label = "sitemapkit"
     initial_data: dict[str, Any] = {kind: {} for kind in KINDS}  # noqa: RUF012 (Sphinx's API)
-    data_version = 4
+    data_version = 5
 
     def clear_doc(self, docname: str) -> None:
         for kind in KINDS:
@@ -61,18 +61,20 @@ def collect_page(app: Sphinx, doctree: nodes.document) -> None:
         _store(app, "pages", page_of(app.builder, app.env, app.env.docname))
 
 
-def page_of(builder: Any, env: Any, docname: str) -> tuple[tuple[str, str], str, str, str | None]:
-    """``(writer, output file, source name, title)``: where the builder writes the document,
-    its source's name and its title's text. ``writer`` (``writer_of``) says which builder
-    and file suffix the output file is for: they may change with no document read again."""
+def page_of(builder: Any, env: Any, docname: str) -> tuple[tuple[str, str, str], str, str, str | None, str]:
+    """``(writer, output file, source name, title, link)``: where the builder writes the
+    document, its source's name, its title's text and the URL the builder links it by.
+    ``writer`` (``writer_of``) says which builder and file and link suffixes the output file
+    and the link are for: they may change with no document read again."""
     title = env.titles.get(docname)
     return (writer_of(builder), os.fspath(builder.get_outfilename(docname)), str(env.doc2path(docname, False)),
-            title.astext() if title is not None else None)
+            title.astext() if title is not None else None, builder.get_target_uri(docname))
 
 
-def writer_of(builder: Any) -> tuple[str, str]:
-    """What, besides the output folder and the document, names a document's output file."""
-    return builder.name, getattr(builder, "out_suffix", "")
+def writer_of(builder: Any) -> tuple[str, str, str]:
+    """What, besides the output folder and the document, names a document's output file and
+    its link (``html_link_suffix`` changes no document's doctree)."""
+    return builder.name, getattr(builder, "out_suffix", ""), getattr(builder, "link_suffix", "")
 
 
 def _store(app: Sphinx, kind: str, found: Any) -> None:
