@@ -66,8 +66,9 @@ _TABLES = (
 )
 """The file's tables; ``facts.entry``: the entry made from a page's facts, to replay
 (``replayed``), or null."""
-_KEPT = "path, loc, size, mtime, inode, read, entry"
-"""What ``_in_order`` reads of each row: the key of its file, and its entry."""
+_KEPT = "loc, size, mtime, inode, read, entry, path"
+"""What ``_in_order`` reads of each row: the key of its file (first, as ``_unchanged`` takes
+it), its entry and its path."""
 _SEEN_TABLE = "CREATE TEMP TABLE IF NOT EXISTS seen(path TEXT PRIMARY KEY) WITHOUT ROWID"
 
 
@@ -151,18 +152,19 @@ class PageFacts:
         from (as ``facts`` checks it); None when there is none, or ``decode`` says it is not
         for this build (None). One ``decode`` finds in no shape it writes (``ValueError``) is
         warned of, as facts of the wrong shape are, and the file started again."""
-        if self._open() is None:  # a first build: nothing kept, no file asked
+        db = self._open()
+        if db is None:  # a first build: nothing kept, no file asked
             return None
         name = os.fspath(output)
         try:
             status = os.stat(name)
         except OSError:
             return None
-        row = self._in_order(name) if stat.S_ISREG(status.st_mode) else None
-        if row is None or row[6] is None or not _unchanged(row[1:], loc, status):
+        row = self._in_order(db, name) if stat.S_ISREG(status.st_mode) else None
+        if row is None or row[5] is None or not _unchanged(row, loc, status):
             return None
         try:
-            entry = decode(row[6])
+            entry = decode(row[5])
         except ValueError:
             self._corrupt("a page's entry has the wrong shape")
             return None
@@ -192,22 +194,19 @@ class PageFacts:
             self._rows.close()
         self._rows = self._row = None
 
-    def _in_order(self, name: str) -> tuple[Any, ...] | None:
-        """The row kept for the file ``name`` (path, loc, size, mtime, inode, read time, entry).
-        Performance: the rows are read in path order by one query, as the pages come in that
-        order (a folder's files by name): a page costs a step of it, not a query of its own;
-        a page out of that order is looked up alone."""
-        db = self._open()
-        if db is None:
-            return None
+    def _in_order(self, db: sqlite3.Connection, name: str) -> tuple[Any, ...] | None:
+        """The row kept for the file ``name`` (``_KEPT``: loc, size, mtime, inode, read time,
+        entry, path). Performance: the rows are read in path order by one query, as the pages
+        come in that order (a folder's files by name): a page costs a step of it, not a query
+        of its own; a page out of that order is looked up alone."""
         if self._rows is None:
             self._rows = db.execute(f"SELECT {_KEPT} FROM facts ORDER BY path")
             self._row = self._rows.fetchone()
         row = self._row
-        while row is not None and row[0] < name:
+        while row is not None and row[6] < name:
             row = self._rows.fetchone()
         self._row = row
-        if row is not None and row[0] == name:
+        if row is not None and row[6] == name:
             return row
         return db.execute(f"SELECT {_KEPT} FROM facts WHERE path = ?", (name,)).fetchone()
 
