@@ -13,9 +13,9 @@ import sitemapkit.site
 
 SITE = Path(sitemapkit.site.__file__).parent
 BELOW = ("sitemapkit.site", "sitemapkit.protocol", "sitemapkit.urls", "sitemapkit.report", "sitemapkit.model",
-         "sitemapkit.dates", "sitemapkit.extensions")
+         "sitemapkit.dates", "sitemapkit.extensions", "sitemapkit.patterns")
 """What ``site/`` may import of sitemapkit: itself, and the plain modules beneath every layer
-(the protocol's constants, URLs, problems, the page model and dates)."""
+(the protocol's constants, URLs, problems, the page model, dates and lazy patterns)."""
 
 
 def reached(source: str, module: str) -> set[str]:

@@ -2,25 +2,22 @@
 
 from __future__ import annotations
 
-import functools
 import os
-import re
 from collections.abc import Callable, Iterable, Mapping
 from datetime import date, datetime, time, timezone
 from typing import Any
+
+from sitemapkit.patterns import lazy_pattern
 
 Moment = date | datetime
 """A ``date``, or an aware ``datetime``: the two forms a sitemap date may take."""
 
 # Dates written as text.
-@functools.cache
-def _date_text() -> re.Pattern[str]:
-    return re.compile(r"\d{4}-\d{2}-\d{2}")
+_date_text = lazy_pattern(r"\d{4}-\d{2}-\d{2}")
 
 
-@functools.cache
-def _datetime_text() -> re.Pattern[str]:
-    return re.compile(r"(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2}(\.\d+)?)?\s*(Z|z|[+-]\d{2}:?\d{2}|UTC|GMT)?")
+_datetime_text = lazy_pattern(
+    r"(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2}(\.\d+)?)?\s*(Z|z|[+-]\d{2}:?\d{2}|UTC|GMT)?")
 
 
 class DateError(ValueError):

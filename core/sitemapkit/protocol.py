@@ -5,24 +5,20 @@ Each constant names where it comes from (the section of SPEC.md, shipped in the 
 quotes the source). Pure data: importing it costs nothing.
 """
 
-import functools
 import re
 from datetime import timedelta
 from typing import NamedTuple
 
+from sitemapkit.patterns import lazy_pattern
 
 # A language code as hreflang takes it (BCP 47: language, optional script and region).
-@functools.cache
-def hreflang_pattern() -> re.Pattern[str]:
-    return re.compile(r"x-default|[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|[0-9]{3}))?")
+hreflang_pattern = lazy_pattern(r"x-default|[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|[0-9]{3}))?")
 
 
 # A robots.txt "Sitemap:" record, one line without its end (RFC 9309 2.2; sitemaps.org 1.6):
 # the field name in any case, blanks around the value, a "#" comment after it; group 1 the
 # value. The build finds its own lines by it, the validator the sitemaps a robots.txt names.
-@functools.cache
-def sitemap_record_pattern() -> re.Pattern[str]:
-    return re.compile(r"\ufeff?\s*sitemap\s*:\s*([^#]*?)\s*(?:#.*)?", re.IGNORECASE)
+sitemap_record_pattern = lazy_pattern(r"\ufeff?\s*sitemap\s*:\s*([^#]*?)\s*(?:#.*)?", re.IGNORECASE)
 
 
 # -- namespaces -------------------------------------------------------------------------------

@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-import functools
 import re
 from urllib.parse import quote, urljoin, urlsplit, urlunsplit
 
+from sitemapkit.patterns import lazy_pattern
 from sitemapkit.protocol import MAX_LOC_LENGTH
 from sitemapkit.site.pages import fold_index
 
-
-@functools.cache
-def news_language_pattern() -> re.Pattern[str]:
-    return re.compile(r"zh-cn|zh-tw|[a-z]{2,3}")
+news_language_pattern = lazy_pattern(r"zh-cn|zh-tw|[a-z]{2,3}")
 
 
-@functools.cache
-def indexnow_key_pattern() -> re.Pattern[str]:
-    return re.compile(r"[A-Za-z0-9-]{8,128}")
+indexnow_key_pattern = lazy_pattern(r"[A-Za-z0-9-]{8,128}")
 
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
@@ -32,15 +27,11 @@ _SAFE_PATH = "/:@!$&'()*+,;=-._~"
 _SAFE_QUERY = _SAFE_PATH + "?"
 
 
-@functools.cache
-def _lone_percent() -> re.Pattern[str]:
-    return re.compile(r"%(?![0-9A-Fa-f]{2})")
+_lone_percent = lazy_pattern(r"%(?![0-9A-Fa-f]{2})")
 
 
 # A path segment that is "." or "..", percent-encoded or not (RFC 3986, 6.2.2.2 and 5.2.4).
-@functools.cache
-def _dot_segment() -> re.Pattern[str]:
-    return re.compile(r"(?:\.|%2[eE])((?:\.|%2[eE]))?")
+_dot_segment = lazy_pattern(r"(?:\.|%2[eE])((?:\.|%2[eE]))?")
 
 _DOTS = re.compile(r"/(?:\.|%2[eE])(?:\.|%2[eE])?(?:[/?#]|$)")
 # A URL already in the form encode_url gives: most URLs a site has. Checked in one match,
@@ -243,9 +234,7 @@ def base_url_problem(base_url: str) -> str | None:
     return None
 
 
-@functools.cache
-def _password() -> re.Pattern[str]:
-    return re.compile(r"(//[^/@:]*:)[^/@]*@")
+_password = lazy_pattern(r"(//[^/@:]*:)[^/@]*@")
 
 
 def masked(url: str) -> str:

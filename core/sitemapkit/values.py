@@ -2,12 +2,12 @@
 (normalised: lower-case choices, tuples for lists) or raise ``OptionError`` saying what the
 value must be. ``Settings`` puts the option's name in front of that."""
 
-import functools
 import re
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
+from sitemapkit.patterns import lazy_pattern
 from sitemapkit.protocol import CHANGEFREQS, NEWS_WINDOW_HOURS, hreflang_pattern
 from sitemapkit.site.pages import check_exclude
 from sitemapkit.urls import (
@@ -408,9 +408,7 @@ def section_name(prefix: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", prefix.lower()).strip("-") or "section"
 
 
-@functools.cache
-def _callable() -> re.Pattern[str]:
-    return re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*:[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
+_callable = lazy_pattern(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*:[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 
 
 def transform(value: Any) -> str:

@@ -3,15 +3,14 @@
 
 from __future__ import annotations
 
-import functools
 import json
-import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import quote, unquote, urljoin, urlsplit
 
 from sitemapkit.compat import read_the_docs
+from sitemapkit.patterns import lazy_pattern
 from sitemapkit.report import Problem
 from sitemapkit.site.files import read_regular
 from sitemapkit.site.pages import refresh_target
@@ -31,10 +30,8 @@ MAX_VERSIONS_FILE = 1 << 20  # a versions.json larger than this is not read
 _REDIRECT_BYTES = 1 << 16  # mike's root redirect page is under a kilobyte
 
 
-@functools.cache
-def _segment() -> re.Pattern[str]:
-    """A version's name as a single folder name: no slash, no control character."""
-    return re.compile(r"[^/\\\x00-\x1f]{1,255}")
+# A version's name as a single folder name: no slash, no control character.
+_segment = lazy_pattern(r"[^/\\\x00-\x1f]{1,255}")
 
 
 class Deployment(NamedTuple):

@@ -3,14 +3,13 @@ output root, and the copy of the ref's files it reads (dated from the ref's hist
 
 from __future__ import annotations
 
-import functools
 import os
-import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from sitemapkit.lastmod.git import Checkout
+from sitemapkit.patterns import lazy_pattern
 
 
 class Multiversion(NamedTuple):
@@ -23,15 +22,11 @@ class Multiversion(NamedTuple):
     checkout: Checkout
 
 
-@functools.cache
-def _smv_source() -> re.Pattern[str]:
-    return re.compile(r"heads|tags|remotes/[^/\s]+")
+_smv_source = lazy_pattern(r"heads|tags|remotes/[^/\s]+")
 
 
-@functools.cache
-def _smv_name() -> re.Pattern[str]:
-    """A ref name as git allows it (no space, control character, ``~^:?*[\\``)."""
-    return re.compile(r"[^\s\x00-\x1f~^:?*\[\\]+")
+# A ref name as git allows it (no space, control character, ``~^:?*[\\``).
+_smv_name = lazy_pattern(r"[^\s\x00-\x1f~^:?*\[\\]+")
 
 
 def sphinx_multiversion(current: Any, metadata: Any, confdir: str) -> Multiversion | None:

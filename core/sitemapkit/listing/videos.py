@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-import re
 from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlsplit
@@ -11,6 +9,7 @@ from urllib.parse import urlsplit
 from sitemapkit.dates import DateError, parse_moment
 from sitemapkit.extensions import Video
 from sitemapkit.output.render import strip_forbidden
+from sitemapkit.patterns import lazy_pattern
 from sitemapkit.protocol import (
     VIDEO_MAX_DESCRIPTION,
     VIDEO_MAX_DURATION,
@@ -27,9 +26,7 @@ from sitemapkit.urls import URLError, encode_url, resolve
 PLATFORMS = VIDEO_PLATFORMS
 
 
-@functools.cache
-def _country_code() -> re.Pattern[str]:
-    return re.compile(r"[A-Z]{2}")
+_country_code = lazy_pattern(r"[A-Z]{2}")
 
 
 _KNOWN = {

@@ -5,12 +5,12 @@ xhtml:link). Only text comes out of here; counting, splitting and files are ``wr
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterable
 
 from sitemapkit.dates import format_moment
 from sitemapkit.model import Alternate, Entry, Image, Moment, NewsArticle, Video
+from sitemapkit.patterns import lazy_pattern
 from sitemapkit.protocol import IMAGE_NS, NEWS_NS, SITEMAP_NS, VIDEO_NS, XHTML_NS
 
 # Extension namespaces as bit flags, so a file can remember cheaply which ones it used.
@@ -31,9 +31,7 @@ _ASCII_WORK = re.compile("[&<>\"'\r\x00-\x08\x0b\x0c\x0e-\x1f]").search
 
 _WORK = re.compile("[&<>\"'\r\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]").search
 # Characters XML 1.0 forbids (C0 controls but tab/LF/CR, lone surrogates, U+FFFE/U+FFFF).
-@functools.cache
-def _forbidden() -> re.Pattern[str]:
-    return re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_forbidden = lazy_pattern("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 def strip_forbidden(text: str) -> str:

@@ -3,13 +3,12 @@ write), keep every other byte, in the file's own line-ending style."""
 
 from __future__ import annotations
 
-import functools
 import os
-import re
 from collections.abc import Iterable
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from sitemapkit.patterns import lazy_pattern
 from sitemapkit.protocol import ROBOTS_READ_BYTES, sitemap_record_pattern
 from sitemapkit.report import Problem, SitemapError
 from sitemapkit.settings import Settings
@@ -133,9 +132,7 @@ def _moved_own(url: bytes, names: set[bytes], listed_before: str | None) -> bool
     return text.count("/") >= 3 and listed_before.startswith(text)
 
 
-@functools.cache
-def _loc_element() -> re.Pattern[bytes]:
-    return re.compile(rb"<(?:\w+:)?loc>\s*([^<\s]+)\s*</(?:\w+:)?loc>")
+_loc_element = lazy_pattern(rb"<(?:\w+:)?loc>\s*([^<\s]+)\s*</(?:\w+:)?loc>")
 
 
 _PEEK = 65536

@@ -8,6 +8,7 @@ import zlib
 from collections.abc import Iterator
 from urllib.parse import urlsplit
 
+from sitemapkit.patterns import lazy_pattern
 from sitemapkit.site.images import decorative
 from sitemapkit.site.markup import ATTRIBUTES, HEAD_END, attributes, without_comments
 from sitemapkit.urls import resolve
@@ -19,9 +20,7 @@ _CONTENT_TAG = re.compile(rb"<(img|video|source|/video)\b" + ATTRIBUTES)
 _CONTENT_START = re.compile(rb"<(?:img|video)\b")
 
 
-@functools.cache
-def _link_tag() -> re.Pattern[bytes]:
-    return re.compile(rb"<a\b" + ATTRIBUTES)
+_link_tag = lazy_pattern(rb"<a\b" + ATTRIBUTES)
 
 _LINK_END = re.compile(rb"</a\s*>")
 _LINK_OPEN = re.compile(rb"<a[\s>]")
@@ -33,9 +32,7 @@ _SPACE = (b" ", b"\t", b"\n", b"\r", b"\f")
 _ARTICLE_START = re.compile(rb"<article[\s>]")
 
 
-@functools.cache
-def _body() -> re.Pattern[bytes]:
-    return re.compile(rb"<body\b[^>]*>")
+_body = lazy_pattern(rb"<body\b[^>]*>")
 
 
 _ELEMENT_NAME = re.compile(rb"<(\w+)")
@@ -142,15 +139,11 @@ _DIV_TAG = re.compile(rb"<div\b([^>]{0,512})")
 _THEME_WORDS = (b"header", b"footer", b"sidebar", b"navbar", b"masthead", b"site-nav", b"site-logo", b"topbar")
 
 
-@functools.cache
-def _named() -> re.Pattern[bytes]:
-    return re.compile(rb"""\b(?:class|id)\s*=\s*["']?([^"'>]*)""")
+_named = lazy_pattern(rb"""\b(?:class|id)\s*=\s*["']?([^"'>]*)""")
 
 
-@functools.cache
-def _theme_name() -> re.Pattern[bytes]:
-    return re.compile(rb"(?<![\w-])(?:site-)?(?:header|footer|sidebar|navbar|masthead|site-nav|site-logo|topbar)"
-                      rb"(?![\w-])")
+_theme_name = lazy_pattern(rb"(?<![\w-])(?:site-)?(?:header|footer|sidebar|navbar|masthead|site-nav|site-logo|topbar)"
+                           rb"(?![\w-])")
 
 
 _NOSCRIPT = re.compile(rb"<noscript[\s>]")

@@ -13,7 +13,6 @@ bodies are cut out before scanning, and attribute values are unescaped as HTML, 
 generator output (which is well-formed) reads the same as a full parser would read it.
 """
 
-import functools
 import html
 import os
 import re
@@ -21,6 +20,7 @@ import zlib
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from sitemapkit.patterns import lazy_pattern
 from sitemapkit.protocol import PAGE_READ_BYTES
 from sitemapkit.site.content import main_region, read_content
 from sitemapkit.site.files import BLOCK, open_regular
@@ -42,30 +42,22 @@ from sitemapkit.urls import resolve
 _HEAD_TAG = re.compile(rb"<(meta|link)\b" + ATTRIBUTES)
 
 
-@functools.cache
-def _head_tag_name() -> re.Pattern[bytes]:
-    return re.compile(rb"<(?:meta|link)\b")
+_head_tag_name = lazy_pattern(rb"<(?:meta|link)\b")
 
 
-@functools.cache
-def _html_tag() -> re.Pattern[bytes]:
-    return re.compile(rb"<(html)\b" + ATTRIBUTES)
+_html_tag = lazy_pattern(rb"<(html)\b" + ATTRIBUTES)
 
 
 _HEAD_WORDS = (b"robots", b"googlebot", b"article:", b"og:updated", b"canonical", b"hreflang")
 
 
-@functools.cache
-def _title_element() -> re.Pattern[bytes]:
-    return re.compile(rb"(?s)<title\b[^>]*>(.*?)</title\s*>")
+_title_element = lazy_pattern(rb"(?s)<title\b[^>]*>(.*?)</title\s*>")
 
 
 _HEAD_BYTES = 4096
 
 
-@functools.cache
-def _any_tag() -> re.Pattern[bytes]:
-    return re.compile(rb"<[^>]*>")
+_any_tag = lazy_pattern(rb"<[^>]*>")
 
 
 class HtmlFacts(NamedTuple):

@@ -1,15 +1,13 @@
 """Attribute values too long to be URLs, cut out as a page is read, so that memory is
 bounded by the page's markup, not by the size of one value (``squeeze``)."""
 
-import functools
 import re
 import zlib
 from collections.abc import Iterator
 
+from sitemapkit.patterns import lazy_pattern
 
-@functools.cache
-def _tag_name() -> re.Pattern[bytes]:
-    return re.compile(rb"<([A-Za-z][\w-]*)")
+_tag_name = lazy_pattern(rb"<([A-Za-z][\w-]*)")
 
 
 LONG_VALUE = 1 << 16
@@ -17,9 +15,7 @@ LONG_VALUE = 1 << 16
 # A quoted value's start. The name starts only where a name can (the lookbehind): without it,
 # a search over a long run of name characters with no "=" retried from every byte of the run,
 # which made a page of long words in comments quadratic (64 KiB: 30 s).
-@functools.cache
-def _value_start() -> re.Pattern[bytes]:
-    return re.compile(rb"""(?<![^\s"'<>/=])([^\s"'<>/=]+)[ \t\r\n\f]*=[ \t\r\n\f]*(["'])""")
+_value_start = lazy_pattern(rb"""(?<![^\s"'<>/=])([^\s"'<>/=]+)[ \t\r\n\f]*=[ \t\r\n\f]*(["'])""")
 
 
 _URL_ATTRIBUTES = (b"src", b"href", b"poster")

@@ -3,10 +3,11 @@ comments and script, style and template bodies are (to cut them out), and the ch
 declares. Used by ``site.extract`` (page heads) and ``site.content`` (images, videos)."""
 
 import codecs
-import functools
 import html
 import re
 from collections.abc import Iterator
+
+from sitemapkit.patterns import lazy_pattern
 
 # A start tag's attributes and its end; quoted values may hold ">". Written as runs of plain
 # characters between quoted values, which the regex engine takes far faster than one
@@ -27,9 +28,7 @@ _HEAD_END_LOWERED = re.compile(_HEAD_END.encode("ascii"))
 """``HEAD_END`` for a lower-cased page, which needs no case folding (a third faster)."""
 
 
-@functools.cache
-def _start_tag() -> re.Pattern[bytes]:
-    return re.compile(rb"<([a-z][a-z0-9-]*)")
+_start_tag = lazy_pattern(rb"<([a-z][a-z0-9-]*)")
 
 
 _HEAD_ONLY = frozenset({b"html", b"head", b"meta", b"link", b"base", b"title", b"noscript"})

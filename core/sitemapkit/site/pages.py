@@ -24,7 +24,6 @@ Cloudflare Pages serve it), else ``a/index.html``.
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 from collections.abc import Iterable
@@ -32,6 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import quote, unquote, unquote_to_bytes, urljoin, urlsplit
 
+from sitemapkit.patterns import lazy_pattern
 from sitemapkit.protocol import ROBOTS_READ_BYTES
 from sitemapkit.site.files import read_regular
 
@@ -48,26 +48,20 @@ it for every missing URL, whatever generator wrote it."""
 # ``genindex-A.html`` of a split index, ``search.html``, every domain's ``py-modindex.html``;
 # ``genindex/index.html`` from the dirhtml builder), and viewcode's sources under ``_modules/``;
 # the output may be a folder of the site (``en/latest/``, as Read the Docs deploys them).
-@functools.cache
-def _sphinx_generated() -> re.Pattern[str]:
-    return re.compile(
-        r"(?P<root>(?:[^/]+/)*?)(?:(?:genindex(?:-[^/]+)?|search|[a-z]+-modindex)(?:\.html|/index\.html)|_modules/.+)"
-    )
+_sphinx_generated = lazy_pattern(
+    r"(?P<root>(?:[^/]+/)*?)(?:(?:genindex(?:-[^/]+)?|search|[a-z]+-modindex)(?:\.html|/index\.html)|_modules/.+)"
+)
 
 
 _SPHINX_MARKERS = (".buildinfo", "searchindex.js", "_static/documentation_options.js")
 """Files only a Sphinx HTML build leaves in its output folder."""
 
 
-@functools.cache
-def _refresh() -> re.Pattern[bytes]:
-    return re.compile(rb"""http-equiv\s*=\s*["']?\s*refresh""", re.IGNORECASE)
+_refresh = lazy_pattern(rb"""http-equiv\s*=\s*["']?\s*refresh""", re.IGNORECASE)
 
 
-@functools.cache
-def _refresh_target() -> re.Pattern[bytes]:
-    return re.compile(rb"""http-equiv\s*=\s*["']?\s*refresh["']?[^>]*?"""
-                      rb"""content\s*=\s*["'][^"';]*;\s*url\s*=\s*([^"'\s>]+)""", re.IGNORECASE)
+_refresh_target = lazy_pattern(rb"""http-equiv\s*=\s*["']?\s*refresh["']?[^>]*?"""
+                               rb"""content\s*=\s*["'][^"';]*;\s*url\s*=\s*([^"'\s>]+)""", re.IGNORECASE)
 
 _DOCUMENT = re.compile(rb"<(?:html|head|!doctype)\b", re.IGNORECASE)
 # RFC 3986 pchar: unreserved, sub-delims, ":" and "@" stay; every other byte is %XX.
@@ -106,9 +100,7 @@ def sphinx_output(folder: str | os.PathLike[str]) -> bool:
 
 # A language's folder as generators name them (en, fr, pt-br, zh-hans): two letters, so that
 # a three-letter folder such as Pelican's tag/ is never taken for one.
-@functools.cache
-def _language_folder() -> re.Pattern[str]:
-    return re.compile(r"[a-z]{2}(?:[-_][A-Za-z]{2,4})?")
+_language_folder = lazy_pattern(r"[a-z]{2}(?:[-_][A-Za-z]{2,4})?")
 
 
 def guess_not_a_page(name: str, site_dir: str | os.PathLike[str]) -> str | None:

@@ -10,24 +10,21 @@ includes only to tell the site-wide ones (``rst_epilog``) apart; ``sitemapkit bu
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from sitemapkit.patterns import lazy_pattern
 
-@functools.cache
-def include_pattern() -> re.Pattern[str]:
-    """An include directive and the path it names."""
-    return re.compile(r"^[ \t]*(?:\.\.[ \t]+(?:include|literalinclude)::|```+[ \t]*\{(?:include|literalinclude)\})"
-                      r"[ \t]*(\S[^\r\n]*)", re.MULTILINE)
+# An include directive and the path it names.
+include_pattern = lazy_pattern(
+    r"^[ \t]*(?:\.\.[ \t]+(?:include|literalinclude)::|```+[ \t]*\{(?:include|literalinclude)\})"
+    r"[ \t]*(\S[^\r\n]*)", re.MULTILINE)
 
 
-@functools.cache
-def _autodoc() -> re.Pattern[str]:
-    return re.compile(r"^[ \t]*\.\.[ \t]+(?:py:)?(auto\w+|module|currentmodule)::[ \t]*([A-Za-z_][\w.]*)[ \t]*$",
-                      re.MULTILINE)
+_autodoc = lazy_pattern(r"^[ \t]*\.\.[ \t]+(?:py:)?(auto\w+|module|currentmodule)::[ \t]*([A-Za-z_][\w.]*)[ \t]*$",
+                        re.MULTILINE)
 
 
 def included(text: str, folder: Path, srcdir: Path) -> set[str]:
