@@ -8,7 +8,6 @@ from sitemapkit.report import Problem, Report, SitemapError
 from sitemapkit.settings import OPTION_NAMES, Settings, SettingsError
 from sitemapkit.validate import validate
 
-
 __version__ = "0.1.0"
 """The one place the version is written: pyproject.toml takes it from here (hatchling's
 version source), so the package metadata, ``sitemapkit --version`` and the version the

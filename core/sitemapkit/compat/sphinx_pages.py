@@ -16,7 +16,6 @@ from urllib.parse import quote
 from sitemapkit.model import Page
 from sitemapkit.site.pages import HTML_SUFFIXES, url_for_file
 from sitemapkit.site.scan import html_files
-from sitemapkit.sources.rst import included
 
 GENERATED_INDEX = "generated index"
 """Why the core leaves an index Sphinx generated out (it names and records it)."""
@@ -100,6 +99,8 @@ def made_from(source: str, dependencies: Collection[str], srcdir: str, site_wide
     source includes them too."""
     if not dependencies:  # most documents: nothing to read
         return ()
+    from sitemapkit.sources.rst import included  # (loaded by the builds whose documents include files)
+
     folder, top = Path(source).parent, Path(srcdir)
     everywhere = included(site_wide, folder, top)
     paths = {os.path.normpath(os.path.join(srcdir, path)) for path in dependencies}

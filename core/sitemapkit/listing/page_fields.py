@@ -12,7 +12,6 @@ from typing import Any
 
 from sitemapkit.dates import DateError, as_datetime, parse_moment
 from sitemapkit.listing.page_keys import PageKeys
-from sitemapkit.listing.videos import VideoError, clean_text, video_from_fields
 from sitemapkit.model import Alternate, Image, Moment, NewsArticle, Page, Video
 from sitemapkit.protocol import MAX_IMAGES, hreflang_pattern
 from sitemapkit.site.extract import HtmlFacts
@@ -88,6 +87,10 @@ def videos(page: Page, keys: PageKeys, facts: HtmlFacts, loc: str, warn: Warn) -
     carries every required field."""
     if not keys.videos and not facts.videos:
         return ()
+    # (the video checks are loaded by the builds that meet a video: 2-7 M instructions, most
+    # builds none)
+    from sitemapkit.listing.videos import VideoError, video_from_fields
+
     videos: list[Video] = []
     for fields in keys.videos:
         try:
@@ -126,6 +129,8 @@ def news_article(page: Page, keys: PageKeys, facts: HtmlFacts, path: str, news: 
     when = as_datetime(published)
     if not now - timedelta(hours=news.window_hours) <= when <= now + _CLOCK_SKEW:
         return None
+    from sitemapkit.listing.videos import clean_text
+
     title = clean_text(fields.get("title") or page.title or facts.title)
     if not title:
         warn(page, "sitemap_news.title", "news-required", "news entry dropped: no title")
