@@ -45,3 +45,13 @@ def pin_now(monkeypatch: pytest.MonkeyPatch) -> Callable[[datetime | int], None]
         monkeypatch.setenv("SOURCE_DATE_EPOCH", str(seconds))
 
     return pin
+
+
+@pytest.fixture(autouse=True)
+def _own_current_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test starts in an empty folder of its own. A build given no project folder keeps
+    its state (manifest, page facts, record key) in the current folder's ``.cache/``: run from
+    the checkout, every test's builds wrote there, and a build another test or an earlier run
+    had made looked like this test's second build (a lastmod by fingerprint where a first
+    build has none)."""
+    monkeypatch.chdir(tmp_path_factory.mktemp("cwd"))

@@ -130,7 +130,8 @@ def test_any_versions_json_lists_only_folders_inside_the_root(tmp_path_factory, 
         report = write_version_index(root, found, Settings(base_url=BASE, robots_txt=False), Report())
         assert locs(root / "sitemap.xml") == [f"{BASE}1.0/sitemap.xml"]
         assert report.files == [root / "sitemap.xml"]
-    assert set(os.listdir(root)) <= {"1.0", "versions.json", "sitemap.xml", ".sitemapkit-files.json"}
+    # (.cache: the state of the build of 1.0, kept beside the folder it built)
+    assert set(os.listdir(root)) <= {"1.0", "versions.json", "sitemap.xml", ".sitemapkit-files.json", ".cache"}
 
 
 def test_dry_run_on_a_versioned_root_writes_nothing(tmp_path, capsys):
