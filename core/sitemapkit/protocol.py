@@ -278,7 +278,7 @@ RULES: dict[str, RuleEntry] = {
     "record-key": RuleEntry(INFO, "no key can be kept beside the manifest to sign the record of "
                                   "sitemapkit's own files (build: the record is written unsigned)", TOOL),
     "record-option-off": RuleEntry(INFO, "a recorded file of an option now off (build: left in place, "
-                                         "no longer recorded)", TOOL),
+                                         "kept in the record for the option turned on again)", TOOL),
     "output-locked": RuleEntry(INFO, "another build is writing into the output folder (build: waits "
                                      "for it)", TOOL),
     "robots-too-large": RuleEntry(WARNING, "a robots.txt over 500 KiB (build: left as it is, without "

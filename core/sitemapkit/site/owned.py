@@ -10,9 +10,11 @@ The record is an input: anyone who can put a file in the output folder (a copied
 theme's ``static/`` folder, a shared deploy folder) can write one, with the size and digest
 of any file they have a copy of. So a recorded name counts only when the current settings
 make it (``AllowedNames``: ``output.names.own_names`` makes them, the caller gives them); any
-other name is ignored with a warning (``record-altered``), or a note (``record-option-off``)
-for a name of the sitemap family that an option now off made. No record can make a build
-touch a file of another name.
+other name is ignored with a warning (``record-altered``). A name of the sitemap family that
+an option now off made is kept in the record as ``dormant`` (said once, with the note
+``record-option-off``): the file is left in place, never replaced nor removed while the option
+is off, and a build that turns the option on again replaces it when it is still as recorded.
+No record can make a build touch a file of another name.
 
 The record's word alone is no proof, so it is signed: a per-project key (``RecordKey``, 32
 random bytes made by the first build) kept beside the manifest, outside the output folder,
@@ -219,10 +221,11 @@ def left_by_us(folder: Path, names: AllowedNames) -> set[str]:
         data = json.loads(read_regular(folder / RECORD, _MAX_RECORD_BYTES + 1))
     except (OSError, ValueError, RecursionError):
         return set()
-    body = data.get("files") if isinstance(data, dict) else None
-    if not isinstance(body, dict):
+    if not isinstance(data, dict):
         return set()
-    return {name for name, ids in body.items() if _plain(name) and names.in_family(name) and isinstance(ids, list)
+    recorded = [body for body in (data.get("files"), data.get("dormant")) if isinstance(body, dict)]
+    return {name for body in recorded for name, ids in body.items()
+            if _plain(name) and names.in_family(name) and isinstance(ids, list)
             and (found := identity(folder / name)) is not None and list(found) in ids}
 
 
@@ -262,9 +265,10 @@ class Owned:
             why = "a symbolic link" if stat.S_ISLNK(info.st_mode) else kind_of(info.st_mode)
             raise ForeignFileError(f"{self.path} is {why}, not the record sitemapkit keeps of its own "
                                    "files: move it away")
-        self.files = _load(self.path, report, names, key)
+        self.files, self.dormant = _load(self.path, report, names, key)
         """The recorded files whose names ``names`` allows: the only ones ever replaced or
-        removed on the record's word."""
+        removed on the record's word; and those of an option now off (``dormant``), carried
+        into the next record unread, for a build that turns the option on again."""
         self.pending: dict[str, set[Identity]] = {}
         """Files this build is putting in place, with their identity."""
         self.confirmed: set[str] = set()
@@ -379,12 +383,14 @@ class Owned:
 
     def _save(self, files: dict[str, set[Identity]], chosen_out: list[str] | None = None,
               extras: list[str] | None = None, elsewhere: list[str] | None = None) -> None:
-        if not files:  # nothing of ours left: no record either
+        if not files and not self.dormant:  # nothing of ours left: no record either
             with faults_named(self.path, "remove"), contextlib.suppress(FileNotFoundError):
                 self.path.unlink()
             return
         body = {name: sorted(list(i) for i in ids) for name, ids in sorted(files.items())}
         data: dict[str, object] = {"sitemapkit_files": VERSION, "files": body}
+        if self.dormant:
+            data["dormant"] = {name: sorted(list(i) for i in ids) for name, ids in sorted(self.dormant.items())}
         if chosen_out:
             data["left_out"] = chosen_out
         if extras:
@@ -427,42 +433,55 @@ def _plain(name: object) -> bool:
     )
 
 
-def _load(path: Path, report: Report, names: AllowedNames, key: RecordKey) -> dict[str, set[Identity]]:
-    """The record at ``path``: names to identities, for the names ``names`` allows. Missing
-    is empty; unreadable, too large, of the wrong shape or not signed by ``key`` is empty with
-    a warning (then nothing is deleted or replaced on its word); a name the settings do not
-    make is left out, with a warning or a note."""
+Recorded = dict[str, set[Identity]]
+
+
+def _load(path: Path, report: Report, names: AllowedNames, key: RecordKey) -> tuple[Recorded, Recorded]:
+    """The record at ``path``: names to identities, for the names ``names`` allows, and for
+    the names of the sitemap family it does not (``dormant``: an option now off made them; the
+    note ``record-option-off`` says so when the option was on in the build that recorded
+    them). Missing is empty; unreadable, too large, of the wrong shape or not signed by
+    ``key`` is empty with a warning (then nothing is deleted or replaced on its word); any
+    other name is left out, with a warning."""
     try:
         data = json.loads(read_regular(path, _MAX_RECORD_BYTES + 1))
     except FileNotFoundError:
-        return {}
+        return {}, {}
     except (OSError, ValueError, RecursionError) as error:
         _unreadable(report, path, f"cannot be read ({error})")
-        return {}
+        return {}, {}
     if not isinstance(data, dict) or data.get("sitemapkit_files") != VERSION:
         _unreadable(report, path, "is not a record this version of sitemapkit wrote")
-        return {}
+        return {}, {}
     if not key.signs(data):
         why = f"there is no key ({key.why})" if key.secret is None else f"{key.path} did not sign it"
         report.warn(str(path), "record", "record-unsigned",
                     f"the record of sitemapkit's own files is not signed with this project's key ({why}: "
                     "it was copied, altered, or made by a build with another state_file folder); ignored: "
                     "no file is replaced or removed on its word, and a fresh record is written")
-        return {}
-    files: dict[str, set[Identity]] = {}
-    body = data.get("files")
-    if not isinstance(body, dict):
+        return {}, {}
+    files: Recorded = {}
+    dormant: Recorded = {}
+    body, asleep = data.get("files"), data.get("dormant", {})
+    if not isinstance(body, dict) or not isinstance(asleep, dict):
         _unreadable(report, path, "has the wrong shape")
-        return {}
+        return {}, {}
     foreign, off = [], []
-    for name, ids in body.items():
-        if not (_plain(name) and names.allows(name)):
-            (off if _plain(name) and names.in_family(name) else foreign).append(name)
-        elif isinstance(ids, list):
-            files[name] = {
-                (i[0], i[1]) for i in ids
-                if isinstance(i, list) and len(i) == 2 and type(i[0]) is int and type(i[1]) is str
-            }
+    for recorded, was_on in ((body, True), (asleep, False)):
+        for name, ids in recorded.items():
+            if not (_plain(name) and names.in_family(name)):
+                foreign.append(name)
+            elif isinstance(ids, list):
+                identities = {
+                    (i[0], i[1]) for i in ids
+                    if isinstance(i, list) and len(i) == 2 and type(i[0]) is int and type(i[1]) is str
+                }
+                if names.allows(name):
+                    files.setdefault(name, set()).update(identities)
+                else:
+                    dormant.setdefault(name, set()).update(identities)
+                    if was_on:
+                        off.append(name)
     if foreign:
         report.warn(str(path), "record", "record-altered",
                     f"the record of sitemapkit's own files was altered: it names "
@@ -472,10 +491,11 @@ def _load(path: Path, report: Report, names: AllowedNames, key: RecordKey) -> di
     if off:
         report.info(str(path), "record", "record-option-off",
                     f"{_some(off)} {'was' if len(off) == 1 else 'were'} written by a build with other "
-                    "settings (an option now off); left in place and no longer recorded: delete "
-                    f"{'it' if len(off) == 1 else 'them'} by hand if the site no longer needs "
-                    f"{'it' if len(off) == 1 else 'them'}")
-    return files
+                    "settings (an option now off); left in place, and still recorded as sitemapkit's: "
+                    "turning the option on again replaces "
+                    f"{'it' if len(off) == 1 else 'them'}; delete {'it' if len(off) == 1 else 'them'} by hand "
+                    f"if the site no longer needs {'it' if len(off) == 1 else 'them'}")
+    return files, dormant
 
 
 def _some(names: list[object], shown: int = 5) -> str:

@@ -1,0 +1,128 @@
+"""An option turned off, then on again: the build replaces the file the option wrote before.
+
+Turning ``html_sitemap`` or ``llms_txt`` off leaves ``sitemap.html`` or ``llms.txt`` in place
+(a build removes only what its settings make). Those files stay in the record of sitemapkit's
+own files, as ``dormant``, so that turning the option on again replaces them; before, the
+record forgot them and the next build stopped, taking its own file for the user's. A file
+changed by hand since is still the user's.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from quickstarts import run, sphinx_quickstart
+
+from sitemapkit import Report
+from sitemapkit.output.names import own_names
+from sitemapkit.settings import Settings
+from sitemapkit.site.owned import RECORD, Owned, record_key
+
+BASE = "https://d.example/"
+BIN = Path(sys.executable).parent
+PAGE = "<html><head><title>{title}</title></head><body><p>{title}</p></body></html>"
+
+
+def cli(site: Path, *flags: str) -> subprocess.CompletedProcess[str]:
+    """``sitemapkit build`` as a user types it, from the folder above the site."""
+    return subprocess.run([str(BIN / "sitemapkit"), "build", site.name, "--base-url", BASE, *flags],
+                          cwd=site.parent, capture_output=True, text=True, timeout=120)
+
+
+def static_site(root: Path) -> Path:
+    site = root / "public"
+    site.mkdir(parents=True)
+    for name in ("index", "a"):
+        (site / f"{name}.html").write_text(PAGE.format(title=name.title()), encoding="utf-8")
+    return site
+
+
+@pytest.mark.parametrize(("flag", "name"), [("--html-sitemap", "sitemap.html"), ("--llms-txt", "llms.txt")])
+def test_cli_option_off_then_on_again(tmp_path, flag, name):
+    site = static_site(tmp_path)
+    assert cli(site, flag).returncode == 0
+    first = (site / name).read_text(encoding="utf-8")
+    off = cli(site)
+    assert off.returncode == 0, off.stderr
+    assert (site / name).read_text(encoding="utf-8") == first  # left in place
+    assert f"'{name}'" in off.stderr and "[record-option-off]" in off.stderr
+    again_off = cli(site)
+    assert again_off.returncode == 0 and "record-option-off" not in again_off.stderr  # said once
+    (site / "b.html").write_text(PAGE.format(title="B"), encoding="utf-8")
+    on = cli(site, flag)
+    assert on.returncode == 0, on.stderr  # before: "is not a file sitemapkit wrote", exit 2
+    assert "b.html" in (site / name).read_text(encoding="utf-8")  # replaced: it lists the new page
+    record = json.loads((site / RECORD).read_text(encoding="utf-8"))
+    assert name in record["files"] and name not in record.get("dormant", {})
+
+
+def test_a_dormant_file_changed_by_hand_is_the_users(tmp_path):
+    site = static_site(tmp_path)
+    assert cli(site, "--html-sitemap").returncode == 0
+    assert cli(site).returncode == 0
+    (site / "sitemap.html").write_text("<p>my own page now</p>", encoding="utf-8")
+    on = cli(site, "--html-sitemap")
+    assert on.returncode == 2
+    assert "sitemap.html is not a file sitemapkit wrote" in on.stderr
+    assert (site / "sitemap.html").read_text(encoding="utf-8") == "<p>my own page now</p>"
+
+
+def test_a_dormant_name_outside_the_sitemap_family_is_never_trusted(tmp_path):
+    """A signed record whose ``dormant`` names a page (as a copied or hand-edited record might)
+    is warned of, and the page is neither replaced nor taken for sitemapkit's."""
+    site = static_site(tmp_path)
+    settings = Settings(base_url=BASE, html_sitemap=True)
+    key = record_key(tmp_path / ".cache" / "state.json")
+    page = (site / "index.html").read_bytes()
+    data = {"sitemapkit_files": 1, "files": {},
+            "dormant": {"index.html": [[len(page), hashlib.sha256(page).hexdigest()]]}}
+    data["signature"] = key.sign(data)
+    (site / RECORD).write_text(json.dumps(data), encoding="utf-8")
+    report = Report()
+    owned = Owned(site, report, BASE, own_names(settings), key)
+    assert [p.rule for p in report.warnings] == ["record-altered"]
+    assert not owned.mine("index.html") and owned.dormant == {}
+
+
+def test_a_dormant_record_of_the_wrong_shape_counts_as_no_record(tmp_path):
+    site = static_site(tmp_path)
+    key = record_key(tmp_path / ".cache" / "state.json")
+    data = {"sitemapkit_files": 1, "files": {}, "dormant": ["sitemap.html"]}
+    data["signature"] = key.sign(data)
+    (site / RECORD).write_text(json.dumps(data), encoding="utf-8")
+    report = Report()
+    owned = Owned(site, report, BASE, own_names(Settings(base_url=BASE)), key)
+    assert [p.rule for p in report.warnings] == ["record-unreadable"]
+    assert owned.files == {} and owned.dormant == {}
+
+
+@pytest.mark.slow
+def test_sphinx_html_sitemap_off_then_on_again(tmp_path):
+    """sphinx-quickstart's project, built with ``sphinx-build -M html`` (Sphinx keeps its
+    output folder between builds), the option switched in conf.py as users do."""
+    src = sphinx_quickstart(tmp_path / "proj", BIN)
+    conf = (src / "conf.py").read_text(encoding="utf-8")
+
+    def build(on: bool) -> subprocess.CompletedProcess[str]:
+        (src / "conf.py").write_text(conf + f'\nextensions = ["sitemapkit_sphinx"]\nhtml_baseurl = "{BASE}"\n'
+                                     f"sitemapkit_html_sitemap = {on}\n", encoding="utf-8")
+        return run(src, BIN, "sphinx-build", "-M", "html", ".", "_build", env={"NO_COLOR": "1"})
+
+    out = src / "_build" / "html"
+    build(True)
+    assert (out / "sitemap.html").is_file()
+    off = build(False)
+    assert "[record-option-off]" in off.stdout
+    (src / "more.rst").write_text("More\n====\n\nA page added while the option was off.\n", encoding="utf-8")
+    with open(src / "index.rst", "a", encoding="utf-8") as index:
+        index.write("\n.. toctree::\n\n   more\n")
+    on = build(True)
+    assert "sitemapkit: " in on.stdout and "sitemap.html" in on.stdout, on.stdout
+    assert "more.html" in (out / "sitemap.html").read_text(encoding="utf-8")
+    assert os.path.isfile(out / "sitemap.xml")
