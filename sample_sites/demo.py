@@ -1,6 +1,8 @@
 """`make demo`: build each sample site with sitemapkit, then validate what it wrote.
 
-Each step runs the tools a user would run, from the repository root, with this .venv.
+Each step runs the tools a user would run, with this .venv: the generators from the repository
+root, ``sitemapkit build`` from the static site's own folder (run from the repository root, it
+would read the repository's own mkdocs.yml as the project).
 """
 
 from __future__ import annotations
@@ -21,10 +23,10 @@ MKDOCS_NOW = "1795284000"  # 2026-11-21T18:00:00Z
 SPHINX_NOW = "1795262400"  # 2026-11-21T12:00:00Z
 
 
-def run(*command: str | Path, env: dict[str, str] | None = None) -> None:
+def run(*command: str | Path, env: dict[str, str] | None = None, cwd: Path = ROOT) -> None:
     shown = " ".join(str(c).replace(str(ROOT) + "/", "") for c in command)
-    print(f"$ {shown}", flush=True)
-    subprocess.run([str(c) for c in command], cwd=ROOT, check=True, env={**os.environ, **(env or {})})
+    print(f"$ {'cd ' + str(cwd.relative_to(ROOT)) + ' && ' if cwd != ROOT else ''}{shown}", flush=True)
+    subprocess.run([str(c) for c in command], cwd=cwd, check=True, env={**os.environ, **(env or {})})
 
 
 Built = tuple[list[Path], dict[str, str]]
@@ -36,7 +38,8 @@ def static() -> Built:
     env = {"SOURCE_DATE_EPOCH": STATIC_NOW}
     shutil.rmtree(site, ignore_errors=True)
     shutil.copytree(SITES / "static" / "public", site)
-    run(BIN / "sitemapkit", "build", site, "--config", SITES / "static" / "sitemapkit.toml", env=env)
+    run(BIN / "sitemapkit", "build", site.name, "--config", "sitemapkit.toml", "--site-name", "Lighthouse Notes",
+        env=env, cwd=site.parent)
     return [site], env
 
 
