@@ -134,15 +134,23 @@ def test_any_versions_json_lists_only_folders_inside_the_root(tmp_path_factory, 
     assert set(os.listdir(root)) <= {"1.0", "versions.json", "sitemap.xml", ".sitemapkit-files.json", ".cache"}
 
 
-def test_dry_run_on_a_versioned_root_writes_nothing(tmp_path, capsys):
+def test_dry_run_on_a_versioned_root_writes_nothing_and_names_what_a_build_writes(tmp_path, capsys):
     site = versions_tree(tmp_path / "site")
     for name in ("1.0", "2.0"):
-        assert main(["build", str(site / name), "--base-url", f"{BASE}{name}/", "-q", "--no-robots-txt"]) == 0
+        assert main(["build", str(site / name), "--base-url", f"{BASE}{name}/", "-q", "--no-robots-txt",
+                     "--llms-txt"]) == 0
     before = sorted(os.listdir(site))
     capsys.readouterr()
     assert main(["build", str(site), "--base-url", BASE, "--dry-run"]) == 0
-    assert f"would write {site / 'sitemap.xml'} (an index of 2 versions: 1.0, 2.0)" in capsys.readouterr().out
+    told = capsys.readouterr().out
     assert sorted(os.listdir(site)) == before
+    assert main(["build", str(site), "--base-url", BASE, "-q"]) == 0
+    written = ["sitemap.xml", "llms.txt", "robots.txt"]  # the root llms.txt links the versions' own
+    assert [line.split(" (")[0] for line in told.splitlines()[:-1]] == [f"would write {site / n}" for n in written]
+    for name in written:  # each the size the build gave it
+        assert f"would write {site / name} (" in told and f"{(site / name).stat().st_size} bytes)" in told
+    assert told.splitlines()[-1].startswith("versioned deployment (version folders): 2 versions (1.0, 2.0) in "
+                                            "sitemap.xml, llms.txt, robots.txt")
 
 
 def test_where_mike_deploys_a_version():

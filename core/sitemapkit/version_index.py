@@ -20,7 +20,7 @@ from sitemapkit.protocol import MAX_BYTES, ROBOTS_READ_BYTES, SITEMAP_NS
 from sitemapkit.report import Report
 from sitemapkit.settings import Settings
 from sitemapkit.site.extract import read_head_html
-from sitemapkit.site.files import NotRegularFile, Target, read_regular, remove
+from sitemapkit.site.files import NotRegularFile, Sink, read_regular
 from sitemapkit.site.owned import (
     RECORD,
     ForeignFileError,
@@ -285,7 +285,7 @@ def _own_dates(root: Path, version: str, filename: str, base_url: str) -> dict[s
     return {loc[len(scope):]: lastmod for loc, lastmod in read[1] if lastmod is not None and in_scope(loc, scope)}
 
 
-def _alias_sitemaps(root: Path, versions: Versions, settings: Settings, report: Report) -> list[Any]:
+def _alias_sitemaps(root: Path, versions: Versions, settings: Settings, report: Report, sink: Sink) -> list[Any]:
     """For each alias of a version with no sitemap of its own (mike's ``canonical_version``):
     the urlsets (not yet committed) of that version's pages at the alias's URLs, those whose
     canonical URL is there; only pages of the alias's folder, dated as the version's own build
@@ -303,7 +303,7 @@ def _alias_sitemaps(root: Path, versions: Versions, settings: Settings, report: 
         dates = _own_dates(root, version, settings.filename, base_url)
         entries = build_entries(_alias_pages(root, alias, version, dates), own, report=report, site_dir=root / alias,
                                 deployment=Deployment(url, base_url), project_dir=root)
-        series = write_urlsets(entries, root, name, settings, report)
+        series = write_urlsets(entries, root, name, settings, report, sink)
         if series.targets:
             report.info(str(root / alias), "version", "version-canonical-alias",
                         f"{version}'s pages are canonical at {url} (the alias {alias}): listed there, in {name}")
@@ -335,39 +335,44 @@ EXTRA_SECTION = "extra"
 """``sitemap-extra.xml``: the root's sitemap of ``extra_urls``, pages no version builds."""
 
 
-def _extra_urls_sitemap(root: Path, settings: Settings, report: Report) -> list[Any]:
+def _extra_urls_sitemap(root: Path, settings: Settings, report: Report, sink: Sink) -> list[Any]:
     """The urlset (not yet committed) of ``extra_urls`` at the root, each URL written once,
     where the user said (below the root URL, not in every version); none without them."""
     if not settings.extra_urls:
         return []
     own = settings.replace(lastmod=("meta",), news=None, extra_sitemaps=())
     entries = build_entries(iter(()), own, report=report, site_dir=root, project_dir=root)
-    series = write_urlsets(entries, root, section_file(stem_of(settings.filename), EXTRA_SECTION), settings, report)
+    series = write_urlsets(entries, root, section_file(stem_of(settings.filename), EXTRA_SECTION), settings, report,
+                           sink)
     return [series] if series.targets else []
 
 
 def write_version_index(root: Path, versions: Versions, settings: Settings, report: Report,
-                        key: RecordKey | None = None) -> Report:
+                        key: RecordKey | None = None, sink: Sink | None = None) -> Report:
     """Write ``settings.filename`` at ``root``: an index whose children are the listed
     versions' own sitemaps and, for an alias the pages of a version name as canonical
     (mike's ``canonical_version``), a sitemap of those pages at the alias's URLs; the
     robots.txt line naming it (``settings.robots_txt``); and, when a listed version has its
-    own ``llms.txt``, the root ``llms.txt`` linking them (never over a file not sitemapkit's)."""
+    own ``llms.txt``, the root ``llms.txt`` linking them (never over a file not sitemapkit's).
+    Every file goes through ``sink``: a dry run's (``Sink(dry_run=True)``) writes and removes
+    nothing, and counts what would be written (``sink.sizes``)."""
+    sink = sink if sink is not None else Sink()
     base_url = normalise_base_url(settings.base_url or "")
     for name, why in versions.left:
         report.info(str(root / name), "version", "version-left-out", f"not listed in the root index: {why}")
     path = root / settings.filename
     key = key if key is not None else record_key(Path(settings.state_file))
     named_before = named_extras(root, base_url, key)  # before this step's record replaces it
-    aliases = _alias_sitemaps(root, versions, settings, report)
+    aliases = _alias_sitemaps(root, versions, settings, report, sink)
     if not versions.listed and not aliases:
         report.warn(str(root), "version", "version-none",
                     f"no version below {root} has a sitemap of its own pages: no root index written")
         return report
-    aliases += _extra_urls_sitemap(root, settings, report)
+    aliases += _extra_urls_sitemap(root, settings, report, sink)
     # alias sitemaps and extra_urls' sitemap, this build's or stale
     sections = (*(f"{alias}/" for alias in sorted(mike_aliases(root)) if alias != EXTRA_SECTION), f"{EXTRA_SECTION}/")
-    owned = Owned(root, report, base_url, own_names(settings.replace(sections=sections, llms_txt=True)), key)
+    owned = Owned(root, report, base_url, own_names(settings.replace(sections=sections, llms_txt=True)), key,
+                  dry_run=sink.dry_run)
     llms = _root_llms(root, versions, base_url)
     if llms is not None:
         try:
@@ -382,7 +387,7 @@ def write_version_index(root: Path, versions: Versions, settings: Settings, repo
     children += [(base_url + file.name, lastmod) for series in aliases for file, lastmod in series.written]
     try:
         owned.check([settings.filename, *(final.name for series in aliases for final, _ in series.closed)])
-        target = write_index(path, children, settings)
+        target = write_index(path, children, settings, sink)
     except BaseException:
         for series in aliases:
             series.abort()
@@ -390,7 +395,7 @@ def write_version_index(root: Path, versions: Versions, settings: Settings, repo
     beside = []
     try:
         if llms is not None:
-            beside.append(Target(root / LLMS_NAME))
+            beside.append(sink.open_target(root / LLMS_NAME))
             beside[0].write(llms)
         owned.expect([*target.close(), *(item for series in aliases for item in series.closed),
                       *(item for file in beside for item in file.close())])
@@ -408,14 +413,14 @@ def write_version_index(root: Path, versions: Versions, settings: Settings, repo
         report.url_counts.update(series.counts)
     keep = {file.name for file in written}
     extras = settings.extra_sitemaps if settings.robots_txt else ()
-    owned.settle(written, remove(owned.stale(keep)), version_keys(base_url, versions.chosen_out), extras,
+    owned.settle(written, sink.remove(owned.stale(keep)), version_keys(base_url, versions.chosen_out), extras,
                  elsewhere_keys(base_url, (extra.loc for extra in settings.extra_urls)))
     report.files.extend(written)
     report.url_counts[written[0]] = len(children)
     if settings.robots_txt:
         try:
             sync_robots_txt(root, [base_url + settings.filename, *extras],
-                            [url for url in named_before if url not in extras])
+                            [url for url in named_before if url not in extras], sink)
         except RobotsTooLarge as error:
             report.warn(str(error.path), "robots_txt", "robots-too-large",
                         f"robots.txt is {error.size:,} bytes, over the {ROBOTS_READ_BYTES:,} Google "

@@ -25,7 +25,7 @@ from sitemapkit.model import Outline
 from sitemapkit.options import OPTIONS
 from sitemapkit.report import Report, SitemapError, plural
 from sitemapkit.settings import OPTION_NAMES, Settings, SettingsError
-from sitemapkit.site.files import OutputError, fault
+from sitemapkit.site.files import OutputError, Sink, fault
 from sitemapkit.site.lock import folder_locked
 from sitemapkit.site.owned import record_key
 from sitemapkit.site.pages import clean_url
@@ -135,35 +135,39 @@ def run_build(args: argparse.Namespace) -> int:
         print(json.dumps(build_json(report, dry_run=args.dry_run), indent=2, ensure_ascii=False))
     elif not args.quiet:
         if args.dry_run:
-            for path in dict.fromkeys([*report.files, *report.sizes]):  # the manifest too
-                urls = report.url_counts.get(path)
-                count = f"{plural(urls, 'URL')}, " if urls is not None else ""
-                print(f"would write {path} ({count}{plural(report.sizes.get(path, 0), 'byte')})")
+            _would_write(report)
         print(report.summary())
     return EXIT_OK
+
+
+def _would_write(report: Report) -> None:
+    """A dry run's lines: each file it would write (the manifest too), with its URLs and bytes."""
+    for path in dict.fromkeys([*report.files, *report.sizes]):
+        urls = report.url_counts.get(path)
+        count = f"{plural(urls, 'URL')}, " if urls is not None else ""
+        print(f"would write {path} ({count}{plural(report.sizes.get(path, 0), 'byte')})")
 
 
 def _build_root(site_dir: Path, versions: Versions, settings: Settings, args: argparse.Namespace) -> int:
     """``build`` on the root of a versioned deployment: the index of the versions' sitemaps."""
     quiet = args.quiet or args.format == "json"
-    if args.dry_run:  # nothing is written: what would be
-        if not quiet:
-            print(f"would write {site_dir / settings.filename} (an index of "
-                  f"{plural(len(versions.listed), 'version')}: {', '.join(versions.listed) or 'none'})")
-        return EXIT_OK
     report = Report(on_warning=None if quiet else lambda p: print(f"{p.severity}: {p}", file=sys.stderr))
+    sink = Sink(dry_run=args.dry_run)  # a dry run writes nothing, and counts what it would write
     try:
-        with folder_locked(site_dir, shared=False):
-            key = record_key(project_folder(site_dir, args.config) / settings.state_file)
-            write_version_index(site_dir, versions, settings, report, key)
+        with folder_locked(site_dir, shared=args.dry_run):
+            key = record_key(project_folder(site_dir, args.config) / settings.state_file, create=not args.dry_run)
+            write_version_index(site_dir, versions, settings, report, key, sink)
     except (SitemapError, OSError) as error:
         if isinstance(error, OSError) and not isinstance(error, OutputError):
             error = fault(getattr(error, "filename", None) or site_dir, error, "use")
         print(f"sitemapkit: {error}", file=sys.stderr)
         return EXIT_USAGE if isinstance(error, OSError) else EXIT_PROBLEMS
+    report.sizes = dict(sink.sizes) if args.dry_run else {path: path.stat().st_size for path in report.files}
     if args.format == "json":
-        print(json.dumps(build_json(report, dry_run=False), indent=2, ensure_ascii=False))
+        print(json.dumps(build_json(report, dry_run=args.dry_run), indent=2, ensure_ascii=False))
     elif not args.quiet:
+        if args.dry_run:
+            _would_write(report)
         listed = ", ".join(versions.listed) or "none"
         where = f" in {', '.join(p.name for p in report.files)}" if report.files else "; no file written"
         print(f"versioned deployment ({versions.source}): {plural(len(versions.listed), 'version')} ({listed})"
