@@ -23,9 +23,6 @@ from sitemapkit.protocol import (
 )
 from sitemapkit.urls import URLError, encode_url, resolve
 
-PLATFORMS = VIDEO_PLATFORMS
-
-
 _country_code = lazy_pattern(r"[A-Z]{2}")
 
 
@@ -184,7 +181,7 @@ def _country(code: str) -> str | None:
 
 def _platform(name: str) -> str | None:
     name = name.lower()
-    return name if name in PLATFORMS else None
+    return name if name in VIDEO_PLATFORMS else None
 
 
 def _relationship(fields, field, rule, item, drop):
