@@ -230,3 +230,31 @@ def test_a_branch_of_many_files_is_read_one_blob_at_a_time(tmp_path, monkeypatch
     monkeypatch.chdir(repo)
     assert main(["build", "--branch", "gh-pages", "--base-url", BASE, "-q"]) == 0
     assert f"<loc>{BASE}1.0/sitemap.xml</loc>" in git(repo, "show", "gh-pages:sitemap.xml")
+
+
+def test_the_root_step_takes_its_options_from_the_plugins_entry_in_mkdocs_yml(tmp_path):
+    """The options a project sets once, in mkdocs.yml's sitemapkit entry, reach the root step
+    run in that project: the root index takes the versions' ``filename`` and gets its ``gzip``
+    twin, and ``extra_urls`` (which each version's build leaves to the root) is listed there, in its own file.
+    Before, the root step looked for each version's sitemap.xml, found none, and wrote no index."""
+    origin = tmp_path / "origin.git"
+    subprocess.run(["git", "init", "-q", "--bare", "-b", "main", str(origin)], check=True, env=ENV)
+    repo = init(tmp_path / "repo")
+    git(repo, "remote", "add", "origin", origin.as_uri())
+    mkdocs_yml = (f"site_name: Project\nsite_url: {BASE}\nplugins:\n  - search\n  - sitemapkit:\n"
+                  "      filename: docs-map.xml\n      gzip: true\n      images: false\n"
+                  f"      extra_urls: ['{BASE}app/']\n  - mike\n")
+    commit(repo, "2026-01-01T00:00:00", {"mkdocs.yml": mkdocs_yml, "docs/index.md": "# Home\n"})
+    run_mike(repo, "deploy", "1.0")
+    assert "docs-map.xml" in git(repo, "ls-tree", "--name-only", "gh-pages", "1.0/")  # the version's own
+    done = root_step(repo)
+    assert done.returncode == 0, done.stderr  # images (each version's option) is not refused: not given here
+    names = git(origin, "ls-tree", "--name-only", "gh-pages").splitlines()
+    assert {"docs-map.xml", "docs-map.xml.gz", "docs-map-extra.xml"} <= set(names) and "sitemap.xml" not in names
+    assert f"{BASE}1.0/docs-map.xml" in origin_file(origin, "docs-map.xml")
+    assert f"{BASE}app/" in origin_file(origin, "docs-map-extra.xml")
+    assert f"Sitemap: {BASE}docs-map.xml" in origin_file(origin, "robots.txt").splitlines()
+    # a flag still wins over the project's value
+    flagged = subprocess.run([str(BIN / "sitemapkit"), "build", "--branch", "gh-pages", "--no-gzip", "--dry-run"],
+                             cwd=repo, env=ENV, capture_output=True, text=True)
+    assert flagged.returncode == 0, flagged.stderr

@@ -120,8 +120,8 @@ def for_the_root(options: Mapping[str, Any]) -> tuple[dict[str, Any], Problem | 
     if not given:
         return dict(options), None
     note = Problem("settings", "version-root-options", f"{' and '.join(given)} left to the root of the "
-                   "deployment, written there once for every version: give them to 'sitemapkit build "
-                   "--branch gh-pages' (--extra-url, --extra-sitemap)", "info", field=given[0])
+                   "deployment, written there once for every version: 'sitemapkit build --branch gh-pages', "
+                   "run in this project, reads them from here", "info", field=given[0])
     return {key: value for key, value in options.items() if key not in given}, note
 
 

@@ -56,7 +56,7 @@ def run_build(args: argparse.Namespace) -> int:
                              "--out or --source-dir (run it in the repository)")
         values = _values(args, project)
         _root_options(values)
-        return _build_branch(args, _settings(values))
+        return _build_branch(args, _settings(_with_root_options(values, project)))
     site_dir = Path(args.site_dir) if args.site_dir else project.site_dir if project else None
     if site_dir is None:
         raise UsageError("SITE_DIR is needed outside a zensical.toml, properdocs.yml or mkdocs.yml project")
@@ -65,9 +65,11 @@ def run_build(args: argparse.Namespace) -> int:
     values = _values(args, project)
     settings = _settings(values)
 
-    versions = (find_versions(site_dir, settings.filename, settings.base_url, settings.exclude_versions)
+    root = _settings(_with_root_options(values, project)) if project is not None and project.sitemapkit else settings
+    versions = (find_versions(site_dir, root.filename, root.base_url, root.exclude_versions)
                 if not args.out else None)
     if versions is not None:  # the root of a versioned deployment: its entry point only
+        settings = root
         _root_options(values)
         if args.source_dir:
             raise UsageError(f"{site_dir} is the root of a versioned deployment ({versions.source}): "
@@ -196,6 +198,14 @@ def _settings(values: dict[str, Any]) -> Settings:
         return Settings.from_mapping(values)
     except SettingsError as error:
         raise UsageError(str(error)) from None
+
+
+def _with_root_options(values: dict[str, Any], project: Project | None) -> dict[str, Any]:
+    """``values`` over the root step's options the project's configuration gives sitemapkit's
+    plugin (``filename``, ``gzip``, ``extra_urls`` ...: ``ROOT_OPTIONS``); the others are each
+    version's build's."""
+    given = project.sitemapkit if project is not None else {}
+    return {**{name: value for name, value in given.items() if name in ROOT_OPTIONS}, **values}
 
 
 def _root_options(values: dict[str, Any]) -> None:

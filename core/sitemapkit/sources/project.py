@@ -5,7 +5,7 @@ matched in ``matching``.
 
 import os
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +53,9 @@ class Project:
     nav: tuple[NavItem, ...] = ()
     """The ``nav`` setting, each Markdown file at the URL its page is built at (``sitemap.html``
     follows it)."""
+    sitemapkit: Mapping[str, Any] = field(default_factory=dict)
+    """The options of sitemapkit's own entry in ``plugins`` (``- sitemapkit: {gzip: true}``),
+    as written: the root step of a versioned deployment takes its own from there."""
 
     @property
     def root(self) -> Path:
@@ -114,6 +117,8 @@ def read_project(config_file: Path) -> Project:
         theme="zensical" if config_file.name == "zensical.toml" else _theme_name(data.get("theme")),
         site_name=data.get("site_name") if isinstance(data.get("site_name"), str) else None,
         nav=nav_items(data.get("nav"), data.get("use_directory_urls", True) is not False),
+        sitemapkit=next((options for name, options in _plugins(data.get("plugins"))
+                         if name == "sitemapkit" and isinstance(options, Mapping)), {}),
     )
 
 
@@ -156,12 +161,18 @@ def _yaml_config(config_file: Path) -> Any:
             raise ValueError(str(error)) from None
 
 
+def _plugins(plugins: Any) -> Iterator[tuple[Any, Any]]:
+    """``plugins`` as ``(name, options)``: mkdocs.yml's list of names or ``{name: options}``,
+    or a mapping of names to options."""
+    if isinstance(plugins, Mapping):
+        yield from plugins.items()
+        return
+    for item in plugins if isinstance(plugins, list) else ():
+        yield next(iter(item.items())) if isinstance(item, Mapping) and item else (item, None)
+
+
 def _i18n_locales(plugins: Any) -> tuple[str, ...]:
-    entries = plugins.items() if isinstance(plugins, Mapping) else (
-        next(iter(item.items())) if isinstance(item, Mapping) and item else (item, None)
-        for item in plugins or ()
-    )
-    for name, options in entries:
+    for name, options in _plugins(plugins):
         if str(name).split("/")[-1] == "i18n" and isinstance(options, Mapping):
             languages = [lang for lang in options.get("languages") or () if isinstance(lang, Mapping)]
             languages.sort(key=lambda lang: not lang.get("default"))
