@@ -43,6 +43,13 @@ BIN = Path(sys.executable).parent
 NO_SITEMAP_HOOK = 'def on_config(config):\n    config.theme.static_templates.discard("sitemap.xml")\n'
 
 
+def counted_env(work: Path) -> dict[str, str]:
+    """``build_env``, with Python's string hashing pinned (``PYTHONHASHSEED=0``): a random seed
+    moves a whole Sphinx build's count by a few million instructions from run to run, more than
+    some of the changes measured here."""
+    return {**build_env(work), "PYTHONHASHSEED": "0"}
+
+
 def measure(command: list[str], cwd: Path, env: dict[str, str], out: Path) -> tuple[int, float]:
     """(instructions of the process and its children under callgrind, CPU seconds natively)."""
     native = run_build(command, cwd, env)
@@ -85,7 +92,7 @@ def mkdocs_part(root: Path) -> None:
         config = yaml.safe_load(none.read_text())
         none.write_text(yaml.safe_dump({**config, "hooks": ["nosite.py"]}, sort_keys=False))
         ours = overhead_mkdocs.write_config(site, "sitemapkit", ["sitemapkit"], nav)
-        env = build_env(site)
+        env = counted_env(site)
         for name, config_file in (("none", none), ("sitemapkit", ours)):
             command = [str(BIN / "mkdocs"), "build", "-q", "-f", str(config_file), "-d", str(site / f"site-{name}")]
             run_build(command, site, env)  # warm-up
@@ -99,7 +106,7 @@ def mkdocs_part(root: Path) -> None:
 
 
 def import_part(root: Path) -> None:
-    env = build_env(root)
+    env = counted_env(root)
     for adapter, generator in (("sitemapkit_mkdocs.plugin", "import mkdocs.config.defaults, mkdocs.commands.build, "
                                                             "mkdocs.plugins"),
                                ("sitemapkit_sphinx", "import sphinx.application, sphinx.builders.html")):
@@ -123,7 +130,7 @@ def sphinx_part(root: Path) -> None:
         if extension:
             with (src / "conf.py").open("a") as conf:
                 conf.write(f'extensions = ["{extension}"]\n')
-        env = build_env(root)
+        env = counted_env(root)
         command = [str(BIN / "sphinx-build"), "-q", "-j", "1", "-b", "html", str(src), str(src / "_build" / "html")]
         run_build(command, src, env)  # the full build the incremental ones follow
         changed = src / "section-12" / "doc-0500.rst"
@@ -172,7 +179,7 @@ def cli_part(root: Path, pages: int) -> None:
     print(f"sitemapkit build of an unchanged folder of {pages:,} pages: second build against the first", flush=True)
     site = root / "cli-site"
     make_folder(site, pages)
-    env = {**build_env(root), "SOURCE_DATE_EPOCH": "1795284000"}
+    env = {**counted_env(root), "SOURCE_DATE_EPOCH": "1795284000"}
     command = [str(BIN / "sitemapkit"), "build", str(site), "--base-url", "https://bench.example.org/"]
     state = root / ".cache"
     run_build(command, root, env)  # warm-up: the bytecode cache
