@@ -126,3 +126,21 @@ def test_sphinx_html_sitemap_off_then_on_again(tmp_path):
     assert "sitemapkit: " in on.stdout and "sitemap.html" in on.stdout, on.stdout
     assert "more.html" in (out / "sitemap.html").read_text(encoding="utf-8")
     assert os.path.isfile(out / "sitemap.xml")
+
+
+def test_a_recorded_file_the_settings_make_outside_the_sitemap_family_stays_recorded(tmp_path):
+    """The IndexNow key file is made by the settings (``indexnow``) but is of no sitemap family:
+    recorded, it is the build's own, neither dormant nor taken for an altered record."""
+    site = static_site(tmp_path)
+    key_text = "5f2b8c1d9e7a4b3c"
+    settings = Settings(base_url=BASE, indexnow={"key": key_text})
+    key = record_key(tmp_path / ".cache" / "state.json")
+    (site / f"{key_text}.txt").write_text(key_text, encoding="utf-8")
+    body = (site / f"{key_text}.txt").read_bytes()
+    data = {"sitemapkit_files": 1, "files": {f"{key_text}.txt": [[len(body), hashlib.sha256(body).hexdigest()]]}}
+    data["signature"] = key.sign(data)
+    (site / RECORD).write_text(json.dumps(data), encoding="utf-8")
+    report = Report()
+    owned = Owned(site, report, BASE, own_names(settings), key)
+    assert report.warnings == [] and report.notes == []
+    assert owned.mine(f"{key_text}.txt") and owned.dormant == {}

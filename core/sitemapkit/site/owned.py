@@ -469,19 +469,17 @@ def _load(path: Path, report: Report, names: AllowedNames, key: RecordKey) -> tu
     foreign, off = [], []
     for recorded, was_on in ((body, True), (asleep, False)):
         for name, ids in recorded.items():
-            if not (_plain(name) and names.in_family(name)):
+            kept = files if _plain(name) and names.allows(name) else \
+                dormant if _plain(name) and names.in_family(name) else None
+            if kept is None:
                 foreign.append(name)
             elif isinstance(ids, list):
-                identities = {
+                kept.setdefault(name, set()).update(
                     (i[0], i[1]) for i in ids
                     if isinstance(i, list) and len(i) == 2 and type(i[0]) is int and type(i[1]) is str
-                }
-                if names.allows(name):
-                    files.setdefault(name, set()).update(identities)
-                else:
-                    dormant.setdefault(name, set()).update(identities)
-                    if was_on:
-                        off.append(name)
+                )
+                if kept is dormant and was_on:
+                    off.append(name)
     if foreign:
         report.warn(str(path), "record", "record-altered",
                     f"the record of sitemapkit's own files was altered: it names "
