@@ -24,6 +24,7 @@ build after. A site whose pages all carry dates and that asks for neither never 
 from __future__ import annotations
 
 import hashlib
+import itertools
 import os
 import stat
 from collections.abc import Callable, Iterable, Iterator
@@ -233,8 +234,10 @@ class Manifest:
         if previous is None:  # this build's records outgrew memory before the last ones were read
             self._insert_previous(records)
             return
-        for loc, record in records:
-            previous[loc] = record
+        # Performance: taken into the dict by ``update`` (no Python step a record), at most as
+        # many at a time as keep it within _IN_MEMORY until the one that passes it.
+        while taken := list(itertools.islice(records, _IN_MEMORY + 1 - len(previous))):
+            previous.update(taken)
             if len(previous) > _IN_MEMORY:
                 self._spill()
                 self._insert_previous(records)
