@@ -229,14 +229,12 @@ def test_changefreq_and_priority_from_keys_rules_and_settings_with_rules_on_and_
         root = tmp_path / ("rules" if with_rules else "none")
         settings = {"changefreq": "weekly", "priority": 0.5, **({"rules": rules} if with_rules else {})}
         entries = urls(the_urlset(run_build(make_site(root, pages, sitemapkit=settings))))
-
-        def fields(path):
-            entry = entries[BASE + path]
-            return entry.findtext("s:changefreq", namespaces=NS), entry.findtext("s:priority", namespaces=NS)
-
-        assert fields("blog/post/") == (("monthly", "0.3") if with_rules else ("weekly", "0.5"))
-        assert fields("blog/own/") == (("daily", "0.3") if with_rules else ("daily", "0.5"))
-        assert fields("about/") == ("weekly", "0.5")
+        fields = {path: (entries[BASE + path].findtext("s:changefreq", namespaces=NS),
+                         entries[BASE + path].findtext("s:priority", namespaces=NS))
+                  for path in ("blog/post/", "blog/own/", "about/")}
+        assert fields["blog/post/"] == (("monthly", "0.3") if with_rules else ("weekly", "0.5"))
+        assert fields["blog/own/"] == (("daily", "0.3") if with_rules else ("daily", "0.5"))
+        assert fields["about/"] == ("weekly", "0.5")
 
 
 def test_page_overrides_nested_and_flat_and_noindex_canonical(tmp_path):
