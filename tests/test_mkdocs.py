@@ -214,6 +214,29 @@ def test_other_filename_leaves_no_sitemap_xml_of_mkdocs(tmp_path):
     assert not (site / "robots.txt").exists()  # below the host's root: see test_robots_txt_kept_or_created
 
 
+def test_changefreq_and_priority_from_keys_rules_and_settings_with_rules_on_and_off(tmp_path):
+    """A page's own keys win, then the first matching rule, then the setting: with rules, each
+    page is matched; without, a page with no keys of its own takes the settings' values (the
+    entry maker decides that once a build, and asks no rule)."""
+    pages = {
+        "index.md": "# Home\n",
+        "blog/post.md": "# Post\n",
+        "blog/own.md": "---\nsitemap_changefreq: daily\n---\n# Own\n",
+        "about.md": "# About\n",
+    }
+    rules = [{"match": "blog/*", "changefreq": "monthly", "priority": 0.3}]
+    for with_rules in (True, False):
+        root = tmp_path / ("rules" if with_rules else "none")
+        settings = {"changefreq": "weekly", "priority": 0.5, **({"rules": rules} if with_rules else {})}
+        entries = urls(the_urlset(run_build(make_site(root, pages, sitemapkit=settings))))
+        fields = {path: (entries[BASE + path].findtext("s:changefreq", namespaces=NS),
+                         entries[BASE + path].findtext("s:priority", namespaces=NS))
+                  for path in ("blog/post/", "blog/own/", "about/")}
+        assert fields["blog/post/"] == (("monthly", "0.3") if with_rules else ("weekly", "0.5"))
+        assert fields["blog/own/"] == (("daily", "0.3") if with_rules else ("daily", "0.5"))
+        assert fields["about/"] == ("weekly", "0.5")
+
+
 def test_page_overrides_nested_and_flat_and_noindex_canonical(tmp_path):
     head = (  # front matter `robots:` and `canonical:` rendered into the page head
         '{% extends "base.html" %}{% block site_meta %}'

@@ -24,6 +24,7 @@ build after. A site whose pages all carry dates and that asks for neither never 
 from __future__ import annotations
 
 import hashlib
+import itertools
 import os
 import stat
 from collections.abc import Callable, Iterable, Iterator
@@ -154,8 +155,8 @@ class Manifest:
         self._previous: dict[str, Record] | None = {}
         """The last build's records while they are few; None once they live in SQLite."""
         self._pending: list[tuple[str, str | None, str | None, str | None]] = []
-        self._records: list[tuple[str, Record, str | None]] | None = None
-        """``finish``'s result in memory: (loc, record, added/changed/None), in URL order."""
+        self._records: dict[str, tuple[Record, str | None]] | None = None
+        """``finish``'s result in memory: loc -> (record, added/changed/None), in the order noted."""
         self._loaded = False
         self._known = False  # a usable manifest from an earlier build was read
         self._unusable = False  # state_file names something that cannot hold one
@@ -233,8 +234,10 @@ class Manifest:
         if previous is None:  # this build's records outgrew memory before the last ones were read
             self._insert_previous(records)
             return
-        for loc, record in records:
-            previous[loc] = record
+        # Performance: taken into the dict by ``update`` (no Python step a record), at most as
+        # many at a time as keep it within _IN_MEMORY until the one that passes it.
+        while taken := list(itertools.islice(records, _IN_MEMORY + 1 - len(previous))):
+            previous.update(taken)
             if len(previous) > _IN_MEMORY:
                 self._spill()
                 self._insert_previous(records)
@@ -419,14 +422,14 @@ class Manifest:
             rows[loc] = reconcile(old, digest, title, lastmod, known, self.now_text)
             kept += rows[loc][0] is old  # most pages of a rebuild: the record as it was
         self._pending = []
-        self._records = [(loc, *rows[loc]) for loc in sorted(rows)]
+        self._records = rows  # put in URL order only when they are read (a rebuild that changed nothing: never)
         self._finished = True
         if self._unusable:
             return Changes(state_file=None, first_build=True)
         changes = Changes(state_file=self.path, first_build=not known)
         if known:
-            changes.added = [loc for loc, _, kind in self._records if kind == "added"]
-            changes.changed = [loc for loc, _, kind in self._records if kind == "changed"]
+            changes.added = sorted(loc for loc, (_, kind) in rows.items() if kind == "added")
+            changes.changed = sorted(loc for loc, (_, kind) in rows.items() if kind == "changed")
             changes.removed = sorted(loc for loc in previous if loc not in rows)
             changes.unsent = sorted(self._unsent)
         # A rebuild that changed nothing leaves the manifest as it is: it holds these very
@@ -444,8 +447,9 @@ class Manifest:
         if not self._finished:
             return
         if self._records is not None:
-            for loc, record, _ in self._records:
-                yield loc, record
+            records = self._records
+            for loc in sorted(records):
+                yield loc, records[loc][0]
             return
         for loc, *record in self.db.execute(
             "SELECT loc, digest, first_seen, title, lastmod FROM records ORDER BY loc"

@@ -273,10 +273,13 @@ class EntryMaker:
             if named is None:
                 return None
             loc, path = named
-        rule = self.rule_for(path) if plan.rules else None
         lastmod = self.lastmod(page, keys, facts, loc)
-        changefreq = self.field(page, _CHANGEFREQ, keys.changefreq, rule)
-        priority = self.field(page, _PRIORITY, keys.priority, rule)
+        if plan.rules or keys.changefreq is not None or keys.priority is not None:
+            rule = self.rule_for(path) if plan.rules else None
+            changefreq = self.field(page, _CHANGEFREQ, keys.changefreq, rule)
+            priority = self.field(page, _PRIORITY, keys.priority, rule)
+        else:  # no rules, no page keys for them (most pages): the settings' own
+            changefreq, priority = self.settings.changefreq, self.settings.priority
         urls = plan.images(page, keys, facts, loc)
         entry = Entry(
             loc, lastmod, changefreq, priority,
