@@ -274,12 +274,7 @@ class EntryMaker:
                 return None
             loc, path = named
         lastmod = self.lastmod(page, keys, facts, loc)
-        if plan.rules or keys.changefreq is not None or keys.priority is not None:
-            rule = self.rule_for(path) if plan.rules else None
-            changefreq = self.field(page, _CHANGEFREQ, keys.changefreq, rule)
-            priority = self.field(page, _PRIORITY, keys.priority, rule)
-        else:  # no rules, no page keys for them (most pages): the settings' own
-            changefreq, priority = self.settings.changefreq, self.settings.priority
+        changefreq, priority = self.frequency_and_priority(page, keys, path)
         urls = plan.images(page, keys, facts, loc)
         entry = Entry(
             loc, lastmod, changefreq, priority,
@@ -348,11 +343,7 @@ class EntryMaker:
         its lastmod (the manifest, git, the clock), changefreq and priority, and which of its
         images the built site has (with their warnings, as a build that read the page gives)."""
         facts, title, urls, alternates = kept
-        if self.plan.rules:
-            rule = self.rule_for(path)
-            changefreq, priority = self.field(page, _CHANGEFREQ, None, rule), self.field(page, _PRIORITY, None, rule)
-        else:  # no page keys (``_only_written``), no rules: the settings' own
-            changefreq, priority = self.settings.changefreq, self.settings.priority
+        changefreq, priority = self.frequency_and_priority(page, NO_KEYS, path)  # no keys: ``_only_written``
         entry = Entry(
             loc,
             self.lastmod(page, NO_KEYS, facts, loc),
@@ -457,11 +448,8 @@ class EntryMaker:
         except OSError as error:
             self.warn(page, "output", "page-unreadable", f"file left out: {page.output} {error.strerror or error}")
             return None
-        keys = NO_KEYS
-        facts = HtmlFacts(digest=digest)
-        rule = self.rule_for(path) if self.settings.rules else None
-        entry = Entry(loc, self.lastmod(page, keys, facts, loc), self.field(page, _CHANGEFREQ, keys.changefreq, rule),
-                      self.field(page, _PRIORITY, keys.priority, rule))
+        entry = Entry(loc, self.lastmod(page, NO_KEYS, HtmlFacts(digest=digest), loc),
+                      *self.frequency_and_priority(page, NO_KEYS, path))
         return entry, unquote(path.rpartition("/")[2]) or None
 
     def facts(self, page: Page, loc: str) -> HtmlFacts:
@@ -565,6 +553,14 @@ class EntryMaker:
             return None
 
     # ------------------------------------------------------------ simple fields
+
+    def frequency_and_priority(self, page: Page, keys: PageKeys, path: str) -> tuple[str | None, float | None]:
+        """The page's changefreq and priority (``field``). Most pages have no keys for them,
+        in a build with no rules: they take the settings' own, with nothing asked."""
+        if not self.plan.rules and keys.changefreq is None and keys.priority is None:
+            return self.settings.changefreq, self.settings.priority
+        rule = self.rule_for(path) if self.plan.rules else None
+        return self.field(page, _CHANGEFREQ, keys.changefreq, rule), self.field(page, _PRIORITY, keys.priority, rule)
 
     def field(self, page: Page, field: _Field, own: Any, rule: Rule | None) -> Any:
         """The page's own value (a warning when it is not allowed), else the first matching
