@@ -469,11 +469,11 @@ def _load(path: Path, report: Report, names: AllowedNames, key: RecordKey) -> tu
     foreign, off = [], []
     for recorded, was_on in ((body, True), (asleep, False)):
         for name, ids in recorded.items():
-            kept = files if _plain(name) and names.allows(name) else \
-                dormant if _plain(name) and names.in_family(name) else None
-            if kept is None:
+            if not _plain(name) or not (names.allows(name) or names.in_family(name)):
                 foreign.append(name)
-            elif isinstance(ids, list):
+                continue
+            kept = files if names.allows(name) else dormant  # made by these settings, or an option off
+            if isinstance(ids, list):
                 kept.setdefault(name, set()).update(
                     (i[0], i[1]) for i in ids
                     if isinstance(i, list) and len(i) == 2 and type(i[0]) is int and type(i[1]) is str
