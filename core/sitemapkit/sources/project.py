@@ -117,7 +117,7 @@ def read_project(config_file: Path) -> Project:
         theme="zensical" if config_file.name == "zensical.toml" else _theme_name(data.get("theme")),
         site_name=data.get("site_name") if isinstance(data.get("site_name"), str) else None,
         nav=nav_items(data.get("nav"), data.get("use_directory_urls", True) is not False),
-        sitemapkit=next((options for name, options in _plugins(data.get("plugins"))
+        sitemapkit=next((options for name, options in _named(data.get("plugins"))
                          if name == "sitemapkit" and isinstance(options, Mapping)), {}),
     )
 
@@ -161,18 +161,18 @@ def _yaml_config(config_file: Path) -> Any:
             raise ValueError(str(error)) from None
 
 
-def _plugins(plugins: Any) -> Iterator[tuple[Any, Any]]:
-    """``plugins`` as ``(name, options)``: mkdocs.yml's list of names or ``{name: options}``,
-    or a mapping of names to options."""
-    if isinstance(plugins, Mapping):
-        yield from plugins.items()
+def _named(entries: Any) -> Iterator[tuple[Any, Any]]:
+    """``plugins`` or ``markdown_extensions`` as ``(name, options)``: mkdocs.yml's list of
+    names or ``{name: options}``, or a mapping of names to options (zensical.toml's tables)."""
+    if isinstance(entries, Mapping):
+        yield from entries.items()
         return
-    for item in plugins if isinstance(plugins, list) else ():
+    for item in entries if isinstance(entries, list) else ():
         yield next(iter(item.items())) if isinstance(item, Mapping) and item else (item, None)
 
 
 def _i18n_locales(plugins: Any) -> tuple[str, ...]:
-    for name, options in _plugins(plugins):
+    for name, options in _named(plugins):
         if str(name).split("/")[-1] == "i18n" and isinstance(options, Mapping):
             languages = [lang for lang in options.get("languages") or () if isinstance(lang, Mapping)]
             languages.sort(key=lambda lang: not lang.get("default"))
@@ -187,11 +187,7 @@ def _snippets(extensions: Any, root: Path) -> Snippets | None:
     it is not enabled."""
     if isinstance(extensions, Mapping) and isinstance(extensions.get("pymdownx"), Mapping):
         extensions = {**extensions, **{f"pymdownx.{k}": v for k, v in extensions["pymdownx"].items()}}
-    entries = extensions.items() if isinstance(extensions, Mapping) else (
-        next(iter(item.items())) if isinstance(item, Mapping) and item else (item, None)
-        for item in extensions or ()
-    )
-    for name, options in entries:
+    for name, options in _named(extensions):
         if name == SNIPPETS:
             return Snippets.from_options(options if isinstance(options, Mapping) else None, root)
     return None
