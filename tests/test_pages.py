@@ -156,6 +156,7 @@ def test_pages_by_path(tmp_path, name, sphinx):
     ("<!DOCTYPE html><html><head><meta http-equiv='refresh' content='0; url=new/'></head><body></body></html>",
      "redirect"),
     ('<html><head><META HTTP-EQUIV="Refresh" CONTENT="0;URL=/x"></head><body>Moved</body></html>', "redirect"),
+    ('<html><head><meta http-equiv="rEfResh" content="0; url=/x"></head><body></body></html>', "redirect"),
     ("<div class='footer'><p>© Harbour</p></div>", "fragment"),
     ("{% block content %}<p>x</p>{% endblock %}", "fragment"),
     ("<nav><ul><li><a href='/'>Home</a></li></ul></nav>\n", "fragment"),
@@ -201,6 +202,7 @@ def test_cli_build_and_validate_site_dir_share_the_definition(tmp_path, monkeypa
     write(site, "404.html")
     write(site, "drafts/next.html")
     write(site, "moved.html", "<html><head><meta http-equiv='refresh' content='0; url=guide/'></head></html>")
+    write(site, "old.html", "<html><head><meta http-equiv='rEfResh' content='0; url=guide/'></head></html>")
     write(site, "_static/partials/header.html", "<header><a href='/'>Home</a></header>")
     assert main(["build", str(site), "--base-url", BASE, "-q"]) == 0
     assert sorted(usp_urls(site, BASE)) == [BASE, BASE + "guide/"]

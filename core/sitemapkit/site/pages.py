@@ -74,8 +74,9 @@ def not_a_page(head: bytes) -> str | None:
     (``HtmlFacts.head``)."""
     if not head or _DOCUMENT.search(head) is None:
         return "fragment"
-    # Two plain finds first: a case-insensitive regex over every head costs ~40 times more.
-    if (b"efresh" in head or b"EFRESH" in head) and _refresh().search(head):
+    # A plain find first, in any case (``rEfResh`` is HTML too): a case-insensitive regex over
+    # every head costs ~40 times more than lowering it.
+    if b"refresh" in head.lower() and _refresh().search(head):
         return "redirect"
     return None
 
