@@ -5,7 +5,7 @@ content does). Read with the scans of ``site.markup``."""
 import functools
 import re
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from urllib.parse import urlsplit
 
 from sitemapkit.patterns import lazy_pattern
@@ -95,7 +95,7 @@ def read_content(region: bytes, lowered: bytes | None, page_url: str, encoding: 
     if not region or region.isspace():
         return (), (), None
     if _NOTABLE.search(region) is None:  # plain text and markup: only the digest to take
-        return (), (), _digest(region)
+        return (), (), digest_of((region,))
     region, lowered = without_comments(region, lowered if lowered is not None else region.lower())
     if not region or region.isspace():
         return (), (), None
@@ -126,7 +126,7 @@ def read_content(region: bytes, lowered: bytes | None, page_url: str, encoding: 
             video = attrs
         elif video is not None and src and not video.get("src"):  # the first <source>
             video["src"] = src
-    return tuple(images), tuple(v for v in videos if v), _digest(region)
+    return tuple(images), tuple(v for v in videos if v), digest_of((region,))
 
 
 # Elements that hold the theme's parts, not the page's content (HTML's own meaning of them):
@@ -221,9 +221,13 @@ def _theme_divs(lowered: bytes) -> list[tuple[int, int]]:
     return found
 
 
-def _digest(region: bytes) -> str:
-    """Two fast checksums and the length: plenty to notice an edit, at memory speed."""
-    return f"{zlib.crc32(region):08x}{zlib.adler32(region):08x}{len(region):x}"
+def digest_of(blocks: Iterable[bytes]) -> str:
+    """A content fingerprint: two fast checksums and the length of ``blocks`` joined, taken
+    block by block. Plenty to notice an edit, at memory speed."""
+    crc, adler, size = 0, 1, 0
+    for block in blocks:
+        crc, adler, size = zlib.crc32(block, crc), zlib.adler32(block, adler), size + len(block)
+    return f"{crc:08x}{adler:08x}{size:x}"
 
 
 def _video_fields(attrs: dict[str, str], page_url: str) -> dict[str, str]:

@@ -16,13 +16,12 @@ generator output (which is well-formed) reads the same as a full parser would re
 import html
 import os
 import re
-import zlib
 from collections.abc import Iterator
 from typing import NamedTuple
 
 from sitemapkit.patterns import lazy_pattern
 from sitemapkit.protocol import PAGE_READ_BYTES
-from sitemapkit.site.content import main_region, read_content
+from sitemapkit.site.content import digest_of, main_region, read_content
 from sitemapkit.site.files import BLOCK, open_regular
 from sitemapkit.site.long_values import LONG_VALUE, squeeze
 from sitemapkit.site.markup import (
@@ -112,7 +111,7 @@ def read_page_html(markup: str | bytes, page_url: str, *, content: str | None = 
         blocks = (data[i : i + BLOCK] for i in range(0, size, BLOCK))
         data = squeeze(blocks, long_values, PAGE_READ_BYTES)
         if next(blocks, None) is not None and content is None:  # read from its start only
-            whole = _digest_of((markup.encode("utf-8") if isinstance(markup, str) else markup,))
+            whole = digest_of((markup.encode("utf-8") if isinstance(markup, str) else markup,))
     facts = _read_html(data, page_url, content, long_values)
     return facts._replace(digest=whole, cut=size) if whole is not None else facts
 
@@ -168,7 +167,7 @@ def read_page_file(path: str | os.PathLike[str], page_url: str, *, content: str 
             data = squeeze(_chunks(fd), long_values, PAGE_READ_BYTES)
             if os.read(fd, 1):  # read from its start only: the digest covers the rest too
                 os.lseek(fd, 0, os.SEEK_SET)
-                whole = _digest_of(iter(lambda: os.read(fd, BLOCK), b""))
+                whole = digest_of(iter(lambda: os.read(fd, BLOCK), b""))
     finally:
         os.close(fd)
     facts = _read_html(data, page_url, content, long_values)
@@ -290,15 +289,7 @@ def _head_tags(head: bytes) -> list[re.Match[bytes]]:
 def file_digest(path: str | os.PathLike[str]) -> str:
     """The digest of a whole file's bytes (a PDF listed by ``include``), read in blocks."""
     with open(open_regular(path), "rb") as handle:
-        return _digest_of(iter(lambda: handle.read(BLOCK), b""))
-
-
-def _digest_of(blocks: Iterator[bytes] | tuple[bytes, ...]) -> str:
-    """Two fast checksums and the length of ``blocks`` joined, taken block by block."""
-    crc, adler, size = 0, 1, 0
-    for block in blocks:
-        crc, adler, size = zlib.crc32(block, crc), zlib.adler32(block, adler), size + len(block)
-    return f"{crc:08x}{adler:08x}{size:x}"
+        return digest_of(iter(lambda: handle.read(BLOCK), b""))
 
 
 def _text(raw: bytes, encoding: str) -> str | None:
