@@ -14,8 +14,10 @@ from hypothesis import strategies as st
 
 from sitemap_checks import assert_valid, locs, robots_sitemaps
 from sitemapkit.cli import main
+from sitemapkit.lastmod.manifest import facts_file, site_manifest
 from sitemapkit.report import Report
 from sitemapkit.settings import Settings
+from sitemapkit.site.owned import record_key, record_signed_again
 from sitemapkit.version_index import find_versions, write_version_index
 from sitemapkit.versions import Deployment, mike_aliases, mike_deployment
 
@@ -53,6 +55,49 @@ def test_plain_folders_recipe_as_written(tmp_path, capsys, monkeypatch):
     assert assert_valid(site / "sitemap.xml").tag.endswith("sitemapindex")
     assert robots_sitemaps(site / "robots.txt") == [f"{BASE}sitemap.xml"]
     assert not (site / "1.0" / "robots.txt").exists()
+    # sitemapkit's state (manifests, the key that signs its records) is kept above the served
+    # folders, never deployed with them: site/ is served at /docs/ as site/1.0 is at /docs/1.0/
+    assert [path.relative_to(tmp_path).as_posix() for path in tmp_path.rglob("record.key")] == [
+        ".cache/sitemapkit/record.key"]
+    assert not list(site.rglob(".cache"))
+
+
+def test_state_an_earlier_build_left_in_the_served_folder_is_taken_out_with_nothing_lost(tmp_path, capsys,
+                                                                                          monkeypatch):
+    """Earlier builds of the recipe kept each version's state in site/.cache/sitemapkit,
+    named after the version's folder relative to site/ (so deployed with the site): a build
+    takes its own version's manifest and record from there, its dates and signature kept, and
+    names the folder for the user to delete; it deletes nothing."""
+    site = versions_tree(tmp_path / "site")
+    monkeypatch.chdir(tmp_path)
+    commands = [words[1:] for words in recipe(block("versions-plain-folders"))]
+    for _ in range(2):  # the second build dates each page by its fingerprint
+        for words in commands:
+            assert main(words) == 0, capsys.readouterr()
+    before = {name: (site / name / "sitemap.xml").read_bytes() for name in ("1.0", "2.0")}
+    assert all(b"<lastmod>" in sitemap for sitemap in before.values())
+    # the layout an earlier sitemapkit left: the versions' state in site/.cache, under their
+    # names relative to site/, with a key of its own (the root's state stays where it is)
+    old = site / ".cache" / "sitemapkit"
+    old.mkdir(parents=True)
+    state = Path(".cache/sitemapkit/state.json")
+    for name in ("1.0", "2.0"):
+        kept = site_manifest(tmp_path / state, f"{BASE}{name}/", site / name, tmp_path)
+        there = site_manifest(site / state, f"{BASE}{name}/", site / name, site)
+        kept.rename(there)
+        facts_file(kept).rename(facts_file(there))
+    old_key = record_key(site / state)
+    for name in ("1.0", "2.0"):
+        assert record_signed_again(site / name, record_key(tmp_path / state), old_key)
+
+    for words in commands[:2]:
+        assert main(words) == 0
+        err = capsys.readouterr().err
+        assert f"{old}: state_file: an earlier build kept sitemapkit's state here" in err and "[state-in-site]" in err
+        assert "record-unsigned" not in err and "sitemap-other" not in err, err
+    assert {name: (site / name / "sitemap.xml").read_bytes() for name in ("1.0", "2.0")} == before
+    assert sorted(path.name for path in old.iterdir()) == ["record.key"]  # taken out, not deleted
+    assert main(commands[2]) == 0 and main(commands[3]) == 0
 
 
 def test_copies_links_and_empty_folders_are_left_out(tmp_path, capsys):

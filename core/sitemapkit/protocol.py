@@ -304,6 +304,9 @@ RULES: dict[str, RuleEntry] = {
                                        "development setting)", TOOL),
     "state-corrupt": RuleEntry(WARNING, "the manifest of the last build cannot be read (rebuilt)", TOOL),
     "state-write": RuleEntry(WARNING, "the manifest cannot be saved", TOOL),
+    "state-in-site": RuleEntry(WARNING, "an earlier build's state (manifests, record key) lies in a folder "
+                                        "served with the site, and is deployed with it (build: the site's own "
+                                        "part taken to where builds keep it now; the folder never removed)", TOOL),
     "state-facts-rebuilt": RuleEntry(INFO, "the kept page facts are another version of sitemapkit's "
                                            "(started again: every page read once)", TOOL),
     "base-url-missing": RuleEntry(WARNING, "the site's absolute URL is not configured (build: no "

@@ -83,6 +83,11 @@ def site_manifest(state_file: Path, base_url: str, site_dir: Path | str | None, 
     return state_file.with_name(f"{state_file.stem}-{key}{state_file.suffix}")
 
 
+def facts_file(manifest: Path) -> Path:
+    """The file of the pages' kept facts beside ``manifest`` (``page_facts``)."""
+    return manifest.with_name(manifest.stem + ".facts.sqlite")
+
+
 class Changes:
     """What changed since the last build, from the manifest."""
 
@@ -319,7 +324,7 @@ class Manifest:
         if self._page_facts is None:
             if not (self.kept and (self.known() or not self._unusable)):
                 return None
-            self._page_facts = PageFacts(self.path.with_name(self.path.stem + ".facts.sqlite"), self.report,
+            self._page_facts = PageFacts(facts_file(self.path), self.report,
                                          write=not self.sink.dry_run)
         return self._page_facts
 

@@ -416,6 +416,23 @@ def record_written(folder: Path, paths: list[Path], chosen_out: Iterable[str], b
     owned.settle(paths, removed, chosen_out, extras, elsewhere)
 
 
+def record_signed_again(folder: Path, was: RecordKey, now: RecordKey) -> bool:
+    """``folder``'s record, when ``was`` signed it, signed with ``now`` instead (the state that
+    holds the key moved: ``cli.build.state_taken``), so that its files stay the build's own;
+    whether it was."""
+    path = folder / RECORD
+    try:
+        data = json.loads(read_regular(path, _MAX_RECORD_BYTES + 1))
+    except (OSError, ValueError, RecursionError):
+        return False
+    if type(data) is not dict or now.secret is None or not was.signs(data):
+        return False
+    del data["signature"]
+    data["signature"] = now.sign(data)
+    write_file(path, (json.dumps(data, indent=0, sort_keys=True) + "\n").encode())
+    return True
+
+
 def _lstat(path: Path) -> os.stat_result | None:
     try:
         return os.lstat(path)
