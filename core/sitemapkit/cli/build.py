@@ -66,7 +66,8 @@ def run_build(args: argparse.Namespace) -> int:
     if not site_dir.is_dir():
         raise UsageError(f"{site_dir} is not a folder of built HTML")
     values = _values(args, project)
-    settings = _settings(values)
+    given, notes = _with_project_options(values, project)
+    settings = _settings(given)
 
     root = _settings(_with_root_options(values, project)) if project is not None and project.sitemapkit else settings
     versions = (find_versions(site_dir, root.filename, root.base_url, root.exclude_versions)
@@ -117,7 +118,7 @@ def run_build(args: argparse.Namespace) -> int:
                 out_dir,
                 settings,
                 project_dir=project_dir,
-                problems=[left] if left is not None else (),
+                problems=notes if left is None else [*notes, left],
                 source_dirs=[Path(source_dir).absolute()] if source_dir is not None else (),
                 on_warning=None if quiet else lambda p: print(f"{p.severity}: {p}", file=sys.stderr),
                 progress=show,
@@ -213,6 +214,21 @@ def _with_root_options(values: dict[str, Any], project: Project | None) -> dict[
     version's build's."""
     given = project.sitemapkit if project is not None else {}
     return {**{name: value for name, value in given.items() if name in ROOT_OPTIONS}, **values}
+
+
+def _with_project_options(values: dict[str, Any], project: Project | None) -> tuple[dict[str, Any], list[Problem]]:
+    """``values`` over the options the project's configuration gives sitemapkit's plugin, so
+    that a build by the command line writes what the plugin writes; with a warning for the one
+    only a plugin can follow (``static_html``: its generator says which files it copied)."""
+    given = dict(project.sitemapkit) if project is not None else {}
+    notes = []
+    if given.get("static_html") not in (None, "list") and "static_html" not in values:
+        notes.append(Problem(str(project.config_file) if project else "", "option-ignored",
+                             f"{given['static_html']} ignored: sitemapkit build lists every HTML "
+                             "file of the folder, as it cannot tell the ones the generator copied "
+                             "(use --exclude)", field="static_html"))
+    given.pop("static_html", None)
+    return {**given, **values}, notes
 
 
 def _root_options(values: dict[str, Any]) -> None:
