@@ -17,8 +17,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from sitemapkit.sources import MKDOCSTRINGS
-
 _IDENTIFIER = re.compile(r"^[ \t]{0,3}:::[ \t]+([A-Za-z_][\w.]*)[ \t]*\r?$", re.MULTILINE)
 
 
@@ -55,14 +53,3 @@ class Documented(NamedTuple):
                     if os.path.isfile(path):
                         return path
         return None
-
-
-def documented(plugins: Any, folder: Path | str) -> Documented | None:
-    """mkdocstrings as ``plugins`` (mkdocs.yml's list: names, or ``{name: options}``)
-    enables it, else None."""
-    for item in plugins if isinstance(plugins, list) else ():
-        if item == MKDOCSTRINGS:
-            return Documented.from_options(None, folder)
-        if isinstance(item, Mapping) and MKDOCSTRINGS in item:
-            return Documented.from_options(item[MKDOCSTRINGS], folder)
-    return None

@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from sitemapkit.model import NavItem, Page
-from sitemapkit.sources import SNIPPETS
-from sitemapkit.sources.mkdocstrings import Documented, documented
+from sitemapkit.sources import MKDOCSTRINGS, SNIPPETS
+from sitemapkit.sources.mkdocstrings import Documented
 from sitemapkit.sources.nav import nav_items
 from sitemapkit.sources.snippets import Snippets
 
@@ -113,7 +113,8 @@ def read_project(config_file: Path) -> Project:
         use_directory_urls=data.get("use_directory_urls", True) is not False,
         languages=_i18n_locales(data.get("plugins")),
         snippets=_snippets(data.get("markdown_extensions"), root),
-        documented=documented(data.get("plugins"), root),
+        documented=next((Documented.from_options(options, root) for name, options in _named(data.get("plugins"))
+                         if name == MKDOCSTRINGS), None),
         theme="zensical" if config_file.name == "zensical.toml" else _theme_name(data.get("theme")),
         site_name=data.get("site_name") if isinstance(data.get("site_name"), str) else None,
         nav=nav_items(data.get("nav"), data.get("use_directory_urls", True) is not False),
