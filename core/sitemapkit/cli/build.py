@@ -220,13 +220,16 @@ def _with_project_options(values: dict[str, Any], project: Project | None) -> tu
     """``values`` over the options the project's configuration gives sitemapkit's plugin, so
     that a build by the command line writes what the plugin writes; with a warning for the one
     only a plugin can follow (``static_html``: its generator says which files it copied)."""
-    given = dict(project.sitemapkit) if project is not None else {}
+    if project is None:
+        return values, []
+    given = dict(project.sitemapkit)
     notes = []
     if given.get("static_html") not in (None, "list") and "static_html" not in values:
-        notes.append(Problem(str(project.config_file) if project else "", "option-ignored",
+        notes.append(Problem(str(project.config_file), "option-ignored",
                              f"{given['static_html']} ignored: sitemapkit build lists every HTML "
-                             "file of the folder, as it cannot tell the ones the generator copied "
-                             "(use --exclude)", field="static_html"))
+                             f"file of the folder, as it cannot tell the ones {project.generator} copied; "
+                             "leave them out with --exclude (--static-html list says to list them)",
+                             field="static_html"))
     given.pop("static_html", None)
     return {**given, **values}, notes
 
