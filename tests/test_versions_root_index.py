@@ -98,6 +98,11 @@ def test_state_an_earlier_build_left_in_the_served_folder_is_taken_out_with_noth
     assert {name: (site / name / "sitemap.xml").read_bytes() for name in ("1.0", "2.0")} == before
     assert sorted(path.name for path in old.iterdir()) == ["record.key"]  # taken out, not deleted
     assert main(commands[2]) == 0 and main(commands[3]) == 0
+    # once a version's state has moved, the key left in the served folder signs nothing: a
+    # record it signs (anyone who can write into site/ can make one) is not taken as the build's
+    assert record_signed_again(site / "1.0", record_key(tmp_path / state), old_key)
+    assert main(commands[0]) == 0
+    assert "[record-unsigned]" in capsys.readouterr().err
 
 
 def test_copies_links_and_empty_folders_are_left_out(tmp_path, capsys):

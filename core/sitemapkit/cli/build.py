@@ -7,30 +7,28 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import shutil
 import sys
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urlsplit
 
 import tomllib
 
 from sitemapkit.cli.arguments import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError
 from sitemapkit.cli.others import look_for_others
 from sitemapkit.cli.progress import ProgressLine
+from sitemapkit.cli.state_place import project_folder, state_out_of_site
 from sitemapkit.compat.material import reads_urlset
 from sitemapkit.generate import generate
 from sitemapkit.lastmod.listings import listings_dated
-from sitemapkit.lastmod.manifest import facts_file, site_manifest
 from sitemapkit.model import Outline
 from sitemapkit.options import OPTIONS
 from sitemapkit.report import Problem, Report, SitemapError, plural
 from sitemapkit.settings import OPTION_NAMES, Settings, SettingsError
 from sitemapkit.site.files import OutputError, Sink, fault
 from sitemapkit.site.lock import folder_locked
-from sitemapkit.site.owned import record_key, record_signed_again
+from sitemapkit.site.owned import record_key
 from sitemapkit.site.pages import clean_url
 from sitemapkit.site.scan import html_files, pages_in
 from sitemapkit.sources.bounded import ConfigError
@@ -40,8 +38,6 @@ from sitemapkit.sources.matching import Sources
 from sitemapkit.sources.project import CONFIG_FILES, Project, ProjectError, file_urls, find_project
 from sitemapkit.version_index import ROOT_OPTIONS, Versions, find_versions, write_version_index
 
-GENERATOR_CONFIGS = (*CONFIG_FILES, "pelicanconf.py", "conf.py", "sitemapkit.toml")
-"""Files that mark a project folder: the default manifest lives there."""
 OPTIONS_BY_NAME = {option.name: option for option in OPTIONS}
 PROGRESS_FROM = 200
 """Pages from which a terminal gets a progress bar."""
@@ -286,76 +282,6 @@ def _project(path: str | None) -> Project | None:
     if path and project is None:
         raise UsageError(f"--project {path}: no {', '.join(CONFIG_FILES)} there")
     return project
-
-
-def project_folder(site_dir: Path, config: str | None, base_url: str) -> Path:
-    """Where a relative ``state_file`` is anchored: the folder of ``--config``, else the
-    nearest folder above ``site_dir`` holding a generator's configuration (mkdocs.yml,
-    zensical.toml, pelicanconf.py, conf.py, sitemapkit.toml), else the nearest folder above
-    it that is not served with it (``unserved_parent``): never a folder that is deployed."""
-    if config:
-        return Path(config).resolve().parent
-    parent = site_dir.resolve().parent
-    for folder in (parent, *parent.parents)[:3]:
-        if any((folder / name).is_file() for name in GENERATOR_CONFIGS):
-            return folder
-    return unserved_parent(site_dir.resolve(), base_url)
-
-
-def unserved_parent(site_dir: Path, base_url: str) -> Path:
-    """The nearest folder above ``site_dir`` that its base URL does not say is served too: a
-    version's folder ``site/1.0`` served at ``/docs/1.0/`` has its parent ``site`` served at
-    ``/docs/``, so its state goes above ``site``, where it is not deployed with the versions.
-    Each folder up is served when its child's name is the URL path's last segment."""
-    names = [unquote(name) for name in urlsplit(base_url).path.split("/") if name]
-    folder = site_dir
-    while names and folder.name == names[-1] and folder.parent != folder:
-        names.pop()
-        folder = folder.parent
-    return folder.parent
-
-
-def state_out_of_site(site_dir: Path, settings: Settings, project_dir: Path, *, dry_run: bool) -> Problem | None:
-    """Earlier builds kept the state of a build of ``site_dir`` (``state_file``'s folder:
-    manifests, kept facts, the record key) in ``site_dir``'s parent even where that folder is
-    served with it (``unserved_parent``: a version's folder), and so deployed it. While such a
-    folder is there, each build takes its own site's part of it to where builds keep it now
-    (``state_taken``), so that no date and no record is lost, and says to delete it; nothing
-    is deleted."""
-    state = Path(settings.state_file)
-    site_dir = site_dir.resolve()
-    parent = site_dir.parent
-    if state.is_absolute() or unserved_parent(site_dir, settings.base_url) == parent:
-        return None
-    old, new = parent / state, project_dir / state
-    if old.parent == new.parent or old.parent.is_symlink() or not old.parent.is_dir():
-        return None
-    if not dry_run:
-        state_taken(site_dir, settings.base_url, old, parent, new, project_dir)
-    return Problem(str(old.parent), "state-in-site",
-                   f"an earlier build kept sitemapkit's state here, in {parent}, which is served with the site and "
-                   f"deployed with it (its record key published): builds now keep it in {new.parent}, and each takes "
-                   "its own site's manifest and record from here; delete this folder once each site it served was "
-                   "built again", field="state_file")
-
-
-def state_taken(site_dir: Path, base_url: str, old: Path, old_project: Path, new: Path, new_project: Path) -> None:
-    """The part of the state kept at ``old`` (a ``state_file`` relative to ``old_project``)
-    that is the site's built into ``site_dir`` at ``base_url``, taken to ``new`` (relative to
-    ``new_project``): its manifest and kept facts, under the name ``new`` gives them, unless
-    it has them already; and the record of ``site_dir``, when the key at ``old`` signed it,
-    signed again with the key at ``new``."""
-    before = site_manifest(old, base_url, site_dir, old_project)
-    after = site_manifest(new, base_url, site_dir, new_project)
-    if before.is_file() and not before.is_symlink() and not after.exists():
-        with contextlib.suppress(OSError):
-            after.parent.mkdir(parents=True, exist_ok=True)
-            for moved, to in ((facts_file(before), facts_file(after)), (before, after)):
-                if moved.is_file() and not moved.is_symlink() and not to.exists():
-                    shutil.move(moved, to)
-    was = record_key(old, create=False)
-    if was.secret is not None:
-        record_signed_again(site_dir, was, record_key(new))
 
 
 def build_json(report: Report, *, dry_run: bool) -> dict[str, Any]:
