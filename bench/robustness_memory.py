@@ -1,10 +1,12 @@
 """Peak memory (VmHWM) of ``sitemapkit build`` on hostile and on large sites.
 
-Two sites: one page carrying a 20 MB attribute (an ``<img src>``) beside a plain page, and
-100,000 plain pages. Each build runs in its own process, which reports its own VmHWM from
-/proc/self/status. ``--core DIR`` measures another checkout's core (e.g. one made with
-``git archive <commit> core | tar -x -C DIR``) for a before/after figure; the process gets
-an 8 GiB address-space limit so a runaway build fails instead of starving the machine.
+Three sites: one page carrying a 20 MB attribute (an ``<img src>``) beside a plain page,
+100,000 plain pages, and 100,000 pages that each warn (each shows an image the site does not
+have: a report keeps only the first warnings, and counts the rest). Each build runs in its
+own process, which reports its own VmHWM from /proc/self/status. ``--core DIR`` measures
+another checkout's core (e.g. one made with ``git archive <commit> core | tar -x -C DIR``)
+for a before/after figure; the process gets an 8 GiB address-space limit so a runaway build
+fails instead of starving the machine.
 
     .venv/bin/python bench/robustness_memory.py [--core DIR] [--pages 100000]
 """
@@ -40,15 +42,16 @@ def make_hostile(work: Path) -> Path:
     return hostile
 
 
-def make_large(work: Path, pages: int) -> Path:
-    large = work / "large"
+def make_large(work: Path, pages: int, shown: str = "", name: str = "large") -> Path:
+    """``pages`` small pages, 1,000 a folder; ``shown``: more of each page's content."""
+    large = work / name
     large.mkdir()
     for i in range(pages):
         folder = large / f"s{i // 1000}"
         if i % 1000 == 0:
             folder.mkdir()
         (folder / f"p{i}.html").write_text(
-            f"<html><head><title>P{i}</title></head><body><main><p>{i}</p></main></body></html>"
+            f"<html><head><title>P{i}</title></head><body><main><p>{i}</p>{shown}</main></body></html>"
         )
     return large
 
@@ -77,7 +80,9 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         for name, make in (("one 20 MB attribute", make_hostile),
-                           (f"{args.pages:,} pages", lambda work: make_large(work, args.pages))):
+                           (f"{args.pages:,} pages", lambda work: make_large(work, args.pages)),
+                           (f"{args.pages:,} warning pages", lambda work: make_large(
+                               work, args.pages, '<img src="/missing.png" alt="x">', "warning"))):
             hwm, wall, code = measure(make(Path(folder)), args.core)
             print(f"{name:>22}: peak RSS {hwm}, {wall:.1f} s, exit {code}")
 

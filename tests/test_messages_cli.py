@@ -6,6 +6,7 @@ exact line a user sees, from the command as typed (a subprocess) where the termi
 from __future__ import annotations
 
 import io
+import json
 import os
 import pty
 import subprocess
@@ -285,3 +286,28 @@ def test_the_help_examples_work_as_typed(tmp_path, capsys, monkeypatch, pin_now)
     sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
     assert "<changefreq>weekly</changefreq><priority>0.7</priority>" in sitemap
     assert "<news:name>The Daily</news:name>" in (site / "sitemap-news.xml").read_text(encoding="utf-8")
+
+
+def test_every_warning_is_printed_counted_and_in_the_json_past_what_a_report_keeps(tmp_path):
+    """More warnings than a report keeps (``KEPT_PROBLEMS``, so that a million pages that each
+    warn need no million problems alive): each is still printed, the summary counts them all,
+    ``--format json`` lists them all, and strict fails naming the first."""
+    from sitemapkit.report import KEPT_PROBLEMS
+
+    site = tmp_path / "site"
+    count = KEPT_PROBLEMS + 200
+    for number in range(count):  # each page shows an image the site does not have
+        page(site, f"p{number:04d}.html")
+        (site / f"p{number:04d}.html").write_text(
+            f"<!doctype html><html><head><title>{number}</title></head><body><main>"
+            f"<img src='/img/{number}.png' alt='x'></main></body></html>", encoding="utf-8")
+    command = [*SITEMAPKIT, "build", str(site), "--base-url", BASE]
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    printed = [line for line in done.stderr.splitlines() if line.endswith("[image-missing]")]
+    assert len(printed) == count and done.stdout.rstrip().endswith(f"; {count} warnings")
+    as_json = subprocess.run([*command, "--format", "json"], capture_output=True, text=True, check=True)
+    warnings = json.loads(as_json.stdout)["warnings"]
+    assert [w["page"] for w in warnings] == [f"p{number:04d}.html" for number in range(count)]
+    strict = subprocess.run([*command, "--strict", "-q"], capture_output=True, text=True)
+    assert strict.returncode == 1
+    assert f"{count} sitemap warnings and strict is on; the first: p0000.html: image:" in strict.stderr

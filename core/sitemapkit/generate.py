@@ -165,9 +165,9 @@ def _generate(pages: Iterable[Page], build: Build, report: Report, problems: Ite
     # One build at a time per output folder, from reading the manifest to robots.txt.
     with folder_locked(build.site_dir, shared=build.sink.dry_run, waiting=waiting):
         _write_all(pages, build, report, transform)
-    if settings.strict and report.warnings:
+    if settings.strict and report.warning_count:
         raise SitemapError(
-            f"{plural(len(report.warnings), 'sitemap warning')} and strict is on; the first: {report.warnings[0]}"
+            f"{plural(report.warning_count, 'sitemap warning')} and strict is on; the first: {report.warnings[0]}"
         )
     return report
 

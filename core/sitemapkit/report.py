@@ -66,6 +66,13 @@ class TransformError(SitemapError):
         self.problem = problem
 
 
+KEPT_PROBLEMS = 1000
+"""How many warnings, and how many notes, a report keeps to be read back: the first. Every one
+is counted, and told to ``on_warning`` as it happens (printed, logged, or kept by whoever needs
+them all: ``--format json``), so that a million pages that each warn need no million problems
+alive."""
+
+
 @dataclass(slots=True)
 class Report:
     """Collects warnings as they happen (``on_warning`` lets an adapter log each at once),
@@ -73,8 +80,11 @@ class Report:
 
     on_warning: Callable[[Problem], None] | None = None
     warnings: list[Problem] = field(default_factory=list)
+    """The first ``KEPT_PROBLEMS`` warnings (``warning_count``: all of them)."""
     notes: list[Problem] = field(default_factory=list)
-    """Problems of severity ``info``."""
+    """The first ``KEPT_PROBLEMS`` problems of severity ``info`` (``note_count``: all of them)."""
+    warning_count: int = 0
+    note_count: int = 0
     files: list[Path] = field(default_factory=list)
     url_counts: dict[Path, int] = field(default_factory=dict)
     """URLs listed in each sitemap file of ``files`` (for an index: the sitemaps it lists)."""
@@ -114,10 +124,17 @@ class Report:
         self.add(Problem(page, rule, message, "info", field=field))
 
     def add(self, problem: Problem) -> None:
-        """The one way a problem is told: counted (``warnings``, or ``notes`` for an info),
-        then shown (``on_warning``), so that the summary counts exactly what was printed and
-        ``strict`` fails whenever a warning was."""
-        (self.notes if problem.severity == "info" else self.warnings).append(problem)
+        """The one way a problem is told: counted (``warning_count``, or ``note_count`` for an
+        info) and kept while few, then shown (``on_warning``), so that the summary counts
+        exactly what was printed and ``strict`` fails whenever a warning was."""
+        if problem.severity == "info":
+            self.note_count += 1
+            kept = self.notes
+        else:
+            self.warning_count += 1
+            kept = self.warnings
+        if len(kept) < KEPT_PROBLEMS:
+            kept.append(problem)
         if self.on_warning is not None:
             self.on_warning(problem)
 
@@ -144,7 +161,7 @@ class Report:
         dated = f"; lastmod: {dated}" if dated else ""
         dated += f" ({self.lastmod_hint})" if self.lastmod_hint else ""
         return (f"{plural(self.urls, 'URL')}{extras}{where}{skipped}{dated}; "
-                f"{plural(len(self.warnings), 'warning')}")
+                f"{plural(self.warning_count, 'warning')}")
 
 
 def named(names: Iterable[str]) -> str:

@@ -8,6 +8,7 @@ import argparse
 import contextlib
 import json
 import sys
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -81,6 +82,7 @@ def run_build(args: argparse.Namespace) -> int:
         raise UsageError(f"--out {out_dir} is a file, not a folder")
     json_out = args.format == "json"
     quiet = args.quiet or json_out
+    told, problems = _told(args)
     show = _progress_bar(site_dir, quiet=quiet)
     pages = pages_in(site_dir)
     if project is not None and not project.use_directory_urls:
@@ -116,7 +118,7 @@ def run_build(args: argparse.Namespace) -> int:
                 project_dir=project_dir,
                 problems=notes if left is None else [*notes, left],
                 source_dirs=[Path(source_dir).absolute()] if source_dir is not None else (),
-                on_warning=None if quiet else lambda p: print(f"{p.severity}: {p}", file=sys.stderr),
+                on_warning=told,
                 progress=show,
                 dry_run=args.dry_run,
                 other_sitemaps=partial(look_for_others, generator=project.generator)
@@ -137,7 +139,7 @@ def run_build(args: argparse.Namespace) -> int:
     if show is not None:
         print(file=sys.stderr)
     if json_out:
-        print(json.dumps(build_json(report, dry_run=args.dry_run), indent=2, ensure_ascii=False))
+        print(json.dumps(build_json(report, problems, dry_run=args.dry_run), indent=2, ensure_ascii=False))
     elif not args.quiet:
         if args.dry_run:
             _would_write(report)
@@ -155,8 +157,8 @@ def _would_write(report: Report) -> None:
 
 def _build_root(site_dir: Path, versions: Versions, settings: Settings, args: argparse.Namespace) -> int:
     """``build`` on the root of a versioned deployment: the index of the versions' sitemaps."""
-    quiet = args.quiet or args.format == "json"
-    report = Report(on_warning=None if quiet else lambda p: print(f"{p.severity}: {p}", file=sys.stderr))
+    told, problems = _told(args)
+    report = Report(on_warning=told)
     sink = Sink(dry_run=args.dry_run)  # a dry run writes nothing, and counts what it would write
     try:
         with folder_locked(site_dir, shared=args.dry_run):
@@ -170,15 +172,15 @@ def _build_root(site_dir: Path, versions: Versions, settings: Settings, args: ar
         return EXIT_USAGE if isinstance(error, OSError) else EXIT_PROBLEMS
     report.sizes = dict(sink.sizes) if args.dry_run else {path: path.stat().st_size for path in report.files}
     if args.format == "json":
-        print(json.dumps(build_json(report, dry_run=args.dry_run), indent=2, ensure_ascii=False))
+        print(json.dumps(build_json(report, problems, dry_run=args.dry_run), indent=2, ensure_ascii=False))
     elif not args.quiet:
         if args.dry_run:
             _would_write(report)
         listed = ", ".join(versions.listed) or "none"
         where = f" in {', '.join(p.name for p in report.files)}" if report.files else "; no file written"
         print(f"versioned deployment ({versions.source}): {plural(len(versions.listed), 'version')} ({listed})"
-              f"{where}; {plural(len(versions.left), 'folder')} left out; {plural(len(report.warnings), 'warning')}")
-    if settings.strict and report.warnings:
+              f"{where}; {plural(len(versions.left), 'folder')} left out; {plural(report.warning_count, 'warning')}")
+    if settings.strict and report.warning_count:
         return EXIT_PROBLEMS
     return EXIT_OK
 
@@ -246,8 +248,8 @@ def _build_branch(args: argparse.Namespace, settings: Settings) -> int:
     from sitemapkit.branch import BranchError, open_branch, push
     from sitemapkit.version_branch import root_on_branch
 
-    quiet = args.quiet or args.format == "json"
-    report = Report(on_warning=None if quiet else lambda p: print(f"{p.severity}: {p}", file=sys.stderr))
+    told, problems = _told(args)
+    report = Report(on_warning=told)
     try:
         branch = open_branch(Path.cwd(), args.branch)
         made = root_on_branch(branch, settings, report, dry_run=args.dry_run)
@@ -257,7 +259,7 @@ def _build_branch(args: argparse.Namespace, settings: Settings) -> int:
         print(f"sitemapkit: {error}", file=sys.stderr)
         return EXIT_PROBLEMS if isinstance(error, SitemapError) else EXIT_USAGE
     if args.format == "json":
-        print(json.dumps({**build_json(report, dry_run=args.dry_run), "branch": branch.name,
+        print(json.dumps({**build_json(report, problems, dry_run=args.dry_run), "branch": branch.name,
                           "commit": made.commit, "changed": list(made.changed)}, indent=2, ensure_ascii=False))
     elif not args.quiet:
         versions = made.versions
@@ -267,8 +269,8 @@ def _build_branch(args: argparse.Namespace, settings: Settings) -> int:
               f"{plural(len(versions.left), 'folder')} left out; "
               f"{done if made.commit else 'root unchanged, nothing committed'}"
               f"{'; pushed to ' + (args.remote or 'origin') if args.push and not args.dry_run else ''}; "
-              f"{plural(len(report.warnings), 'warning')}")
-    if settings.strict and report.warnings:
+              f"{plural(report.warning_count, 'warning')}")
+    if settings.strict and report.warning_count:
         return EXIT_PROBLEMS
     return EXIT_OK
 
@@ -284,8 +286,21 @@ def _project(path: str | None) -> Project | None:
     return project
 
 
-def build_json(report: Report, *, dry_run: bool) -> dict[str, Any]:
-    """``build --format json``: one document for scripts and CI."""
+def _told(args: argparse.Namespace) -> tuple[Callable[[Problem], None] | None, list[Problem]]:
+    """How a build tells its problems as they come (``Report.on_warning``): printed; with
+    ``--format json``, kept, every one, for the one document (a report keeps only the first
+    few); nowhere with ``--quiet``. With the list the JSON document takes them from."""
+    problems: list[Problem] = []
+    if args.format == "json":
+        return problems.append, problems
+    if args.quiet:
+        return None, problems
+    return lambda problem: print(f"{problem.severity}: {problem}", file=sys.stderr), problems
+
+
+def build_json(report: Report, problems: list[Problem], *, dry_run: bool) -> dict[str, Any]:
+    """``build --format json``: one document for scripts and CI; ``problems``: every problem
+    the build told (``_told``)."""
     document: dict[str, Any] = {
         "dry_run": dry_run,
         "files": [
@@ -298,8 +313,8 @@ def build_json(report: Report, *, dry_run: bool) -> dict[str, Any]:
         "news": report.news,
         "left_out": dict(sorted(report.left_out.items())),
         "not_pages": {reason: sorted(names) for reason, names in sorted(report.not_pages.items())},
-        "warnings": [p.as_dict() for p in report.warnings],
-        "notes": [p.as_dict() for p in report.notes],
+        "warnings": [p.as_dict() for p in problems if p.severity != "info"],
+        "notes": [p.as_dict() for p in problems if p.severity == "info"],
     }
     if report.lastmod_sources:
         document["lastmod_sources"] = dict(report.lastmod_sources)
