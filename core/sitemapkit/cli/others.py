@@ -108,10 +108,12 @@ def warn_replaced(report: Report, site_dir: Path, name: str, replaced: bool = Tr
     as it is because this build wrote no sitemap: then it is what search engines still read."""
     settings = "; ".join(f"{layout.name.capitalize()}: {layout.sitemap_off}" for layout in LAYOUTS
                          if layout.sitemap_off)
-    told = "is replaced by sitemapkit's" if replaced else (
+    told = "is replaced by this build's" if replaced else (
         "is left as it is: this build wrote no sitemap, so search engines still read that one")
     report.warn(
         str(site_dir / name), "sitemaps", "sitemap-other",
-        f"{name} was written by another tool (the generator's own sitemap) and {told}; turn the "
-        f"generator's own sitemap off ({settings}) so that the two never disagree",
+        f"{name} was written by another tool (the generator's own sitemap), or by a sitemapkit build "
+        f"whose state folder was since moved or deleted: no record signed with this project's key names "
+        f"it; it {told}. If the generator writes one, turn its own sitemap off ({settings}) so that the "
+        "two never disagree",
     )
