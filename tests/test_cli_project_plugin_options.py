@@ -61,3 +61,12 @@ def test_the_option_only_the_plugin_can_follow_is_named(tmp_path, monkeypatch, c
     assert "mkdocs.yml: static_html: omit ignored: sitemapkit build lists every HTML file" in err
     assert "[option-ignored]" in err
     assert BASE + "guide/" in locs(root / "site" / "sitemap.xml")
+
+
+def test_a_wrong_option_in_the_plugin_entry_is_an_error_naming_the_file(tmp_path, monkeypatch, capsys):
+    root = project(tmp_path / "docs-project", {"changefreq": "sometimes"})
+    (root / "site").mkdir()
+    monkeypatch.chdir(root)
+    assert main(["build"]) == 2
+    err = capsys.readouterr().err
+    assert "mkdocs.yml: the sitemapkit plugin's options:" in err and "changefreq" in err

@@ -229,6 +229,10 @@ def _with_project_options(values: dict[str, Any], project: Project | None) -> tu
                              "leave them out with --exclude (--static-html list says to list them)",
                              field="static_html"))
     given.pop("static_html", None)
+    try:  # each value checked as the plugin checks it, so that an error names where it is
+        Settings.from_mapping(given)
+    except SettingsError as error:
+        raise UsageError(f"{project.config_file.name}: the sitemapkit plugin's options: {error}") from None
     return {**given, **values}, notes
 
 
