@@ -130,3 +130,26 @@ def test_a_build_killed_mid_write_leaves_no_orphan_after_the_next(tmp_path, when
         child.wait()
     subprocess.run([sys.executable, "-c", CHILD, str(out), state, "100"], check=True, timeout=120)
     assert sorted(os.listdir(out)) == [RECORD, "sitemap.xml", "sitemap.xml.gz"]
+
+
+def test_a_cleared_cache_does_not_fail_a_strict_mkdocs_build(tmp_path):
+    """MkDocs empties site/ before each build but keeps its dot files, the record among them:
+    with the key gone (``.cache/`` cleared), the record names only files no longer there, so
+    ignoring it leaves nothing undone: a note, not a warning that fails ``--strict``. A record
+    naming files that are there still warns (a copied or altered folder)."""
+    mkdocs = str(Path(sys.executable).parent / "mkdocs")
+    subprocess.run([mkdocs, "new", str(tmp_path / "p")], check=True, capture_output=True)
+    project = tmp_path / "p"
+    (project / "mkdocs.yml").write_text(f"site_name: Notes\nsite_url: {BASE}\nplugins:\n  - sitemapkit\n")
+    strict = [mkdocs, "build", "--strict"]
+    assert subprocess.run(strict, cwd=project, capture_output=True, text=True).returncode == 0
+    assert (project / "site" / RECORD).is_file()
+    for path in sorted((project / ".cache").rglob("*"), reverse=True):
+        path.unlink() if path.is_file() else path.rmdir()
+    again = subprocess.run(strict, cwd=project, capture_output=True, text=True)
+    assert again.returncode == 0, again.stderr
+    assert "[record-unsigned-moot]" in again.stderr and "[record-unsigned]" not in again.stderr
+    # the same record, its files there (the output kept, the key lost): a warning
+    (project / ".cache" / "sitemapkit" / KEY_NAME).unlink()
+    copied = build(project / "site")
+    assert "[record-unsigned]" in copied.stderr

@@ -275,6 +275,9 @@ RULES: dict[str, RuleEntry] = {
     "record-unsigned": RuleEntry(WARNING, "the record of sitemapkit's own files is not signed with this "
                                           "project's key (build: the record is ignored, no file replaced or "
                                           "removed on its word)", TOOL),
+    "record-unsigned-moot": RuleEntry(INFO, "the record of sitemapkit's own files is not signed with this "
+                                             "project's key, and none of the files it names is there any more "
+                                             "(the generator emptied the folder: nothing at stake)", TOOL),
     "record-key": RuleEntry(INFO, "no key can be kept beside the manifest to sign the record of "
                                   "sitemapkit's own files (build: the record is written unsigned)", TOOL),
     "record-option-off": RuleEntry(INFO, "a recorded file of an option now off (build: left in place, "

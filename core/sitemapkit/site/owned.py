@@ -453,6 +453,13 @@ def _plain(name: object) -> bool:
 Recorded = dict[str, set[Identity]]
 
 
+def _names_none_there(folder: Path, data: dict[str, object]) -> bool:
+    """Whether no file a record names (``data``, as read: its word counts for nothing but
+    which names to look at) is in ``folder``: then ignoring it leaves nothing undone."""
+    named = [name for part in ("files", "dormant") if isinstance(kept := data.get(part), dict) for name in kept]
+    return all(not _plain(name) or _lstat(folder / name) is None for name in named)
+
+
 def _load(path: Path, report: Report, names: AllowedNames, key: RecordKey) -> tuple[Recorded, Recorded]:
     """The record at ``path``: names to identities, for the names ``names`` allows, and for
     the names of the sitemap family it does not (``dormant``: an option now off made them; the
@@ -472,10 +479,15 @@ def _load(path: Path, report: Report, names: AllowedNames, key: RecordKey) -> tu
         return {}, {}
     if not key.signs(data):
         why = f"there is no key ({key.why})" if key.secret is None else f"{key.path} did not sign it"
-        report.warn(str(path), "record", "record-unsigned",
-                    f"the record of sitemapkit's own files is not signed with this project's key ({why}: "
-                    "it was copied, altered, or made by a build with another state_file folder); ignored: "
-                    "no file is replaced or removed on its word, and a fresh record is written")
+        told = (f"the record of sitemapkit's own files is not signed with this project's key ({why}: "
+                "it was copied, altered, or made by a build with another state_file folder); ignored: ")
+        if _names_none_there(path.parent, data):  # the generator emptied the folder (MkDocs keeps dot files)
+            report.info(str(path), "record", "record-unsigned-moot",
+                        told + "no file it names is there any more, so nothing is at stake; a fresh record "
+                        "is written")
+        else:
+            report.warn(str(path), "record", "record-unsigned",
+                        told + "no file is replaced or removed on its word, and a fresh record is written")
         return {}, {}
     files: Recorded = {}
     dormant: Recorded = {}
