@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from quickstarts import run, sphinx_quickstart
+from quickstarts import pelican_quickstart, run, sphinx_quickstart
 
 from sitemapkit import Report
 from sitemapkit.output.names import own_names
@@ -144,3 +144,30 @@ def test_a_recorded_file_the_settings_make_outside_the_sitemap_family_stays_reco
     owned = Owned(site, report, BASE, own_names(settings), key)
     assert report.warnings == [] and report.notes == []
     assert owned.mine(f"{key_text}.txt") and owned.dormant == {}
+
+
+@pytest.mark.slow
+def test_pelican_llms_txt_off_then_on_again(tmp_path):
+    """pelican-quickstart's blog, built with ``pelican content`` (Pelican keeps its output
+    folder between builds by default), the option switched in pelicanconf.py as users do."""
+    posts = {"hello.md": "Title: Hello\nDate: 2025-03-01 10:00\n\nHi.",
+             "pages/about.md": "Title: About\n\nAbout us."}
+    project = pelican_quickstart(tmp_path / "blog", BIN, BASE, posts)
+    conf = (project / "pelicanconf.py").read_text(encoding="utf-8")
+
+    def build(on: bool) -> subprocess.CompletedProcess[str]:
+        (project / "pelicanconf.py").write_text(
+            conf + f'\nSITEURL = "{BASE.rstrip("/")}"\nPLUGINS = ["sitemapkit_pelican"]\n'
+            f"SITEMAPKIT = {{'llms_txt': {on}}}\n", encoding="utf-8")
+        return run(project, BIN, "pelican", "content")
+
+    out = project / "output"
+    build(True)
+    first = (out / "llms.txt").read_text(encoding="utf-8")
+    build(False)  # (its note, record-option-off, is at Pelican's info level: shown with -v)
+    assert (out / "llms.txt").read_text(encoding="utf-8") == first  # left in place
+    (project / "content" / "later.md").write_text("Title: Later\nDate: 2025-06-10 09:00\n\nMore.",
+                                                  encoding="utf-8")
+    on = build(True)  # before: "llms.txt is not a file sitemapkit wrote", and no sitemap
+    assert "sitemapkit" in on.stdout + on.stderr
+    assert "later.html" in (out / "llms.txt").read_text(encoding="utf-8")
