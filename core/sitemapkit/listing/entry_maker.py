@@ -328,14 +328,14 @@ class EntryMaker:
             return None
         if (not {type(digest), type(modified), type(published), type(title)} <= _TEXT_OR_NONE
                 or type(urls) is not list or type(pairs) is not list
-                or not all(type(url) is list and len(url) == 2 and type(url[0]) is str and self._as_written(url[0])
-                           and type(url[1]) is bool for url in urls)
+                or (urls and not all(type(url) is list and len(url) == 2 and type(url[0]) is str
+                                     and self._as_written(url[0]) and type(url[1]) is bool for url in urls))
                 or (pairs and not all(type(pair) is list and len(pair) == 2 and type(pair[0]) is str
                                       and hreflang_pattern().fullmatch(pair[0]) and type(pair[1]) is str
                                       and _as_written(pair[1]) for pair in pairs))):
             raise ValueError("a value of the wrong type")
         return KeptEntry(HtmlFacts(published=published, modified=modified, digest=digest), title,
-                         [(url, by_generator) for url, by_generator in urls],
+                         [(url, by_generator) for url, by_generator in urls] if urls else [],
                          tuple(Alternate(code, href) for code, href in pairs) if pairs else ())
 
     def _replayed(self, page: Page, loc: str, path: str, kept: KeptEntry) -> tuple[Entry, str | None]:
