@@ -189,21 +189,24 @@ def test_a_page_that_warned_is_made_again_and_warns_again(site, state):
 
 
 @pytest.mark.parametrize("change", [
-    lambda values: "not json",
-    lambda values: json.dumps(values[:3]),
-    lambda values: json.dumps([values[0], 5, *values[2:]]),
-    lambda values: json.dumps([*values[:5], [["javascript:alert(1)", False]], *values[6:]]),
-    lambda values: json.dumps([*values[:5], [[BASE + "an image.png", False]], *values[6:]]),
-    lambda values: json.dumps([*values[:5], [[BASE + "a.png", "yes"]], *values[6:]]),
-    lambda values: json.dumps([*values[:6], [["not a code", BASE]], *values[7:]]),
-    lambda values: json.dumps([*values[:6], [["fr"]], *values[7:]]),
-], ids=["not-json", "short", "digest-number", "image-not-http", "image-not-encoded", "image-flag", "hreflang", "pair"])
+    lambda values, digest: ("not json", digest),
+    lambda values, digest: (json.dumps(values[:3]), digest),
+    lambda values, digest: (json.dumps(values), digest.encode()),  # (a number would be stored as text)
+    lambda values, digest: (json.dumps([values[0], 5, *values[2:]]), digest),
+    lambda values, digest: (json.dumps([*values[:4], [["javascript:alert(1)", False]], *values[5:]]), digest),
+    lambda values, digest: (json.dumps([*values[:4], [[BASE + "an image.png", False]], *values[5:]]), digest),
+    lambda values, digest: (json.dumps([*values[:4], [[BASE + "a.png", "yes"]], *values[5:]]), digest),
+    lambda values, digest: (json.dumps([*values[:5], [["not a code", BASE]], *values[6:]]), digest),
+    lambda values, digest: (json.dumps([*values[:5], [["fr"]], *values[6:]]), digest),
+], ids=["not-json", "short", "digest-bytes", "modified-number", "image-not-http", "image-not-encoded", "image-flag",
+        "hreflang", "pair"])
 def test_a_kept_entry_of_the_wrong_shape_is_ignored_with_a_warning(site, state, change):
     run(site, state)
     [facts] = state.parent.glob("*.facts.sqlite")
     with sqlite3.connect(facts) as db:
-        path, entry = db.execute("SELECT path, entry FROM facts ORDER BY path LIMIT 1 OFFSET 7").fetchone()
-        db.execute("UPDATE facts SET entry = ? WHERE path = ?", (change(json.loads(entry)), path))
+        path, entry, digest = db.execute(
+            "SELECT path, entry, digest FROM facts ORDER BY path LIMIT 1 OFFSET 7").fetchone()
+        db.execute("UPDATE facts SET entry = ?, digest = ? WHERE path = ?", (*change(json.loads(entry), digest), path))
     db.close()
     before = snapshot(state.parent)
     report, files = run(site, state)
