@@ -167,9 +167,11 @@ class EntryMaker:
         self.plan = self._plan()
         self.replay_key = _replay_key(settings) if self.plan.replay else ""
         """What an entry kept for replay must have been made under (the settings, sitemapkit)."""
-        self._kept_texts: dict[str, tuple[Any, ...] | None] = {}
-        """Each kept entry's text read (``_read_kept``), for the next page whose entry is the
-        same text: most pages' are (their digests are kept apart), read once a build."""
+        self._last_kept: tuple[str, tuple[Any, ...] | None] = ("", None)
+        """The last kept entry's text and what ``_read_kept`` read of it, for the next page
+        whose entry is the same text: most pages' are (their digests are kept apart), and pages
+        come a folder at a time. One text, not a table of them: an entry may be long (a
+        gallery's image URLs), and memory stays flat."""
 
     def finish(self) -> None:
         """Tell what only the whole listing shows: the pages canonical in another version."""
@@ -324,13 +326,10 @@ class EntryMaker:
         hreflang a code)."""
         if type(digest) not in _TEXT_OR_NONE:
             raise ValueError("a value of the wrong type")
-        if text in self._kept_texts:
-            read = self._kept_texts[text]
-        else:
+        last, read = self._last_kept
+        if text != last or not text:
             read = self._read_kept(text)
-            if len(self._kept_texts) >= _KEPT_TEXTS:
-                self._kept_texts.clear()
-            self._kept_texts[text] = read
+            self._last_kept = (text, read)
         if read is None:
             return None
         modified, published, title, urls, alternates, lang, named = read
@@ -705,8 +704,6 @@ def _as_written(url: str) -> bool:
 _ASKED_AGAIN = frozenset({"image-missing", "image-count"})
 """The rules of the warnings a replayed entry gives again: whether an image has its file."""
 _TEXT_OR_NONE = frozenset({str, type(None)})
-_KEPT_TEXTS = 4096
-"""How many kept entries' texts a build keeps read at once."""
 _IMAGE_FILES_KEPT = 4096
 """How many image paths' answers (is the file there?) a build keeps at once."""
 _SHOWN_READ = 8 << 20
