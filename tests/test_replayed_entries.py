@@ -6,6 +6,7 @@ warned is made again, so that the warning is told again."""
 
 import json
 import os
+import re
 import shutil
 import sqlite3
 from contextlib import redirect_stdout
@@ -188,22 +189,47 @@ def test_a_page_that_warned_is_made_again_and_warns_again(site, state):
     assert ("notes/odd.html", "hreflang-code") in {(page, rule) for page, rule, _ in told(report)}
 
 
+def test_pages_whose_kept_entries_differ_by_their_digest_alone_are_each_dated_by_their_own(tmp_path, state,
+                                                                                          pin_now):
+    """Pages with no image, title or date of their own keep one entry text, their content
+    digests beside it (each text is read once): each page is still dated by its own digest, so
+    a day later, with nothing changed, no page's lastmod moves."""
+    site = tmp_path / "plain"
+    for i in range(PAGES):
+        page(site, f"plain/p-{i:03d}.html", f"<p>Plain page {i}.</p>")
+    pin_now(1_768_435_200)  # 2026-01-15: every page first seen
+    run(site, state)
+    [facts] = state.parent.glob("*.facts.sqlite")
+    with sqlite3.connect(facts) as db:
+        kept = db.execute("SELECT count(DISTINCT entry), count(DISTINCT digest) FROM facts").fetchone()
+    db.close()
+    assert kept == (1, PAGES)
+    pin_now(1_768_435_200 + DAY)
+    report, files = run(site, state)
+    assert report["page_facts"] == {"kept": PAGES, "read": 0}
+    assert set(re.findall(rb"<lastmod>([^<]*)</lastmod>", files["sitemap.xml"])) == {b"2026-01-15T00:00:00Z"}
+    assert files["sitemap.xml"].count(b"<lastmod>") == PAGES
+
+
 @pytest.mark.parametrize("change", [
-    lambda values: "not json",
-    lambda values: json.dumps(values[:3]),
-    lambda values: json.dumps([values[0], 5, *values[2:]]),
-    lambda values: json.dumps([*values[:5], [["javascript:alert(1)", False]], *values[6:]]),
-    lambda values: json.dumps([*values[:5], [[BASE + "an image.png", False]], *values[6:]]),
-    lambda values: json.dumps([*values[:5], [[BASE + "a.png", "yes"]], *values[6:]]),
-    lambda values: json.dumps([*values[:6], [["not a code", BASE]], *values[7:]]),
-    lambda values: json.dumps([*values[:6], [["fr"]], *values[7:]]),
-], ids=["not-json", "short", "digest-number", "image-not-http", "image-not-encoded", "image-flag", "hreflang", "pair"])
+    lambda values, digest: ("not json", digest),
+    lambda values, digest: (json.dumps(values[:3]), digest),
+    lambda values, digest: (json.dumps(values), digest.encode()),  # (a number would be stored as text)
+    lambda values, digest: (json.dumps([values[0], 5, *values[2:]]), digest),
+    lambda values, digest: (json.dumps([*values[:4], [["javascript:alert(1)", False]], *values[5:]]), digest),
+    lambda values, digest: (json.dumps([*values[:4], [[BASE + "an image.png", False]], *values[5:]]), digest),
+    lambda values, digest: (json.dumps([*values[:4], [[BASE + "a.png", "yes"]], *values[5:]]), digest),
+    lambda values, digest: (json.dumps([*values[:5], [["not a code", BASE]], *values[6:]]), digest),
+    lambda values, digest: (json.dumps([*values[:5], [["fr"]], *values[6:]]), digest),
+], ids=["not-json", "short", "digest-bytes", "modified-number", "image-not-http", "image-not-encoded", "image-flag",
+        "hreflang", "pair"])
 def test_a_kept_entry_of_the_wrong_shape_is_ignored_with_a_warning(site, state, change):
     run(site, state)
     [facts] = state.parent.glob("*.facts.sqlite")
     with sqlite3.connect(facts) as db:
-        path, entry = db.execute("SELECT path, entry FROM facts ORDER BY path LIMIT 1 OFFSET 7").fetchone()
-        db.execute("UPDATE facts SET entry = ? WHERE path = ?", (change(json.loads(entry)), path))
+        path, entry, digest = db.execute(
+            "SELECT path, entry, digest FROM facts ORDER BY path LIMIT 1 OFFSET 7").fetchone()
+        db.execute("UPDATE facts SET entry = ?, digest = ? WHERE path = ?", (*change(json.loads(entry), digest), path))
     db.close()
     before = snapshot(state.parent)
     report, files = run(site, state)

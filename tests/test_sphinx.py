@@ -119,6 +119,21 @@ def test_full_build_lists_every_written_document(tmp_path, builder):
     ]
 
 
+def test_documents_the_builder_did_not_write_are_left_out_without_a_word(tmp_path):
+    """``sphinx-build SRC OUT FILE`` into a fresh folder writes the named document (and the one
+    whose toctree holds it): the others are read, have no file, and are not listed; no page is
+    warned of as unreadable."""
+    src = project(tmp_path)
+    out = tmp_path / "out"
+    warnings = tmp_path / "warnings.txt"
+    status = build_main(["-b", "html", "-q", "-w", str(warnings), str(src), str(out), str(src / "guide" / "intro.rst")])
+    told = warnings.read_text(encoding="utf-8") if warnings.exists() else ""
+    assert status == 0, told
+    assert not (out / "orphan.html").exists()
+    assert sorted(locs(out / "sitemap.xml")) == urls(["guide/intro", "index"])
+    assert "sitemapkit" not in told
+
+
 def test_wildcard_image_is_the_builders_pick_and_data_uris_are_left_out(tmp_path):
     docs = {
         "index.rst": (

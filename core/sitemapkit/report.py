@@ -73,7 +73,7 @@ them all: ``--format json``), so that a million pages that each warn need no mil
 alive."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)  # Performance: never compared, so no __eq__ made at import (1 M instructions)
 class Report:
     """Collects warnings as they happen (``on_warning`` lets an adapter log each at once),
     and what was written."""

@@ -30,7 +30,7 @@ import stat
 from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sitemapkit.dates import format_moment
 from sitemapkit.lastmod.page_facts import PageFacts, T
@@ -306,17 +306,19 @@ class Manifest:
         if kept is not None:
             kept.keep(output, loc, facts)
 
-    def replayed(self, output: str | os.PathLike[str], loc: str, decode: Callable[[str], T | None]) -> T | None:
+    def replayed(self, output: str | os.PathLike[str], loc: str, decode: Callable[[str, Any], T | None]) -> T | None:
         """The entry an earlier build made of the page written at ``output`` (URL ``loc``) from
-        the same file, read by ``decode`` (``PageFacts.replayed``); None when none is kept."""
+        the same file, read by ``decode`` from its text and digest (``PageFacts.replayed``);
+        None when none is kept."""
         kept = self.kept_facts()
         return kept.replayed(output, loc, decode) if kept is not None else None
 
-    def note_entry(self, output: str | os.PathLike[str], entry: str) -> None:
-        """Keep ``entry``, made this build from the page written at ``output``, for ``replayed``."""
+    def note_entry(self, output: str | os.PathLike[str], entry: str, digest: str | None) -> None:
+        """Keep ``entry``, made this build from the page written at ``output`` with the content
+        ``digest`` it dates the page by, for ``replayed``."""
         kept = self.kept_facts()
         if kept is not None:
-            kept.note_entry(output, entry)
+            kept.note_entry(output, entry, digest)
 
     def kept_facts(self) -> PageFacts | None:
         """The facts kept beside the manifest (the pages', their mirrors' sources), or None for

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-FORMAT = "sitemapkit page facts 2"
+FORMAT = "sitemapkit page facts 3"
 """Written in the file with sitemapkit's version (``_format``): facts another version read are
 read again."""
 MAX_MIRROR_BYTES = 16 << 20
@@ -61,14 +61,16 @@ temporary table of the file's connection."""
 _TABLES = (
     "CREATE TABLE IF NOT EXISTS about(key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;"
     "CREATE TABLE IF NOT EXISTS facts(path TEXT PRIMARY KEY, loc TEXT, size INT, mtime INT,"
-    " inode INT, read INT, facts TEXT, head BLOB, entry TEXT) WITHOUT ROWID;"
+    " inode INT, read INT, facts TEXT, head BLOB, entry TEXT, digest TEXT) WITHOUT ROWID;"
     "CREATE TABLE IF NOT EXISTS mirrors(name TEXT PRIMARY KEY, source TEXT, text BLOB) WITHOUT ROWID;"
 )
 """The file's tables; ``facts.entry``: the entry made from a page's facts, to replay
-(``replayed``), or null."""
-_KEPT = "loc, size, mtime, inode, read, entry, path"
+(``replayed``), or null; ``facts.digest``: the digest of the page's content that entry dates
+the page by, kept beside it, so that the entries of pages that differ by their digest alone
+are one text (``EntryMaker`` reads each text once a build)."""
+_KEPT = "loc, size, mtime, inode, read, entry, path, digest"
 """What ``_in_order`` reads of each row: the key of its file (first, as ``_unchanged`` takes
-it), its entry and its path."""
+it), its entry, its path and the entry's digest."""
 _SEEN_TABLE = "CREATE TEMP TABLE IF NOT EXISTS seen(path TEXT PRIMARY KEY) WITHOUT ROWID"
 
 
@@ -88,8 +90,8 @@ class PageFacts:
         self._warned = False
         self._read: list[list[Any]] = []
         """This build's rows for the pages read, not yet written (at most ``_BATCH``)."""
-        self._entries: list[tuple[str, str]] = []
-        """``(entry, path)`` of the entries made this build of pages whose facts were kept, not
+        self._entries: list[tuple[str, str | None, str]] = []
+        """``(entry, digest, path)`` of the entries made this build of pages whose facts were kept, not
         yet written (a page read has its entry in its row of ``_read``)."""
         self._rows: sqlite3.Cursor | None = None
         """The kept rows in path order (``_in_order``)."""
@@ -143,12 +145,13 @@ class PageFacts:
         self.report.pages_read += 1
         if self.write:
             self._read.append([name, loc, status.st_size, status.st_mtime_ns, status.st_ino, read_at,
-                               _encoded(found), found.head, None])
+                               _encoded(found), found.head, None, None])
         return found
 
-    def replayed(self, output: str | os.PathLike[str], loc: str, decode: Callable[[str], T | None]) -> T | None:
+    def replayed(self, output: str | os.PathLike[str], loc: str, decode: Callable[[str, Any], T | None]) -> T | None:
         """The entry an earlier build made of the page written at ``output`` (URL ``loc``), as
-        ``note_entry`` kept it and ``decode`` reads it, when the file is the one it was made
+        ``note_entry`` kept it and ``decode`` reads it (given its text and its digest, as
+        kept: a hostile file may hold anything there), when the file is the one it was made
         from (as ``facts`` checks it); None when there is none, or ``decode`` says it is not
         for this build (None). One ``decode`` finds in no shape it writes (``ValueError``) is
         warned of, as facts of the wrong shape are, and the file started again."""
@@ -164,7 +167,7 @@ class PageFacts:
         if row is None or row[5] is None or not _unchanged(row, loc, status):
             return None
         try:
-            entry = decode(row[5])
+            entry = decode(row[5], row[7])
         except ValueError:
             self._corrupt("a page's entry has the wrong shape")
             return None
@@ -176,15 +179,16 @@ class PageFacts:
         self.report.pages_kept += 1
         return entry
 
-    def note_entry(self, output: str | os.PathLike[str], entry: str) -> None:
+    def note_entry(self, output: str | os.PathLike[str], entry: str, digest: str | None) -> None:
         """Keep ``entry``, made this build from the facts of the page written at ``output`` (just
-        asked of ``facts``), for ``replayed``; a page read again without one has none."""
+        asked of ``facts``), with the ``digest`` of the content it dates the page by, for
+        ``replayed``; a page read again without one has none."""
         if self.write:
             name = os.fspath(output)
             if self._read and self._read[-1][0] == name:  # read this build: its row is not written yet
-                self._read[-1][8] = entry
+                self._read[-1][8:] = [entry, digest]
                 return
-            self._entries.append((entry, name))
+            self._entries.append((entry, digest, name))
             if len(self._entries) >= _BATCH:
                 self._flush()
 
@@ -223,7 +227,7 @@ class PageFacts:
             self._saw(name)
         if self.write:
             self._read.append([name, loc, status.st_size, status.st_mtime_ns, status.st_ino, None,
-                               _encoded(facts), facts.head, None])
+                               _encoded(facts), facts.head, None, None])
             if len(self._read) >= _BATCH:
                 self._flush()
 
@@ -306,8 +310,8 @@ class PageFacts:
         if db is None:
             return
         try:
-            db.executemany("INSERT OR REPLACE INTO facts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-            db.executemany("UPDATE facts SET entry = ? WHERE path = ?", entries)  # after their rows
+            db.executemany("INSERT OR REPLACE INTO facts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+            db.executemany("UPDATE facts SET entry = ?, digest = ? WHERE path = ?", entries)  # after their rows
             if seen:
                 db.execute(_SEEN_TABLE)
                 db.executemany("INSERT OR IGNORE INTO seen VALUES (?)", seen)

@@ -167,6 +167,11 @@ class EntryMaker:
         self.plan = self._plan()
         self.replay_key = _replay_key(settings) if self.plan.replay else ""
         """What an entry kept for replay must have been made under (the settings, sitemapkit)."""
+        self._last_kept: tuple[str, tuple[Any, ...] | None] = ("", None)
+        """The last kept entry's text and what ``_read_kept`` read of it, for the next page
+        whose entry is the same text: most pages' are (their digests are kept apart), and pages
+        come a folder at a time. One text, not a table of them: an entry may be long (a
+        gallery's image URLs), and memory stays flat."""
 
     def finish(self) -> None:
         """Tell what only the whole listing shows: the pages canonical in another version."""
@@ -286,9 +291,9 @@ class EntryMaker:
         title = (page.title or facts.title) if self.titles else None
         if replay and self._replayable(facts, entry):
             self.resolver.manifest.note_entry(page.output, json.dumps(
-                [self.replay_key, facts.digest, facts.modified, facts.published, facts.title if self.titles else None,
+                [self.replay_key, facts.modified, facts.published, facts.title if self.titles else None,
                  urls, [[alternate.hreflang, alternate.href] for alternate in entry.alternates],
-                 page.lang, page.images]))  # (json's default encoder: made once, not for each page)
+                 page.lang, page.images]), facts.digest)  # (json's default encoder: made once, not for each page)
         return entry, title
 
     def _image_urls(self, page: Page, keys: PageKeys, facts: HtmlFacts, loc: str) -> list[tuple[str, bool]]:
@@ -312,31 +317,49 @@ class EntryMaker:
         return (not entry.videos and (not facts.canonical or facts.canonical == entry.loc)
                 and all(rule in _ASKED_AGAIN for rule in self.warned))
 
-    def _kept_entry(self, page: Page, text: str) -> KeptEntry | None:
-        """An entry ``entry`` kept of ``page`` (``Manifest.replayed``): the facts that date it,
-        its title, its images' URLs and its alternates; None when it was made under other
-        settings, by another sitemapkit, or for a page of another language or other images
-        named by its generator. Raises ``ValueError`` when it is in no shape ``entry`` writes
-        (each kept URL must be one ``encode_url`` gives as it is, each hreflang a code)."""
+    def _kept_entry(self, page: Page, text: str, digest: Any) -> KeptEntry | None:
+        """An entry ``entry`` kept of ``page`` (``Manifest.replayed``), with the ``digest`` kept
+        beside it: the facts that date it, its title, its images' URLs and its alternates; None
+        when it was made under other settings, by another sitemapkit, or for a page of another
+        language or other images named by its generator. Raises ``ValueError`` when it is in no
+        shape ``entry`` writes (each kept URL must be one ``encode_url`` gives as it is, each
+        hreflang a code)."""
+        if type(digest) not in _TEXT_OR_NONE:
+            raise ValueError("a value of the wrong type")
+        last, read = self._last_kept
+        if text != last or not text:
+            read = self._read_kept(text)
+            self._last_kept = (text, read)
+        if read is None:
+            return None
+        modified, published, title, urls, alternates, lang, named = read
+        if lang != page.lang or named != tuple(page.images):
+            return None
+        return KeptEntry(HtmlFacts(published=published, modified=modified, digest=digest), title, urls, alternates)
+
+    def _read_kept(self, text: str) -> tuple[Any, ...] | None:
+        """A kept entry's text, checked, as ``_kept_entry`` takes it: ``(modified, published,
+        title, image URLs, alternates, language, images named by the generator)``; None when it
+        was made under another key. Raises ``ValueError`` when it is in no shape ``entry`` writes."""
         try:
-            key, digest, modified, published, title, urls, pairs, lang, named = json.loads(text)
+            key, modified, published, title, urls, pairs, lang, named = json.loads(text)
         except (TypeError, ValueError, RecursionError) as error:
             raise ValueError(f"not an entry: {error}") from None
         if type(key) is not str:
             raise ValueError("no key")
-        if key != self.replay_key or lang != page.lang or named != list(page.images):
+        if key != self.replay_key:
             return None
-        if (not {type(digest), type(modified), type(published), type(title)} <= _TEXT_OR_NONE
+        if (not {type(modified), type(published), type(title)} <= _TEXT_OR_NONE
                 or type(urls) is not list or type(pairs) is not list
-                or not all(type(url) is list and len(url) == 2 and type(url[0]) is str and self._as_written(url[0])
-                           and type(url[1]) is bool for url in urls)
+                or (urls and not all(type(url) is list and len(url) == 2 and type(url[0]) is str
+                                     and self._as_written(url[0]) and type(url[1]) is bool for url in urls))
                 or (pairs and not all(type(pair) is list and len(pair) == 2 and type(pair[0]) is str
                                       and hreflang_pattern().fullmatch(pair[0]) and type(pair[1]) is str
                                       and _as_written(pair[1]) for pair in pairs))):
             raise ValueError("a value of the wrong type")
-        return KeptEntry(HtmlFacts(published=published, modified=modified, digest=digest), title,
-                         [(url, by_generator) for url, by_generator in urls],
-                         tuple(Alternate(code, href) for code, href in pairs) if pairs else ())
+        return (modified, published, title, [(url, by_generator) for url, by_generator in urls] if urls else [],
+                tuple(Alternate(code, href) for code, href in pairs) if pairs else (), lang,
+                tuple(named) if type(named) is list else None)
 
     def _replayed(self, page: Page, loc: str, path: str, kept: KeptEntry) -> tuple[Entry, str | None]:
         """The entry kept of the page's unchanged file, with what it does not fix asked again:

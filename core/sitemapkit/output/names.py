@@ -140,6 +140,9 @@ class OwnNames(NamedTuple):
     """Every name ``filename`` makes under any settings: the sitemap family, ``sitemap.html``.
     A recorded name of the family that these settings do not make is the file of a build
     with an option now off; any other recorded name means the record was altered."""
+    llms: bool
+    """Whether these settings make ``llms_txt``'s files (a build without them never asks
+    for their pattern)."""
 
     def allows(self, name: str) -> bool:
         """Whether a file named ``name`` may be replaced or removed on the record's word."""
@@ -151,7 +154,7 @@ class OwnNames(NamedTuple):
     def written_later(self, name: str) -> bool:
         """Whether ``name`` is a file of ``llms_txt`` (``llms.txt``, a mirror): written, and
         its stale ones removed, by that step, after the sitemaps."""
-        return is_llms_file(name) and self.allows(name)
+        return self.llms and is_llms_file(name) and self.allows(name)
 
 
 def own_names(settings: Settings) -> OwnNames:
@@ -181,4 +184,4 @@ def own_names(settings: Settings) -> OwnNames:
     legacy = rf"{stem}-[1-9]\d*(?:-[0-9a-f]+)?\.xml"  # the children of older versions too
     sections = rf"{stem}-[a-z0-9]+(?:-[a-z0-9]+)*\.xml"  # any section's files, the sections' index
     family = rf"(?:{entry}|{legacy}|{news}|{texts}|{sections})(?:\.gz)?|{feed}|{re.escape(PAGE_NAME)}|{_LLMS}"
-    return OwnNames(re.compile(made), re.compile(family))
+    return OwnNames(re.compile(made), re.compile(family), bool(settings.llms_txt))

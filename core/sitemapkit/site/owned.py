@@ -41,7 +41,6 @@ import hmac
 import io
 import json
 import os
-import secrets
 import stat
 from collections.abc import Iterable
 from pathlib import Path
@@ -118,6 +117,8 @@ def record_key(state_file: Path, *, create: bool = True) -> RecordKey:
             return RecordKey(path, None, "there is none yet")
     except (OSError, ValueError) as error:
         return RecordKey(path, None, f"{path} cannot be read: {error}")
+    import secrets  # (loaded by the one build that makes the key, not by every import)
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         temporary = path.with_name(f".{KEY_NAME}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
