@@ -167,7 +167,7 @@ class EntryMaker:
         self.plan = self._plan()
         self.replay_key = _replay_key(settings) if self.plan.replay else ""
         """What an entry kept for replay must have been made under (the settings, sitemapkit)."""
-        self._last_kept: tuple[str, tuple[Any, ...] | None] = ("", None)
+        self._last_kept: tuple[str | None, tuple[Any, ...] | None] = (None, None)
         """The last kept entry's text and what ``_read_kept`` read of it, for the next page
         whose entry is the same text: most pages' are (their digests are kept apart), and pages
         come a folder at a time. One text, not a table of them: an entry may be long (a
@@ -327,7 +327,7 @@ class EntryMaker:
         if type(digest) not in _TEXT_OR_NONE:
             raise ValueError("a value of the wrong type")
         last, read = self._last_kept
-        if text != last or not text:
+        if text != last:
             read = self._read_kept(text)
             self._last_kept = (text, read)
         if read is None:
