@@ -108,7 +108,8 @@ def run_build(args: argparse.Namespace) -> int:
     # With --format json, stdout holds the one document: IndexNow's dry-run lines go to stderr.
     printed = contextlib.redirect_stdout(sys.stderr) if json_out else contextlib.nullcontext()
     project_dir = project.root if project else project_folder(site_dir, args.config, settings.base_url)
-    left = None if project else state_out_of_site(site_dir, settings, project_dir, dry_run=args.dry_run)
+    left, state_from = (None, None) if project else state_out_of_site(site_dir, settings, project_dir,
+                                                                      dry_run=args.dry_run)
     try:
         with printed:
             report = generate(
@@ -116,6 +117,7 @@ def run_build(args: argparse.Namespace) -> int:
                 out_dir,
                 settings,
                 project_dir=project_dir,
+                state_from=state_from,
                 problems=notes if left is None else [*notes, left],
                 source_dirs=[Path(source_dir).absolute()] if source_dir is not None else (),
                 on_warning=told,
