@@ -36,7 +36,7 @@ from sitemapkit.sources.bounded import ConfigError
 from sitemapkit.sources.generator import detect
 from sitemapkit.sources.layouts import FILES
 from sitemapkit.sources.matching import Sources
-from sitemapkit.sources.project import CONFIG_FILES, Project, ProjectError, file_urls, find_project
+from sitemapkit.sources.project import CONFIG_FILES, Project, ProjectError, file_urls, find_project, translated
 from sitemapkit.version_index import ROOT_OPTIONS, Versions, find_versions, write_version_index
 
 OPTIONS_BY_NAME = {option.name: option for option in OPTIONS}
@@ -91,6 +91,8 @@ def run_build(args: argparse.Namespace) -> int:
     pages = pages_in(site_dir)
     if project is not None and not project.use_directory_urls:
         pages = file_urls(pages)
+    if project is not None and project.languages:  # mkdocs-static-i18n: each page's language and translations
+        pages = translated(pages, site_dir, project.languages, alternates=settings.alternates)
     source_dir = args.source_dir or (project.docs_dir if project else None)
     if settings.static_html != "list":  # the folder's files are pages all alike
         raise UsageError("option 'static_html' applies to the adapters, whose generator says which HTML files it "
