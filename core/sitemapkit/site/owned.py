@@ -486,18 +486,22 @@ def _plain(name: object) -> bool:
 Recorded = dict[str, set[Identity]]
 
 
-class Unsigned(NamedTuple):
+class Unsigned:
     """A record this project's key did not sign, as read: ignored, and told once the build
-    knows what it writes (``Owned.stale``): whether ignoring it leaves anything undone."""
+    knows what it writes (``Owned.stale``): whether ignoring it leaves anything undone. (A
+    plain class: a NamedTuple's is made at every import, for the few builds that meet one.)"""
 
-    why: str
-    """Why its signature is not this project's key's."""
-    there: frozenset[str]
-    """The names it gives whose file is in the folder (its word counts for nothing but which
-    names to look at)."""
-    lines: bool
-    """Whether it names ``extra_sitemaps`` lines and robots.txt is there: a line an earlier
-    build named and the option no longer has is taken out only on a signed record's word."""
+    __slots__ = ("lines", "there", "why")
+
+    def __init__(self, why: str, there: frozenset[str], lines: bool) -> None:
+        self.why = why
+        """Why its signature is not this project's key's."""
+        self.there = there
+        """The names it gives whose file is in the folder (its word counts for nothing but
+        which names to look at)."""
+        self.lines = lines
+        """Whether it names ``extra_sitemaps`` lines and robots.txt is there: a line an earlier
+        build named and the option no longer has is taken out only on a signed record's word."""
 
 
 def _unsigned(path: Path, data: dict[str, object], key: RecordKey) -> Unsigned:
