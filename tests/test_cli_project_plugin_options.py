@@ -70,3 +70,42 @@ def test_a_wrong_option_in_the_plugin_entry_is_an_error_naming_the_file(tmp_path
     assert main(["build"]) == 2
     err = capsys.readouterr().err
     assert "mkdocs.yml: the sitemapkit plugin's options:" in err and "changefreq" in err
+
+
+def sitemap_alternates(path: Path) -> dict[str, dict[str, str]]:
+    """Each URL of the sitemap at ``path`` with its hreflang alternates."""
+    ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
+    return {url.findtext("s:loc", namespaces=ns): {link.get("hreflang"): link.get("href")
+                                                      for link in url.iterfind("x:link", ns)}
+            for url in assert_valid(path).iterfind("s:url", ns)}
+
+
+def test_an_i18n_project_built_by_the_command_line_as_by_the_plugin(tmp_path, monkeypatch, capsys):
+    """mkdocs-static-i18n (its suffix layout: ``guide.fr.md`` builds ``fr/guide/``): the command
+    line takes the plugin's file name and exclude, and gives each page the alternates the
+    plugin gave it from i18n's translations (the mkdocs theme writes no hreflang link)."""
+    root = tmp_path / "docs-project"
+    subprocess.run([MKDOCS, "new", str(root)], check=True, capture_output=True)
+    for name, text in {"index.fr.md": "# Accueil\n", "guide.md": "# Guide\n", "guide.fr.md": "# Guide (fr)\n",
+                       "only-en.md": "# English only\n", "internal/notes.md": "# Notes\n",
+                       "internal/notes.fr.md": "# Notes (fr)\n"}.items():
+        (root / "docs" / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / "docs" / name).write_text(text, encoding="utf-8")
+    i18n = {"docs_structure": "suffix", "languages": [{"locale": "en", "name": "English", "default": True},
+                                                      {"locale": "fr", "name": "Français"}]}
+    config = {"site_name": "My Docs", "site_url": BASE, "plugins": [
+        {"i18n": i18n}, {"sitemapkit": {"filename": "docs-map.xml", "exclude": ["**/internal/"]}}]}
+    (root / "mkdocs.yml").write_text(yaml.safe_dump(config), encoding="utf-8")
+    subprocess.run([MKDOCS, "build", "-q"], cwd=root, check=True)
+    site = root / "site"
+    by_plugin = sitemap_alternates(site / "docs-map.xml")
+    assert sorted(by_plugin) == sorted(BASE + path for path in ("", "fr/", "guide/", "fr/guide/", "only-en/",
+                                                                "fr/only-en/"))  # i18n's fallback page
+    assert by_plugin[BASE + "fr/guide/"] == {"en": BASE + "guide/", "fr": BASE + "fr/guide/"}
+    assert (site / "internal" / "notes" / "index.html").is_file()  # built, left out by exclude
+
+    monkeypatch.chdir(root)
+    (site / "docs-map.xml").unlink()
+    assert main(["build", "site", "--base-url", BASE]) == 0, capsys.readouterr()
+    assert sitemap_alternates(site / "docs-map.xml") == by_plugin
+    assert not (site / "sitemap.xml").exists()

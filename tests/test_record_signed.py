@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
+from quickstarts import pelican_quickstart
 
 from sitemapkit.site.owned import KEY_NAME, RECORD
 
@@ -86,6 +87,11 @@ def test_a_record_copied_from_another_project_is_ignored(tmp_path):
     (one / RECORD).write_text(json.dumps(data))
     assert build(one).returncode == 0
     (two / RECORD).write_bytes((one / RECORD).read_bytes())  # signed by one's key, not two's
+    # it names sitemap.xml alone, which two's build writes again: ignoring it leaves nothing undone
+    assert "[record-unsigned-moot]" in build(two).stderr
+    data = json.loads((one / RECORD).read_text())
+    data["files"]["sitemap-news.xml"] = [[len(NEWS), hashlib.sha256(NEWS).hexdigest()]]
+    (two / RECORD).write_text(json.dumps(data))  # and two's news sitemap: a warning
     assert "[record-unsigned]" in build(two).stderr
     assert (two / "sitemap-news.xml").read_bytes() == NEWS
 
@@ -136,7 +142,8 @@ def test_a_cleared_cache_does_not_fail_a_strict_mkdocs_build(tmp_path):
     """MkDocs empties site/ before each build but keeps its dot files, the record among them:
     with the key gone (``.cache/`` cleared), the record names only files no longer there, so
     ignoring it leaves nothing undone: a note, not a warning that fails ``--strict``. A record
-    naming files that are there still warns (a copied or altered folder)."""
+    naming a file that is there and that the build does not write again still warns (a copied
+    or altered folder)."""
     mkdocs = str(Path(sys.executable).parent / "mkdocs")
     subprocess.run([mkdocs, "new", str(tmp_path / "p")], check=True, capture_output=True)
     project = tmp_path / "p"
@@ -149,7 +156,80 @@ def test_a_cleared_cache_does_not_fail_a_strict_mkdocs_build(tmp_path):
     again = subprocess.run(strict, cwd=project, capture_output=True, text=True)
     assert again.returncode == 0, again.stderr
     assert "[record-unsigned-moot]" in again.stderr and "[record-unsigned]" not in again.stderr
-    # the same record, its files there (the output kept, the key lost): a warning
+    # the same record, its files there (the output kept, the key lost): a note while the build
+    # writes them again, a warning when it does not
     (project / ".cache" / "sitemapkit" / KEY_NAME).unlink()
-    copied = build(project / "site")
-    assert "[record-unsigned]" in copied.stderr
+    kept = build(project / "site")
+    assert "[record-unsigned-moot]" in kept.stderr and "[record-unsigned]" not in kept.stderr
+    (project / ".cache" / "sitemapkit" / KEY_NAME).unlink()
+    renamed = build(project / "site", "--filename", "map.xml")
+    assert "[record-unsigned]" in renamed.stderr
+    assert (project / "site" / "sitemap.xml").is_file()  # not removed on the unsigned record's word
+
+
+def test_a_cleared_cache_does_not_fail_a_strict_pelican_build(tmp_path):
+    """Pelican keeps its output folder (pelicanconf.py sets no DELETE_OUTPUT_DIRECTORY), so after
+    ``.cache/`` is cleared the unsigned record still names files that are there: the sitemap
+    this very build writes again. Ignoring the record leaves nothing undone and removes
+    nothing, so it is a note and ``"strict": True`` passes."""
+    project = strict_blog(tmp_path)
+    first = pelican(project)
+    assert first.returncode == 0, first.stdout + first.stderr
+    assert {RECORD, "sitemap.xml", "robots.txt"} <= set(os.listdir(project / "output"))
+    for path in sorted((project / ".cache").rglob("*"), reverse=True):
+        path.unlink() if path.is_file() else path.rmdir()
+    again = pelican(project)
+    told = again.stdout + again.stderr
+    assert again.returncode == 0, told
+    assert "[record-unsigned-moot]" in told and "[record-unsigned]" not in told
+    third = pelican(project)  # the fresh record is signed with the new key: nothing to say
+    assert third.returncode == 0 and "record-unsigned" not in third.stdout + third.stderr
+
+
+def test_a_planted_record_naming_another_file_there_still_fails_a_strict_pelican_build(tmp_path):
+    """The same project, its key kept, with a record planted in output/ that names the sitemap
+    and another tool's news sitemap: ignoring it leaves that file where it is, which a signed
+    record's word would have removed, so it is a warning (strict fails) and the file is untouched."""
+    project = strict_blog(tmp_path)
+    assert pelican(project).returncode == 0
+    out = project / "output"
+    (out / "sitemap-news.xml").write_bytes(NEWS)
+    data = json.loads((out / RECORD).read_text())
+    data.pop("signature")
+    add = {name: [[len(body), hashlib.sha256(body).hexdigest()]]
+           for name in ("sitemap.xml", "sitemap-news.xml") for body in [(out / name).read_bytes()]}
+    (out / RECORD).write_text(json.dumps({**data, "files": add}))
+    again = pelican(project)
+    told = again.stdout + again.stderr
+    assert again.returncode != 0, told
+    assert "[record-unsigned]" in told
+    assert (out / "sitemap-news.xml").read_bytes() == NEWS
+
+
+def strict_blog(root: Path) -> Path:
+    """pelican-quickstart's project with sitemapkit on, strict, built with pelicanconf.py."""
+    project = pelican_quickstart(root / "blog", Path(sys.executable).parent, BASE,
+                                 {"hello.md": "Title: Hello\nDate: 2026-01-01\n\nHi."})
+    with open(project / "pelicanconf.py", "a", encoding="utf-8") as conf:
+        conf.write(f'PLUGINS = ["sitemapkit_pelican"]\nSITEMAPKIT = {{"strict": True, "base_url": "{BASE}"}}\n')
+    return project
+
+
+def pelican(project: Path) -> subprocess.CompletedProcess[str]:
+    """``pelican content --verbose`` (notes shown) from the project folder, with pelicanconf.py
+    (its output kept)."""
+    env = {**os.environ, "COLUMNS": "1000"}  # log lines unwrapped
+    return subprocess.run([str(Path(sys.executable).parent / "pelican"), "content", "-v"], cwd=project, env=env,
+                          capture_output=True, text=True, timeout=180)
+
+
+def test_a_cleared_cache_with_extra_sitemaps_named_in_robots_txt_still_warns(tmp_path):
+    """An unsigned record that names ``extra_sitemaps`` lines, with robots.txt there: the line of
+    one dropped from the option is taken out only on a signed record's word, so ignoring the
+    record may leave it: a warning, though every file it names is written again."""
+    site = a_site(tmp_path)
+    extra = f"{BASE}shop/sitemap.xml"
+    assert build(site, "--extra-sitemap", extra).returncode == 0
+    (tmp_path / ".cache" / "sitemapkit" / KEY_NAME).unlink()
+    again = build(site, "--extra-sitemap", extra)
+    assert "[record-unsigned]" in again.stderr and "[record-unsigned-moot]" not in again.stderr

@@ -62,6 +62,32 @@ def test_plain_folders_recipe_as_written(tmp_path, capsys, monkeypatch):
     assert not list(site.rglob(".cache"))
 
 
+def state_in_the_served_folder(root: Path, commands: list[list[str]], capsys) -> dict[str, bytes]:
+    """The recipe's builds (``commands``) run twice in ``root``, then their state put in the
+    layout an earlier sitemapkit left: the versions' state in site/.cache, under their names
+    relative to site/, with a key of its own (the root's state stays where it is); each
+    version's sitemap as built."""
+    site = root / "site"
+    for _ in range(2):  # the second build dates each page by its fingerprint
+        for words in commands:
+            assert main(words) == 0, capsys.readouterr()
+    before = {name: (site / name / "sitemap.xml").read_bytes() for name in ("1.0", "2.0")}
+    assert all(b"<lastmod>" in sitemap for sitemap in before.values())
+    old = site / ".cache" / "sitemapkit"
+    old.mkdir(parents=True)
+    state = Path(".cache/sitemapkit/state.json")
+    for name in ("1.0", "2.0"):
+        kept = site_manifest(root / state, f"{BASE}{name}/", site / name, root)
+        there = site_manifest(site / state, f"{BASE}{name}/", site / name, site)
+        kept.rename(there)
+        facts_file(kept).rename(facts_file(there))
+    old_key = record_key(site / state)
+    for name in ("1.0", "2.0"):
+        assert record_signed_again(site / name, record_key(root / state), old_key)
+    capsys.readouterr()
+    return before
+
+
 def test_state_an_earlier_build_left_in_the_served_folder_is_taken_out_with_nothing_lost(tmp_path, capsys,
                                                                                           monkeypatch):
     """Earlier builds of the recipe kept each version's state in site/.cache/sitemapkit,
@@ -71,24 +97,9 @@ def test_state_an_earlier_build_left_in_the_served_folder_is_taken_out_with_noth
     site = versions_tree(tmp_path / "site")
     monkeypatch.chdir(tmp_path)
     commands = [words[1:] for words in recipe(block("versions-plain-folders"))]
-    for _ in range(2):  # the second build dates each page by its fingerprint
-        for words in commands:
-            assert main(words) == 0, capsys.readouterr()
-    before = {name: (site / name / "sitemap.xml").read_bytes() for name in ("1.0", "2.0")}
-    assert all(b"<lastmod>" in sitemap for sitemap in before.values())
-    # the layout an earlier sitemapkit left: the versions' state in site/.cache, under their
-    # names relative to site/, with a key of its own (the root's state stays where it is)
-    old = site / ".cache" / "sitemapkit"
-    old.mkdir(parents=True)
-    state = Path(".cache/sitemapkit/state.json")
-    for name in ("1.0", "2.0"):
-        kept = site_manifest(tmp_path / state, f"{BASE}{name}/", site / name, tmp_path)
-        there = site_manifest(site / state, f"{BASE}{name}/", site / name, site)
-        kept.rename(there)
-        facts_file(kept).rename(facts_file(there))
-    old_key = record_key(site / state)
-    for name in ("1.0", "2.0"):
-        assert record_signed_again(site / name, record_key(tmp_path / state), old_key)
+    before = state_in_the_served_folder(tmp_path, commands, capsys)
+    old, state, old_key = site / ".cache" / "sitemapkit", Path(".cache/sitemapkit/state.json"), record_key(
+        site / ".cache/sitemapkit/state.json")
 
     for words in commands[:2]:
         assert main(words) == 0
@@ -102,7 +113,37 @@ def test_state_an_earlier_build_left_in_the_served_folder_is_taken_out_with_noth
     # record it signs (anyone who can write into site/ can make one) is not taken as the build's
     assert record_signed_again(site / "1.0", record_key(tmp_path / state), old_key)
     assert main(commands[0]) == 0
-    assert "[record-unsigned]" in capsys.readouterr().err
+    # (it names the version's sitemap alone, which the build writes again: a note, not a warning)
+    assert "[record-unsigned-moot]" in capsys.readouterr().err
+
+
+def test_a_dry_run_over_state_left_in_the_served_folder_tells_what_the_build_would(tmp_path, capsys, monkeypatch):
+    """A dry run moves no state (it writes nothing), but reads it where the real build would
+    take it from: its warnings and notes are the real build's, its sitemap dated as the real one."""
+    site = versions_tree(tmp_path / "site")
+    monkeypatch.chdir(tmp_path)
+    commands = [words[1:] for words in recipe(block("versions-plain-folders"))]
+    before = state_in_the_served_folder(tmp_path, commands, capsys)
+
+    def tree() -> dict[str, tuple[bytes, int]]:
+        return {path.relative_to(tmp_path).as_posix(): (path.read_bytes(), path.stat().st_mtime_ns)
+                for path in sorted(tmp_path.rglob("*")) if path.is_file()}
+
+    def told(err: str) -> list[str]:
+        return [line for line in err.splitlines() if line.startswith(("warning:", "info:"))]
+
+    untouched = tree()
+    assert main([*commands[0], "--dry-run"]) == 0
+    dry = capsys.readouterr()
+    assert tree() == untouched  # nothing written, moved or touched
+    assert main(commands[0]) == 0
+    real = capsys.readouterr()
+    assert told(dry.err) == told(real.err) and "[state-in-site]" in real.err, dry.err
+    assert (site / "1.0" / "sitemap.xml").read_bytes() == before["1.0"]  # dated from the taken manifest
+    # what it would write: the sitemap as the real build wrote it, the manifest in its new place
+    assert f"would write site/1.0/sitemap.xml (2 URLs, {len(before['1.0'])} bytes)" in dry.out
+    manifest = site_manifest(tmp_path / ".cache/sitemapkit/state.json", f"{BASE}1.0/", site / "1.0", tmp_path)
+    assert manifest.is_file() and f"would write {manifest} (" in dry.out
 
 
 def test_copies_links_and_empty_folders_are_left_out(tmp_path, capsys):

@@ -50,6 +50,7 @@ class Build(NamedTuple):
     site_dir: Path
     settings: Settings
     project_dir: Path
+    state_from: Path | None
     source_dirs: tuple[Path | str, ...]
     checkouts: tuple[Checkout, ...]
     sink: Sink
@@ -68,6 +69,7 @@ def generate(
     settings: Settings,
     *,
     project_dir: Path | str | None = None,
+    state_from: Path | str | None = None,
     source_dirs: Iterable[Path | str] = (),
     checkouts: Iterable[Checkout] = (),
     on_warning: Callable[[Problem], None] | None = None,
@@ -84,7 +86,9 @@ def generate(
     """Build entries from ``pages`` and write every file into ``site_dir``.
 
     ``project_dir`` anchors relative paths such as ``state_file`` (the folder holding the
-    generator's configuration; the current folder by default). ``source_dirs`` are the
+    generator's configuration; the current folder by default). ``state_from``: the folder
+    ``state_file`` is read relative to when not ``project_dir``: a dry run's, where the real
+    build would take the state from (``cli.state_place``). ``source_dirs`` are the
     folders the pages' sources come from (MkDocs' docs_dir, Sphinx's source folder,
     Pelican's PATH): git reads only their history. ``checkouts``: folders holding a
     repository's files at another revision than HEAD (``lastmod.git.Checkout``). ``progress`` is called with
@@ -113,6 +117,7 @@ def generate(
         raise SitemapError("sitemapkit needs the site's absolute URL: set base_url")
     sink = Sink(dry_run=dry_run)  # every file this build writes or removes goes through it
     build = Build(Path(site_dir), settings, Path(project_dir) if project_dir is not None else Path.cwd(),
+                  Path(state_from) if state_from is not None else None,
                   tuple(source_dirs), tuple(checkouts), sink, progress, render_html, outline, deployment,
                   other_sitemaps, keep_urlset, keep_facts)
     with _heap_frozen():
@@ -177,13 +182,14 @@ def _write_all(pages: Iterable[Page], build: Build, report: Report, transform: U
     source_dirs = build.source_dirs
     now = build_time()
     # the project's key, beside the manifest: what signs the record of our own files in site_dir
-    key = record_key(project_dir / settings.state_file, create=not sink.dry_run)
+    key = record_key((build.state_from or project_dir) / settings.state_file, create=not sink.dry_run)
     named_before = named_extras(site_dir, settings.base_url, key)  # before this build's record replaces it
     listed_before = first_loc(site_dir / settings.filename)  # the base URL the sitemap replaced was for
     # other tools' sitemaps: the one at our own name is looked at before this build replaces it
     others = build.other_sitemaps
     warn_others = others(site_dir, settings, key) if others is not None else None
-    manifest = Manifest.for_settings(settings, project_dir, report, now, site_dir, sink, keep_facts=build.keep_facts)
+    manifest = Manifest.for_settings(settings, project_dir, report, now, site_dir, sink, keep_facts=build.keep_facts,
+                                     state_from=build.state_from)
     try:
         # pages -> entries, each dated as it streams (and noted in the manifest)
         resolver = LastmodResolver(settings, project_dir, report, now, source_dirs, manifest,

@@ -276,8 +276,8 @@ RULES: dict[str, RuleEntry] = {
                                           "project's key (build: the record is ignored, no file replaced or "
                                           "removed on its word)", TOOL),
     "record-unsigned-moot": RuleEntry(INFO, "the record of sitemapkit's own files is not signed with this "
-                                             "project's key, and none of the files it names is there any more "
-                                             "(the generator emptied the folder: nothing at stake)", TOOL),
+                                             "project's key, and the only files it names that are there are "
+                                             "ones the build writes again (nothing at stake)", TOOL),
     "record-key": RuleEntry(INFO, "no key can be kept beside the manifest to sign the record of "
                                   "sitemapkit's own files (build: the record is written unsigned)", TOOL),
     "record-option-off": RuleEntry(INFO, "a recorded file of an option now off (build: left in place, "

@@ -36,7 +36,7 @@ from sitemapkit.sources.bounded import ConfigError
 from sitemapkit.sources.generator import detect
 from sitemapkit.sources.layouts import FILES
 from sitemapkit.sources.matching import Sources
-from sitemapkit.sources.project import CONFIG_FILES, Project, ProjectError, file_urls, find_project
+from sitemapkit.sources.project import CONFIG_FILES, Project, ProjectError, file_urls, find_project, translated
 from sitemapkit.version_index import ROOT_OPTIONS, Versions, find_versions, write_version_index
 
 OPTIONS_BY_NAME = {option.name: option for option in OPTIONS}
@@ -56,7 +56,8 @@ def run_build(args: argparse.Namespace) -> int:
                              "--out or --source-dir (run it in the repository)")
         values = _values(args, project)
         _root_options(values)
-        return _build_branch(args, _settings(_with_root_options(values, project)))
+        given, _ = _with_project_options(values, project, root=True)
+        return _build_branch(args, _settings(given))
     site_dir = Path(args.site_dir) if args.site_dir else project.site_dir if project else None
     if site_dir is None:
         raise UsageError("SITE_DIR is needed outside a zensical.toml, properdocs.yml or mkdocs.yml project")
@@ -66,7 +67,10 @@ def run_build(args: argparse.Namespace) -> int:
     given, notes = _with_project_options(values, project)
     settings = _settings(given)
 
-    root = _settings(_with_root_options(values, project)) if project is not None and project.sitemapkit else settings
+    root = settings
+    if project is not None and project.sitemapkit:  # the root step takes only its own options
+        root_given, _ = _with_project_options(values, project, root=True)
+        root = _settings(root_given)
     versions = (find_versions(site_dir, root.filename, root.base_url, root.exclude_versions)
                 if not args.out else None)
     if versions is not None:  # the root of a versioned deployment: its entry point only
@@ -87,6 +91,8 @@ def run_build(args: argparse.Namespace) -> int:
     pages = pages_in(site_dir)
     if project is not None and not project.use_directory_urls:
         pages = file_urls(pages)
+    if project is not None and project.languages:  # mkdocs-static-i18n: each page's language and translations
+        pages = translated(pages, site_dir, project.languages, alternates=settings.alternates)
     source_dir = args.source_dir or (project.docs_dir if project else None)
     if settings.static_html != "list":  # the folder's files are pages all alike
         raise UsageError("option 'static_html' applies to the adapters, whose generator says which HTML files it "
@@ -108,7 +114,8 @@ def run_build(args: argparse.Namespace) -> int:
     # With --format json, stdout holds the one document: IndexNow's dry-run lines go to stderr.
     printed = contextlib.redirect_stdout(sys.stderr) if json_out else contextlib.nullcontext()
     project_dir = project.root if project else project_folder(site_dir, args.config, settings.base_url)
-    left = None if project else state_out_of_site(site_dir, settings, project_dir, dry_run=args.dry_run)
+    left, state_from = (None, None) if project else state_out_of_site(site_dir, settings, project_dir,
+                                                                      dry_run=args.dry_run)
     try:
         with printed:
             report = generate(
@@ -116,6 +123,7 @@ def run_build(args: argparse.Namespace) -> int:
                 out_dir,
                 settings,
                 project_dir=project_dir,
+                state_from=state_from,
                 problems=notes if left is None else [*notes, left],
                 source_dirs=[Path(source_dir).absolute()] if source_dir is not None else (),
                 on_warning=told,
@@ -206,21 +214,16 @@ def _settings(values: dict[str, Any]) -> Settings:
         raise UsageError(str(error)) from None
 
 
-def _with_root_options(values: dict[str, Any], project: Project | None) -> dict[str, Any]:
-    """``values`` over the root step's options the project's configuration gives sitemapkit's
-    plugin (``filename``, ``gzip``, ``extra_urls`` ...: ``ROOT_OPTIONS``); the others are each
-    version's build's."""
-    given = project.sitemapkit if project is not None else {}
-    return {**{name: value for name, value in given.items() if name in ROOT_OPTIONS}, **values}
-
-
-def _with_project_options(values: dict[str, Any], project: Project | None) -> tuple[dict[str, Any], list[Problem]]:
+def _with_project_options(values: dict[str, Any], project: Project | None, *,
+                          root: bool = False) -> tuple[dict[str, Any], list[Problem]]:
     """``values`` over the options the project's configuration gives sitemapkit's plugin, so
-    that a build by the command line writes what the plugin writes; with a warning for the one
+    that a build by the command line writes what the plugin writes (``root``: the root step of
+    a versioned deployment, which takes only its own, ``ROOT_OPTIONS``: ``filename``, ``gzip``,
+    ``extra_urls`` ...; the others are each version's build's); with a warning for the one
     only a plugin can follow (``static_html``: its generator says which files it copied)."""
     if project is None:
         return values, []
-    given = dict(project.sitemapkit)
+    given = {name: value for name, value in project.sitemapkit.items() if not root or name in ROOT_OPTIONS}
     notes = []
     if given.get("static_html") not in (None, "list") and "static_html" not in values:
         notes.append(Problem(str(project.config_file), "option-ignored",

@@ -143,19 +143,22 @@ class Manifest:
 
     def __init__(
         self, path: Path, report: Report, now: datetime, *, wanted: bool = True, read: bool = True,
-        sink: Sink | None = None, keep_facts: bool = False,
+        sink: Sink | None = None, keep_facts: bool = False, last: Path | None = None,
     ) -> None:
         """``wanted``: this build starts a manifest (IndexNow or the change feed need one).
         ``read``: it may ask the last one (a fingerprint source). With neither and no manifest
         on disk, nothing is recorded and none is written. ``sink``: where it is written (the
         disk by default; a dry run's counts its size). ``keep_facts``: the facts of pages handed
-        over with their HTML are kept too (``keep``), for a build that hands them without it."""
+        over with their HTML are kept too (``keep``), for a build that hands them without it.
+        ``last``: where the last build's manifest (and its kept facts) is read, when not at
+        ``path``: a dry run's, whose real build would first move it to ``path``."""
         self.path = path
+        self.last = last if last is not None else path
         self.sink = sink if sink is not None else Sink()
         self.report = report
         self.now_text = format_moment(now)
         self.wanted = wanted
-        self.kept = wanted or read or path.exists()
+        self.kept = wanted or read or self.last.exists()
         self._db: sqlite3.Connection | None = None
         self._previous: dict[str, Record] | None = {}
         """The last build's records while they are few; None once they live in SQLite."""
@@ -174,14 +177,17 @@ class Manifest:
     @classmethod
     def for_settings(
         cls, settings: Settings, project_dir: Path, report: Report, now: datetime, site_dir: Path | str | None = None,
-        sink: Sink | None = None, keep_facts: bool = False,
+        sink: Sink | None = None, keep_facts: bool = False, state_from: Path | None = None,
     ) -> Manifest:
         """The manifest of the site ``settings.base_url`` built into ``site_dir``, named after
-        ``settings.state_file`` (relative to ``project_dir``): see ``site_manifest``."""
+        ``settings.state_file`` (relative to ``project_dir``): see ``site_manifest``. The last
+        one is read relative to ``state_from`` when given (see ``generate``)."""
         wanted = bool(settings.indexnow) or bool(settings.changes_feed)
         read = "fingerprint" in settings.lastmod
         path = site_manifest(Path(project_dir) / settings.state_file, settings.base_url or "", site_dir, project_dir)
-        return cls(path, report, now, wanted=wanted, read=read, sink=sink, keep_facts=keep_facts)
+        last = None if state_from is None else site_manifest(
+            state_from / settings.state_file, settings.base_url or "", site_dir, state_from)
+        return cls(path, report, now, wanted=wanted, read=read, sink=sink, keep_facts=keep_facts, last=last)
 
     # ------------------------------------------------------------------ the last build
 
@@ -210,11 +216,11 @@ class Manifest:
 
     def _load(self) -> None:
         try:
-            unsent = read_state(self.path, self._take)
+            unsent = read_state(self.last, self._take)
         except StatePathError as error:
             self._unusable = True
             self.report.warn(
-                str(self.path), "state_file", "state-path",
+                str(self.last), "state_file", "state-path",
                 f"no manifest kept: {error}; set state_file to the path of a file "
                 "(by default .cache/sitemapkit/state.json)",
             )
@@ -225,7 +231,7 @@ class Manifest:
             else:
                 self.db.execute("DELETE FROM previous")
             self.report.warn(
-                str(self.path), "state_file", "state-corrupt",
+                str(self.last), "state_file", "state-corrupt",
                 f"manifest ignored and rebuilt: {error}; lastmods from fingerprints "
                 "restart from this build",
             )
@@ -274,7 +280,7 @@ class Manifest:
         where none is (a site whose pages all have dates never gets one)."""
         if not self._loaded:
             if self._on_disk is None:
-                self._on_disk = self.kept and self.path.exists()
+                self._on_disk = self.kept and self.last.exists()
             if not self._on_disk:
                 return None
         return self.previous(loc)
@@ -326,7 +332,7 @@ class Manifest:
         if self._page_facts is None:
             if not (self.kept and (self.known() or not self._unusable)):
                 return None
-            self._page_facts = PageFacts(facts_file(self.path), self.report,
+            self._page_facts = PageFacts(facts_file(self.last), self.report,
                                          write=not self.sink.dry_run)
         return self._page_facts
 
@@ -373,7 +379,7 @@ class Manifest:
         time it was first seen. Write the new manifest; say what changed."""
         if self._page_facts is not None:
             self._page_facts.save()
-        if not self.kept or not (self._loaded or self.wanted or self.path.exists()):
+        if not self.kept or not (self._loaded or self.wanted or self.last.exists()):
             return Changes(state_file=self.path, first_build=True)  # never started, nor asked
         known = self.known()
         if self._previous is not None:

@@ -19,7 +19,9 @@ No record can make a build touch a file of another name.
 The record's word alone is no proof, so it is signed: a per-project key (``RecordKey``, 32
 random bytes made by the first build) kept beside the manifest, outside the output folder,
 HMAC-signs it, and a record this project's key did not sign is ignored with a warning
-(``record-unsigned``): every file there is then the user's, as without a record. A build
+(``record-unsigned``): every file there is then the user's, as without a record (a note,
+``record-unsigned-moot``, when the only files it names that are there are ones the build
+writes again: ignoring it leaves nothing undone). A build
 that cannot keep a key writes its record unsigned, and so trusts no record.
 
 The record is ``.sitemapkit-files.json`` in the output folder (it travels with the files it
@@ -266,10 +268,13 @@ class Owned:
             why = "a symbolic link" if stat.S_ISLNK(info.st_mode) else kind_of(info.st_mode)
             raise ForeignFileError(f"{self.path} is {why}, not the record sitemapkit keeps of its own "
                                    "files: move it away")
-        self.files, self.dormant = _load(self.path, report, names, key)
+        self.files, self.dormant, self.unsigned = _load(self.path, report, names, key)
         """The recorded files whose names ``names`` allows: the only ones ever replaced or
         removed on the record's word; and those of an option now off (``dormant``), carried
-        into the next record unread, for a build that turns the option on again."""
+        into the next record unread, for a build that turns the option on again. A record
+        this project's key did not sign gives none: ``unsigned`` says what it named, told
+        once the build knows what it writes (``stale``), or stops (``check``)."""
+        self.report = report
         self.pending: dict[str, set[Identity]] = {}
         """Files this build is putting in place, with their identity."""
         self.confirmed: set[str] = set()
@@ -319,6 +324,7 @@ class Owned:
                 continue
             else:
                 why = "is not a file sitemapkit wrote"
+            self._tell_unsigned(set())  # the build stops: it writes nothing again
             raise ForeignFileError(
                 f"{path} {why}; sitemapkit writes and replaces only its own files: choose "
                 "another filename, or move that file away"
@@ -353,8 +359,34 @@ class Owned:
         return True
 
     def stale(self, keep: set[str]) -> list[Path]:
-        """Files of an earlier build that this one did not write, still as that build left them."""
+        """Files of an earlier build that this one did not write (``keep``: the names it writes),
+        still as that build left them. An unsigned record is told here, where its cost is known."""
+        self._tell_unsigned(keep)
         return [self.folder / name for name in sorted(self.files) if name not in keep and self.mine(name)]
+
+    def _tell_unsigned(self, keep: set[str]) -> None:
+        """Tell, once, that the record was not signed with this project's key and is ignored: a
+        warning (``record-unsigned``) when that leaves something undone (a file it names is there
+        and this build does not write it again: a signed record's word would have removed it or
+        kept it as the build's; or a robots.txt line it names), else a note
+        (``record-unsigned-moot``): the generator emptied the folder (MkDocs keeps dot files), or
+        kept it and only this build's own files are there (Pelican), so nothing is at stake."""
+        if self.unsigned is None:
+            return
+        unsigned, self.unsigned = self.unsigned, None
+        told = (f"the record of sitemapkit's own files is not signed with this project's key ({unsigned.why}: "
+                "it was copied, altered, or made by a build with another state_file folder); ignored: ")
+        if unsigned.lines or not unsigned.there <= keep:
+            self.report.warn(str(self.path), "record", "record-unsigned",
+                             told + "no file is replaced or removed on its word, and a fresh record is written")
+        elif unsigned.there:
+            self.report.info(str(self.path), "record", "record-unsigned-moot",
+                             told + "the only files it names that are there are written again by this build, so "
+                             "nothing is at stake; a fresh record is written")
+        else:
+            self.report.info(str(self.path), "record", "record-unsigned-moot",
+                             told + "no file it names is there any more, so nothing is at stake; a fresh record "
+                             "is written")
 
     def settle(self, written: Iterable[Path], removed: Iterable[Path], chosen_out: Iterable[str] = (),
                extras: Iterable[str] = (), elsewhere: Iterable[str] = ()) -> None:
@@ -454,48 +486,58 @@ def _plain(name: object) -> bool:
 Recorded = dict[str, set[Identity]]
 
 
-def _names_none_there(folder: Path, data: dict[str, object]) -> bool:
-    """Whether no file a record names (``data``, as read: its word counts for nothing but
-    which names to look at) is in ``folder``: then ignoring it leaves nothing undone."""
+class Unsigned:
+    """A record this project's key did not sign, as read: ignored, and told once the build
+    knows what it writes (``Owned.stale``): whether ignoring it leaves anything undone. (A
+    plain class: a NamedTuple's is made at every import, for the few builds that meet one.)"""
+
+    __slots__ = ("lines", "there", "why")
+
+    def __init__(self, why: str, there: frozenset[str], lines: bool) -> None:
+        self.why = why
+        """Why its signature is not this project's key's."""
+        self.there = there
+        """The names it gives whose file is in the folder (its word counts for nothing but
+        which names to look at)."""
+        self.lines = lines
+        """Whether it names ``extra_sitemaps`` lines and robots.txt is there: a line an earlier
+        build named and the option no longer has is taken out only on a signed record's word."""
+
+
+def _unsigned(path: Path, data: dict[str, object], key: RecordKey) -> Unsigned:
+    folder = path.parent
     named = [name for part in ("files", "dormant") if isinstance(kept := data.get(part), dict) for name in kept]
-    return all(not _plain(name) or _lstat(folder / name) is None for name in named)
+    why = f"there is no key ({key.why})" if key.secret is None else f"{key.path} did not sign it"
+    return Unsigned(why, frozenset(name for name in named if _plain(name) and _lstat(folder / name) is not None),
+                    bool(data.get("extra_sitemaps")) and _lstat(folder / "robots.txt") is not None)
 
 
-def _load(path: Path, report: Report, names: AllowedNames, key: RecordKey) -> tuple[Recorded, Recorded]:
+def _load(path: Path, report: Report, names: AllowedNames, key: RecordKey
+          ) -> tuple[Recorded, Recorded, Unsigned | None]:
     """The record at ``path``: names to identities, for the names ``names`` allows, and for
     the names of the sitemap family it does not (``dormant``: an option now off made them; the
     note ``record-option-off`` says so when the option was on in the build that recorded
-    them). Missing is empty; unreadable, too large, of the wrong shape or not signed by
-    ``key`` is empty with a warning (then nothing is deleted or replaced on its word); any
-    other name is left out, with a warning."""
+    them). Missing is empty; unreadable, too large or of the wrong shape is empty with a
+    warning (then nothing is deleted or replaced on its word); not signed by ``key``, empty
+    and ``Unsigned`` (told by ``Owned.stale``); any other name is left out, with a warning."""
     try:
         data = json.loads(read_regular(path, _MAX_RECORD_BYTES + 1))
     except FileNotFoundError:
-        return {}, {}
+        return {}, {}, None
     except (OSError, ValueError, RecursionError) as error:
         _unreadable(report, path, f"cannot be read ({error})")
-        return {}, {}
+        return {}, {}, None
     if not isinstance(data, dict) or data.get("sitemapkit_files") != VERSION:
         _unreadable(report, path, "is not a record this version of sitemapkit wrote")
-        return {}, {}
+        return {}, {}, None
     if not key.signs(data):
-        why = f"there is no key ({key.why})" if key.secret is None else f"{key.path} did not sign it"
-        told = (f"the record of sitemapkit's own files is not signed with this project's key ({why}: "
-                "it was copied, altered, or made by a build with another state_file folder); ignored: ")
-        if _names_none_there(path.parent, data):  # the generator emptied the folder (MkDocs keeps dot files)
-            report.info(str(path), "record", "record-unsigned-moot",
-                        told + "no file it names is there any more, so nothing is at stake; a fresh record "
-                        "is written")
-        else:
-            report.warn(str(path), "record", "record-unsigned",
-                        told + "no file is replaced or removed on its word, and a fresh record is written")
-        return {}, {}
+        return {}, {}, _unsigned(path, data, key)
     files: Recorded = {}
     dormant: Recorded = {}
     body, asleep = data.get("files"), data.get("dormant", {})
     if not isinstance(body, dict) or not isinstance(asleep, dict):
         _unreadable(report, path, "has the wrong shape")
-        return {}, {}
+        return {}, {}, None
     foreign, off = [], []
     for recorded, was_on in ((body, True), (asleep, False)):
         for name, ids in recorded.items():
@@ -523,7 +565,7 @@ def _load(path: Path, report: Report, names: AllowedNames, key: RecordKey) -> tu
                     "turning the option on again replaces "
                     f"{'it' if len(off) == 1 else 'them'}; delete {'it' if len(off) == 1 else 'them'} by hand "
                     f"if the site no longer needs {'it' if len(off) == 1 else 'them'}")
-    return files, dormant
+    return files, dormant, None
 
 
 def _some(names: list[object], shown: int = 5) -> str:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from sitemapkit.model import NavItem, Page
+from sitemapkit.site.pages import serving_file
 from sitemapkit.sources import MKDOCSTRINGS, SNIPPETS
 from sitemapkit.sources.mkdocstrings import Documented
 from sitemapkit.sources.nav import nav_items
@@ -199,3 +200,27 @@ def file_urls(pages: Iterable[Page]) -> Iterator[Page]:
     ``use_directory_urls`` is false."""
     for page in pages:
         yield replace(page, url=page.name) if page.name else page
+
+
+def translated(pages: Iterable[Page], site_dir: Path, languages: tuple[str, ...], *,
+               alternates: bool = True) -> Iterator[Page]:
+    """The pages of a site mkdocs-static-i18n built (``languages``: its locales, the default
+    first), each with its language and, with ``alternates``, its translations, as the plugin
+    has them from i18n: the default language at the site root, each other in its locale's
+    folder (``fr/guide/``); a page's translations are the pages at its path in the other
+    languages' folders that the site holds (i18n's fallback pages among them)."""
+    default, folder = languages[0], os.fspath(site_dir)
+    others = {f"{code}/": code for code in languages[1:]}
+    for page in pages:
+        first = page.url[: page.url.find("/") + 1]
+        lang = others.get(first, default)
+        path = page.url[len(first):] if lang != default else page.url
+        if not alternates or page.not_page:
+            yield replace(page, lang=lang)
+            continue
+        translations = {}
+        for code in languages:
+            url = path if code == default else f"{code}/{path}"
+            if code != lang and serving_file(folder, url) is not None:
+                translations[code] = url
+        yield replace(page, lang=lang, translations=translations)
