@@ -470,7 +470,7 @@ def test_mkdocs_kept_facts_are_taken_for_the_same_html_and_read_again_for_change
     [facts] = facts_files(tmp_path / ".cache")
     with sqlite3.connect(facts) as db:
         path, loc = db.execute("SELECT path, loc FROM rendered WHERE path LIKE '%/a/index.html'").fetchone()
-        noindex = json.dumps([True, loc, [], None, None, [], []])
+        noindex = json.dumps([True, loc, [], None, None, [], [], None])
         db.execute("UPDATE rendered SET facts = ? WHERE path = ?", (noindex, path))
     db.close()
     assert b"/a/" not in mkdocs(config)  # its facts taken as kept: noindex
@@ -482,7 +482,7 @@ def test_mkdocs_kept_facts_are_taken_for_the_same_html_and_read_again_for_change
 
 
 @pytest.mark.parametrize("column, value", [("head_end", "x"), ("digest", b"5"), ("facts", "[1, 2]"),
-                                           ("facts", '[false, null, [["en"]], null, null, [], []]')])
+                                           ("facts", '[false, null, [["en"]], null, null, [], [], null]')])
 def test_mkdocs_kept_facts_of_the_wrong_shape_are_ignored_with_a_warning(tmp_path, caplog, column, value):
     import logging
     import sqlite3

@@ -261,8 +261,8 @@ class PageFacts:
         facts = read_page_html(data, loc, content=content)
         self.report.pages_read += 1
         if self.write and len(data) <= LONG_VALUE:  # (a longer one, with values too long to keep, is read each build)
-            noindex, canonical, alternates, images, videos, published, modified, digest, head, *_ = facts
-            said = [noindex, canonical, alternates, published, modified, images, videos]
+            noindex, canonical, alternates, images, videos, published, modified, digest, head, _, _, not_page = facts
+            said = [noindex, canonical, alternates, published, modified, images, videos, not_page]
             self._heads.append((name, loc, data, own, None if said == [False, loc, *_OWN_NAME_ONLY[2:]] else
                                 json.dumps(said), digest, len(head)))
             if len(self._heads) >= _BATCH:
@@ -517,38 +517,40 @@ def _format() -> str:
 
 
 def _encoded(facts: HtmlFacts) -> str:
-    noindex, canonical, alternates, images, videos, published, modified, digest, _, long_values, cut = facts
+    noindex, canonical, alternates, images, videos, published, modified, digest, _, long_values, cut, not_page = facts
     # Performance: json's default encoder, made once (another's is made for each call: 15 µs a page, not 3)
-    return json.dumps([noindex, canonical, alternates, images, videos, published, modified, digest, long_values, cut])
+    return json.dumps([noindex, canonical, alternates, images, videos, published, modified, digest, long_values, cut,
+                       not_page])
 
 
 def _decoded(text: Any, head: Any) -> HtmlFacts | None:
     """The facts ``_encoded`` wrote, or None when they are not in its shape."""
     try:
         values = json.loads(text)
-        noindex, canonical, alternates, images, videos, published, modified, digest, long_values, cut = values
+        noindex, canonical, alternates, images, videos, published, modified, digest, long_values, cut, not_page = values
     except (TypeError, ValueError, RecursionError):
         return None
     # Performance: most pages have no alternates, videos nor long values: empty lists are let
     # through without a generator each; the types of the texts and images are checked as sets.
     if (type(noindex) is not bool or type(head) is not bytes or type(cut) is not int
-            or not {type(canonical), type(published), type(modified), type(digest)} <= _TEXT_OR_NONE
+            or not {type(canonical), type(published), type(modified), type(digest), type(not_page)} <= _TEXT_OR_NONE
             or type(images) is not list or not set(map(type, images)) <= _TEXT
             or (alternates != [] and not _pairs(alternates, str))
             or (long_values != [] and not _pairs(long_values, int))
             or (videos != [] and not (type(videos) is list and all(_fields(video) for video in videos)))):
         return None
     return HtmlFacts(noindex, canonical, tuple(map(tuple, alternates)), tuple(images), tuple(videos), published,
-                     modified, digest, head, tuple(map(tuple, long_values)), cut)
+                     modified, digest, head, tuple(map(tuple, long_values)), cut, not_page)
 
 
 _TEXT_OR_NONE = frozenset({str, type(None)})
 _TEXT = frozenset({str})
 
 
-_OWN_NAME_ONLY = [False, None, (), None, None, (), ()]
+_OWN_NAME_ONLY = [False, None, (), None, None, (), (), None]
 """What most pages say (``[noindex, canonical, alternates, published, modified, images,
-videos]``), their canonical link (here None) naming their own URL: kept as a null ``facts``."""
+videos, not_page]``), their canonical link (here None) naming their own URL: kept as a null
+``facts``."""
 
 
 def _rendered_decoded(row: tuple[Any, ...], data: bytes) -> HtmlFacts | None:
@@ -560,16 +562,17 @@ def _rendered_decoded(row: tuple[Any, ...], data: bytes) -> HtmlFacts | None:
     if said is None:
         return HtmlFacts(False, loc, (), (), (), None, None, digest, data[:end])
     try:
-        noindex, canonical, alternates, published, modified, images, videos = json.loads(said)
+        noindex, canonical, alternates, published, modified, images, videos, not_page = json.loads(said)
     except (TypeError, ValueError, RecursionError):
         return None
-    if (type(noindex) is not bool or not {type(canonical), type(published), type(modified)} <= _TEXT_OR_NONE
+    if (type(noindex) is not bool
+            or not {type(canonical), type(published), type(modified), type(not_page)} <= _TEXT_OR_NONE
             or type(images) is not list or not set(map(type, images)) <= _TEXT
             or (alternates != [] and not _pairs(alternates, str))
             or (videos != [] and not (type(videos) is list and all(_fields(video) for video in videos)))):
         return None
     return HtmlFacts(noindex, canonical, tuple(map(tuple, alternates)), tuple(images), tuple(videos), published,
-                     modified, digest, data[:end])
+                     modified, digest, data[:end], (), 0, not_page)
 
 
 def _pairs(value: object, second: type) -> bool:

@@ -30,7 +30,7 @@ from sitemapkit.settings import Rule, Settings
 from sitemapkit.site.extract import HtmlFacts, file_digest, read_page_file, read_page_html
 from sitemapkit.site.files import inside
 from sitemapkit.site.owned import url_key
-from sitemapkit.site.pages import Exclude, error_page, file_exists, fold_index, not_a_page, serving_file
+from sitemapkit.site.pages import Exclude, error_page, file_exists, fold_index, serving_file
 from sitemapkit.urls import MAX_LOC_LENGTH, URLError, encode_url, in_scope, site_loc, site_path
 from sitemapkit.values import OptionError, changefreq, priority
 
@@ -418,10 +418,9 @@ class EntryMaker:
     # the checks: left out for what the page says of itself
 
     def _markup_not_a_page(self, page: Page, facts: HtmlFacts) -> bool:
-        not_page = not_a_page(facts.head) if self.read_markup(page, facts) else None
-        if not_page is None:
+        if facts.not_page is None or not self.read_markup(page, facts):
             return False
-        self.left_out(not_page)
+        self.left_out(facts.not_page)
         return True
 
     def _noindex(self, page: Page, facts: HtmlFacts) -> bool:
