@@ -36,6 +36,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from sitemapkit.lastmod.ordered import InOrder
 from sitemapkit.report import Report
 from sitemapkit.site.extract import HtmlFacts, read_page_file
 
@@ -69,7 +70,7 @@ _TABLES = (
 the page by, kept beside it, so that the entries of pages that differ by their digest alone
 are one text (``EntryMaker`` reads each text once a build)."""
 _KEPT = "loc, size, mtime, inode, read, entry, path, digest"
-"""What ``_in_order`` reads of each row: the key of its file (first, as ``_unchanged`` takes
+"""What ``kept`` reads of each row: the key of its file (first, as ``_unchanged`` takes
 it), its entry, its path and the entry's digest."""
 _SEEN_TABLE = "CREATE TEMP TABLE IF NOT EXISTS seen(path TEXT PRIMARY KEY) WITHOUT ROWID"
 
@@ -93,10 +94,8 @@ class PageFacts:
         self._entries: list[tuple[str, str | None, str]] = []
         """``(entry, digest, path)`` of the entries made this build of pages whose facts were kept, not
         yet written (a page read has its entry in its row of ``_read``)."""
-        self._rows: sqlite3.Cursor | None = None
-        """The kept rows in path order (``_in_order``)."""
-        self._row: tuple[Any, ...] | None = None
-        """The next of ``_rows`` not yet asked for."""
+        self._kept_rows: InOrder | None = None
+        """The kept rows, looked up in path order (``_in_order``)."""
         self._seen: set[str] | None = set()
         """The pages seen this build, while they are few (None: in the ``seen`` table)."""
         self._unseen_batch: list[tuple[str]] = []
@@ -194,25 +193,17 @@ class PageFacts:
 
     def _end_rows(self) -> None:
         """Stop reading the kept rows in order (before the file is committed or closed)."""
-        if self._rows is not None:
-            self._rows.close()
-        self._rows = self._row = None
+        if self._kept_rows is not None:
+            self._kept_rows.close()
+            self._kept_rows = None
 
     def _in_order(self, db: sqlite3.Connection, name: str) -> tuple[Any, ...] | None:
         """The row kept for the file ``name`` (``_KEPT``: loc, size, mtime, inode, read time,
-        entry, path). Performance: the rows are read in path order by one query, as the pages
-        come in that order (a folder's files by name): a page costs a step of it, not a query
-        of its own; a page out of that order is looked up alone."""
-        if self._rows is None:
-            self._rows = db.execute(f"SELECT {_KEPT} FROM facts ORDER BY path")
-            self._row = self._rows.fetchone()
-        row = self._row
-        while row is not None and row[6] < name:
-            row = self._rows.fetchone()
-        self._row = row
-        if row is not None and row[6] == name:
-            return row
-        return db.execute(f"SELECT {_KEPT} FROM facts WHERE path = ?", (name,)).fetchone()
+        entry, path). Performance: the pages come in about path order (a folder's files by
+        name), and so are the rows read (``ordered``): most pages cost a step of one query."""
+        if self._kept_rows is None:
+            self._kept_rows = InOrder(db, _KEPT, "facts", "path", 6)
+        return self._kept_rows.get(name)
 
     def keep(self, output: str | os.PathLike[str], loc: str, facts: HtmlFacts) -> None:
         """Keep ``facts``, which the generator handed over from memory, for the page it wrote
