@@ -109,3 +109,29 @@ def test_an_i18n_project_built_by_the_command_line_as_by_the_plugin(tmp_path, mo
     assert main(["build", "site", "--base-url", BASE]) == 0, capsys.readouterr()
     assert sitemap_alternates(site / "docs-map.xml") == by_plugin
     assert not (site / "sitemap.xml").exists()
+
+
+def test_a_docs_drafts_folder_is_pages_as_the_plugin_has_them(tmp_path, monkeypatch, capsys):
+    """A root ``drafts/`` is Pelican's drafts only where Pelican (or an unknown generator)
+    built the folder: in an MkDocs project ``docs/drafts/`` builds pages like any folder, so
+    ``sitemapkit build`` leaves them to the plugin's ``exclude``, as ``mkdocs build`` does,
+    and lists them without it."""
+    root = project(tmp_path / "docs-project", {"exclude": ["drafts/*"]})
+    subprocess.run([MKDOCS, "build", "-q"], cwd=root, check=True)
+    site = root / "site"
+    by_plugin = sorted(locs(site / "sitemap.xml"))
+    assert by_plugin == [BASE, BASE + "guide/"]
+    monkeypatch.chdir(root)
+    capsys.readouterr()
+    assert main(["build", "site", "--base-url", BASE, "--strict"]) == 0
+    err = capsys.readouterr().err
+    assert "exclude-unmatched" not in err and "draft" not in err, err
+    assert sorted(locs(site / "sitemap.xml")) == by_plugin
+
+    (root / "mkdocs.yml").write_text(yaml.safe_dump({"site_name": "My Docs", "site_url": BASE,
+                                                     "plugins": ["sitemapkit"]}), encoding="utf-8")
+    subprocess.run([MKDOCS, "build", "-q"], cwd=root, check=True)
+    by_plugin = sorted(locs(site / "sitemap.xml"))
+    assert BASE + "drafts/next/" in by_plugin
+    assert main(["build", "site", "--base-url", BASE, "-q"]) == 0
+    assert sorted(locs(site / "sitemap.xml")) == by_plugin

@@ -53,3 +53,45 @@ def test_in_memory_and_sqlite_manifests_agree(tmp_path, monkeypatch, seed):
         results.append(builds(project, seed))
     assert results[0] == results[1] == results[2] == results[3]
     assert any(added or changed or removed for _, added, changed, removed, _, _ in results[0])
+
+
+@pytest.mark.parametrize("limit", [0, 100_000])  # in SQLite, in memory
+def test_a_rebuild_that_changed_nothing_leaves_the_manifest_as_it_is(tmp_path, monkeypatch, limit):
+    monkeypatch.setattr(manifest, "_IN_MEMORY", limit)
+
+    def build(day: int, changed: int | None = None):
+        resolver = LastmodResolver(Settings(base_url=BASE, lastmod=("fingerprint",)), tmp_path, Report(),
+                                   START + timedelta(days=day))
+        for url in range(50):
+            digest = "new" if url == changed else f"d{url}"
+            resolver.lastmod(Page(url=f"p{url}.html"), f"{BASE}p{url}.html", digest)
+        resolver.finish()
+        resolver.manifest.finish()
+        resolver.manifest.close()
+        state = manifest_of(tmp_path, BASE)
+        return state.read_bytes(), state.stat()
+
+    build(0)
+    dated, before = build(1)  # (the first build dates no page: the second gives each its first date)
+    same, after = build(2)
+    assert same == dated and (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
+    changed, rewritten = build(3, changed=7)
+    assert changed != dated and (rewritten.st_ino, rewritten.st_mtime_ns) != (before.st_ino, before.st_mtime_ns)
+
+
+def test_rows_looked_up_in_any_order_are_the_rows_of_their_keys():
+    import sqlite3
+
+    from sitemapkit.lastmod.ordered import InOrder
+
+    db = sqlite3.connect("")
+    db.execute("CREATE TABLE t(value, key TEXT PRIMARY KEY) WITHOUT ROWID")
+    kept = {f"k{n:04d}": n for n in range(0, 2000, 3)}
+    db.executemany("INSERT INTO t VALUES (?, ?)", [(value, key) for key, value in kept.items()])
+    rng = random.Random(5)
+    asked = [f"k{n:04d}" for n in range(2000)]  # in order, with keys the table lacks,
+    asked += rng.sample(asked, 300)  # then out of order,
+    asked += sorted(rng.sample(asked, 300))[::-1]  # backwards,
+    asked += [f"k{n:04d}" for n in range(0, 2000, 97)]  # and in long strides
+    rows = InOrder(db, "value, key", "t", "key", 1)
+    assert [rows.get(key) for key in asked] == [(kept[key], key) if key in kept else None for key in asked]

@@ -4,6 +4,7 @@ settings that turn them off, and never removed; sitemapkit's own files are never
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
 from sitemapkit.cli import main
@@ -62,3 +63,39 @@ def test_the_generators_own_sitemap_at_our_name_is_named_when_replaced(tmp_path,
     assert f"<loc>{BASE}</loc>" in (site / "sitemap.xml").read_text()  # replaced by sitemapkit's
     assert main(["build", str(site), "--base-url", BASE]) == 0
     assert "sitemap-other" not in capsys.readouterr().err
+
+
+def pages(site: Path) -> Path:
+    for name in ("index.html", "a/index.html"):
+        page = site / name
+        page.parent.mkdir(parents=True, exist_ok=True)
+        page.write_text(f"<html><head><title>{name}</title></head><body><main>{name}</main></body></html>")
+    return site
+
+
+def test_a_cleared_state_folder_does_not_fail_a_strict_build_of_a_kept_folder(tmp_path, capsys):
+    """``.cache/`` (the key that signs the record) deleted, the output kept: the record is
+    unsigned, but ``sitemap.xml`` is still the file it names, as the earlier build left it, so
+    it is sitemapkit's own (a note, ``record-unsigned-moot``), not another tool's: ``--strict``
+    passes. Another tool's sitemap at that name after the state folder went (a generator that
+    rewrites ``sitemap.xml`` on each build), which the record does not name as it is, is still
+    named, and replaced; one at another name is named and left as it is."""
+    site = pages(tmp_path / "site")
+    assert main(["build", str(site), "--base-url", BASE]) == 0
+    capsys.readouterr()
+    shutil.rmtree(tmp_path / ".cache")
+    assert main(["build", str(site), "--base-url", BASE, "--strict"]) == 0
+    err = capsys.readouterr().err
+    assert "[record-unsigned-moot]" in err and "[sitemap-other]" not in err and "warning:" not in err
+
+    shutil.rmtree(tmp_path / ".cache")
+    theirs = URLSET.replace(f"{BASE}fr/", f"{BASE}a/")
+    (site / "sitemap.xml").write_text(theirs)  # the generator's own, over sitemapkit's
+    (site / "fr").mkdir()
+    (site / "fr" / "sitemap.xml").write_text(URLSET)
+    assert main(["build", str(site), "--base-url", BASE, "--strict"]) == 1
+    err = capsys.readouterr().err
+    assert f"{site / 'sitemap.xml'}: sitemaps: sitemap.xml was written by another tool" in err
+    assert "1 sitemap file another tool wrote is in the site (fr/sitemap.xml)" in err
+    assert f"<loc>{BASE}</loc>" in (site / "sitemap.xml").read_text()  # replaced, as a sitemap already
+    assert (site / "fr" / "sitemap.xml").read_text() == URLSET

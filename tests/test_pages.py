@@ -138,6 +138,14 @@ def test_generated_error_and_draft_pages_guessed_where_they_sit(tmp_path, name, 
     assert guess_not_a_page(name, sphinx_outputs(tmp_path, *sphinx)) == reason
 
 
+@pytest.mark.parametrize(("generator", "sphinx", "reason"), [
+    ("Pelican", [], "draft"), (None, [], "draft"), ("MkDocs", [], None), ("Zensical", [], None), (None, [""], None),
+])
+def test_a_root_drafts_folder_is_pelicans_drafts_unless_another_generator_built_it(
+        tmp_path, generator, sphinx, reason):
+    assert guess_not_a_page("drafts/next.html", sphinx_outputs(tmp_path, *sphinx), generator) == reason
+
+
 @pytest.mark.parametrize(("name", "sphinx"), [
     ("index.html", [""]), ("guide/index.html", [""]), ("searching.html", [""]), ("research/index.html", [""]),
     ("blog/drafts-of-a-novel/index.html", []), ("modules/x.html", [""]), ("404-reasons.html", []),
@@ -205,7 +213,8 @@ def test_cli_build_and_validate_site_dir_share_the_definition(tmp_path, monkeypa
     write(site, "old.html", "<html><head><meta http-equiv='rEfResh' content='0; url=guide/'></head></html>")
     write(site, "_static/partials/header.html", "<header><a href='/'>Home</a></header>")
     assert main(["build", str(site), "--base-url", BASE, "-q"]) == 0
-    assert sorted(usp_urls(site, BASE)) == [BASE, BASE + "guide/"]
+    # a Sphinx output's (.buildinfo) drafts/ is a folder of pages: Pelican's drafts are guessed elsewhere
+    assert sorted(usp_urls(site, BASE)) == [BASE, BASE + "drafts/next.html", BASE + "guide/"]
     assert main(["validate", str(site / "sitemap.xml"), "--site-dir", str(site), "--strict"]) == 0
 
 

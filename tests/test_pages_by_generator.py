@@ -156,6 +156,25 @@ def test_cli_on_a_sphinx_output_guesses_only_its_root_names_and_names_each(tmp_p
     assert validate([copy / "sitemap.xml"], site_dir=copy) == []
 
 
+def test_cli_on_a_sphinx_output_lists_its_drafts_folder_as_the_adapter_does(tmp_path):
+    """A root ``drafts/`` is Pelican's drafts only: in a Sphinx output (known by its files) it
+    is a folder of documents, listed by ``sitemapkit build`` as the Sphinx adapter lists it."""
+    src = sphinx_project(tmp_path)
+    files(src, {"index.rst": "Lamp\n====\n\n.. toctree::\n\n   api\n   drafts/plan\n",
+                "drafts/plan.rst": "A plan\n======\n\nWhat comes next.\n"})
+    built = tmp_path / "html"
+    run(tmp_path, "sphinx-build", "-b", "html", str(src), str(built))
+    by_adapter = set(usp_urls(built, BASE))
+    assert BASE + "drafts/plan.html" in by_adapter
+    copy = tmp_path / "copy"
+    shutil.copytree(built, copy, ignore=shutil.ignore_patterns("sitemap*", "robots.txt", ".sitemapkit-files.json"))
+    done = run(tmp_path, "sitemapkit", "build", str(copy), "--base-url", BASE, "--state-file",
+               str(tmp_path / "state.json"), "--strict")
+    assert set(usp_urls(copy, BASE)) == by_adapter and "draft" not in done.stdout
+    (copy / ".sitemapkit-files.json").unlink()  # another tool's output: the same guess
+    assert validate([copy / "sitemap.xml"], site_dir=copy) == []
+
+
 def test_cli_on_an_unknown_folder_lists_pages_named_like_generated_ones(tmp_path):
     """Outside a Sphinx output, ``search``, ``genindex`` and ``404`` below the root are pages;
     only the root 404.html (what static hosts serve for a missing URL) and a root ``drafts/``

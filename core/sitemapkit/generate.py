@@ -32,14 +32,14 @@ from sitemapkit.report import Problem, Report, SitemapError, plural
 from sitemapkit.settings import Settings
 from sitemapkit.site.files import Sink
 from sitemapkit.site.lock import folder_locked
-from sitemapkit.site.owned import Owned, RecordKey, elsewhere_keys, named_extras, record_key, record_written
+from sitemapkit.site.owned import Owned, elsewhere_keys, named_extras, record_key, record_written
 
 if TYPE_CHECKING:
     from sitemapkit.listing.transform import UserTransform
     from sitemapkit.output.html_sitemap import Render
     from sitemapkit.versions import Deployment
 
-OthersCheck = Callable[[Path, Settings, RecordKey], Callable[[Report, Iterable[Path]], None]]
+OthersCheck = Callable[[Path, Settings], Callable[[Report, Iterable[Path]], None]]
 """``generate``'s ``other_sitemaps``: see ``cli.others.look_for_others``."""
 
 
@@ -192,7 +192,7 @@ def _write_all(pages: Iterable[Page], build: Build, report: Report, transform: U
     listed_before = first_loc(site_dir / settings.filename)  # the base URL the sitemap replaced was for
     # other tools' sitemaps: the one at our own name is looked at before this build replaces it
     others = build.other_sitemaps
-    warn_others = others(site_dir, settings, key) if others is not None else None
+    warn_others = others(site_dir, settings) if others is not None else None
     manifest = Manifest.for_settings(settings, project_dir, report, now, site_dir, sink, keep_facts=build.keep_facts,
                                      state_from=build.state_from, keep_rendered=build.keep_rendered)
     try:

@@ -88,7 +88,7 @@ def run_build(args: argparse.Namespace) -> int:
     quiet = args.quiet or json_out
     told, problems = _told(args)
     show = _progress_bar(site_dir, quiet=quiet)
-    pages = pages_in(site_dir)
+    pages = pages_in(site_dir, project.generator if project is not None else None)
     if project is not None and not project.use_directory_urls:
         pages = file_urls(pages)
     if project is not None and project.languages:  # mkdocs-static-i18n: each page's language and translations

@@ -14,26 +14,27 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from sitemapkit.output.names import OwnNames, own_names
+from sitemapkit.output.names import own_names
 from sitemapkit.report import Report, examples
 from sitemapkit.settings import Settings
-from sitemapkit.site.owned import Owned, RecordKey, is_sitemap, left_by_us
+from sitemapkit.site.owned import is_sitemap, left_by_us
 from sitemapkit.site.scan import site_files
 from sitemapkit.sources.layouts import LAYOUTS
 from sitemapkit.urls import encode_url
 
 
-def look_for_others(site_dir: Path, settings: Settings, key: RecordKey,
+def look_for_others(site_dir: Path, settings: Settings,
                     generator: str | None = None) -> Callable[[Report, Iterable[Path]], None]:
     """Before a build writes into ``site_dir``: whether the file at ``settings.filename`` is
     another tool's sitemap, which the build replaces. Returns what the build calls once it
     has written its sitemap files (``written``): it warns in ``report`` of that file, and of
     the other tools' sitemap files left beside sitemapkit's (those ``extra_sitemaps`` names
-    are there on purpose). ``key``: what signs the record of sitemapkit's own files.
+    are there on purpose). Which files are sitemapkit's own is the record's verdict
+    (``owned.left_by_us``), for the file at ``filename`` as for the others.
     ``generator``: the project's (Zensical, MkDocs), which writes its own ``sitemap.xml`` on
     every build: that one is replaced with a note, as the MkDocs plugin replaces MkDocs' own."""
-    replaced = replaced_by_us(site_dir, settings.filename, settings.base_url, own_names(settings), key)
     ours = left_by_us(site_dir, own_names(settings))  # an option now off made them: record-option-off says so
+    replaced = replaced_by_us(site_dir, settings.filename, settings.base_url, ours)
 
     def warn(report: Report, written: Iterable[Path]) -> None:
         told = set(settings.extra_sitemaps)
@@ -89,18 +90,17 @@ def warn_other_sitemaps(report: Report, site_dir: Path, names: list[str]) -> Non
     )
 
 
-def replaced_by_us(site_dir: Path, filename: str, base_url: str, names: OwnNames, key: RecordKey) -> str | None:
-    """``filename`` when the file there is a sitemap that no sitemapkit build recorded (Jekyll's
-    or Docusaurus' own ``sitemap.xml``): this build replaces it."""
+def replaced_by_us(site_dir: Path, filename: str, base_url: str, ours: set[str]) -> str | None:
+    """``filename`` when the file there is a sitemap that is not one of ``ours`` (Jekyll's or
+    Docusaurus' own ``sitemap.xml``): this build replaces it. ``ours``: the files the record
+    in ``site_dir`` names as an earlier build left them (``left_by_us``), signed or not: the
+    file is replaced as a sitemap either way, and a record whose key is gone (``.cache/``
+    deleted, ``record-unsigned-moot``) still tells sitemapkit's own file from one a generator
+    wrote over it since; only a warning rests on its word."""
     path = site_dir / filename
-    if not path.is_file() or path.is_symlink() or not is_sitemap(path, base_url):
+    if filename in ours or not path.is_file() or path.is_symlink() or not is_sitemap(path, base_url):
         return None
-    try:
-        # what the record says is told by the writer
-        ours = Owned(site_dir, Report(), base_url, names, key, dry_run=True).mine(filename)
-    except OSError:
-        return None
-    return None if ours else filename
+    return filename
 
 
 def warn_replaced(report: Report, site_dir: Path, name: str, replaced: bool = True) -> None:
@@ -113,7 +113,6 @@ def warn_replaced(report: Report, site_dir: Path, name: str, replaced: bool = Tr
     report.warn(
         str(site_dir / name), "sitemaps", "sitemap-other",
         f"{name} was written by another tool (the generator's own sitemap), or by a sitemapkit build "
-        f"whose state folder was since moved or deleted: no record signed with this project's key names "
-        f"it; it {told}. If the generator writes one, turn its own sitemap off ({settings}) so that the "
-        "two never disagree",
+        f"whose record of its own files is gone: no record there names it as it is; it {told}. If the "
+        f"generator writes one, turn its own sitemap off ({settings}) so that the two never disagree",
     )

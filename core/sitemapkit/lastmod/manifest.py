@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sitemapkit.dates import format_moment
+from sitemapkit.lastmod.ordered import InOrder
 from sitemapkit.lastmod.page_facts import PageFacts, T
 from sitemapkit.lastmod.state import Record, StateError, StatePathError, read_state, write_state
 from sitemapkit.report import Report
@@ -176,6 +177,8 @@ class Manifest:
         self.keeps_facts = keep_facts
         self.keeps_rendered = keep_rendered
         self._on_disk: bool | None = None  # whether a manifest was on disk, when first asked
+        self._in_order: InOrder | None = None
+        """The last build's records in SQLite, looked up in about URL order (``ordered``)."""
 
     @classmethod
     def for_settings(
@@ -276,9 +279,10 @@ class Manifest:
             return None
         if self._previous is not None:
             return believed(self._previous.get(loc), self.now_text)
-        row = self.db.execute("SELECT digest, first_seen, title, lastmod FROM previous WHERE loc = ?",
-                              (loc,)).fetchone()
-        return believed(Record(*row), self.now_text) if row is not None else None
+        if self._in_order is None:
+            self._in_order = InOrder(self.db, "digest, first_seen, title, lastmod, loc", "previous", "loc", 4)
+        row = self._in_order.get(loc)
+        return believed(Record(*row[:4]), self.now_text) if row is not None else None
 
     def recorded(self, loc: str) -> Record | None:
         """``previous(loc)`` where an earlier build left a manifest, without starting one
@@ -398,6 +402,8 @@ class Manifest:
         known = self.known()
         if self._previous is not None:
             return self._finish_in_memory(known)
+        if self._in_order is not None:
+            self._in_order.close()
         self._flush()
         db = self.db
         db.execute("CREATE TABLE records(loc TEXT PRIMARY KEY, digest, first_seen, title, lastmod, kind)"
@@ -405,9 +411,11 @@ class Manifest:
         rows = db.execute(
             "SELECT c.loc, c.digest, c.title, c.lastmod, p.loc, p.digest, p.first_seen, p.title, p.lastmod"
             " FROM current c LEFT JOIN previous p ON p.loc = c.loc ORDER BY c.loc, c.rowid")
+        kept = 0  # the pages whose record is the last build's as it was
         while batch := rows.fetchmany(_BATCH):  # a URL noted twice: the last wins (OR REPLACE)
-            db.executemany("INSERT OR REPLACE INTO records VALUES (?, ?, ?, ?, ?, ?)",
-                           [self._reconciled(row, known) for row in batch])
+            reconciled = [self._reconciled(row, known) for row in batch]
+            kept += sum(record[1:5] == row[5:] for record, row in zip(reconciled, batch, strict=True))
+            db.executemany("INSERT OR REPLACE INTO records VALUES (?, ?, ?, ?, ?, ?)", reconciled)
         self._finished = True
         if self._unusable:
             return Changes(state_file=None, first_build=True)
@@ -418,8 +426,14 @@ class Manifest:
             changes.removed = self._locs(
                 "SELECT loc FROM previous WHERE loc NOT IN (SELECT loc FROM records) ORDER BY loc")
             changes.unsent = sorted(self._unsent)
-        self._save()
+        # As in memory: a rebuild that changed nothing leaves the manifest as it is.
+        if self.sink.dry_run or not (known and not self._unsent and kept == self._count("records")
+                                     == self._count("previous")):
+            self._save()
         return changes
+
+    def _count(self, table: str) -> int:
+        return self.db.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
 
     def _reconciled(self, row: tuple, known: bool) -> tuple:
         """A row of ``records`` from a row of this build's pages joined to the last ones."""
@@ -486,6 +500,8 @@ class Manifest:
     def close(self) -> None:
         if self._page_facts is not None:
             self._page_facts.close()
+        if self._in_order is not None:
+            self._in_order.close()
         if self._db is not None:
             self._db.close()
             self._db = None

@@ -45,6 +45,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from sitemapkit.lastmod.ordered import InOrder
 from sitemapkit.report import Report
 from sitemapkit.site.extract import HtmlFacts, read_page_file, read_page_html
 from sitemapkit.site.long_values import LONG_VALUE
@@ -89,7 +90,7 @@ instructions a page less to write a first build's rows, 0.4 k less to read them)
 _RENDERED = "path, loc, html, content, facts, digest, head_end"
 """The columns of ``rendered``, as ``rendered`` reads and writes them."""
 _KEPT = "loc, size, mtime, inode, read, entry, path, digest"
-"""What ``_in_order`` reads of each row: the key of its file (first, as ``_unchanged`` takes
+"""What ``kept`` reads of each row: the key of its file (first, as ``_unchanged`` takes
 it), its entry, its path and the entry's digest."""
 _SEEN_TABLE = "CREATE TEMP TABLE IF NOT EXISTS seen(path TEXT PRIMARY KEY) WITHOUT ROWID"
 
@@ -113,16 +114,12 @@ class PageFacts:
         self._entries: list[tuple[str, str | None, str]] = []
         """``(entry, digest, path)`` of the entries made this build of pages whose facts were kept, not
         yet written (a page read has its entry in its row of ``_read``)."""
-        self._rows: sqlite3.Cursor | None = None
-        """The kept rows in path order (``_in_order``)."""
-        self._row: tuple[Any, ...] | None = None
-        """The next of ``_rows`` not yet asked for."""
+        self._kept_rows: InOrder | None = None
+        """The kept rows, looked up in path order (``_in_order``)."""
         self._heads: list[tuple[Any, ...]] = []
-        """This build's ``rendered`` rows of the heads read, not yet written (at most ``_BATCH``)."""
-        self._head_rows: sqlite3.Cursor | None = None
-        """The kept ``rendered`` rows in path order (``_kept_head``)."""
-        self._head_row: tuple[Any, ...] | None = None
-        """The next of ``_head_rows`` not yet asked for."""
+        """This build's ``rendered`` rows of the pages read, not yet written (at most ``_BATCH``)."""
+        self._kept_heads: InOrder | None = None
+        """The kept ``rendered`` rows, looked up in path order (``_kept_head``)."""
         self._seen: set[str] | None = set()
         """The pages seen this build, while they are few (None: in the ``seen`` table)."""
         self._unseen_batch: list[tuple[str]] = []
@@ -220,28 +217,20 @@ class PageFacts:
 
     def _end_rows(self) -> None:
         """Stop reading the kept rows in order (before the file is committed or closed)."""
-        if self._rows is not None:
-            self._rows.close()
-        self._rows = self._row = None
-        if self._head_rows is not None:
-            self._head_rows.close()
-        self._head_rows = self._head_row = None
+        if self._kept_rows is not None:
+            self._kept_rows.close()
+            self._kept_rows = None
+        if self._kept_heads is not None:
+            self._kept_heads.close()
+            self._kept_heads = None
 
     def _in_order(self, db: sqlite3.Connection, name: str) -> tuple[Any, ...] | None:
         """The row kept for the file ``name`` (``_KEPT``: loc, size, mtime, inode, read time,
-        entry, path). Performance: the rows are read in path order by one query, as the pages
-        come in that order (a folder's files by name): a page costs a step of it, not a query
-        of its own; a page out of that order is looked up alone."""
-        if self._rows is None:
-            self._rows = db.execute(f"SELECT {_KEPT} FROM facts ORDER BY path")
-            self._row = self._rows.fetchone()
-        row = self._row
-        while row is not None and row[6] < name:
-            row = self._rows.fetchone()
-        self._row = row
-        if row is not None and row[6] == name:
-            return row
-        return db.execute(f"SELECT {_KEPT} FROM facts WHERE path = ?", (name,)).fetchone()
+        entry, path). Performance: the pages come in about path order (a folder's files by
+        name), and so are the rows read (``ordered``): most pages cost a step of one query."""
+        if self._kept_rows is None:
+            self._kept_rows = InOrder(db, _KEPT, "facts", "path", 6)
+        return self._kept_rows.get(name)
 
     def rendered(self, output: str | os.PathLike[str], loc: str, html: str, content: str) -> HtmlFacts:
         """The facts of the page the generator rendered this build (``Page.html``: its head,
@@ -273,19 +262,11 @@ class PageFacts:
         return facts
 
     def _kept_head(self, db: sqlite3.Connection, name: str) -> tuple[Any, ...] | None:
-        """The ``rendered`` row kept for the file ``name`` (``_RENDERED``). Performance: read
-        in path order by one query, as ``_in_order`` reads the rows of ``facts``: a page costs
-        a step of it; a page out of that order is looked up alone."""
-        if self._head_rows is None:
-            self._head_rows = db.execute(f"SELECT {_RENDERED} FROM rendered ORDER BY path")
-            self._head_row = self._head_rows.fetchone()
-        row = self._head_row
-        while row is not None and (type(row[0]) is not str or row[0] < name):  # (a hostile path: skipped)
-            row = self._head_rows.fetchone()
-        self._head_row = row
-        if row is not None and row[0] == name:
-            return row
-        return db.execute(f"SELECT {_RENDERED} FROM rendered WHERE path = ?", (name,)).fetchone()
+        """The ``rendered`` row kept for the file ``name`` (``_RENDERED``), looked up in path
+        order as ``_in_order`` looks up the rows of ``facts``."""
+        if self._kept_heads is None:
+            self._kept_heads = InOrder(db, _RENDERED, "rendered", "path", 0)
+        return self._kept_heads.get(name)
 
     def keep(self, output: str | os.PathLike[str], loc: str, facts: HtmlFacts) -> None:
         """Keep ``facts``, which the generator handed over from memory, for the page it wrote

@@ -219,7 +219,9 @@ def named_extras(folder: Path, base_url: str, key: RecordKey | None) -> list[str
 def left_by_us(folder: Path, names: AllowedNames) -> set[str]:
     """The names of the sitemap family the record in ``folder`` lists whose file is still as
     the build that recorded it left it: read before a build settles the record, so that a file
-    of an option now off (``record-option-off``) is not taken for another tool's."""
+    of an option now off (``record-option-off``), or the sitemap a build whose key is gone wrote
+    (``record-unsigned-moot``), is not taken for another tool's (``cli.others``). Signed or not:
+    nothing is replaced or removed on this word, only a warning rests on it."""
     try:
         data = json.loads(read_regular(folder / RECORD, _MAX_RECORD_BYTES + 1))
     except (OSError, ValueError, RecursionError):

@@ -13,8 +13,9 @@ site's error page, as static hosts serve it (``error_page``).
 Only for a folder no adapter describes (``sitemapkit build`` on unknown HTML, and
 ``validate --site-dir`` without a build's record) are file names guessed, and only where such
 files really sit (``guess_not_a_page``): Sphinx's generated pages at the root of a Sphinx
-output (the site's, or a folder's), and Pelican's ``drafts/`` at the root. A page the
-name-based guess leaves out is named in the build's summary.
+output (the site's, or a folder's), and Pelican's ``drafts/`` at the root, unless another
+generator is known to have built the folder. A page the name-based guess leaves out is named
+in the build's summary.
 
 URL <-> file, the one mapping (``url_for_file``, ``files_for_url``): a file is served at its
 path, a folder's ``index.html`` as the folder (``a/index.html`` -> ``a/``); an extension-less
@@ -104,16 +105,21 @@ def sphinx_output(folder: str | os.PathLike[str]) -> bool:
 _language_folder = lazy_pattern(r"[a-z]{2}(?:[-_][A-Za-z]{2,4})?")
 
 
-def guess_not_a_page(name: str, site_dir: str | os.PathLike[str]) -> str | None:
+PELICAN_DRAFTS = "drafts/"
+"""Where Pelican writes drafts (``DRAFT_SAVE_AS``), at the root of its output."""
+
+
+def guess_not_a_page(name: str, site_dir: str | os.PathLike[str], generator: str | None = None) -> str | None:
     """For a folder of HTML no adapter describes (``site_dir``): why the file ``name``
     (site-relative, as written) is no page, guessed from where it sits, or ``None``. Sphinx's
     ``genindex``, ``search`` and module indexes, and ``_modules/`` (viewcode), are generated
     indexes at the root of a Sphinx output (``sphinx_output``: the site's, or a folder's such
-    as ``en/latest/``); Pelican writes drafts to a root ``drafts/``; the root ``404.html`` is
-    the error page, and so is that of a language's folder (Hugo writes ``en/404.html``, one a
-    language). Anywhere else a name means nothing: ``plugins/search/`` and ``tag/404.html``
-    are pages."""
-    if name.startswith("drafts/"):
+    as ``en/latest/``); Pelican writes drafts to a root ``drafts/`` (``pelican_drafts``); the
+    root ``404.html`` is the error page, and so is that of a language's folder (Hugo writes
+    ``en/404.html``, one a language). Anywhere else a name means nothing: ``plugins/search/``
+    and ``tag/404.html`` are pages. ``generator``: the one known to have built the folder
+    (``sitemapkit build`` in an MkDocs project: ``MkDocs``), else None."""
+    if name.startswith(PELICAN_DRAFTS) and pelican_drafts(site_dir, generator):
         return "draft"
     generated = _sphinx_generated().fullmatch(name)
     if generated is not None and sphinx_output(os.path.join(site_dir, generated["root"])):
@@ -122,6 +128,16 @@ def guess_not_a_page(name: str, site_dir: str | os.PathLike[str]) -> str | None:
     if _language_folder().fullmatch(folder):
         return error_page(file)
     return error_page(name)
+
+
+def pelican_drafts(site_dir: str | os.PathLike[str], generator: str | None) -> bool:
+    """Whether a root ``drafts/`` of ``site_dir`` holds Pelican's drafts: in the output of
+    Pelican (``generator``), or of a generator not known, unless its files say Sphinx built
+    it. Any other generator's ``drafts/`` is a folder of pages like any other (an MkDocs
+    project's ``docs/drafts/``). Asked only of a file under ``drafts/``."""
+    if generator is None:
+        return not sphinx_output(site_dir)
+    return generator == "Pelican"
 
 
 def robots_rules(site_dir: str | os.PathLike[str]) -> Protego | None:

@@ -27,18 +27,19 @@ def html_files(site_dir: Path) -> Iterator[str]:
     return (relative for relative in site_files(site_dir) if relative.endswith(HTML_SUFFIXES))
 
 
-def pages_in(site_dir: Path | str) -> Iterator[Page]:
+def pages_in(site_dir: Path | str, generator: str | None = None) -> Iterator[Page]:
     """One ``Page`` per HTML file, at the URL a web server gives it (``a/index.html`` -> ``a/``,
     every other byte of the name percent-encoded). No generator says which files are no
-    pages here: they are guessed from where they sit (``pages.guess_not_a_page``), and the
-    core leaves them out, by name. The HTML is read later, one page at a time, by the core's
-    rules, which also leave out redirect stubs and fragments (``pages.not_a_page``).
+    pages here: they are guessed from where they sit (``pages.guess_not_a_page``; ``generator``:
+    the one known to have built the folder, else None), and the core leaves them out, by name.
+    The HTML is read later, one page at a time, by the core's rules, which also leave out
+    redirect stubs and fragments (``pages.not_a_page``).
     """
     # Performance: each page's file named by os.path.join, not a Path made a page.
     folder = os.fspath(site_dir)
     for relative in html_files(Path(site_dir)):
         yield Page(url=url_for_file(relative), output=os.path.join(folder, relative), name=relative,
-                   not_page=guess_not_a_page(relative, folder))
+                   not_page=guess_not_a_page(relative, folder, generator))
 
 
 def documents_in(
