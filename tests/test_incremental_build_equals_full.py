@@ -387,3 +387,115 @@ def test_pelican_build_from_its_content_cache_equals_a_full_one(tmp_path):
     full = pelican(project, "1795348800")
     assert incremental == full
     assert b"<lastmod>2025-09-02T" in full and b"<lastmod>2025-07-01T" not in full
+
+
+MKDOCS_BASE = "https://docs.example/"
+
+
+def mkdocs_site(project: Path) -> Path:
+    """An MkDocs project of a few pages (default theme: each page's head has its canonical link)."""
+    import yaml
+
+    for name, text in {"index.md": "# Home\n\nWelcome.\n", "a.md": "# A\n\nFirst words.\n",
+                       "b.md": "# B\n\n![A figure](figure.png)\n", "c.md": "# C\n\nMore words.\n"}.items():
+        (project / "docs").mkdir(parents=True, exist_ok=True)
+        (project / "docs" / name).write_text(text, encoding="utf-8")
+    (project / "docs" / "figure.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    config = project / "mkdocs.yml"
+    config.write_text(yaml.safe_dump({"site_name": "Docs", "site_url": MKDOCS_BASE, "theme": {"name": "mkdocs"},
+                                      "plugins": ["sitemapkit"]}), encoding="utf-8")
+    return config
+
+
+def mkdocs(config: Path) -> bytes:
+    """A real, full `mkdocs build` (every page rendered and written again): its sitemap."""
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+
+    mkdocs_build(load_config(str(config)))
+    return (config.parent / "site" / "sitemap.xml").read_bytes()
+
+
+def rendered_rows(project: Path) -> dict[str, tuple]:
+    """The facts file's rows of the rendered pages, by page folder: (facts, digest, head_end)."""
+    import sqlite3
+
+    [facts] = facts_files(project / ".cache")
+    with sqlite3.connect(facts) as db:
+        rows = {Path(path).parent.name: row for path, *row in db.execute("SELECT path, facts, digest, head_end "
+                                                                          "FROM rendered")}
+    db.close()
+    return rows
+
+
+def test_mkdocs_rebuild_equals_a_build_that_read_every_page(tmp_path, pin_now):
+    """MkDocs writes every page again each build: a rebuild takes each page's facts kept by its
+    URL, head and content (no file's status could key them), and writes the sitemap and the
+    manifest a build that read every page writes, byte for byte, with a page changed, one
+    added and one removed."""
+    config = mkdocs_site(tmp_path)
+    pin_now(1_795_284_000)
+    mkdocs(config)
+    assert set(rendered_rows(tmp_path)) == {"a", "b", "c", "site"}  # (index.html: in site/)
+    cache = tmp_path / ".cache"
+    kept = {path: path.read_bytes() for path in cache.rglob("*") if path.is_file()}
+
+    (tmp_path / "docs" / "a.md").write_text("# A\n\nOther words.\n\n![A figure](figure.png)\n", encoding="utf-8")
+    (tmp_path / "docs" / "d.md").write_text("# D\n\nNew.\n", encoding="utf-8")
+    (tmp_path / "docs" / "c.md").unlink()
+    pin_now(1_795_370_400)
+    rebuilt = mkdocs(config)
+    manifests = {path: path.read_bytes() for path in cache.rglob("state-*.json")}
+
+    for path, data in kept.items():  # the same build from the same manifest, with no kept facts
+        path.write_bytes(data)
+    for path in facts_files(cache):
+        path.unlink()
+    assert mkdocs(config) == rebuilt
+    assert {path: path.read_bytes() for path in cache.rglob("state-*.json")} == manifests
+    assert b"/a/</loc><lastmod>2026-11-22" in rebuilt and b"/b/</loc><lastmod>2026-11-21" in rebuilt
+    assert b"/d/" in rebuilt and b"/c/" not in rebuilt
+
+
+def test_mkdocs_kept_facts_are_taken_for_the_same_html_and_read_again_for_changed_content(tmp_path):
+    """A page handed over with the head and content its facts were kept by is not read: a kept
+    row made to say noindex (in the shape sitemapkit writes) leaves it out. Once its content
+    changes (its head, the same: the title is its first heading) it is read again: listed,
+    with the image its new content shows."""
+    import json
+    import sqlite3
+
+    config = mkdocs_site(tmp_path)
+    mkdocs(config)
+    [facts] = facts_files(tmp_path / ".cache")
+    with sqlite3.connect(facts) as db:
+        path, loc = db.execute("SELECT path, loc FROM rendered WHERE path LIKE '%/a/index.html'").fetchone()
+        noindex = json.dumps([True, loc, [], None, None, [], [], None])
+        db.execute("UPDATE rendered SET facts = ? WHERE path = ?", (noindex, path))
+    db.close()
+    assert b"/a/" not in mkdocs(config)  # its facts taken as kept: noindex
+
+    (tmp_path / "docs" / "a.md").write_text("# A\n\nFirst words.\n\n![A figure](figure.png)\n", encoding="utf-8")
+    listed = mkdocs(config)
+    assert b"<loc>https://docs.example/a/</loc>" in listed
+    assert listed.count(b"<image:loc>https://docs.example/figure.png</image:loc>") == 2  # a's and b's
+
+
+@pytest.mark.parametrize("column, value", [("head_end", "x"), ("digest", b"5"), ("facts", "[1, 2]"),
+                                           ("facts", '[false, null, [["en"]], null, null, [], [], null]')])
+def test_mkdocs_kept_facts_of_the_wrong_shape_are_ignored_with_a_warning(tmp_path, caplog, column, value):
+    import logging
+    import sqlite3
+
+    config = mkdocs_site(tmp_path)
+    mkdocs(config)
+    second = mkdocs(config)  # (dated by fingerprint, as every build after it)
+    [facts] = facts_files(tmp_path / ".cache")
+    with sqlite3.connect(facts) as db:
+        db.execute(f"UPDATE rendered SET {column} = ? WHERE path LIKE '%/b/index.html'", (value,))
+    db.close()
+    with caplog.at_level(logging.WARNING, logger="mkdocs"):
+        assert mkdocs(config) == second
+    assert any("a page's facts have the wrong shape" in record.getMessage() for record in caplog.records)
+    assert mkdocs(config) == second
+    assert set(rendered_rows(tmp_path)) == {"a", "b", "c", "site"}  # the file started again, and kept anew

@@ -61,6 +61,7 @@ class Build(NamedTuple):
     other_sitemaps: OthersCheck | None
     keep_urlset: bool
     keep_facts: bool
+    keep_rendered: bool
 
 
 def generate(
@@ -82,6 +83,7 @@ def generate(
     keep_urlset: bool = False,
     problems: Iterable[Problem] = (),
     keep_facts: bool = False,
+    keep_rendered: bool = False,
 ) -> Report:
     """Build entries from ``pages`` and write every file into ``site_dir``.
 
@@ -112,6 +114,9 @@ def generate(
     ``keep_facts``: a later build may hand over without their HTML pages this one hands over
     with it (MkDocs' ``--dirty`` renders only the pages that changed): their facts are kept,
     by their written file (``Page.output``), so that such a build does not read them again.
+    ``keep_rendered``: the generator renders every page again each build (MkDocs): the facts
+    of the heads of the pages handed over with their HTML and content are kept by that HTML
+    (URL and head, compared whole), so that a build handing over the same does not read them again.
     """
     if not settings.base_url:
         raise SitemapError("sitemapkit needs the site's absolute URL: set base_url")
@@ -119,7 +124,7 @@ def generate(
     build = Build(Path(site_dir), settings, Path(project_dir) if project_dir is not None else Path.cwd(),
                   Path(state_from) if state_from is not None else None,
                   tuple(source_dirs), tuple(checkouts), sink, progress, render_html, outline, deployment,
-                  other_sitemaps, keep_urlset, keep_facts)
+                  other_sitemaps, keep_urlset, keep_facts, keep_rendered)
     with _heap_frozen():
         report = _generate(pages, build, Report(on_warning=on_warning), problems)
     if dry_run:
@@ -189,7 +194,7 @@ def _write_all(pages: Iterable[Page], build: Build, report: Report, transform: U
     others = build.other_sitemaps
     warn_others = others(site_dir, settings) if others is not None else None
     manifest = Manifest.for_settings(settings, project_dir, report, now, site_dir, sink, keep_facts=build.keep_facts,
-                                     state_from=build.state_from)
+                                     state_from=build.state_from, keep_rendered=build.keep_rendered)
     try:
         # pages -> entries, each dated as it streams (and noted in the manifest)
         resolver = LastmodResolver(settings, project_dir, report, now, source_dirs, manifest,

@@ -181,7 +181,7 @@ class SitemapkitPlugin(BasePlugin[SitemapkitConfig]):
                               render_html=renderer(*self.theme, config) if self.settings.html_sitemap else None,
                               outline=outline(self.theme[1], config) if self.theme else None,
                               deployment=self.deployment, keep_urlset=reads_urlset(config.theme.name),
-                              problems=self.notes, keep_facts=self.dirty)
+                              problems=self.notes, keep_facts=self.dirty, keep_rendered=not self.dirty)
         except SitemapError as error:
             raise PluginError(str(error)) from None
         log.info(report.summary())

@@ -38,7 +38,7 @@ from sitemapkit.lastmod.page_facts import PageFacts, T
 from sitemapkit.lastmod.state import Record, StateError, StatePathError, read_state, write_state
 from sitemapkit.report import Report
 from sitemapkit.settings import Settings
-from sitemapkit.site.extract import HtmlFacts, read_page_file
+from sitemapkit.site.extract import HtmlFacts, read_page_file, read_page_html
 from sitemapkit.site.files import Sink
 
 if TYPE_CHECKING:
@@ -144,13 +144,15 @@ class Manifest:
 
     def __init__(
         self, path: Path, report: Report, now: datetime, *, wanted: bool = True, read: bool = True,
-        sink: Sink | None = None, keep_facts: bool = False, last: Path | None = None,
+        sink: Sink | None = None, keep_facts: bool = False, last: Path | None = None, keep_rendered: bool = False,
     ) -> None:
         """``wanted``: this build starts a manifest (IndexNow or the change feed need one).
         ``read``: it may ask the last one (a fingerprint source). With neither and no manifest
         on disk, nothing is recorded and none is written. ``sink``: where it is written (the
         disk by default; a dry run's counts its size). ``keep_facts``: the facts of pages handed
         over with their HTML are kept too (``keep``), for a build that hands them without it.
+        ``keep_rendered``: the facts of the heads of pages handed over with their HTML and
+        content are kept by that HTML, for a build that hands over the same (``rendered_facts``).
         ``last``: where the last build's manifest (and its kept facts) is read, when not at
         ``path``: a dry run's, whose real build would first move it to ``path``."""
         self.path = path
@@ -173,6 +175,7 @@ class Manifest:
         self._finished = False
         self._page_facts: PageFacts | None = None
         self.keeps_facts = keep_facts
+        self.keeps_rendered = keep_rendered
         self._on_disk: bool | None = None  # whether a manifest was on disk, when first asked
         self._in_order: InOrder | None = None
         """The last build's records in SQLite, looked up in about URL order (``ordered``)."""
@@ -181,6 +184,7 @@ class Manifest:
     def for_settings(
         cls, settings: Settings, project_dir: Path, report: Report, now: datetime, site_dir: Path | str | None = None,
         sink: Sink | None = None, keep_facts: bool = False, state_from: Path | None = None,
+        keep_rendered: bool = False,
     ) -> Manifest:
         """The manifest of the site ``settings.base_url`` built into ``site_dir``, named after
         ``settings.state_file`` (relative to ``project_dir``): see ``site_manifest``. The last
@@ -190,7 +194,8 @@ class Manifest:
         path = site_manifest(Path(project_dir) / settings.state_file, settings.base_url or "", site_dir, project_dir)
         last = None if state_from is None else site_manifest(
             state_from / settings.state_file, settings.base_url or "", site_dir, state_from)
-        return cls(path, report, now, wanted=wanted, read=read, sink=sink, keep_facts=keep_facts, last=last)
+        return cls(path, report, now, wanted=wanted, read=read, sink=sink, keep_facts=keep_facts, last=last,
+                   keep_rendered=keep_rendered)
 
     # ------------------------------------------------------------------ the last build
 
@@ -315,6 +320,15 @@ class Manifest:
         kept = self.kept_facts()
         if kept is not None:
             kept.keep(output, loc, facts)
+
+    def rendered_facts(self, output: str | os.PathLike[str], loc: str, html: str, content: str) -> HtmlFacts:
+        """The facts of the page written at ``output`` (URL ``loc``) that the generator handed
+        over with its head ``html`` and its ``content``: its head's kept from the last build when
+        that build was handed the same (``PageFacts.rendered``), else read. A build that keeps
+        no manifest reads every page."""
+        kept = self.kept_facts()
+        return kept.rendered(output, loc, html, content) if kept is not None else read_page_html(html, loc,
+                                                                                                 content=content)
 
     def replayed(self, output: str | os.PathLike[str], loc: str, decode: Callable[[str, Any], T | None]) -> T | None:
         """The entry an earlier build made of the page written at ``output`` (URL ``loc``) from

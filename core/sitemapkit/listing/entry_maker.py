@@ -30,7 +30,7 @@ from sitemapkit.settings import Rule, Settings
 from sitemapkit.site.extract import HtmlFacts, file_digest, read_page_file, read_page_html
 from sitemapkit.site.files import inside
 from sitemapkit.site.owned import url_key
-from sitemapkit.site.pages import Exclude, error_page, file_exists, fold_index, not_a_page, serving_file
+from sitemapkit.site.pages import Exclude, error_page, file_exists, fold_index, serving_file
 from sitemapkit.urls import MAX_LOC_LENGTH, URLError, encode_url, in_scope, site_loc, site_path
 from sitemapkit.values import OptionError, changefreq, priority
 
@@ -216,7 +216,9 @@ class EntryMaker:
         keeps_facts = self.resolver.manifest.keeps_facts
         return Plan(
             not (keeps_facts or news or settings.changes_feed or settings.llms_txt),
-            tuple(gates), self.facts_kept if keeps_facts else self.facts,
+            tuple(gates),
+            self.facts_kept if keeps_facts else self.facts_rendered if self.resolver.manifest.keeps_rendered
+            else self.facts,
             tuple(checks), bool(settings.rules),
             self._image_urls if settings.images else _no_images,
             (lambda page, keys, facts, loc, path: videos(page, keys, facts, loc, warn)) if settings.videos else _none,
@@ -416,10 +418,9 @@ class EntryMaker:
     # the checks: left out for what the page says of itself
 
     def _markup_not_a_page(self, page: Page, facts: HtmlFacts) -> bool:
-        not_page = not_a_page(facts.head) if self.read_markup(page, facts) else None
-        if not_page is None:
+        if facts.not_page is None or not self.read_markup(page, facts):
             return False
-        self.left_out(not_page)
+        self.left_out(facts.not_page)
         return True
 
     def _noindex(self, page: Page, facts: HtmlFacts) -> bool:
@@ -485,6 +486,14 @@ class EntryMaker:
         if page.content is not None:
             return read_page_html(b"", loc, content=page.content)
         return HtmlFacts()
+
+    def facts_rendered(self, page: Page, loc: str) -> HtmlFacts:
+        """``facts`` in a build that renders every page again (MkDocs' full builds): a page
+        handed over with its head and its content, and written, has its head's facts kept by
+        that head, for the next such build (``Manifest.rendered_facts``)."""
+        if page.html is not None and page.content is not None and page.output is not None:
+            return self.resolver.manifest.rendered_facts(page.output, loc, page.html, page.content)
+        return self.facts(page, loc)
 
     def facts_kept(self, page: Page, loc: str) -> HtmlFacts:
         """``facts`` in a build that renders only the pages that changed (MkDocs' ``--dirty``):

@@ -34,6 +34,7 @@ from sitemapkit.site.markup import (
     head_end,
     without_comments,
 )
+from sitemapkit.site.pages import not_a_page
 from sitemapkit.urls import resolve
 
 # Patterns that run over a page's lower-cased copy (same offsets, and no IGNORECASE, which
@@ -78,6 +79,10 @@ class HtmlFacts(NamedTuple):
     cut: int = 0
     """The size of a page larger than ``PAGE_READ_BYTES``, read from its start only (its
     digest covers all of it); 0 for a page read whole."""
+    not_page: str | None = None
+    """Why its head says it is no page (``pages.not_a_page``: a redirect, a fragment), None for
+    a page: asked as the page is read, of the lower-cased copy the read makes anyway (facts
+    made otherwise, not read from a page's markup, say None)."""
 
     @property
     def title(self) -> str | None:
@@ -195,6 +200,7 @@ def _facts(data: bytes, page_url: str, own: bytes | None) -> HtmlFacts:
     lowered = data.lower()
     offset = head_end(lowered)  # a page without </head> and <body> has one too
     head = data[:offset]
+    not_page = not_a_page(head, lowered[:offset])
     if own is not None:
         found = _head_facts(head, lowered[:offset], page_url)
         images, videos, digest = read_content(own, None, page_url, "utf-8")
@@ -204,7 +210,7 @@ def _facts(data: bytes, page_url: str, own: bytes | None) -> HtmlFacts:
         encoding = declared_encoding(data)
         images, videos, digest = read_content(data[start:end], lowered[start:end], page_url, encoding)
     noindex, canonical, alternates, published, modified = found
-    return HtmlFacts(noindex, canonical, alternates, images, videos, published, modified, digest, head)
+    return HtmlFacts(noindex, canonical, alternates, images, videos, published, modified, digest, head, (), 0, not_page)
 
 
 _NO_HEAD_FACTS = (False, None, (), None, None)

@@ -69,15 +69,15 @@ _DOCUMENT = re.compile(rb"<(?:html|head|!doctype)\b", re.IGNORECASE)
 _SAFE = "/:@!$&'()*+,;=-._~"
 
 
-def not_a_page(head: bytes) -> str | None:
+def not_a_page(head: bytes, lowered: bytes | None = None) -> str | None:
     """Why a file whose head is ``head`` is not a page (``"redirect"``, ``"fragment"``), or
     ``None`` for a page. ``head``: the page's bytes before ``</head>`` or ``<body>``
-    (``HtmlFacts.head``)."""
+    (``HtmlFacts.head``); ``lowered``: its lower-cased copy, when the caller has one."""
     if not head or _DOCUMENT.search(head) is None:
         return "fragment"
     # A plain find first, in any case (``rEfResh`` is HTML too): a case-insensitive regex over
     # every head costs ~40 times more than lowering it.
-    if b"refresh" in head.lower() and _refresh().search(head):
+    if b"refresh" in (lowered if lowered is not None else head.lower()) and _refresh().search(head):
         return "redirect"
     return None
 
