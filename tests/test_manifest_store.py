@@ -95,3 +95,17 @@ def test_rows_looked_up_in_any_order_are_the_rows_of_their_keys():
     asked += [f"k{n:04d}" for n in range(0, 2000, 97)]  # and in long strides
     rows = InOrder(db, "value, key", "t", "key", 1)
     assert [rows.get(key) for key in asked] == [(kept[key], key) if key in kept else None for key in asked]
+
+
+def test_rows_whose_key_is_not_text_are_never_a_keys_row():
+    """A kept file is hostile: a row keyed by bytes or a number sorts among the text keys' in
+    SQLite, and must neither be found nor stop the lookups (it raised TypeError)."""
+    import sqlite3
+
+    from sitemapkit.lastmod.ordered import InOrder
+
+    db = sqlite3.connect("")
+    db.execute("CREATE TABLE t(value, key PRIMARY KEY) WITHOUT ROWID")
+    db.executemany("INSERT INTO t VALUES (?, ?)", [(1, "a"), (2, b"b"), (3, 7), (4, "c"), (5, b"z")])
+    rows = InOrder(db, "value, key", "t", "key", 1)
+    assert [rows.get(key) for key in ("a", "b", "c", "y", "zz", "7")] == [(1, "a"), None, (4, "c"), None, None, None]

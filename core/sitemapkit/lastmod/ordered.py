@@ -26,7 +26,9 @@ class InOrder:
 
     def __init__(self, db: sqlite3.Connection, columns: str, table: str, key: str, index: int) -> None:
         self._db = db
-        self._query = f"SELECT {columns} FROM {table} WHERE {key} >= ? ORDER BY {key}"
+        # (only text keys: a kept file is hostile input, and a key of another type must not
+        # reach the comparisons below)
+        self._query = f"SELECT {columns} FROM {table} WHERE {key} >= ? AND typeof({key}) = 'text' ORDER BY {key}"
         self._index = index
         self._rows: sqlite3.Cursor | None = None
         self._row: tuple[Any, ...] | None = None
