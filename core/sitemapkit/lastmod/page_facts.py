@@ -83,7 +83,7 @@ the page by, kept beside it, so that the entries of pages that differ by their d
 are one text (``EntryMaker`` reads each text once a build); ``rendered``: the facts of a page
 rendered from memory (``rendered``), by its path, URL, head (``html``) and content as the
 generator gave them, with where its head ends in those bytes (``head_end``); ``facts`` is null
-for what most pages say (``_OWN_NAME_ONLY``), so that most rows cost no decoding. A table with
+for what most pages say (``_own_name_only``), so that most rows cost no decoding. A table with
 row ids, its path in an index: a row of a small page then fits in one page of the file, where
 one without them spills into an overflow page (measured on 1,000 small MkDocs pages: 17 k
 instructions a page less to write a first build's rows, 0.4 k less to read them)."""
@@ -255,7 +255,7 @@ class PageFacts:
         if self.write and len(data) <= LONG_VALUE:  # (a longer one, with values too long to keep, is read each build)
             noindex, canonical, alternates, images, videos, published, modified, digest, head, _, _, not_page = facts
             said = [noindex, canonical, alternates, published, modified, images, videos, not_page]
-            self._heads.append((name, loc, data, own, None if said == [False, loc, *_OWN_NAME_ONLY[2:]] else
+            self._heads.append((name, loc, data, own, None if said == _own_name_only(loc) else
                                 json.dumps(said), digest, len(head)))
             if len(self._heads) >= _BATCH:
                 self._flush()
@@ -531,10 +531,11 @@ _TEXT_OR_NONE = frozenset({str, type(None)})
 _TEXT = frozenset({str})
 
 
-_OWN_NAME_ONLY = [False, None, (), None, None, (), (), None]
-"""What most pages say (``[noindex, canonical, alternates, published, modified, images,
-videos, not_page]``), their canonical link (here None) naming their own URL: kept as a null
-``facts``."""
+def _own_name_only(loc: str) -> list[Any]:
+    """What most pages at ``loc`` say (``[noindex, canonical, alternates, published, modified,
+    images, videos, not_page]``): nothing but a canonical link naming their own URL. Kept as a
+    null ``facts``."""
+    return [False, loc, (), None, None, (), (), None]
 
 
 def _rendered_decoded(row: tuple[Any, ...], data: bytes) -> HtmlFacts | None:
