@@ -405,42 +405,55 @@ class Manifest:
         if self._in_order is not None:
             self._in_order.close()
         self._flush()
-        db = self.db
-        db.execute("CREATE TABLE records(loc TEXT PRIMARY KEY, digest, first_seen, title, lastmod, kind)"
-                   " WITHOUT ROWID")
-        rows = db.execute(
-            "SELECT c.loc, c.digest, c.title, c.lastmod, p.loc, p.digest, p.first_seen, p.title, p.lastmod"
-            " FROM current c LEFT JOIN previous p ON p.loc = c.loc ORDER BY c.loc, c.rowid")
-        kept = 0  # the pages whose record is the last build's as it was
-        while batch := rows.fetchmany(_BATCH):  # a URL noted twice: the last wins (OR REPLACE)
-            reconciled = [self._reconciled(row, known) for row in batch]
-            kept += sum(record[1:5] == row[5:] for record, row in zip(reconciled, batch, strict=True))
-            db.executemany("INSERT OR REPLACE INTO records VALUES (?, ?, ?, ?, ?, ?)", reconciled)
+        kept = listed = matched = 0  # records as they were; URLs listed; of those, in the last manifest
+        added: list[str] = []
+        changed: list[str] = []
+        for loc, record, kind, old in self._joined(known):
+            listed += 1
+            matched += old is not None
+            kept += record == old
+            if kind == "added":
+                added.append(loc)
+            elif kind == "changed":
+                changed.append(loc)
         self._finished = True
         if self._unusable:
             return Changes(state_file=None, first_build=True)
         changes = Changes(state_file=self.path, first_build=not known)
+        last = self.db.execute("SELECT count(*) FROM previous").fetchone()[0]
         if known:
-            changes.added = self._locs("SELECT loc FROM records WHERE kind = 'added' ORDER BY loc")
-            changes.changed = self._locs("SELECT loc FROM records WHERE kind = 'changed' ORDER BY loc")
-            changes.removed = self._locs(
-                "SELECT loc FROM previous WHERE loc NOT IN (SELECT loc FROM records) ORDER BY loc")
-            changes.unsent = sorted(self._unsent)
+            changes.added, changes.changed, changes.unsent = added, changed, sorted(self._unsent)
+            if matched < last:  # (the query only when the counts say some URL is gone)
+                changes.removed = [loc for (loc,) in self.db.execute(
+                    "SELECT loc FROM previous WHERE loc NOT IN (SELECT loc FROM current) ORDER BY loc")]
         # As in memory: a rebuild that changed nothing leaves the manifest as it is.
-        if self.sink.dry_run or not (known and not self._unsent and kept == self._count("records")
-                                     == self._count("previous")):
+        if self.sink.dry_run or not (known and not self._unsent and kept == listed == last):
             self._save()
         return changes
 
-    def _count(self, table: str) -> int:
-        return self.db.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+    def _joined(self, known: bool) -> Iterator[tuple[str, Record, str | None, Record | None]]:
+        """This build's records in URL order, each against the last build's record of its URL
+        (``reconcile``): ``(loc, record, added/changed/None, the last record or None)``; a URL
+        noted twice counts as its last note. Performance: streamed from the join each time it
+        is asked (``finish``, then ``records`` when the file is written), not kept in a table:
+        a rebuild that changed nothing writes none of it."""
+        rows = self.db.execute(
+            "SELECT c.loc, c.digest, c.title, c.lastmod, p.loc, p.digest, p.first_seen, p.title, p.lastmod"
+            " FROM current c LEFT JOIN previous p ON p.loc = c.loc ORDER BY c.loc, c.rowid")
+        row = None
+        while batch := rows.fetchmany(_BATCH):
+            for after in batch:
+                if row is not None and row[0] != after[0]:
+                    yield self._reconciled(row, known)
+                row = after
+        if row is not None:
+            yield self._reconciled(row, known)
 
-    def _reconciled(self, row: tuple, known: bool) -> tuple:
-        """A row of ``records`` from a row of this build's pages joined to the last ones."""
-        loc, digest, title, lastmod, old_loc, *old = row
-        record, kind = reconcile(None if old_loc is None else Record(*old), digest, title, lastmod, known,
-                                 self.now_text)
-        return (loc, *record, kind)
+    def _reconciled(self, row: tuple, known: bool) -> tuple[str, Record, str | None, Record | None]:
+        loc, digest, title, lastmod, old_loc, *last = row
+        old = None if old_loc is None else Record(*last)
+        record, kind = reconcile(old, digest, title, lastmod, known, self.now_text)
+        return loc, record, kind, old
 
     def _save(self) -> None:
         try:
@@ -480,9 +493,6 @@ class Manifest:
             self._save()
         return changes
 
-    def _locs(self, query: str) -> list[str]:
-        return [loc for (loc,) in self.db.execute(query)]
-
     def records(self) -> Iterator[tuple[str, Record]]:
         """This build's records in URL order (once ``finish`` has run; none before)."""
         if not self._finished:
@@ -492,10 +502,8 @@ class Manifest:
             for loc in sorted(records):
                 yield loc, records[loc][0]
             return
-        for loc, *record in self.db.execute(
-            "SELECT loc, digest, first_seen, title, lastmod FROM records ORDER BY loc"
-        ):
-            yield loc, Record(*record)
+        for loc, record, _, _ in self._joined(self._known):
+            yield loc, record
 
     def close(self) -> None:
         if self._page_facts is not None:
