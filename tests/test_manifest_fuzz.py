@@ -148,3 +148,32 @@ def test_crafted_manifests_read_whole_as_a_line_at_a_time(tmp_path, change):
     state = manifest_of(tmp_path, BASE, tmp_path / "site", OPTIONS.state_file)
     state.write_bytes(change(state.read_bytes()))
     assert _read(state, whole=True) == _read(state, whole=False)
+
+
+def test_a_recorded_lastmod_that_is_no_date_is_warned_of_and_written_again(tmp_path):
+    """The reader checks each record's first-seen time, not its lastmod: one that is no date
+    stopped the build with a traceback where a page dated by its HTML asks what the last build
+    wrote for it (``LastmodResolver._unchanged``)."""
+    options = Settings(base_url=BASE, lastmod=("meta", "fingerprint"))
+    site = tmp_path / "site"
+    site.mkdir()
+    pages = []
+    for day in (1, 2):
+        (site / f"p{day}.html").write_text(
+            f'<html><head><title>p{day}</title><meta property="article:modified_time" content="2026-01-0{day}">'
+            f"</head><body><main>page {day}</main></body></html>")
+        pages.append(Page(url=f"p{day}.html", output=site / f"p{day}.html"))
+    generate(pages, site, options, project_dir=tmp_path)
+    full = (site / "sitemap.xml").read_bytes()
+    generate(pages, site, options, project_dir=tmp_path)  # now the manifest records those lastmods
+    state = manifest_of(tmp_path, BASE, site, options.state_file)
+    text = state.read_text()
+    assert text.count('"2026-01-01"') == 1
+    state.write_text(text.replace('"2026-01-01"', '"garbage"'))
+
+    report = generate(pages, site, options, project_dir=tmp_path)
+    assert [(w.rule, w.where) for w in report.warnings] == [("state-corrupt", str(state))]
+    assert "https://example.com/p1.html" in report.warnings[0].message
+    assert (site / "sitemap.xml").read_bytes() == full
+    assert '"2026-01-01"' in state.read_text()  # written again
+    assert not generate(pages, site, options, project_dir=tmp_path).warnings

@@ -34,7 +34,7 @@ from collections.abc import Iterable
 from datetime import datetime
 from pathlib import Path
 
-from sitemapkit.dates import as_datetime, format_moment, parse_moment
+from sitemapkit.dates import DateError, as_datetime, format_moment, parse_moment
 from sitemapkit.lastmod.git import Checkout, GitDates, no_repository_between, outside_repositories
 from sitemapkit.lastmod.manifest import Manifest
 from sitemapkit.model import Moment, Page
@@ -57,6 +57,10 @@ def _topmost(folders: list[str]) -> list[str]:
         if not any(folder.startswith(top.rstrip(os.sep) + os.sep) for top in found):
             found.append(folder)
     return sorted(found)
+
+
+_MOMENTS_KEPT = 4096
+"""Kept times parsed at once (``_first_seen``)."""
 
 
 class LastmodResolver:
@@ -88,6 +92,8 @@ class LastmodResolver:
         self.manifest = manifest or Manifest.for_settings(settings, self.project_dir, report, now, site_dir)
         self._git: GitDates | None = None
         self._moments: dict[str, Moment] = {}
+        self._told_lastmod = False
+        """Whether a kept lastmod that is no date was warned of (once a build)."""
         self._sourceless = 0
         """Pages git was asked about that have no source file."""
         self._sourceless_first: list[str] = []
@@ -215,7 +221,15 @@ class LastmodResolver:
         old = self.manifest.recorded(loc)
         if old is None or old.digest != digest or old.lastmod is None:
             return found
-        written = self._first_seen(old.lastmod)
+        try:
+            written = self._first_seen(old.lastmod)
+        except DateError:  # the manifest is hostile input: its reader checks only first-seen times
+            if not self._told_lastmod:
+                self._told_lastmod = True
+                self.report.warn(str(self.manifest.last), "state_file", "state-corrupt",
+                                 f"the manifest's record of {loc} has a lastmod that is no date "
+                                 f"({old.lastmod[:40]!r}): ignored, and written again by this build")
+            return found
         return written if as_datetime(written) < as_datetime(found) else found
 
     def _first_seen(self, text: str) -> Moment:
@@ -223,6 +237,8 @@ class LastmodResolver:
         # changed pages), each parsed once (measured: 0.03 µs a page instead of 1.7 µs).
         moment = self._moments.get(text)
         if moment is None:
+            if len(self._moments) >= _MOMENTS_KEPT:  # (lastmods may be as many as the pages)
+                self._moments.clear()
             moment = self._moments[text] = parse_moment(text)
         return moment
 
