@@ -23,6 +23,7 @@ build after. A site whose pages all carry dates and that asks for neither never 
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import itertools
 import os
@@ -35,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from sitemapkit.dates import format_moment
 from sitemapkit.lastmod.ordered import InOrder
 from sitemapkit.lastmod.page_facts import PageFacts, T
-from sitemapkit.lastmod.state import Record, StateError, StatePathError, read_state, write_state
+from sitemapkit.lastmod.state import Record, StateError, StatePathError, read_state, valid_moment, write_state
 from sitemapkit.report import Report
 from sitemapkit.settings import Settings
 from sitemapkit.site.extract import HtmlFacts, read_page_file, read_page_html
@@ -50,6 +51,13 @@ _CACHE_KIB = 8192
 """SQLite's page cache: what the store may hold in memory before it reads from its file."""
 _KEY = 12
 """Hex digits of a site's key in its manifest's name (``state-0123456789ab.json``)."""
+_PREVIOUS = ("CREATE TABLE IF NOT EXISTS previous(loc TEXT PRIMARY KEY, digest, first_seen, title, lastmod)"
+             " WITHOUT ROWID")
+"""The last build's records. The last manifest comes in URL order: its key appends at the end of the tree."""
+_STORE_FORMAT = "sitemapkit manifest records 1"
+_FIRST_SEEN = 4096
+"""First-seen times the kept records may hold, each checked when they are read (one per build
+that changed pages: past that, the manifest is read instead)."""
 _IN_MEMORY = 20_000
 """Up to this many records the manifest stays in Python (a few MB at most); beyond, it moves
 to SQLite. Performance: a dict lookup per page and one sort, instead of SQLite inserts, a
@@ -82,6 +90,21 @@ def site_manifest(state_file: Path, base_url: str, site_dir: Path | str | None, 
             folder = out.replace(os.sep, "/")
     key = hashlib.sha256(f"{base_url}\n{folder}".encode("utf-8", "surrogatepass")).hexdigest()[:_KEY]
     return state_file.with_name(f"{state_file.stem}-{key}{state_file.suffix}")
+
+
+def records_file(manifest: Path) -> Path:
+    """The records of a large ``manifest`` kept in SQLite beside it (``Manifest``)."""
+    return manifest.with_name(manifest.stem + ".records.sqlite")
+
+
+def _identity(path: Path) -> str | None:
+    """What tells a file from another, or from itself edited: its size, modification time (to
+    the nanosecond) and inode, as git's index tells a file."""
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return f"{status.st_size}:{status.st_mtime_ns}:{status.st_ino}"
 
 
 def facts_file(manifest: Path) -> Path:
@@ -179,6 +202,9 @@ class Manifest:
         self._on_disk: bool | None = None  # whether a manifest was on disk, when first asked
         self._in_order: InOrder | None = None
         """The last build's records in SQLite, looked up in about URL order (``ordered``)."""
+        self._store = records_file(self.path) if not self.sink.dry_run and self.last == self.path else None
+        """Where the records of a manifest too large for memory are kept for the next build (None:
+        nowhere, a dry run's are in a temporary database)."""
 
     @classmethod
     def for_settings(
@@ -204,16 +230,73 @@ class Manifest:
         if self._db is None:
             import sqlite3  # Performance: only a build that keeps a manifest pays for it (1-4 ms)
 
-            self._db = sqlite3.connect("", isolation_level=None)
+            kept = self._kept_store(sqlite3)
+            self._db = kept or sqlite3.connect("", isolation_level=None)
             self._db.executescript(
-                f"PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA cache_size=-{_CACHE_KIB};"
-                # The last manifest comes in URL order: its key appends at the end of the tree.
-                "CREATE TABLE previous(loc TEXT PRIMARY KEY, digest, first_seen, title, lastmod) WITHOUT ROWID;"
-                # This build's pages come in any order: appended, sorted once in ``finish``.
-                "CREATE TABLE current(loc TEXT, digest, title, lastmod);"
+                # (the kept file has its own journal: a build that fails midway leaves the last records whole)
+                ("" if kept else "PRAGMA journal_mode=OFF;")
+                + f"PRAGMA synchronous=OFF; PRAGMA cache_size=-{_CACHE_KIB}; {_PREVIOUS};"
+                # This build's pages come in any order: appended, sorted once in ``finish``,
+                # which puts the records that changed in ``updates`` before it writes them.
+                "CREATE TEMP TABLE current(loc TEXT, digest, title, lastmod);"
+                "CREATE TEMP TABLE updates(loc TEXT, digest, first_seen, title, lastmod);"
                 "BEGIN;"
             )
         return self._db
+
+    def _kept_store(self, sqlite3: Any) -> sqlite3.Connection | None:
+        """The last build's records kept in SQLite beside the manifest (``records_file``),
+        where this build may write it; None: a temporary database instead (a dry run, a file
+        that cannot be opened as one of this version's, which is removed)."""
+        if self._store is None or (os.path.lexists(self.path) and not self.path.is_file()):
+            return None  # (no file beside a ``state_file`` that cannot be one: ``_load`` tells)
+        try:
+            if os.path.lexists(self._store) and not self._store.is_file():  # a folder, a pipe
+                raise OSError("it is not a regular file")
+            db = sqlite3.connect(self._store, isolation_level=None)
+            db.executescript(f"CREATE TABLE IF NOT EXISTS about(key TEXT PRIMARY KEY, value) WITHOUT ROWID;"
+                             f"{_PREVIOUS};")
+            if dict(db.execute("SELECT key, value FROM about")).get("format") != _STORE_FORMAT:
+                db.executescript("DELETE FROM about; DELETE FROM previous;")
+                db.execute("INSERT INTO about VALUES ('format', ?)", (_STORE_FORMAT,))
+            return db
+        except (sqlite3.Error, OSError):
+            with contextlib.suppress(OSError):
+                if self._store.is_file():
+                    self._store.unlink()
+            self._store = None
+            return None
+
+    def _store_holds_last(self) -> bool:
+        """Whether the kept records are the last manifest's: its file is the very one (size,
+        modification time to the nanosecond, inode) they were kept with, and every row is in
+        the shape the manifest's reader checks. Otherwise they are dropped, and the manifest is
+        read (then kept again). The records are derived data: nothing is told of them."""
+        if self._store is None or not self._store.is_file():
+            return False
+        db = self.db
+        if self._store is None:  # it could not be opened
+            return False
+        held = db.execute("SELECT value FROM about WHERE key = 'manifest'").fetchone()
+        if held is not None and held[0] is not None and held[0] == _identity(self.last) and self._store_shaped(db):
+            return True
+        db.execute("DELETE FROM previous")
+        db.execute("DELETE FROM about WHERE key = 'manifest'")
+        return False
+
+    @staticmethod
+    def _store_shaped(db: sqlite3.Connection) -> bool:
+        """Whether the kept records are each text or null where the manifest's are, with
+        first-seen times that are times (at most ``_FIRST_SEEN`` of them; one per build that
+        changed pages)."""
+        odd = db.execute(
+            "SELECT 1 FROM previous WHERE typeof(loc) != 'text' OR typeof(first_seen) != 'text'"
+            " OR typeof(digest) NOT IN ('text', 'null') OR typeof(title) NOT IN ('text', 'null')"
+            " OR typeof(lastmod) NOT IN ('text', 'null') LIMIT 1").fetchone()
+        if odd is not None:
+            return False
+        times = [text for (text,) in db.execute(f"SELECT DISTINCT first_seen FROM previous LIMIT {_FIRST_SEEN + 1}")]
+        return len(times) <= _FIRST_SEEN and all(map(valid_moment, times))
 
     def known(self) -> bool:
         """Whether the last build left a usable manifest (read on the first call)."""
@@ -224,7 +307,11 @@ class Manifest:
 
     def _load(self) -> None:
         try:
-            unsent = read_state(self.last, self._take)
+            if self._store_holds_last():  # only its unsent URLs are read
+                self._previous = None
+                unsent = read_state(self.last, None)
+            else:
+                unsent = read_state(self.last, self._take)
         except StatePathError as error:
             self._unusable = True
             self.report.warn(
@@ -405,38 +492,60 @@ class Manifest:
         if self._in_order is not None:
             self._in_order.close()
         self._flush()
+        db = self.db
         kept = listed = matched = 0  # records as they were; URLs listed; of those, in the last manifest
         added: list[str] = []
         changed: list[str] = []
+        updates: list[tuple[str, str | None, str, str | None, str | None]] = []
         for loc, record, kind, old in self._joined(known):
             listed += 1
             matched += old is not None
-            kept += record == old
+            if record == old:
+                kept += 1
+                continue
+            updates.append((loc, *record))
+            if len(updates) >= _BATCH:  # (into a table of their own: the join still reads ``previous``)
+                db.executemany("INSERT INTO updates VALUES (?, ?, ?, ?, ?)", updates)
+                updates = []
             if kind == "added":
                 added.append(loc)
             elif kind == "changed":
                 changed.append(loc)
+        db.executemany("INSERT INTO updates VALUES (?, ?, ?, ?, ?)", updates)
+        last = db.execute("SELECT count(*) FROM previous").fetchone()[0]
+        removed = matched < last  # (the query only when the counts say some URL is gone)
+        changes = Changes(state_file=self.path, first_build=not known)
+        if known:
+            changes.added, changes.changed, changes.unsent = added, changed, sorted(self._unsent)
+            if removed:
+                changes.removed = [loc for (loc,) in db.execute(
+                    "SELECT loc FROM previous WHERE loc NOT IN (SELECT loc FROM current) ORDER BY loc")]
+        # ``previous`` becomes this build's records (``records``): those that changed put in, those
+        # of URLs gone taken out.
+        if kept != listed:
+            db.execute("INSERT OR REPLACE INTO previous SELECT * FROM updates")
+        if removed:
+            db.execute("DELETE FROM previous WHERE loc NOT IN (SELECT loc FROM current)")
         self._finished = True
         if self._unusable:
             return Changes(state_file=None, first_build=True)
-        changes = Changes(state_file=self.path, first_build=not known)
-        last = self.db.execute("SELECT count(*) FROM previous").fetchone()[0]
-        if known:
-            changes.added, changes.changed, changes.unsent = added, changed, sorted(self._unsent)
-            if matched < last:  # (the query only when the counts say some URL is gone)
-                changes.removed = [loc for (loc,) in self.db.execute(
-                    "SELECT loc FROM previous WHERE loc NOT IN (SELECT loc FROM current) ORDER BY loc")]
         # As in memory: a rebuild that changed nothing leaves the manifest as it is.
+        saved = True
         if self.sink.dry_run or not (known and not self._unsent and kept == listed == last):
-            self._save()
+            saved = self._save()
+        if self._store is not None:  # kept with the file they are now the records of, for the next build
+            held = _identity(self.path) if saved else None
+            db.execute("DELETE FROM about WHERE key = 'manifest'")
+            if held is not None:
+                db.execute("INSERT INTO about VALUES ('manifest', ?)", (held,))
+            db.execute("COMMIT")
         return changes
 
     def _joined(self, known: bool) -> Iterator[tuple[str, Record, str | None, Record | None]]:
         """This build's records in URL order, each against the last build's record of its URL
         (``reconcile``): ``(loc, record, added/changed/None, the last record or None)``; a URL
-        noted twice counts as its last note. Performance: streamed from the join each time it
-        is asked (``finish``, then ``records`` when the file is written), not kept in a table:
-        a rebuild that changed nothing writes none of it."""
+        noted twice counts as its last note. Performance: streamed from the join, not written
+        into a table: a rebuild that changed nothing writes none of it."""
         rows = self.db.execute(
             "SELECT c.loc, c.digest, c.title, c.lastmod, p.loc, p.digest, p.first_seen, p.title, p.lastmod"
             " FROM current c LEFT JOIN previous p ON p.loc = c.loc ORDER BY c.loc, c.rowid")
@@ -455,7 +564,8 @@ class Manifest:
         record, kind = reconcile(old, digest, title, lastmod, known, self.now_text)
         return loc, record, kind, old
 
-    def _save(self) -> None:
+    def _save(self) -> bool:
+        """Write the manifest; whether it was written."""
         try:
             write_state(self.path, self.records(), [], self.sink)
         except OSError as error:
@@ -464,6 +574,8 @@ class Manifest:
                 f"manifest not saved ({error.strerror or error}); the next build cannot tell "
                 "what changed",
             )
+            return False
+        return True
 
     def _finish_in_memory(self, known: bool) -> Changes:
         """``finish`` for the records held in memory (``reconcile``, as for those in SQLite)."""
@@ -502,8 +614,10 @@ class Manifest:
             for loc in sorted(records):
                 yield loc, records[loc][0]
             return
-        for loc, record, _, _ in self._joined(self._known):
-            yield loc, record
+        for loc, *record in self.db.execute(
+            "SELECT loc, digest, first_seen, title, lastmod FROM previous ORDER BY loc"
+        ):
+            yield loc, Record(*record)
 
     def close(self) -> None:
         if self._page_facts is not None:

@@ -97,10 +97,11 @@ def load_state(path: Path) -> State | None:
     return None if unsent is None else State(records, unsent)
 
 
-def read_state(path: Path, into: Callable[[Iterator[tuple[str, Record]]], object]) -> list[str] | None:
+def read_state(path: Path, into: Callable[[Iterator[tuple[str, Record]]], object] | None) -> list[str] | None:
     """Stream the manifest at ``path``: ``into`` gets an iterator of its ``(loc, Record)``
     pairs, in file order; returns the unsent URLs, or None when there is no manifest (a
-    first build).
+    first build). With ``into`` None, only the unsent URLs are read (the records are
+    kept elsewhere: ``manifest.records_file``).
 
     Raises ``StatePathError`` when ``path`` cannot hold a manifest (a folder, not a regular
     file, unreadable), ``StateError`` when the file is not a manifest this version wrote
@@ -123,13 +124,14 @@ def read_state(path: Path, into: Callable[[Iterator[tuple[str, Record]]], object
         try:
             lines = _lines(handle)
             unsent = _head(lines)
-            into(_records(lines))
+            if into is not None:
+                into(_records(lines))
             return unsent
         except OSError as error:
             raise StateError(f"cannot read it ({error.strerror})") from None
 
 
-def _valid_moment(text: str) -> bool:
+def valid_moment(text: str) -> bool:
     try:
         parse_moment(text)
     except DateError:
@@ -198,7 +200,7 @@ def _block(block: list[bytes], before: int, checked: set[str]) -> list[tuple[str
                    if type(value) is not list or len(value) != 4 or not all(map(_text_or_none, value)))
         raise StateError(f"the record for {loc} has the wrong shape")
     for first_seen in {value[1] for value in values} - checked:
-        if first_seen is None or not _valid_moment(first_seen):
+        if first_seen is None or not valid_moment(first_seen):
             loc = next(loc for loc, value in pairs if value[1] == first_seen)
             raise StateError(f"the record for {loc} has no valid first-seen time")
         if len(checked) < 4096:
