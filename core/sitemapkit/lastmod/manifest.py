@@ -4,12 +4,16 @@ A build reads the last manifest (``state.py`` holds its file format), records ev
 lists with the digest of its main content, and at the end writes the new manifest and says
 which URLs were added, changed or removed (for IndexNow and the change feed).
 
-Both sides live in a private SQLite database on disk (``sqlite3.connect("")``: a temporary
-file SQLite deletes when it is closed), not in dicts: a million URLs cost SQLite's page
-cache (a few MB), not a few hundred MB of strings. A small site's manifest (``_IN_MEMORY``
-records, last build's and this build's together) stays in a dict and a list, moved into
-SQLite once it grows past that. The file on disk stays the JSON manifest,
-written in URL order, so a rebuild that changes nothing writes the same bytes.
+A small site's manifest (``_IN_MEMORY`` records, last build's and this build's together)
+stays in a dict and a list. A larger one's lives in SQLite, not in dicts: a million URLs cost
+SQLite's page cache (a few MB), not a few hundred MB of strings. This build's records go to a
+temporary table; the last build's are kept for the next build in a file beside the manifest
+(``records_file``), with the identity of the JSON file they are the records of (its size,
+modification time and inode, as git's index tells a file): a build whose manifest is that very
+file takes them as they are, reading only the manifest's head, and ``finish`` writes into them
+only what changed. Any other manifest is read whole into them. The file on disk stays the JSON
+manifest, written in URL order, so a rebuild that changes nothing writes the same bytes (and
+leaves it as it is).
 
 Each site has its own manifest: ``site_manifest`` puts a key of the site (its base URL and
 output folder) in the file's name, so sites or configs sharing a project folder (one config
