@@ -206,7 +206,8 @@ class Manifest:
         self._on_disk: bool | None = None  # whether a manifest was on disk, when first asked
         self._in_order: InOrder | None = None
         """The last build's records in SQLite, looked up in about URL order (``ordered``)."""
-        self._store = records_file(self.path) if not self.sink.dry_run and self.last == self.path else None
+        self._store = records_file(self.path) if (
+            not self.sink.dry_run and self.last == self.path and self.path.name not in ("", "..")) else None
         """Where the records of a manifest too large for memory are kept for the next build (None:
         nowhere, a dry run's are in a temporary database)."""
 
