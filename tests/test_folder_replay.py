@@ -173,6 +173,7 @@ def test_the_manifest_edited(built):
     ("entries", "[[1, 2, 3, 4]]"),
     ("entries", "not json"),
     ("files", '[["page-00.html", "big", 0, 0]]'),
+    ("files", json.dumps([[f"page-{i:02d}.html", "big", 0, 0] for i in range(12)])),
     ("made", "'soon'"),
 ])
 def test_a_hostile_folder_row(built, column, value):

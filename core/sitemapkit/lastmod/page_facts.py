@@ -250,9 +250,7 @@ class PageFacts:
                 files = json.loads(files)
             except (ValueError, RecursionError) as error:
                 raise ValueError(str(error)) from None
-            if type(files) is not list or not all(
-                    type(file) is list and len(file) == 4 and type(file[0]) is str
-                    and type(file[1]) is int and type(file[2]) is int and type(file[3]) is int for file in files):
+            if type(files) is not list:
                 raise ValueError("a value of the wrong type")
             entries = decode(key, text)
             if entries is not None and len(entries) != len(files):
@@ -263,7 +261,11 @@ class PageFacts:
         if entries is None or len(files) != len(outputs):
             return None
         doubt = made - _DOUBT_NS
-        for output, (name, size, mtime, inode) in zip(outputs, files, strict=True):
+        for output, file in zip(outputs, files, strict=True):
+            if type(file) is not list or len(file) != 4 or tuple(map(type, file)) != _FILE_TYPES:
+                self._corrupt("a folder's files have the wrong shape")
+                return None
+            name, size, mtime, inode = file
             if os.path.basename(output) != name:
                 return None
             try:
@@ -271,7 +273,7 @@ class PageFacts:
             except OSError:
                 return None
             if (status.st_size != size or status.st_mtime_ns != mtime or status.st_ino != inode
-                    or not stat.S_ISREG(status.st_mode) or mtime >= doubt):
+                    or mtime >= doubt or not stat.S_ISREG(status.st_mode)):
                 return None
         return entries
 
@@ -644,6 +646,8 @@ def _decoded(text: Any, head: Any) -> HtmlFacts | None:
 
 _TEXT_OR_NONE = frozenset({str, type(None)})
 _TEXT = frozenset({str})
+_FILE_TYPES = (str, int, int, int)
+"""The types of a folder's file as ``note_folder`` keeps it: name, size, time, inode."""
 
 
 def _own_name_only(loc: str) -> list[Any]:

@@ -174,7 +174,15 @@ class LastmodResolver:
             if found is None or page.depends_on:
                 return False, None
             return True, self._unchanged(loc, digest, found) if digest is not None else found
-        return answered == "none" and "fingerprint" not in self.settings.lastmod and found is None, None
+        return answered == "none" and self.lasting(answered) and found is None, None
+
+    def lasting(self, answered: str) -> bool:
+        """Whether a page that ``answered`` dated is dated by it again while its content and
+        its manifest record are unchanged (``again``): its HTML's dates, its fingerprint, or
+        none where no fingerprint is asked (a first build's pages, which no source dated, are
+        dated by their fingerprint the next build). Not git: a page's commits move its date."""
+        return answered in ("meta", "fingerprint") or (
+            answered == "none" and "fingerprint" not in self.settings.lastmod)
 
     def replay(self, page: Page, loc: str, digest: str | None, answered: str, found: Moment | None) -> None:
         """Count and note the page ``again`` dated ``found`` by ``answered``, as ``dated``

@@ -347,10 +347,10 @@ class EntryMaker:
         """What its folder's row keeps of ``page``, whose entry was just made or replayed, when
         that entry may be replayed with its folder's (None: it may not): the page is its written
         file alone (``_plain``), listed at its own URL with no alternates, videos nor news,
-        dated by its HTML's dates, its fingerprint or nothing (not git: a page's git date moves
-        with commits, its file unchanged), and making it warned only of images."""
+        dated by a source that dates it the same again (``LastmodResolver.lasting``), and
+        making it warned only of images."""
         if (not self.folder_key or entry.alternates or entry.videos or entry.news is not None
-                or answered not in _ANSWERS or not all(rule in _ASKED_AGAIN for rule in self.warned)
+                or not self.resolver.lasting(answered) or not all(rule in _ASKED_AGAIN for rule in self.warned)
                 or not _plain(page) or (found is not None) != (answered == "meta")):
             return None
         text = None
