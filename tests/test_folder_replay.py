@@ -197,3 +197,15 @@ def test_a_row_for_another_folder(built):
     report = equals_full(site, state)
     assert report["page_facts"] == {"kept": 36, "read": 0, "folders": 2}
     assert report["images"] == 12
+
+
+def test_a_folder_past_the_bound_is_replayed_page_by_page(built, monkeypatch):
+    """Memory stays flat: a folder of more pages than a run holds is not replayed together."""
+    from sitemapkit.listing import entries
+
+    site, state = built
+    monkeypatch.setattr(entries, "_RUN_MOST", 11)
+    report = equals_full(site, state)
+    assert report["page_facts"] == {"kept": 36, "read": 0}
+    monkeypatch.setattr(entries, "_RUN_MOST", 12)
+    assert build(site, state)["page_facts"] == {"kept": 36, "read": 0, "folders": 3}
