@@ -43,11 +43,12 @@ def make_site(site: Path) -> None:
              head=f"<meta property='article:modified_time' content='2024-03-{i + 1:02d}T10:00:00+02:00'>")
 
 
-def build(site: Path, state: Path) -> dict:
+def build(site: Path, state: Path, *options: str) -> dict:
     """``sitemapkit build --format json``: its report."""
     out = StringIO()
     with redirect_stdout(out):
-        assert main(["build", str(site), "--base-url", BASE, "--state-file", str(state), "--format", "json"]) == 0
+        assert main(["build", str(site), "--base-url", BASE, "--state-file", str(state), "--format", "json",
+                     *options]) == 0
     return json.loads(out.getvalue())
 
 
@@ -210,3 +211,14 @@ def test_a_folder_past_the_bound_is_replayed_page_by_page(built, monkeypatch):
     monkeypatch.setattr(entries, "_RUN_MOST", 12)  # (the build before kept no rows)
     assert build(site, state)["page_facts"] == {"kept": 36, "read": 0}
     assert build(site, state)["page_facts"] == {"kept": 36, "read": 0, "folders": 3}
+
+
+def test_exclude_patterns_are_asked_of_each_page(built):
+    """A pattern that matches a page it lets through (a negation) matched something: a folder
+    replayed together does not say it matched nothing."""
+    site, state = built
+    options = ("--exclude", "!alpha/page-03.html")
+    build(site, state, *options)
+    report = build(site, state, *options)
+    assert report["page_facts"] == {"kept": 36, "read": 0, "folders": 3}
+    assert "exclude-unmatched" not in {warning["rule"] for warning in report["warnings"]}

@@ -383,6 +383,8 @@ class EntryMaker:
                 loc = site_loc(self.base, page.url)
             except URLError:
                 return None
+            if self.excludes and self.excludes(site_path(loc, self.base)):
+                return None  # (asked of each page, as the gate asks: it counts the patterns that match)
             if found is not None and as_datetime(found) > latest:
                 return None  # (a date now in the future: dropped, with a warning, by ``made``)
             answers, moment = again(page, loc, digest, answered, found)
