@@ -327,6 +327,8 @@ def build_json(report: Report, problems: list[Problem], *, dry_run: bool) -> dic
         document["lastmod_sources"] = dict(report.lastmod_sources)
     if report.pages_kept or report.pages_read:
         document["page_facts"] = {"kept": report.pages_kept, "read": report.pages_read}
+        if report.folders_kept:
+            document["page_facts"]["folders"] = report.folders_kept
     return document
 
 

@@ -436,6 +436,25 @@ class Manifest:
         if kept is not None:
             kept.note_entry(output, entry, digest)
 
+    def folder(self, folder: str, outputs: list[str], decode: Callable[[str, str], list[T] | None]
+               ) -> list[T] | None:
+        """What an earlier build kept of the run of pages written at ``outputs`` in ``folder``
+        from the same files, read by ``decode`` (``PageFacts.folder``); None when none is kept."""
+        kept = self.kept_facts()
+        return kept.folder(folder, outputs, decode) if kept is not None else None
+
+    def kept_folder(self, folder: str, pages: int) -> None:
+        """Count the ``pages`` of ``folder`` replayed from what ``folder`` gave (``PageFacts.kept_folder``)."""
+        kept = self.kept_facts()
+        if kept is not None:
+            kept.kept_folder(folder, pages)
+
+    def note_folder(self, folder: str, outputs: list[str], key: str, made: int, entries: str) -> None:
+        """Keep ``entries``, made this build of the run of pages at ``outputs`` (``PageFacts.note_folder``)."""
+        kept = self.kept_facts()
+        if kept is not None:
+            kept.note_folder(folder, outputs, key, made, entries)
+
     def kept_facts(self) -> PageFacts | None:
         """The facts kept beside the manifest (the pages', their mirrors' sources), or None for
         a build that keeps no manifest."""

@@ -55,7 +55,7 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-FORMAT = "sitemapkit page facts 4"
+FORMAT = "sitemapkit page facts 5"
 """Written in the file with sitemapkit's version (``_format``): facts another version read are
 read again."""
 MAX_MIRROR_BYTES = 16 << 20
@@ -76,6 +76,7 @@ _TABLES = (
     "CREATE TABLE IF NOT EXISTS mirrors(name TEXT PRIMARY KEY, source TEXT, text BLOB) WITHOUT ROWID;"
     "CREATE TABLE IF NOT EXISTS rendered(path TEXT PRIMARY KEY, loc TEXT, html BLOB, content BLOB, facts TEXT,"
     " digest TEXT, head_end INT);"
+    "CREATE TABLE IF NOT EXISTS folders(folder TEXT PRIMARY KEY, key TEXT, made INT, files TEXT, entries TEXT);"
 )
 """The file's tables; ``facts.entry``: the entry made from a page's facts, to replay
 (``replayed``), or null; ``facts.digest``: the digest of the page's content that entry dates
@@ -86,13 +87,15 @@ generator gave them, with where its head ends in those bytes (``head_end``); ``f
 for what most pages say (``_own_name_only``), so that most rows cost no decoding. A table with
 row ids, its path in an index: a row of a small page then fits in one page of the file, where
 one without them spills into an overflow page (measured on 1,000 small MkDocs pages: 17 k
-instructions a page less to write a first build's rows, 0.4 k less to read them)."""
+instructions a page less to write a first build's rows, 0.4 k less to read them); ``folders``:
+the entries of a run of pages of one folder (``folder``), as ``note_folder`` keeps them."""
 _RENDERED = "path, loc, html, content, facts, digest, head_end"
 """The columns of ``rendered``, as ``rendered`` reads and writes them."""
 _KEPT = "loc, size, mtime, inode, read, entry, path, digest"
 """What ``kept`` reads of each row: the key of its file (first, as ``_unchanged`` takes
 it), its entry, its path and the entry's digest."""
 _SEEN_TABLE = "CREATE TEMP TABLE IF NOT EXISTS seen(path TEXT PRIMARY KEY) WITHOUT ROWID"
+_FOLDERS_SEEN = "CREATE TEMP TABLE IF NOT EXISTS seen_folders(folder TEXT PRIMARY KEY) WITHOUT ROWID"
 
 
 class PageFacts:
@@ -129,6 +132,8 @@ class PageFacts:
         this build: it holds only pages seen)."""
         self._looked = False
         """Whether this build asked for any page's facts (only then are the others forgotten)."""
+        self._folders_looked = False
+        """Whether this build kept or replayed a folder's entries (only then are the others forgotten)."""
         self._mirrors: set[str] | None = None
         """The mirrors this build listed; None: no mirror step ran, and the last build's are
         kept as they are."""
@@ -214,6 +219,115 @@ class PageFacts:
             self._entries.append((entry, digest, name))
             if len(self._entries) >= _BATCH:
                 self._flush()
+
+    def folder(self, folder: str, outputs: list[str], decode: Callable[[str, str], list[T] | None]
+               ) -> list[T] | None:
+        """What an earlier build kept of the run of pages written at ``outputs`` in ``folder``
+        (``note_folder``), as ``decode`` reads it from the key it was kept under and its text
+        (None: another key), one item a page, when each file is the one it was made from (its
+        name, size, time and inode, not modified in the second before the run was made: see
+        the module's note); None when there is none. A row in no shape ``note_folder``
+        writes (``ValueError``) is warned of, as facts of the wrong shape are. Nothing is
+        counted: ``kept_folder`` does, once the run is replayed."""
+        db = self._open()
+        if db is None:
+            return None
+        self._folders_looked = True
+        import sqlite3
+
+        try:
+            row = db.execute("SELECT key, made, files, entries FROM folders WHERE folder = ?", (folder,)).fetchone()
+        except sqlite3.Error as error:
+            self._corrupt(str(error))
+            return None
+        if row is None:
+            return None
+        key, made, files, text = row
+        try:
+            if type(key) is not str or type(made) is not int or type(files) is not str or type(text) is not str:
+                raise ValueError("a value of the wrong type")
+            try:
+                files = json.loads(files)
+            except (ValueError, RecursionError) as error:
+                raise ValueError(str(error)) from None
+            if type(files) is not list:
+                raise ValueError("a value of the wrong type")
+            entries = decode(key, text)
+            if entries is not None and len(entries) != len(files):
+                raise ValueError("as many entries as files")
+        except ValueError:
+            self._corrupt("a folder's entries have the wrong shape")
+            return None
+        if entries is None or len(files) != len(outputs):
+            return None
+        doubt = made - _DOUBT_NS
+        for output, file in zip(outputs, files, strict=True):
+            if type(file) is not list or len(file) != 4 or tuple(map(type, file)) != _FILE_TYPES:
+                self._corrupt("a folder's files have the wrong shape")
+                return None
+            name, size, mtime, inode = file
+            if os.path.basename(output) != name:
+                return None
+            try:
+                status = os.stat(output)
+            except OSError:
+                return None
+            if (status.st_size != size or status.st_mtime_ns != mtime or status.st_ino != inode
+                    or mtime >= doubt or not stat.S_ISREG(status.st_mode)):
+                return None
+        return entries
+
+    def kept_folder(self, folder: str, pages: int) -> None:
+        """Count the ``pages`` of ``folder`` replayed from what ``folder`` gave, and keep it."""
+        self.report.pages_kept += pages
+        self.report.folders_kept += 1
+        self._saw_folder(folder)
+
+    def note_folder(self, folder: str, outputs: list[str], key: str, made: int, entries: str) -> None:
+        """Keep ``entries``, made this build under ``key`` of the run of pages written at
+        ``outputs`` in ``folder``, the first of them begun at ``made`` (``time.time_ns``), for
+        ``folder``: with each file's name, size, time and inode as they are now; none when a
+        file is in doubt (modified in the second before ``made``) or not a regular file."""
+        if not self.write:
+            return
+        files = []
+        for output in outputs:
+            try:
+                status = os.stat(output)
+            except OSError:
+                return
+            if not stat.S_ISREG(status.st_mode) or status.st_mtime_ns >= made - _DOUBT_NS:
+                return
+            files.append([os.path.basename(output), status.st_size, status.st_mtime_ns, status.st_ino])
+        db = self._writer()
+        if db is None:
+            return
+        import sqlite3
+
+        try:
+            db.execute("INSERT OR REPLACE INTO folders VALUES (?, ?, ?, ?, ?)",
+                       (folder, key, made, json.dumps(files), entries))
+        except sqlite3.Error as error:
+            self._not_saved(error)
+            return
+        self._saw_folder(folder)
+
+    def _saw_folder(self, folder: str) -> None:
+        """Keep ``folder``'s row past ``save`` (the rows of folders this build neither kept nor
+        replayed go)."""
+        if not self.write:
+            return
+        self._folders_looked = True
+        import sqlite3
+
+        db = self._writer()
+        if db is None:
+            return
+        try:
+            db.execute(_FOLDERS_SEEN)
+            db.execute("INSERT OR IGNORE INTO seen_folders VALUES (?)", (folder,))
+        except sqlite3.Error as error:
+            self._not_saved(error)
 
     def _end_rows(self) -> None:
         """Stop reading the kept rows in order (before the file is committed or closed)."""
@@ -452,6 +566,9 @@ class PageFacts:
                 db.execute("DELETE FROM facts WHERE path NOT IN (SELECT path FROM seen)")
             if self._prune and self._looked and self._some_unseen(db, "rendered"):
                 db.execute("DELETE FROM rendered WHERE path NOT IN (SELECT path FROM seen)")
+            if self._prune and self._folders_looked:
+                db.execute(_FOLDERS_SEEN)
+                db.execute("DELETE FROM folders WHERE folder NOT IN (SELECT folder FROM seen_folders)")
             if self._mirrors is not None:  # the mirrors of pages no longer listed are forgotten
                 db.execute("CREATE TEMP TABLE IF NOT EXISTS listed(name TEXT PRIMARY KEY) WITHOUT ROWID")
                 db.execute("DELETE FROM listed")
@@ -529,6 +646,8 @@ def _decoded(text: Any, head: Any) -> HtmlFacts | None:
 
 _TEXT_OR_NONE = frozenset({str, type(None)})
 _TEXT = frozenset({str})
+_FILE_TYPES = (str, int, int, int)
+"""The types of a folder's file as ``note_folder`` keeps it: name, size, time, inode."""
 
 
 def _own_name_only(loc: str) -> list[Any]:

@@ -137,6 +137,17 @@ class LastmodResolver:
         ``override`` (a page's own ``sitemap_lastmod``) wins over every source and is
         recorded as the lastmod written.
         """
+        return self.dated(page, loc, digest, title, override)[0]
+
+    def dated(
+        self,
+        page: Page,
+        loc: str,
+        digest: str | None,
+        title: str | None = None,
+        override: Moment | None = None,
+    ) -> tuple[Moment | None, str]:
+        """``lastmod`` with the source that answered (``none``: none did)."""
         found, answered = override, "meta"
         for source, ask in self._sources if found is None else ():
             found = ask(page, loc, digest)
@@ -152,7 +163,45 @@ class LastmodResolver:
             source = answered if found is not None else "none"
             counts[source] = counts.get(source, 0) + 1
         self.manifest.note(loc, digest, title, format_moment(found) if found is not None else None)
-        return found
+        return found, answered if found is not None else "none"
+
+    def again(self, page: Page, loc: str, digest: str | None, answered: str, found: Moment | None
+              ) -> tuple[bool, Moment | None]:
+        """What ``dated`` gives again a page of the last build's whose content is unchanged (its
+        ``digest``) and that ``answered`` dated then (``found``: what that source said when it
+        was the page's own metadata), asked of that source alone, with nothing counted nor
+        noted (``replay`` does that): ``(False, None)`` when that source says nothing now (a
+        manifest gone), and ``dated`` must be asked. The sources before it said nothing of the
+        page (no metadata, no source file): they say the same of the same file."""
+        if answered == "fingerprint":
+            moment = self._by_fingerprint(page, loc, digest)
+            return moment is not None, moment
+        if answered == "meta":
+            if found is None or page.depends_on:
+                return False, None
+            return True, self._unchanged(loc, digest, found) if digest is not None else found
+        return answered == "none" and self.lasting(answered) and found is None, None
+
+    def lasting(self, answered: str) -> bool:
+        """Whether a page that ``answered`` dated is dated by it again while its content and
+        its manifest record are unchanged (``again``): its HTML's dates, its fingerprint, or
+        none where no fingerprint is asked (a first build's pages, which no source dated, are
+        dated by their fingerprint the next build). Not git: a page's commits move its date."""
+        return answered in ("meta", "fingerprint") or (
+            answered == "none" and "fingerprint" not in self.settings.lastmod)
+
+    def replay(self, page: Page, loc: str, digest: str | None, answered: str, found: Moment | None) -> None:
+        """Count and note the page ``again`` dated ``found`` by ``answered``, as ``dated``
+        does: the sources before that one are asked (they say nothing; git counts a page with
+        no source file)."""
+        for source, ask in self._sources:
+            if source == answered:
+                break
+            ask(page, loc, digest)
+        if self.settings.lastmod:
+            counts = self.report.lastmod_sources
+            counts[answered] = counts.get(answered, 0) + 1
+        self.manifest.note(loc, digest, None, format_moment(found) if found is not None else None)
 
     def _by_meta(self, page: Page, loc: str, digest: str | None) -> Moment | None:
         return page.modified

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import itertools
 import os
+import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from sitemapkit.dates import build_time
 from sitemapkit.lastmod.sources import LastmodResolver
-from sitemapkit.listing.entry_maker import EntryMaker
+from sitemapkit.listing.entry_maker import EntryMaker, Folded
 from sitemapkit.listing.url_hashes import UrlHashes
 from sitemapkit.model import Entry, Page
 from sitemapkit.report import Report
@@ -162,7 +163,10 @@ def _entries(
         change = Transform(transform, settings.transform, maker.base, report, chosen_out, left_out,
                            lambda label, field, moment: maker.not_future(Page(label), field, moment),
                            lastmod.manifest.renote)
-    marked = ((page, False) for page in pages)
+    folders = bool(maker.folder_key) and listing is None
+    if folders:  # (no transform, no version selector: what the loop below does besides)
+        yield from _by_folder(pages, maker, seen, report)
+    marked = ((page, False) for page in pages) if not folders else ()
     for page, document in itertools.chain(marked, ((file, True) for file in documents)):
         home = deployment is not None and deployment.selector and not document and maker.home(page)
         before = dict(left_out) if home else None
@@ -184,8 +188,7 @@ def _entries(
                         "selector matches pages only below the common start of every listed URL, which must be "
                         "listed itself, so it opens the other version's home page instead (MkDocs' "
                         "use_directory_urls: false names the home page index.html)")
-        if not seen.add(entry.loc):
-            report.warn(page.label, "loc", "duplicate-url", f"{entry.loc} is listed already")
+        if not _once(entry, page, seen, report):
             continue
         if listing is not None:
             listing.add(entry, page.title, title, bool(page.listed) or page.content == "")
@@ -197,6 +200,63 @@ def _entries(
     for pattern in maker.excludes.unmatched():
         report.warn("settings", "exclude", "exclude-unmatched",
                           f"pattern '{pattern}' matched no page; check its spelling (gitignore-style)")
+
+
+def _once(entry: Entry, page: Page, seen: UrlHashes, report: Report) -> bool:
+    """Whether ``entry``'s URL is listed for the first time (else it is warned of)."""
+    if seen.add(entry.loc):
+        return True
+    report.warn(page.label, "loc", "duplicate-url", f"{entry.loc} is listed already")
+    return False
+
+
+def _by_folder(pages: Iterable[Page], maker: EntryMaker, seen: UrlHashes, report: Report) -> Iterator[Entry]:
+    """The entries of ``pages``, a run of one folder's pages at a time (``_runs``): replayed
+    together when an earlier build kept the run's entries of the same files (``EntryMaker.folder``),
+    else each made (``EntryMaker.made``) and, when each may be replayed and is listed, kept
+    for the next build."""
+    for folder, run in _runs(pages):
+        replayed = maker.folder(folder, run) if folder is not None else None
+        if replayed is not None:
+            for page, entry in zip(run, replayed, strict=True):
+                if _once(entry, page, seen, report):
+                    yield entry
+            continue
+        made_at = time.time_ns()
+        folded: list[Folded] = []
+        for page in run:
+            made = maker.made(page)
+            if made is None:
+                continue
+            entry, _, kept = made
+            if _once(entry, page, seen, report):
+                if kept is not None:
+                    folded.append(kept)
+                yield entry
+        if folder is not None and len(folded) == len(run):
+            maker.keep_folder(folder, run, folded, made_at)
+
+
+def _runs(pages: Iterable[Page]) -> Iterator[tuple[str | None, list[Page]]]:
+    """The pages in runs of one folder's files, as the walk hands them over (a folder's files
+    together, by name), each with its folder; None for pages not replayed together: a run of
+    fewer than two, pages with no file, the pages past ``_RUN_MOST`` of a folder (memory
+    stays flat), each then alone."""
+    for folder, group in itertools.groupby(pages, _folder_of):
+        run = list(itertools.islice(group, _RUN_MOST + 1))
+        if folder is not None and 1 < len(run) <= _RUN_MOST:
+            yield folder, run
+            continue
+        for page in itertools.chain(run, group):
+            yield None, [page]
+
+
+def _folder_of(page: Page) -> str | None:
+    return os.path.dirname(os.fspath(page.output)) if page.output is not None else None
+
+
+_RUN_MOST = 4096
+"""The most pages of a folder replayed together: a folder with more has each replayed alone."""
 
 
 def extra_pages(settings: Settings) -> Iterator[Page]:

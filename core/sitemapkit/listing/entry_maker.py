@@ -18,7 +18,7 @@ from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import quote, unquote
 
-from sitemapkit.dates import as_datetime, format_moment, newest
+from sitemapkit.dates import as_datetime, format_moment, newest, parse_moment
 from sitemapkit.extensions import Alternate
 from sitemapkit.lastmod.sources import LastmodResolver
 from sitemapkit.listing.page_fields import alternates, image_urls, news_article, page_moment, present_images, videos
@@ -30,7 +30,7 @@ from sitemapkit.settings import Rule, Settings
 from sitemapkit.site.extract import HtmlFacts, file_digest, read_page_file, read_page_html
 from sitemapkit.site.files import inside
 from sitemapkit.site.owned import url_key
-from sitemapkit.site.pages import Exclude, error_page, file_exists, fold_index, serving_file
+from sitemapkit.site.pages import Exclude, error_page, file_exists, fold_index, robots_key, serving_file
 from sitemapkit.urls import MAX_LOC_LENGTH, URLError, encode_url, in_scope, site_loc, site_path
 from sitemapkit.values import OptionError, changefreq, priority
 
@@ -123,6 +123,25 @@ class KeptEntry(NamedTuple):
     alternates: tuple[Alternate, ...]
 
 
+class Folded(NamedTuple):
+    """What a folder's row keeps of one of its pages (``EntryMaker.keep_folder``), besides its
+    file: what its entry is made from again when the folder's files are all unchanged."""
+
+    digest: str | None
+    """The digest of the page's content, as the manifest has it."""
+    answered: str
+    """The lastmod source that dated the page: ``meta`` (its HTML's dates), ``fingerprint``
+    or ``none``; asked again (``LastmodResolver.again``)."""
+    found: str | None
+    """What its own metadata said (``meta``), as a W3C date."""
+    urls: list[tuple[str, bool]]
+    """The URLs of the images it names (``KeptEntry.images``), their files asked again."""
+
+
+_KeptPage = tuple[str | None, str, Moment | None, list[tuple[str, bool]]]
+"""A ``Folded`` as ``EntryMaker`` reads it back: its ``found`` a moment."""
+
+
 class EntryMaker:
     """Makes each page's ``Entry``: decides whether it is listed, then each field's value."""
 
@@ -167,6 +186,12 @@ class EntryMaker:
         self.plan = self._plan()
         self.replay_key = _replay_key(settings) if self.plan.replay else ""
         """What an entry kept for replay must have been made under (the settings, sitemapkit)."""
+        self.folder_key = (f"{self.replay_key} {robots_key(site_dir)}" if self.replay_key and site_dir is not None
+                           and deployment is None and not settings.rules and not settings.transform
+                           and not self.titles else "")
+        """What a folder's entries kept for replay together must have been made under: the
+        replay key and the site's robots.txt (its rules are not asked again); empty where a
+        folder's pages are not replayed together (a versioned site's, rules, a transform, titles)."""
         self._last_kept: tuple[str | None, tuple[Any, ...] | None] = (None, None)
         """The last kept entry's text and what ``_read_kept`` read of it, for the next page
         whose entry is the same text: most pages' are (their digests are kept apart), and pages
@@ -232,7 +257,13 @@ class EntryMaker:
 
     def entry(self, page: Page) -> tuple[Entry, str | None] | None:
         """The page's entry with its title (for ``sitemap.html``; None when it has no page to
-        go to), or None: the page is left out. The plan's steps, in order."""
+        go to), or None: the page is left out. The plan's steps, in order (``made``)."""
+        made = self.made(page)
+        return None if made is None else (made[0], made[1])
+
+    def made(self, page: Page) -> tuple[Entry, str | None, Folded | None] | None:
+        """``entry``, with what a folder's row keeps of the page (``Folded``) when its entry
+        may be replayed with its folder's (None: it may not)."""
         for problem in page.problems:  # the adapter's, counted as the build's own
             self.report.add(problem)
         plan = self.plan
@@ -280,7 +311,7 @@ class EntryMaker:
             if named is None:
                 return None
             loc, path = named
-        lastmod = self.lastmod(page, keys, facts, loc)
+        lastmod, answered, found = self.dated(page, keys, facts, loc)
         changefreq, priority = self.frequency_and_priority(page, keys, path)
         urls = plan.images(page, keys, facts, loc)
         entry = Entry(
@@ -296,7 +327,8 @@ class EntryMaker:
                 [self.replay_key, facts.modified, facts.published, facts.title if self.titles else None,
                  urls, [[alternate.hreflang, alternate.href] for alternate in entry.alternates],
                  page.lang, page.images]), facts.digest)  # (json's default encoder: made once, not for each page)
-        return entry, title
+            return entry, title, self._folded(page, entry, facts.digest, answered, found, urls)
+        return entry, title, None
 
     def _image_urls(self, page: Page, keys: PageKeys, facts: HtmlFacts, loc: str) -> list[tuple[str, bool]]:
         if not facts.images and not page.images and not keys.images:
@@ -309,6 +341,97 @@ class EntryMaker:
         return present_images(page, urls, self.warn, _shown_in(page), self.missing_image(page))
 
     # replay: the entry an earlier build made of the same file
+
+    def _folded(self, page: Page, entry: Entry, digest: str | None, answered: str, found: Moment | None,
+                urls: list[tuple[str, bool]]) -> Folded | None:
+        """What its folder's row keeps of ``page``, whose entry was just made or replayed, when
+        that entry may be replayed with its folder's (None: it may not): the page is its written
+        file alone (``_plain``), listed at its own URL with no alternates, videos nor news,
+        dated by a source that dates it the same again (``LastmodResolver.lasting``), and
+        making it warned only of images."""
+        if (not self.folder_key or entry.alternates or entry.videos or entry.news is not None
+                or not self.resolver.lasting(answered) or not all(rule in _ASKED_AGAIN for rule in self.warned)
+                or not _plain(page) or (found is not None) != (answered == "meta")):
+            return None
+        text = None
+        if found is not None:
+            text = format_moment(found)
+            again = parse_moment(text)
+            if again != found or type(again) is not type(found) or getattr(again, "tzinfo", None) != getattr(
+                    found, "tzinfo", None):
+                return None  # (a date its text does not give back: kept by the page alone)
+        return Folded(digest, answered, text, urls)
+
+    def folder(self, folder: str, run: list[Page]) -> list[Entry] | None:
+        """The entries of ``run``, pages of ``folder`` the walk handed over together, when an
+        earlier build kept them of the very same files (``keep_folder``; ``Manifest.folder``
+        checks each file): each page's lastmod is asked again of the source that dated it, its
+        images' files again, and each is counted and noted as ``made`` does. None when anything
+        differs: each page then goes through ``made``."""
+        self.warned.clear()
+        if not self.folder_key:
+            return None
+        kept = self.resolver.manifest.folder(folder, [os.fspath(page.output) for page in run], self._read_folder)
+        if kept is None:
+            return None
+        dated: list[tuple[str, Moment | None]] = []
+        again, latest = self.resolver.again, self.latest
+        for page, (digest, answered, found, _) in zip(run, kept, strict=True):
+            if not _plain(page):
+                return None
+            try:
+                loc = site_loc(self.base, page.url)
+            except URLError:
+                return None
+            if self.excludes and self.excludes(site_path(loc, self.base)):
+                return None  # (asked of each page, as the gate asks: it counts the patterns that match)
+            if found is not None and as_datetime(found) > latest:
+                return None  # (a date now in the future: dropped, with a warning, by ``made``)
+            answers, moment = again(page, loc, digest, answered, found)
+            if not answers:
+                return None
+            dated.append((loc, moment))
+        self.resolver.manifest.kept_folder(folder, len(run))
+        replay, changefreq, priority = self.resolver.replay, self.settings.changefreq, self.settings.priority
+        entries = []
+        for page, (loc, moment), (digest, answered, _, urls) in zip(run, dated, kept, strict=True):
+            replay(page, loc, digest, answered, moment)
+            entries.append(Entry(loc, moment, changefreq, priority, self.present_images(page, urls) if urls else ()))
+        return entries
+
+    def keep_folder(self, folder: str, run: list[Page], folded: list[Folded], made: int) -> None:
+        """Keep what ``made`` gave of each page of ``run`` (``folded``), the pages of ``folder``
+        the walk handed over together, the first begun at ``made`` (``time.time_ns``): for
+        ``folder`` to replay them while their files are unchanged."""
+        self.resolver.manifest.note_folder(
+            folder, [os.fspath(page.output) for page in run], self.folder_key, made,
+            json.dumps([[kept.digest, kept.answered, kept.found, kept.urls] for kept in folded]))
+
+    def _read_folder(self, key: str, text: str) -> list[_KeptPage] | None:
+        """A folder's kept entries (``keep_folder``), checked, each ``found`` read as a moment;
+        None when they were made under another key. Raises ``ValueError`` when they are in no
+        shape ``keep_folder`` writes."""
+        if key != self.folder_key:
+            return None
+        try:
+            pages = json.loads(text)
+        except (ValueError, RecursionError) as error:
+            raise ValueError(f"not a folder's entries: {error}") from None
+        if type(pages) is not list:
+            raise ValueError("a value of the wrong type")
+        read: list[_KeptPage] = []
+        for kept in pages:
+            if type(kept) is not list or len(kept) != 4:
+                raise ValueError("a value of the wrong type")
+            digest, answered, found, urls = kept
+            if (type(digest) not in _TEXT_OR_NONE or type(answered) is not str or answered not in _ANSWERS
+                    or type(found) not in _TEXT_OR_NONE or type(urls) is not list
+                    or (urls and not all(type(url) is list and len(url) == 2 and type(url[0]) is str
+                                         and self._as_written(url[0]) and type(url[1]) is bool for url in urls))):
+                raise ValueError("a value of the wrong type")
+            read.append((digest, answered, parse_moment(found) if found is not None else None,
+                         [(url, by_generator) for url, by_generator in urls] if urls else []))
+        return read
 
     def _replayable(self, facts: HtmlFacts, entry: Entry) -> bool:
         """Whether ``entry``, just made, may be replayed by a later build while the page's file
@@ -363,15 +486,16 @@ class EntryMaker:
                 tuple(Alternate(code, href) for code, href in pairs) if pairs else (), lang,
                 tuple(named) if type(named) is list else None)
 
-    def _replayed(self, page: Page, loc: str, path: str, kept: KeptEntry) -> tuple[Entry, str | None]:
+    def _replayed(self, page: Page, loc: str, path: str, kept: KeptEntry) -> tuple[Entry, str | None, Folded | None]:
         """The entry kept of the page's unchanged file, with what it does not fix asked again:
         its lastmod (the manifest, git, the clock), changefreq and priority, and which of its
         images the built site has (with their warnings, as a build that read the page gives)."""
         facts, title, urls, alternates = kept
         changefreq, priority = self.frequency_and_priority(page, NO_KEYS, path)  # no keys: ``_only_written``
+        lastmod, answered, found = self.dated(page, NO_KEYS, facts, loc)
         entry = Entry(
             loc,
-            self.lastmod(page, NO_KEYS, facts, loc),
+            lastmod,
             changefreq,
             priority,
             self.present_images(page, urls) if urls else (),
@@ -379,7 +503,8 @@ class EntryMaker:
             None,
             alternates,
         )
-        return entry, (page.title or title) if self.titles else None
+        return entry, (page.title or title) if self.titles else None, self._folded(
+            page, entry, facts.digest, answered, found, urls)
 
     # the gates: left out before the page is read (each says why in the report)
 
@@ -609,10 +734,16 @@ class EntryMaker:
     # ------------------------------------------------------------------ lastmod
 
     def lastmod(self, page: Page, keys: PageKeys, facts: HtmlFacts, loc: str) -> Moment | None:
+        return self.dated(page, keys, facts, loc)[0]
+
+    def dated(self, page: Page, keys: PageKeys, facts: HtmlFacts, loc: str
+              ) -> tuple[Moment | None, str, Moment | None]:
+        """``lastmod``, with the source that answered (``LastmodResolver.dated``) and what the
+        page's own metadata said (None: nothing)."""
         if not self.settings.lastmod:
             # still notes the digest in the manifest (IndexNow, change feed)
             self.resolver.lastmod(page, loc, facts.digest, self.feed_title(page, facts))
-            return None
+            return None, "none", None
         override = modified = None  # (most pages give neither: no call for them)
         if keys.lastmod is not None:
             override = self.not_future(page, "sitemap_lastmod",
@@ -631,8 +762,8 @@ class EntryMaker:
                                        page_moment(page, "article:published_time", facts.published, self.warn))
         if modified is not page.modified:
             page = replace(page, modified=modified)
-        found = self.resolver.lastmod(page, loc, facts.digest, self.feed_title(page, facts), override=override)
-        return override if override is not None else self.not_future(page, "lastmod", found)
+        found, answered = self.resolver.dated(page, loc, facts.digest, self.feed_title(page, facts), override=override)
+        return override if override is not None else self.not_future(page, "lastmod", found), answered, modified
 
     def not_future(self, page: Page, field: str, moment: Moment | None) -> Moment | None:
         """``moment``, unless it is after the build's now (beyond a day's slack for a date
@@ -691,6 +822,15 @@ def _only_written(page: Page) -> bool:
             and not page.translations)
 
 
+def _plain(page: Page) -> bool:
+    """Whether the page is its written file alone (``_only_written``), its generator saying
+    nothing more of it (no source, dates, title, language, images, problems; not copied, not
+    known to be no page): its entry is made of that file and the settings alone."""
+    return (_only_written(page) and page.source is None and not page.depends_on and page.modified is None
+            and page.published is None and not page.listed and page.title is None and page.lang is None
+            and not page.images and not page.problems and page.not_page is None and not page.copied)
+
+
 def _replay_key(settings: Settings) -> str:
     """What a kept entry was made under: the settings, sitemapkit's version, and the size and
     time of the modules that make entries (an editable install's edits change them)."""
@@ -710,6 +850,8 @@ def _as_written(url: str) -> bool:
         return False
 
 
+_ANSWERS = frozenset({"meta", "fingerprint", "none"})
+"""The lastmod sources a folder's kept entries may have been dated by (``_folded``)."""
 _ASKED_AGAIN = frozenset({"image-missing", "image-count"})
 """The rules of the warnings a replayed entry gives again: whether an image has its file."""
 _TEXT_OR_NONE = frozenset({str, type(None)})

@@ -25,6 +25,7 @@ Cloudflare Pages serve it), else ``a/index.html``.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 from collections.abc import Iterable
@@ -146,15 +147,26 @@ def robots_rules(site_dir: str | os.PathLike[str]) -> Protego | None:
     protego, as ``validate --check-pages`` reads a live robots.txt: RFC 9309 matching (``*``,
     ``$``, the longest rule wins), which ``urllib.robotparser`` does not do. Ask it with
     ``can_fetch(url, "*")``."""
-    try:  # a regular file only: a named pipe there must not hang the build
-        text = read_regular(Path(site_dir) / "robots.txt", ROBOTS_READ_BYTES).decode("utf-8", "replace")
-    except OSError:
-        return None
-    if not _disallows_something(text):  # no rule, or only "Disallow:" (allow all), as ours has
+    text = _robots_text(site_dir)
+    if text is None or not _disallows_something(text):  # no rule, or only "Disallow:" (allow all), as ours has
         return None
     from protego import Protego
 
     return Protego.parse(text)
+
+
+def robots_key(site_dir: str | os.PathLike[str]) -> str:
+    """What ``robots_rules`` reads of the site, as a short key: what was decided under
+    another robots.txt is decided again."""
+    text = _robots_text(site_dir)
+    return "" if text is None else hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+def _robots_text(site_dir: str | os.PathLike[str]) -> str | None:
+    try:  # a regular file only: a named pipe there must not hang the build
+        return read_regular(Path(site_dir) / "robots.txt", ROBOTS_READ_BYTES).decode("utf-8", "replace")
+    except OSError:
+        return None
 
 
 def _disallows_something(text: str) -> bool:
