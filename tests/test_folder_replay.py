@@ -114,6 +114,18 @@ def test_one_page_changed_sends_its_folder_the_per_page_way(built):
     assert build(site, state)["page_facts"] == {"kept": 36, "read": 0, "folders": 3}  # its row kept again
 
 
+def test_a_page_changed_after_its_folder_was_replayed_is_read_alone(built):
+    """A build that reads a page of one folder forgets the facts of the pages it did not see:
+    those of a folder replayed together are seen, so the next change in that folder is read
+    alone, its other pages made from their own rows."""
+    site, state = built
+    page(site, "beta/page-05.html", "<p>Beta 5, rewritten.</p>")
+    assert build(site, state)["page_facts"] == {"kept": 35, "read": 1, "folders": 2}  # alpha, gamma together
+    page(site, "alpha/page-02.html", "<p>Alpha 2, rewritten.</p><img src='/img/2.png'>")
+    report = equals_full(site, state)
+    assert report["page_facts"] == {"kept": 35, "read": 1, "folders": 2}  # not alpha's 12 read again
+
+
 def test_a_page_added_or_removed(built):
     site, state = built
     page(site, "alpha/page-99.html", "<p>New.</p>")

@@ -443,11 +443,12 @@ class Manifest:
         kept = self.kept_facts()
         return kept.folder(folder, outputs, decode) if kept is not None else None
 
-    def kept_folder(self, folder: str, pages: int) -> None:
-        """Count the ``pages`` of ``folder`` replayed from what ``folder`` gave (``PageFacts.kept_folder``)."""
+    def kept_folder(self, folder: str, outputs: list[str]) -> None:
+        """Count the pages written at ``outputs`` in ``folder``, replayed from what ``folder``
+        gave (``PageFacts.kept_folder``)."""
         kept = self.kept_facts()
         if kept is not None:
-            kept.kept_folder(folder, pages)
+            kept.kept_folder(folder, outputs)
 
     def note_folder(self, folder: str, outputs: list[str], key: str, made: int, entries: str) -> None:
         """Keep ``entries``, made this build of the run of pages at ``outputs`` (``PageFacts.note_folder``)."""

@@ -277,11 +277,15 @@ class PageFacts:
                 return None
         return entries
 
-    def kept_folder(self, folder: str, pages: int) -> None:
-        """Count the ``pages`` of ``folder`` replayed from what ``folder`` gave, and keep it."""
-        self.report.pages_kept += pages
+    def kept_folder(self, folder: str, outputs: list[str]) -> None:
+        """Count the pages written at ``outputs`` in ``folder``, replayed from what ``folder``
+        gave, and keep its row and theirs (a later build that finds one of them changed makes
+        the others from their own rows: only the changed page is read)."""
+        self.report.pages_kept += len(outputs)
         self.report.folders_kept += 1
         self._saw_folder(folder)
+        if self._prune:
+            self._saw_all(outputs)
 
     def note_folder(self, folder: str, outputs: list[str], key: str, made: int, entries: str) -> None:
         """Keep ``entries``, made this build under ``key`` of the run of pages written at
@@ -441,6 +445,18 @@ class PageFacts:
             db.execute("INSERT OR REPLACE INTO mirrors VALUES (?, ?, ?)", (name, source, zlib.compress(data, 1)))
         except sqlite3.Error as error:
             self._not_saved(error)
+
+    def _saw_all(self, names: list[str]) -> None:
+        """``_saw`` for each of ``names``, in one step (a folder's pages replayed together)."""
+        seen = self._seen
+        if seen is not None and len(seen) + len(names) <= _SEEN_IN_MEMORY:
+            seen.update(names)
+            return
+        if seen is not None:
+            self._seen, self._unseen_batch = None, [(path,) for path in seen]
+        self._unseen_batch.extend((name,) for name in names)
+        if len(self._unseen_batch) >= _BATCH:
+            self._flush()
 
     def _saw(self, name: str) -> None:
         seen = self._seen

@@ -371,7 +371,8 @@ class EntryMaker:
         self.warned.clear()
         if not self.folder_key:
             return None
-        kept = self.resolver.manifest.folder(folder, [os.fspath(page.output) for page in run], self._read_folder)
+        outputs = [os.fspath(page.output) for page in run]
+        kept = self.resolver.manifest.folder(folder, outputs, self._read_folder)
         if kept is None:
             return None
         dated: list[tuple[str, Moment | None]] = []
@@ -391,7 +392,7 @@ class EntryMaker:
             if not answers:
                 return None
             dated.append((loc, moment))
-        self.resolver.manifest.kept_folder(folder, len(run))
+        self.resolver.manifest.kept_folder(folder, outputs)
         replay, changefreq, priority = self.resolver.replay, self.settings.changefreq, self.settings.priority
         entries = []
         for page, (loc, moment), (digest, answered, _, urls) in zip(run, dated, kept, strict=True):
