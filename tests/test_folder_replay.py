@@ -193,7 +193,7 @@ def test_a_hostile_folder_row(built, column, value):
     site, state = built
     with sqlite3.connect(facts_file(state)) as db:
         db.execute(f"UPDATE folders SET {column} = {value if column == 'made' else '?'}"
-                   f" WHERE folder LIKE '%beta'", () if column == "made" else (value,))
+                   f" WHERE run LIKE '%beta/page-00.html'", () if column == "made" else (value,))
     db.close()
     report = equals_full(site, state)
     assert [warning["rule"] for warning in report["warnings"]] == ["state-corrupt"]
@@ -204,8 +204,9 @@ def test_a_row_for_another_folder(built):
     per-page way, as they are."""
     site, state = built
     with sqlite3.connect(facts_file(state)) as db:
-        [row] = db.execute("SELECT key, made, files, entries FROM folders WHERE folder LIKE '%alpha'").fetchall()
-        db.execute("UPDATE folders SET key = ?, made = ?, files = ?, entries = ? WHERE folder LIKE '%beta'", row)
+        [row] = db.execute("SELECT key, made, files, entries FROM folders WHERE run LIKE '%alpha/page-00.html'")
+        db.execute("UPDATE folders SET key = ?, made = ?, files = ?, entries = ?"
+                   " WHERE run LIKE '%beta/page-00.html'", row)
     db.close()
     report = equals_full(site, state)
     assert report["page_facts"] == {"kept": 36, "read": 0, "folders": 2}
@@ -234,3 +235,29 @@ def test_exclude_patterns_are_asked_of_each_page(built):
     report = build(site, state, *options)
     assert report["page_facts"] == {"kept": 36, "read": 0, "folders": 3}
     assert "exclude-unmatched" not in {warning["rule"] for warning in report["warnings"]}
+
+
+def test_a_site_of_pretty_urls_is_replayed_by_folder(tmp_path, pin_now):
+    """One page a folder (``a/index.html``, as MkDocs, Hugo and most generators write pages
+    served at ``a/``): the indexes of a folder's subfolders are replayed together with its own
+    files, those before and those after its own index (which goes with its parent's) as two runs."""
+    site, state = tmp_path / "site", tmp_path / "state" / "state.json"
+    page(site, "index.html", "<p>Home.</p>")
+    for name in ("about", "blog", "contact"):
+        page(site, f"{name}/index.html", f"<p>{name}.</p>")
+    for name in ("a-first", "b-second", "index", "x-later", "y-last"):
+        page(site, f"blog/{name}.html" if name != "index" else "blog/index.html", f"<p>{name}.</p>")
+    for post in range(5):
+        page(site, f"blog/post-{post}/index.html", f"<p>Post {post}.</p><img src='/img/{post}.png'>")
+    (site / "img").mkdir()
+    for post in range(5):
+        (site / "img" / f"{post}.png").write_bytes(b"\x89PNG")
+    for day in range(2):
+        pin_now(1_768_435_200 + day * 86_400)
+        build(site, state)
+    pin_now(1_768_608_000)
+    report = equals_full(site, state)
+    assert report["urls"] == 13
+    # blog's a-first, b-second; its x-later, y-last with its posts' indexes (about/, blog/ and
+    # contact/, parted by what blog/ holds, each alone)
+    assert report["page_facts"] == {"kept": 13, "read": 0, "folders": 2}

@@ -112,7 +112,7 @@ class Report:
     pages_read: int = 0
     """Written pages read for facts the next build can keep (new or changed files, a first build)."""
     folders_kept: int = 0
-    """Folders whose pages' entries were replayed together (their files all unchanged): of the pages kept."""
+    """Runs of a folder's pages whose entries were replayed together (their files all unchanged): of the pages kept."""
     not_pages: dict[str, list[str]] = field(default_factory=dict)
     """Files left out as no page by what they are (generated indexes, error pages, drafts),
     by reason: their names, which the summary gives, never only their count."""

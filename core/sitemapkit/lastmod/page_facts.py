@@ -55,7 +55,7 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-FORMAT = "sitemapkit page facts 5"
+FORMAT = "sitemapkit page facts 6"
 """Written in the file with sitemapkit's version (``_format``): facts another version read are
 read again."""
 MAX_MIRROR_BYTES = 16 << 20
@@ -76,7 +76,7 @@ _TABLES = (
     "CREATE TABLE IF NOT EXISTS mirrors(name TEXT PRIMARY KEY, source TEXT, text BLOB) WITHOUT ROWID;"
     "CREATE TABLE IF NOT EXISTS rendered(path TEXT PRIMARY KEY, loc TEXT, html BLOB, content BLOB, facts TEXT,"
     " digest TEXT, head_end INT);"
-    "CREATE TABLE IF NOT EXISTS folders(folder TEXT PRIMARY KEY, key TEXT, made INT, files TEXT, entries TEXT);"
+    "CREATE TABLE IF NOT EXISTS folders(run TEXT PRIMARY KEY, key TEXT, made INT, files TEXT, entries TEXT);"
 )
 """The file's tables; ``facts.entry``: the entry made from a page's facts, to replay
 (``replayed``), or null; ``facts.digest``: the digest of the page's content that entry dates
@@ -88,14 +88,15 @@ for what most pages say (``_own_name_only``), so that most rows cost no decoding
 row ids, its path in an index: a row of a small page then fits in one page of the file, where
 one without them spills into an overflow page (measured on 1,000 small MkDocs pages: 17 k
 instructions a page less to write a first build's rows, 0.4 k less to read them); ``folders``:
-the entries of a run of pages of one folder (``folder``), as ``note_folder`` keeps them."""
+the entries of a run of pages of one folder, keyed by its first page's file (``run``), as
+``note_folder`` keeps them with each page's file (path, size, time, inode)."""
 _RENDERED = "path, loc, html, content, facts, digest, head_end"
 """The columns of ``rendered``, as ``rendered`` reads and writes them."""
 _KEPT = "loc, size, mtime, inode, read, entry, path, digest"
 """What ``kept`` reads of each row: the key of its file (first, as ``_unchanged`` takes
 it), its entry, its path and the entry's digest."""
 _SEEN_TABLE = "CREATE TEMP TABLE IF NOT EXISTS seen(path TEXT PRIMARY KEY) WITHOUT ROWID"
-_FOLDERS_SEEN = "CREATE TEMP TABLE IF NOT EXISTS seen_folders(folder TEXT PRIMARY KEY) WITHOUT ROWID"
+_FOLDERS_SEEN = "CREATE TEMP TABLE IF NOT EXISTS seen_folders(run TEXT PRIMARY KEY) WITHOUT ROWID"
 
 
 class PageFacts:
@@ -222,10 +223,10 @@ class PageFacts:
 
     def folder(self, folder: str, outputs: list[str], decode: Callable[[str, str], list[T] | None]
                ) -> list[T] | None:
-        """What an earlier build kept of the run of pages written at ``outputs`` in ``folder``
-        (``note_folder``), as ``decode`` reads it from the key it was kept under and its text
-        (None: another key), one item a page, when each file is the one it was made from (its
-        name, size, time and inode, not modified in the second before the run was made: see
+        """What an earlier build kept of the run of pages written at ``outputs`` (``folder``: the
+        run's key, ``note_folder``), as ``decode`` reads it from the key it was kept under and its
+        text (None: another key), one item a page, when each file is the one it was made from (its
+        path, size, time and inode, not modified in the second before the run was made: see
         the module's note); None when there is none. A row in no shape ``note_folder``
         writes (``ValueError``) is warned of, as facts of the wrong shape are. Nothing is
         counted: ``kept_folder`` does, once the run is replayed."""
@@ -236,7 +237,7 @@ class PageFacts:
         import sqlite3
 
         try:
-            row = db.execute("SELECT key, made, files, entries FROM folders WHERE folder = ?", (folder,)).fetchone()
+            row = db.execute("SELECT key, made, files, entries FROM folders WHERE run = ?", (folder,)).fetchone()
         except sqlite3.Error as error:
             self._corrupt(str(error))
             return None
@@ -266,7 +267,7 @@ class PageFacts:
                 self._corrupt("a folder's files have the wrong shape")
                 return None
             name, size, mtime, inode = file
-            if os.path.basename(output) != name:
+            if output != name:
                 return None
             try:
                 status = os.stat(output)
@@ -290,7 +291,7 @@ class PageFacts:
     def note_folder(self, folder: str, outputs: list[str], key: str, made: int, entries: str) -> None:
         """Keep ``entries``, made this build under ``key`` of the run of pages written at
         ``outputs`` in ``folder``, the first of them begun at ``made`` (``time.time_ns``), for
-        ``folder``: with each file's name, size, time and inode as they are now; none when a
+        ``folder``: with each file's path, size, time and inode as they are now; none when a
         file is in doubt (modified in the second before ``made``) or not a regular file."""
         if not self.write:
             return
@@ -302,7 +303,7 @@ class PageFacts:
                 return
             if not stat.S_ISREG(status.st_mode) or status.st_mtime_ns >= made - _DOUBT_NS:
                 return
-            files.append([os.path.basename(output), status.st_size, status.st_mtime_ns, status.st_ino])
+            files.append([output, status.st_size, status.st_mtime_ns, status.st_ino])
         db = self._writer()
         if db is None:
             return
@@ -541,8 +542,8 @@ class PageFacts:
                 if warn and found is not None:  # an upgrade is no fault: told, never a warning
                     self.report.info(str(self.path), "state_file", "state-facts-rebuilt",
                                      "kept page facts are another version of sitemapkit's: every page is read again")
-                db.executescript("DROP TABLE facts; DROP TABLE mirrors; DROP TABLE rendered; DELETE FROM about;"
-                                 + _TABLES)
+                db.executescript("DROP TABLE facts; DROP TABLE mirrors; DROP TABLE rendered;"
+                                 "DROP TABLE IF EXISTS folders; DELETE FROM about;" + _TABLES)
                 db.execute("INSERT INTO about VALUES ('format', ?)", (made_by,))
         except (sqlite3.Error, OSError) as error:
             if warn:
@@ -584,7 +585,7 @@ class PageFacts:
                 db.execute("DELETE FROM rendered WHERE path NOT IN (SELECT path FROM seen)")
             if self._prune and self._folders_looked:
                 db.execute(_FOLDERS_SEEN)
-                db.execute("DELETE FROM folders WHERE folder NOT IN (SELECT folder FROM seen_folders)")
+                db.execute("DELETE FROM folders WHERE run NOT IN (SELECT run FROM seen_folders)")
             if self._mirrors is not None:  # the mirrors of pages no longer listed are forgotten
                 db.execute("CREATE TEMP TABLE IF NOT EXISTS listed(name TEXT PRIMARY KEY) WITHOUT ROWID")
                 db.execute("DELETE FROM listed")
@@ -663,7 +664,7 @@ def _decoded(text: Any, head: Any) -> HtmlFacts | None:
 _TEXT_OR_NONE = frozenset({str, type(None)})
 _TEXT = frozenset({str})
 _FILE_TYPES = (str, int, int, int)
-"""The types of a folder's file as ``note_folder`` keeps it: name, size, time, inode."""
+"""The types of a folder's file as ``note_folder`` keeps it: path, size, time, inode."""
 
 
 def _own_name_only(loc: str) -> list[Any]:

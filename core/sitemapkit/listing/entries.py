@@ -23,7 +23,7 @@ from sitemapkit.model import Entry, Page
 from sitemapkit.report import Report
 from sitemapkit.return_links import without_one_way
 from sitemapkit.settings import Settings
-from sitemapkit.site.pages import robots_rules
+from sitemapkit.site.pages import INDEX_FILES, robots_rules
 
 if TYPE_CHECKING:
     from sitemapkit.listing.transform import UserTransform
@@ -211,8 +211,8 @@ def _once(entry: Entry, page: Page, seen: UrlHashes, report: Report) -> bool:
 
 
 def _by_folder(pages: Iterable[Page], maker: EntryMaker, seen: UrlHashes, report: Report) -> Iterator[Entry]:
-    """The entries of ``pages``, a run of one folder's pages at a time (``_runs``): replayed
-    together when an earlier build kept the run's entries of the same files (``EntryMaker.folder``),
+    """The entries of ``pages``, a run of one folder's pages at a time (``_runs``, each by its
+    key): replayed together when an earlier build kept the run's entries of the same files (``EntryMaker.folder``),
     else each made (``EntryMaker.made``) and, when each may be replayed and is listed, kept
     for the next build."""
     for folder, run in _runs(pages):
@@ -238,21 +238,29 @@ def _by_folder(pages: Iterable[Page], maker: EntryMaker, seen: UrlHashes, report
 
 
 def _runs(pages: Iterable[Page]) -> Iterator[tuple[str | None, list[Page]]]:
-    """The pages in runs of one folder's files, as the walk hands them over (a folder's files
-    together, by name), each with its folder; None for pages not replayed together: a run of
-    fewer than two, pages with no file, the pages past ``_RUN_MOST`` of a folder (memory
-    stays flat), each then alone."""
+    """The pages in runs of one folder's pages (``_folder_of``), as the walk hands them over
+    (a folder's files together, by name, then its folders'), each run with its key: the path of
+    its first page's file, so that two runs of one folder (its files before and after its
+    index, which is its parent's) are two; None for pages not replayed together: a run of
+    fewer than two, pages with no file, the pages past ``_RUN_MOST`` of a run (memory stays
+    flat), each then alone."""
     for folder, group in itertools.groupby(pages, _folder_of):
         run = list(itertools.islice(group, _RUN_MOST + 1))
         if folder is not None and 1 < len(run) <= _RUN_MOST:
-            yield folder, run
+            yield os.fspath(run[0].output), run
             continue
         for page in itertools.chain(run, group):
             yield None, [page]
 
 
 def _folder_of(page: Page) -> str | None:
-    return os.path.dirname(os.fspath(page.output)) if page.output is not None else None
+    """The folder whose pages ``page`` is replayed with: the one its file is in, or for a
+    folder's index (``a/b/index.html``: a site of pretty URLs, one page a folder) that
+    folder's parent, with its other folders' indexes."""
+    if page.output is None:
+        return None
+    folder, name = os.path.split(os.fspath(page.output))
+    return os.path.dirname(folder) if name in INDEX_FILES else folder
 
 
 _RUN_MOST = 4096
