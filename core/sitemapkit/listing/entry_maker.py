@@ -363,13 +363,13 @@ class EntryMaker:
         return Folded(digest, answered, text, urls)
 
     def folder(self, folder: str, run: list[Page]) -> list[Entry] | None:
-        """The entries of ``run``, pages of ``folder`` the walk handed over together, when an
+        """The entries of ``run``, pages the walk handed over together (``folder``: the run's key), when an
         earlier build kept them of the very same files (``keep_folder``; ``Manifest.folder``
         checks each file): each page's lastmod is asked again of the source that dated it, its
         images' files again, and each is counted and noted as ``made`` does. None when anything
         differs: each page then goes through ``made``."""
         self.warned.clear()
-        if not self.folder_key:
+        if not self.folder_key or not _plain(run[0]):  # (an adapter's pages say more than their files: never kept)
             return None
         outputs = [os.fspath(page.output) for page in run]
         kept = self.resolver.manifest.folder(folder, outputs, self._read_folder)
