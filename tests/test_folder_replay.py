@@ -126,6 +126,17 @@ def test_a_page_changed_after_its_folder_was_replayed_is_read_alone(built):
     assert report["page_facts"] == {"kept": 35, "read": 1, "folders": 2}  # not alpha's 12 read again
 
 
+def test_the_rows_of_pages_gone_are_forgotten_those_replayed_together_kept(built):
+    site, state = built
+    (site / "beta" / "page-03.html").unlink()
+    assert build(site, state)["page_facts"] == {"kept": 35, "read": 0, "folders": 2}
+    with sqlite3.connect(facts_file(state)) as db:
+        paths = {Path(path).relative_to(site).as_posix() for (path,) in db.execute("SELECT path FROM facts")}
+    db.close()
+    assert "beta/page-03.html" not in paths
+    assert len(paths) == 35 and {f"alpha/page-{i:02d}.html" for i in range(12)} <= paths
+
+
 def test_a_page_added_or_removed(built):
     site, state = built
     page(site, "alpha/page-99.html", "<p>New.</p>")

@@ -133,6 +133,8 @@ class PageFacts:
         this build: it holds only pages seen)."""
         self._looked = False
         """Whether this build asked for any page's facts (only then are the others forgotten)."""
+        self._together = 0
+        """Pages replayed together with their run this build (``kept_folder``): seen, not in ``seen``."""
         self._folders_looked = False
         """Whether this build kept or replayed a folder's entries (only then are the others forgotten)."""
         self._mirrors: set[str] | None = None
@@ -285,8 +287,7 @@ class PageFacts:
         self.report.pages_kept += len(outputs)
         self.report.folders_kept += 1
         self._saw_folder(folder)
-        if self._prune:
-            self._saw_all(outputs)
+        self._together += len(outputs)
 
     def note_folder(self, folder: str, outputs: list[str], key: str, made: int, entries: str) -> None:
         """Keep ``entries``, made this build under ``key`` of the run of pages written at
@@ -447,18 +448,6 @@ class PageFacts:
         except sqlite3.Error as error:
             self._not_saved(error)
 
-    def _saw_all(self, names: list[str]) -> None:
-        """``_saw`` for each of ``names``, in one step (a folder's pages replayed together)."""
-        seen = self._seen
-        if seen is not None and len(seen) + len(names) <= _SEEN_IN_MEMORY:
-            seen.update(names)
-            return
-        if seen is not None:
-            self._seen, self._unseen_batch = None, [(path,) for path in seen]
-        self._unseen_batch.extend((name,) for name in names)
-        if len(self._unseen_batch) >= _BATCH:
-            self._flush()
-
     def _saw(self, name: str) -> None:
         seen = self._seen
         if seen is not None:
@@ -599,15 +588,31 @@ class PageFacts:
 
     def _some_unseen(self, db: sqlite3.Connection, table: str = "facts") -> bool:
         """Whether the file's ``table`` holds rows of pages this build did not see; if so, every
-        path seen is in the ``seen`` table by now."""
+        path seen is in the ``seen`` table by now, those of the pages replayed together with
+        their run included (``_saw_runs``: only in a build that forgets rows)."""
         rows = db.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
-        if self._seen is None:
-            return rows > db.execute("SELECT count(*) FROM seen").fetchone()[0]
-        if rows <= len(self._seen):
+        together = self._together if table == "facts" else 0
+        seen = len(self._seen) if self._seen is not None else db.execute("SELECT count(*) FROM seen").fetchone()[0]
+        if rows <= seen + together:  # (every row is one of a page seen)
             return False
         db.execute(_SEEN_TABLE)
-        db.executemany("INSERT OR IGNORE INTO seen VALUES (?)", ((name,) for name in self._seen))
+        if self._seen is not None:
+            db.executemany("INSERT OR IGNORE INTO seen VALUES (?)", ((name,) for name in self._seen))
+        if together:
+            self._saw_runs(db)
         return True
+
+    def _saw_runs(self, db: sqlite3.Connection) -> None:
+        """Put the files of the runs this build kept or replayed together in ``seen``, from their rows."""
+        db.execute(_FOLDERS_SEEN)
+        for (files,) in db.execute("SELECT files FROM folders WHERE run IN (SELECT run FROM seen_folders)"):
+            try:
+                kept = json.loads(files)
+            except (TypeError, ValueError, RecursionError):
+                continue
+            if type(kept) is list:
+                db.executemany("INSERT OR IGNORE INTO seen VALUES (?)",
+                               ((file[0],) for file in kept if type(file) is list and file and type(file[0]) is str))
 
     def close(self) -> None:
         self._end_rows()
