@@ -62,6 +62,7 @@ class Build(NamedTuple):
     keep_urlset: bool
     keep_facts: bool
     keep_rendered: bool
+    by_folder: bool
 
 
 def generate(
@@ -84,6 +85,7 @@ def generate(
     problems: Iterable[Problem] = (),
     keep_facts: bool = False,
     keep_rendered: bool = False,
+    by_folder: bool = False,
 ) -> Report:
     """Build entries from ``pages`` and write every file into ``site_dir``.
 
@@ -117,6 +119,9 @@ def generate(
     ``keep_rendered``: the generator renders every page again each build (MkDocs): the facts
     of the heads of the pages handed over with their HTML and content are kept by that HTML
     (URL and head, compared whole), so that a build handing over the same does not read them again.
+    ``by_folder``: the pages are the files of a walk of ``site_dir``, a folder's together
+    (``site.scan.pages_in``: ``sitemapkit build``): a run of one folder's pages whose files are
+    all unchanged is replayed together (``listing.entries``).
     """
     if not settings.base_url:
         raise SitemapError("sitemapkit needs the site's absolute URL: set base_url")
@@ -124,7 +129,7 @@ def generate(
     build = Build(Path(site_dir), settings, Path(project_dir) if project_dir is not None else Path.cwd(),
                   Path(state_from) if state_from is not None else None,
                   tuple(source_dirs), tuple(checkouts), sink, progress, render_html, outline, deployment,
-                  other_sitemaps, keep_urlset, keep_facts, keep_rendered)
+                  other_sitemaps, keep_urlset, keep_facts, keep_rendered, by_folder)
     with _heap_frozen():
         report = _generate(pages, build, Report(on_warning=on_warning), problems)
     if dry_run:
@@ -211,7 +216,8 @@ def _write_all(pages: Iterable[Page], build: Build, report: Report, transform: U
             pages = (page for page in pages if page.url not in own)
         documents = _documents(site_dir, settings, source_dirs, report) if settings.include else ()
         listed = list_entries(pages, settings, report, resolver, site_dir=site_dir, documents=documents,
-                              listing=listing, deployment=build.deployment, transform=transform)
+                              listing=listing, deployment=build.deployment, transform=transform,
+                              by_folder=build.by_folder)
         entries = listed.entries
         if listing is not None and settings.html_sitemap:
             entries = listing.with_page(entries, PAGE_NAME, report.lastmod_sources if settings.lastmod else None)

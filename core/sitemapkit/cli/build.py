@@ -132,6 +132,7 @@ def run_build(args: argparse.Namespace) -> int:
                 other_sitemaps=partial(look_for_others, generator=project.generator)
                 if project is not None and site_dir.resolve() == project.site_dir.resolve() else look_for_others,
                 keep_urlset=reads_urlset(project.theme) if project else False,
+                by_folder=True,
                 outline=(Outline(project.nav, args.site_name or project.site_name) if project else
                          Outline((), args.site_name) if args.site_name else None),
             )

@@ -124,15 +124,17 @@ def list_entries(
     listing: Listing | None = None,
     deployment: Deployment | None = None,
     transform: UserTransform | None = None,
+    by_folder: bool = False,
 ) -> Listed:
     """``build_entries`` for a build: ``settings`` (its ``base_url`` normalised, as ``Settings``
     always has it), this build's report and lastmod resolver (left open: the caller finishes them), the
-    ``transform`` callable loaded; the entries with the pages left out on purpose."""
+    ``transform`` callable loaded; the entries with the pages left out on purpose. ``by_folder``:
+    the pages come a folder at a time from a walk of ``site_dir`` (``generate``'s)."""
     chosen_out: set[str] = set()
     counted = Counted()
     seen = UrlHashes()
     made = _entries(itertools.chain(pages, extra_pages(settings)), settings, report, lastmod, site_dir,
-                    documents, listing, seen, chosen_out, counted, deployment, transform)
+                    documents, listing, seen, chosen_out, counted, deployment, transform, by_folder)
     return Listed(without_one_way(made, report, seen.holds) if settings.alternates else made, chosen_out, counted)
 
 
@@ -149,13 +151,15 @@ def _entries(
     counted: Counted,
     deployment: Deployment | None,
     transform: UserTransform | None,
+    by_folder: bool = False,
 ) -> Iterator[Entry]:
     """The entries of ``pages`` then ``documents``, each URL once (``seen``: those listed),
     each through ``transform``; the keys of the pages left out on purpose go to ``chosen_out``,
     what it counts to ``counted`` (and to ``report`` at the end)."""
     robots = robots_rules(site_dir) if site_dir is not None else None
     left_out = counted.left_out
-    maker = EntryMaker(settings, report, lastmod, chosen_out, site_dir, deployment, robots, counted=counted)
+    maker = EntryMaker(settings, report, lastmod, chosen_out, site_dir, deployment, robots, counted=counted,
+                       by_folder=by_folder)
     change = None
     if transform is not None and settings.transform:
         from sitemapkit.listing.transform import Transform

@@ -147,11 +147,13 @@ class EntryMaker:
 
     def __init__(self, settings: Settings, report: Report, lastmod: LastmodResolver, chosen_out: set[str],
                  site_dir: str | os.PathLike[str] | None = None, deployment: Deployment | None = None,
-                 robots: Protego | None = None, *, counted: Counted):
+                 robots: Protego | None = None, *, counted: Counted, by_folder: bool = False):
         """``chosen_out``: where the keys of the pages the site's settings leave out go;
         ``counted``: where the pages left out (by reason) and those listed for a version
         selector only are counted (``entries.Listed``).
-        ``robots``: the site's robots.txt rules (None: no site folder, or no robots.txt)."""
+        ``robots``: the site's robots.txt rules (None: no site folder, or no robots.txt).
+        ``by_folder``: the pages come a folder at a time from a walk of ``site_dir``, and a run
+        of them may be replayed together (``folder``)."""
         self.settings = settings
         self.chosen_out = chosen_out
         self.counted = counted
@@ -186,12 +188,14 @@ class EntryMaker:
         self.plan = self._plan()
         self.replay_key = _replay_key(settings) if self.plan.replay else ""
         """What an entry kept for replay must have been made under (the settings, sitemapkit)."""
-        self.folder_key = (f"{self.replay_key} {robots_key(site_dir)}" if self.replay_key and site_dir is not None
+        self.folder_key = (f"{self.replay_key} {robots_key(site_dir)}" if by_folder and self.replay_key
+                           and site_dir is not None
                            and deployment is None and not settings.rules and not settings.transform
                            and not self.titles else "")
         """What a folder's entries kept for replay together must have been made under: the
         replay key and the site's robots.txt (its rules are not asked again); empty where a
-        folder's pages are not replayed together (a versioned site's, rules, a transform, titles)."""
+        folder's pages are not replayed together (pages an adapter hands over, a versioned site's,
+        rules, a transform, titles)."""
         self._last_kept: tuple[str | None, tuple[Any, ...] | None] = (None, None)
         """The last kept entry's text and what ``_read_kept`` read of it, for the next page
         whose entry is the same text: most pages' are (their digests are kept apart), and pages
