@@ -5,13 +5,13 @@ manifest a build that read every page writes, byte for byte: whatever changed in
 per-page way, or asks again what the row does not fix."""
 
 import json
-import os
 import sqlite3
 from contextlib import redirect_stdout
 from io import StringIO
 from pathlib import Path
 
 import pytest
+from written_pages import page
 
 from sitemap_checks import assert_valid_tree
 from sitemapkit.cli import main
@@ -19,16 +19,7 @@ from sitemapkit.cli import main
 pytestmark = pytest.mark.slow  # builds of a few dozen pages, several times
 
 BASE = "https://site.example/"
-OLD = 1_700_000_000_000_000_000  # 2023-11-14: files written long before any build
 FOLDERS = ("alpha", "beta", "gamma")
-
-
-def page(site: Path, path: str, body: str, head: str = "") -> None:
-    target = site / path
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(f"<!doctype html><html lang='en'><head><title>{path}</title>{head}</head>"
-                      f"<body><main><h1>{path}</h1>{body}</main></body></html>", encoding="utf-8")
-    os.utime(target, ns=(OLD, OLD))
 
 
 def make_site(site: Path) -> None:

@@ -14,23 +14,15 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
+from written_pages import OLD, page
 
 from sitemapkit.cli import main
 
 pytestmark = pytest.mark.slow  # builds of a hundred pages, a dozen times a test
 
 BASE = "https://site.example/"
-OLD = 1_700_000_000_000_000_000  # 2023-11-14: files written long before any build
 PAGES = 60
 DAY = 86_400
-
-
-def page(site: Path, path: str, body: str, head: str = "") -> None:
-    target = site / path
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(f"<!doctype html><html lang='en'><head><title>{path}</title>{head}</head>"
-                      f"<body><main><h1>{path}</h1>{body}</main></body></html>", encoding="utf-8")
-    os.utime(target, ns=(OLD, OLD))
 
 
 def make_site(site: Path) -> None:

@@ -121,14 +121,8 @@ class LastmodResolver:
 
     # ------------------------------------------------------------------ sources
 
-    def lastmod(
-        self,
-        page: Page,
-        loc: str,
-        digest: str | None,
-        title: str | None = None,
-        override: Moment | None = None,
-    ) -> Moment | None:
+    def lastmod(self, page: Page, loc: str, digest: str | None, title: str | None = None,
+                override: Moment | None = None) -> Moment | None:
         """The first answer of the sources in ``settings.lastmod``.
 
         ``digest`` is a hash of the page's main content; it is recorded for the manifest
