@@ -379,7 +379,7 @@ class EntryMaker:
         kept = self.resolver.manifest.folder(folder, outputs, self._read_folder)
         if kept is None:
             return None
-        dated: list[tuple[str, Moment | None]] = []
+        dated: list[tuple[str, str, Moment | None]] = []
         again, latest = self.resolver.again, self.latest
         for page, (digest, answered, found, _) in zip(run, kept, strict=True):
             if not _plain(page):
@@ -388,19 +388,20 @@ class EntryMaker:
                 loc = site_loc(self.base, page.url)
             except URLError:
                 return None
-            if self.excludes and self.excludes(site_path(loc, self.base)):
+            path = site_path(loc, self.base)
+            if self.excludes and self.excludes(path):
                 return None  # (asked of each page, as the gate asks: it counts the patterns that match)
             if found is not None and as_datetime(found) > latest:
                 return None  # (a date now in the future: dropped, with a warning, by ``made``)
             answers, moment = again(page, loc, digest, answered, found)
             if not answers:
                 return None
-            dated.append((loc, moment))
+            dated.append((loc, path, moment))
         self.resolver.manifest.kept_folder(folder, outputs)
-        replay, changefreq, priority = self.resolver.replay, self.settings.changefreq, self.settings.priority
         entries = []
-        for page, (loc, moment), (digest, answered, _, urls) in zip(run, dated, kept, strict=True):
-            replay(page, loc, digest, answered, moment)
+        for page, (loc, path, moment), (digest, answered, _, urls) in zip(run, dated, kept, strict=True):
+            self.resolver.replay(page, loc, digest, answered, moment)
+            changefreq, priority = self.frequency_and_priority(page, NO_KEYS, path)  # (no keys: ``_plain``)
             entries.append(Entry(loc, moment, changefreq, priority, self.present_images(page, urls) if urls else ()))
         return entries
 
