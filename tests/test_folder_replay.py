@@ -263,3 +263,34 @@ def test_a_site_of_pretty_urls_is_replayed_by_folder(tmp_path, pin_now):
     # blog's a-first, b-second; its x-later, y-last with its posts' indexes (about/, blog/ and
     # contact/, parted by what blog/ holds, each alone)
     assert report["page_facts"] == {"kept": 13, "read": 0, "folders": 2}
+
+
+def test_a_replayed_run_with_changefreq_priority_and_an_image_url_to_escape(tmp_path, pin_now):
+    """A replayed run's entries carry the options' changefreq and priority, and image URLs
+    as the sitemap escapes them (``&`` in a query): the bytes of a build that read each page."""
+    site, state = tmp_path / "site", tmp_path / "state" / "state.json"
+    (site / "img").mkdir(parents=True)
+    for i in range(4):
+        page(site, f"docs/page-{i}.html", f"<p>Page {i}.</p><img src='/img/{i}.png?w=1&amp;h=2'>")
+        (site / "img" / f"{i}.png").write_bytes(b"\x89PNG")
+    config = tmp_path / "sitemapkit.toml"
+    config.write_text('changefreq = "weekly"\npriority = 0.7\n')
+    for day in range(2):
+        pin_now(1_768_435_200 + day * 86_400)
+        build(site, state, "--config", str(config))
+    pin_now(1_768_608_000)
+    kept = {path: path.read_bytes() for path in state.parent.iterdir()}
+    report = build(site, state, "--config", str(config))
+    assert report["page_facts"] == {"kept": 4, "read": 0, "folders": 1}
+    assert report["images"] == 4
+    sitemap = (site / "sitemap.xml").read_bytes()
+    assert b"<changefreq>weekly</changefreq><priority>0.7</priority><image:image><image:loc>" \
+           b"https://site.example/img/0.png?w=1&amp;h=2</image:loc>" in sitemap
+    assert_valid_tree(site, BASE)
+    for path in state.parent.iterdir():
+        path.unlink()
+    for path, data in kept.items():
+        path.write_bytes(data)
+    facts_file(state).unlink()
+    assert build(site, state, "--config", str(config))["page_facts"]["kept"] == 0
+    assert (site / "sitemap.xml").read_bytes() == sitemap

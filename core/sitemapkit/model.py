@@ -108,6 +108,23 @@ class Entry:
     alternates: tuple[Alternate, ...] = ()
 
 
+class PlainEntry(NamedTuple):
+    """The ``<url>`` of a page that is its written file alone, as a run of a folder's pages
+    replayed together gives it to the writer: a tuple to make, where an ``Entry`` with an
+    ``Image`` an image is objects only passed along. Writes the bytes of
+    ``Entry(loc, lastmod, changefreq, priority, tuple(Image(url) for url in images))``."""
+
+    loc: str
+    lastmod: Moment | None
+    changefreq: str | None
+    priority: float | None
+    images: tuple[str, ...]
+    """The images' absolute URLs, checked as ``Image.loc`` is."""
+    videos = ()
+    news = None
+    alternates = ()
+
+
 class NavItem(NamedTuple):
     """One place in a site's own navigation, as its generator shows it: a page, a heading over
     other items (a section, a caption), or both (a page with pages below it). Handed along to

@@ -18,7 +18,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import Generic, TypeVar
 
-from sitemapkit.model import Entry
+from sitemapkit.model import Entry, PlainEntry
 from sitemapkit.report import Report
 
 T = TypeVar("T")
@@ -72,8 +72,8 @@ class ReturnLinks(Generic[T]):
         return decided, waits
 
 
-def without_one_way(entries: Iterable[Entry], report: Report, listed: Callable[[int], bool],
-                    hold: int = HOLD) -> Iterator[Entry]:
+def without_one_way(entries: Iterable[Entry | PlainEntry], report: Report, listed: Callable[[int], bool],
+                    hold: int = HOLD) -> Iterator[Entry | PlainEntry]:
     """``entries`` with every one-way hreflang alternate left out, each named in a
     ``hreflang-no-return`` warning. ``listed`` is the caller's record of the URLs listed so
     far (each entry's own included by the time it comes here). An entry whose alternates name

@@ -19,7 +19,7 @@ from sitemapkit.dates import build_time
 from sitemapkit.lastmod.sources import LastmodResolver
 from sitemapkit.listing.entry_maker import EntryMaker, Folded
 from sitemapkit.listing.url_hashes import UrlHashes
-from sitemapkit.model import Entry, Page
+from sitemapkit.model import Entry, Page, PlainEntry
 from sitemapkit.report import Report
 from sitemapkit.return_links import without_one_way
 from sitemapkit.settings import Settings
@@ -101,7 +101,7 @@ class Counted:
 class Listed(NamedTuple):
     """What the listing step makes: the entries, and the pages the site's settings left out."""
 
-    entries: Iterator[Entry]
+    entries: Iterator[Entry | PlainEntry]
     """The entries, made as they are read (nothing is read before the first is asked for)."""
     chosen_out: set[str]
     """Keys (``owned.url_key``) of the pages the site's own settings leave out (``sitemap:
@@ -152,7 +152,7 @@ def _entries(
     deployment: Deployment | None,
     transform: UserTransform | None,
     by_folder: bool = False,
-) -> Iterator[Entry]:
+) -> Iterator[Entry | PlainEntry]:
     """The entries of ``pages`` then ``documents``, each URL once (``seen``: those listed),
     each through ``transform``; the keys of the pages left out on purpose go to ``chosen_out``,
     what it counts to ``counted`` (and to ``report`` at the end)."""
@@ -206,7 +206,7 @@ def _entries(
                           f"pattern '{pattern}' matched no page; check its spelling (gitignore-style)")
 
 
-def _once(entry: Entry, page: Page, seen: UrlHashes, report: Report) -> bool:
+def _once(entry: Entry | PlainEntry, page: Page, seen: UrlHashes, report: Report) -> bool:
     """Whether ``entry``'s URL is listed for the first time (else it is warned of)."""
     if seen.add(entry.loc):
         return True
@@ -214,7 +214,8 @@ def _once(entry: Entry, page: Page, seen: UrlHashes, report: Report) -> bool:
     return False
 
 
-def _by_folder(pages: Iterable[Page], maker: EntryMaker, seen: UrlHashes, report: Report) -> Iterator[Entry]:
+def _by_folder(pages: Iterable[Page], maker: EntryMaker, seen: UrlHashes, report: Report
+               ) -> Iterator[Entry | PlainEntry]:
     """The entries of ``pages``, a run of one folder's pages at a time (``_runs``, each by its
     key): replayed together when an earlier build kept the run's entries of the same files (``EntryMaker.folder``),
     else each made (``EntryMaker.made``) and, when each may be replayed and is listed, kept

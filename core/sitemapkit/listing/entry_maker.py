@@ -21,9 +21,9 @@ from urllib.parse import quote, unquote
 from sitemapkit.dates import as_datetime, format_moment, newest, parse_moment
 from sitemapkit.extensions import Alternate
 from sitemapkit.lastmod.sources import LastmodResolver
-from sitemapkit.listing.page_fields import alternates, image_urls, news_article, page_moment, present_images, videos
+from sitemapkit.listing.page_fields import alternates, image_urls, news_article, page_moment, present_urls, videos
 from sitemapkit.listing.page_keys import NO_KEYS, PageKeys, page_keys
-from sitemapkit.model import Entry, Image, Moment, Page
+from sitemapkit.model import Entry, Image, Moment, Page, PlainEntry
 from sitemapkit.protocol import FUTURE_SLACK, OTHER_VERSION, PAGE_READ_BYTES, hreflang_pattern
 from sitemapkit.report import EXAMPLES, Report, examples, plural
 from sitemapkit.settings import Rule, Settings
@@ -342,7 +342,11 @@ class EntryMaker:
     def present_images(self, page: Page, urls: list[tuple[str, bool]]) -> tuple[Image, ...]:
         """The images of ``urls`` (``Plan.images``) the built site has and the page shows; what
         checks them is made only for a page that has some."""
-        return present_images(page, urls, self.warn, _shown_in(page), self.missing_image(page))
+        return tuple(Image(url) for url in self.present_urls(page, urls))
+
+    def present_urls(self, page: Page, urls: list[tuple[str, bool]]) -> list[str]:
+        """``present_images``' URLs."""
+        return present_urls(page, urls, self.warn, _shown_in(page), self.missing_image(page))
 
     # replay: the entry an earlier build made of the same file
 
@@ -366,8 +370,8 @@ class EntryMaker:
                 return None  # (a date its text does not give back: kept by the page alone)
         return Folded(digest, answered, text, urls)
 
-    def folder(self, folder: str, run: list[Page]) -> list[Entry] | None:
-        """The entries of ``run``, pages the walk handed over together (``folder``: the run's key), when an
+    def folder(self, folder: str, run: list[Page]) -> list[PlainEntry] | None:
+        """The entries of ``run`` (plain ones), pages the walk handed over together (``folder``: the run's key), when an
         earlier build kept them of the very same files (``keep_folder``; ``Manifest.folder``
         checks each file): each page's lastmod is asked again of the source that dated it, its
         images' files again, and each is counted and noted as ``made`` does. None when anything
@@ -402,7 +406,8 @@ class EntryMaker:
         for page, (loc, path, moment), (digest, answered, _, urls) in zip(run, dated, kept, strict=True):
             self.resolver.replay(page, loc, digest, answered, moment)
             changefreq, priority = self.frequency_and_priority(page, NO_KEYS, path)  # (no keys: ``_plain``)
-            entries.append(Entry(loc, moment, changefreq, priority, self.present_images(page, urls) if urls else ()))
+            entries.append(PlainEntry(loc, moment, changefreq, priority, tuple(self.present_urls(page, urls)) if urls
+                                      else ()))
         return entries
 
     def keep_folder(self, folder: str, run: list[Page], folded: list[Folded], made: int) -> None:
