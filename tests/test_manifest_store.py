@@ -18,14 +18,16 @@ BASE = "https://example.com/"
 START = datetime(2024, 1, 1, tzinfo=timezone.utc)
 
 
-def builds(project, seed: int) -> list:
+def builds(project, seed: int, days: list[int] | None = None) -> list:
     """Eight builds of a site whose pages come, go, change, lose their content or their
-    title, and are sometimes handed over twice; what each build said and wrote."""
+    title, and are sometimes handed over twice, on ``days`` (by default one a day: a clock
+    set back makes records first seen after a build's now); what each build said and wrote."""
     rng = random.Random(seed)
     seen = []
     for number in range(8):
+        day = number if days is None else days[number]
         resolver = LastmodResolver(Settings(base_url=BASE, lastmod=("fingerprint",), changes_feed=5),
-                                   project, Report(), START + timedelta(days=number))
+                                   project, Report(), START + timedelta(days=day))
         urls = rng.sample(range(40), rng.randint(0, 30))
         urls += rng.sample(urls, min(len(urls), rng.randint(0, 3)))  # noted twice
         lastmods = []
@@ -43,14 +45,15 @@ def builds(project, seed: int) -> list:
     return seen
 
 
+@pytest.mark.parametrize("days", [None, [3, 1, 4, 1, 5, 2, 6, 0]], ids=["forward", "set-back"])
 @pytest.mark.parametrize("seed", range(6))
-def test_in_memory_and_sqlite_manifests_agree(tmp_path, monkeypatch, seed):
+def test_in_memory_and_sqlite_manifests_agree(tmp_path, monkeypatch, seed, days):
     results = []
     for limit in (0, 7, 25, 100_000):  # all SQLite, spilled at 7 or 25 records, all in memory
         monkeypatch.setattr(manifest, "_IN_MEMORY", limit)
         project = tmp_path / str(limit)
         project.mkdir()
-        results.append(builds(project, seed))
+        results.append(builds(project, seed, days))
     assert results[0] == results[1] == results[2] == results[3]
     assert any(added or changed or removed for _, added, changed, removed, _, _ in results[0])
 
