@@ -306,3 +306,27 @@ def test_a_replayed_run_with_changefreq_priority_and_an_image_url_to_escape(tmp_
     facts_file(state).unlink()
     assert build(site, state, "--config", str(config))["page_facts"]["kept"] == 0
     assert (site / "sitemap.xml").read_bytes() == sitemap
+
+
+def test_a_replayed_run_between_pages_whose_alternates_wait_for_each_other(tmp_path, pin_now):
+    """An English page names its French version, listed after a folder replayed together: the
+    replayed entries pass the return-link check while the English page's link waits, and the
+    sitemap is a full build's, the pair's alternates kept."""
+    site, state = tmp_path / "site", tmp_path / "state" / "state.json"
+
+    def pair(lang: str, other: str) -> str:
+        return (f"<link rel='alternate' hreflang='{lang}' href='{BASE}{lang}/index.html'>"
+                f"<link rel='alternate' hreflang='{other}' href='{BASE}{other}/index.html'>")
+
+    page(site, "en/index.html", "<p>English.</p>", head=pair("en", "zz"))
+    for i in range(6):
+        page(site, f"middle/page-{i}.html", f"<p>Middle {i}.</p>")
+    page(site, "zz/index.html", "<p>Other.</p>", head=pair("zz", "en"))
+    for day in range(2):
+        pin_now(1_768_435_200 + day * 86_400)
+        build(site, state)
+    pin_now(1_768_608_000)
+    report = equals_full(site, state)
+    assert report["page_facts"]["folders"] == 1  # middle/
+    assert "hreflang-no-return" not in {warning["rule"] for warning in report["warnings"]}
+    assert (site / "sitemap.xml").read_text().count("<xhtml:link") == 4
