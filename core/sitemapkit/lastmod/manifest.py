@@ -165,13 +165,11 @@ def reconcile(old: Record | None, digest: str | None, title: str | None, lastmod
     return Record(digest, now, title, lastmod), ("added" if old is None else "changed") if known else None
 
 
-_LAST_NOTES = "(SELECT * FROM current WHERE rowid IN (SELECT max(rowid) FROM current GROUP BY loc))"
-"""This build's records in SQLite, a URL noted twice as its last note."""
 _AS_IT_WAS = ("coalesce(p.loc IS NOT NULL AND p.first_seen <= :now AND (c.digest IS NULL OR c.digest IS p.digest)"
               " AND c.lastmod IS p.lastmod AND (c.title IS NULL OR c.title = '' OR c.title IS p.title), 0)")
 """Where ``reconcile`` gives the last record ``p`` itself for this build's note ``c`` (its first
 branch, the record ``believed``, its lastmod and title as they were), as SQL, 1 or 0: most
-records of a rebuild, counted by SQLite and never made into Python objects. Never 1 where
+records of a rebuild, counted in ``finish`` and never made into Python objects. Never 1 where
 ``reconcile`` gives another record (``test_manifest_store`` compares them)."""
 
 
@@ -528,15 +526,18 @@ class Manifest:
             self._in_order.close()
         self._flush()
         db = self.db
-        # URLs listed; of those, in the last manifest; records as they were (``_joined`` gives the others)
-        listed, matched, kept = db.execute(
-            f"SELECT count(*), count(p.loc), total({_AS_IT_WAS}) FROM {_LAST_NOTES} c"
-            " LEFT JOIN previous p ON p.loc = c.loc", {"now": self.now_text}).fetchone()
-        kept = int(kept)
+        kept = listed = matched = 0  # records as they were; URLs listed; of those, in the last manifest
         added: list[str] = []
         changed: list[str] = []
         updates: list[tuple[str, str | None, str, str | None, str | None]] = []
-        for loc, record, kind, old in self._joined(known):
+        for loc, digest, title, lastmod, as_it_was, old_loc, *last in self._joined():
+            listed += 1
+            matched += old_loc is not None
+            if as_it_was:
+                kept += 1
+                continue
+            old = None if old_loc is None else Record(*last)
+            record, kind = reconcile(old, digest, title, lastmod, known, self.now_text)
             if record == old:  # (one ``_AS_IT_WAS`` does not tell)
                 kept += 1
                 continue
@@ -578,25 +579,24 @@ class Manifest:
             db.execute("COMMIT")
         return changes
 
-    def _joined(self, known: bool) -> Iterator[tuple[str, Record, str | None, Record | None]]:
-        """This build's records that are not the last build's as they were (``_AS_IT_WAS``), in
-        URL order, each against the last build's record of its URL (``reconcile``): ``(loc,
-        record, added/changed/None, the last record or None)``; a URL noted twice counts as its
-        last note. Performance: streamed from the join, not written into a table: a rebuild
-        that changed nothing writes none of it."""
+    def _joined(self) -> Iterator[tuple[Any, ...]]:
+        """This build's records in URL order, each with whether it is the last build's as it was
+        (``_AS_IT_WAS``) and the last build's record of its URL (its ``loc`` None: none): ``(loc,
+        digest, title, lastmod, as it was, loc, digest, first_seen, title, lastmod)``; a URL
+        noted twice as its last note. Performance: streamed from the join, not written into a
+        table: a rebuild that changed nothing writes none of it."""
         rows = self.db.execute(
-            "SELECT c.loc, c.digest, c.title, c.lastmod, p.loc, p.digest, p.first_seen, p.title, p.lastmod"
-            f" FROM {_LAST_NOTES} c LEFT JOIN previous p ON p.loc = c.loc WHERE NOT ({_AS_IT_WAS}) ORDER BY c.loc",
+            f"SELECT c.loc, c.digest, c.title, c.lastmod, {_AS_IT_WAS}, p.loc, p.digest, p.first_seen, p.title,"
+            " p.lastmod FROM current c LEFT JOIN previous p ON p.loc = c.loc ORDER BY c.loc, c.rowid",
             {"now": self.now_text})
+        row = None
         while batch := rows.fetchmany(_BATCH):
-            for row in batch:
-                yield self._reconciled(row, known)
-
-    def _reconciled(self, row: tuple, known: bool) -> tuple[str, Record, str | None, Record | None]:
-        loc, digest, title, lastmod, old_loc, *last = row
-        old = None if old_loc is None else Record(*last)
-        record, kind = reconcile(old, digest, title, lastmod, known, self.now_text)
-        return loc, record, kind, old
+            for after in batch:
+                if row is not None and row[0] != after[0]:
+                    yield row
+                row = after
+        if row is not None:
+            yield row
 
     def _save(self) -> bool:
         """Write the manifest; whether it was written."""
