@@ -23,7 +23,7 @@ from sitemapkit.model import Entry, Page
 from sitemapkit.report import Report
 from sitemapkit.return_links import without_one_way
 from sitemapkit.settings import Settings
-from sitemapkit.site.pages import INDEX_FILES, robots_rules
+from sitemapkit.site.pages import INDEX_FILES, site_robots
 
 if TYPE_CHECKING:
     from sitemapkit.listing.transform import UserTransform
@@ -156,7 +156,7 @@ def _entries(
     """The entries of ``pages`` then ``documents``, each URL once (``seen``: those listed),
     each through ``transform``; the keys of the pages left out on purpose go to ``chosen_out``,
     what it counts to ``counted`` (and to ``report`` at the end)."""
-    robots = robots_rules(site_dir) if site_dir is not None else None
+    robots = site_robots(site_dir) if site_dir is not None else None
     left_out = counted.left_out
     maker = EntryMaker(settings, report, lastmod, chosen_out, site_dir, deployment, robots, counted=counted,
                        by_folder=by_folder)

@@ -30,7 +30,7 @@ import os
 import re
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 from urllib.parse import quote, unquote, unquote_to_bytes, urljoin, urlsplit
 
 from sitemapkit.patterns import lazy_pattern
@@ -147,19 +147,32 @@ def robots_rules(site_dir: str | os.PathLike[str]) -> Protego | None:
     protego, as ``validate --check-pages`` reads a live robots.txt: RFC 9309 matching (``*``,
     ``$``, the longest rule wins), which ``urllib.robotparser`` does not do. Ask it with
     ``can_fetch(url, "*")``."""
+    return _rules(_robots_text(site_dir))
+
+
+class SiteRobots(NamedTuple):
+    """The site's robots.txt, read once: its rules and their key."""
+
+    rules: Protego | None
+    """``robots_rules``."""
+    key: str
+    """What ``rules`` were read from, as a short key: what was decided under another
+    robots.txt is decided again."""
+
+
+def site_robots(site_dir: str | os.PathLike[str]) -> SiteRobots:
+    """The site's robots.txt rules (``robots_rules``) and their key, from one reading of it."""
     text = _robots_text(site_dir)
+    key = "" if text is None else hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    return SiteRobots(_rules(text), key)
+
+
+def _rules(text: str | None) -> Protego | None:
     if text is None or not _disallows_something(text):  # no rule, or only "Disallow:" (allow all), as ours has
         return None
     from protego import Protego
 
     return Protego.parse(text)
-
-
-def robots_key(site_dir: str | os.PathLike[str]) -> str:
-    """What ``robots_rules`` reads of the site, as a short key: what was decided under
-    another robots.txt is decided again."""
-    text = _robots_text(site_dir)
-    return "" if text is None else hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
 def _robots_text(site_dir: str | os.PathLike[str]) -> str | None:
