@@ -192,12 +192,17 @@ def _disallows_something(text: str) -> bool:
     return False
 
 
-def url_for_file(name: str) -> str:
+def url_for_file(name: str, folder: str = "") -> str:
     """The URL path (percent-encoded, below the site root) a web server serves the built file
     ``name`` (site-relative, ``/``-separated) at: ``a/index.html`` -> ``a/``,
-    ``q?a=1.html`` -> ``q%3Fa=1.html``. Names the file system could not decode (kept by
+    ``q?a=1.html`` -> ``q%3Fa=1.html``; a folder's name (``a/``) gives its URL. ``folder``:
+    the URL of the folder ``name`` is in (``url_for_file`` of it), when ``name`` is a file of
+    it: a walk encodes each folder once. Names the file system could not decode (kept by
     Python as surrogate escapes) are encoded as the bytes they are."""
-    return fold_index(quote(os.fsencode(name), safe=_SAFE))
+    parent, slash, file = name.rpartition("/")
+    if slash:
+        folder += quote(os.fsencode(parent + slash), safe=_SAFE)
+    return folder if file in INDEX_FILES else folder + quote(os.fsencode(file), safe=_SAFE)
 
 
 def files_for_url(path: str) -> tuple[str, ...]:
