@@ -50,9 +50,10 @@ it for every missing URL, whatever generator wrote it."""
 # ``genindex-A.html`` of a split index, ``search.html``, every domain's ``py-modindex.html``;
 # ``genindex/index.html`` from the dirhtml builder), and viewcode's sources under ``_modules/``;
 # the output may be a folder of the site (``en/latest/``, as Read the Docs deploys them).
-_sphinx_generated = lazy_pattern(
-    r"(?P<root>(?:[^/]+/)*?)(?:(?:genindex(?:-[^/]+)?|search|[a-z]+-modindex)(?:\.html|/index\.html)|_modules/.+)"
-)
+_SPHINX_PAGE = r"genindex(?:-[^/]+)?|search|[a-z]+-modindex"
+_sphinx_page_file = lazy_pattern(rf"(?:{_SPHINX_PAGE})\.html")
+_sphinx_page_folder = lazy_pattern(_SPHINX_PAGE)
+_SPHINX_SOURCES = "_modules"
 
 
 _SPHINX_MARKERS = (".buildinfo", "searchindex.js", "_static/documentation_options.js")
@@ -112,23 +113,56 @@ PELICAN_DRAFTS = "drafts/"
 
 def guess_not_a_page(name: str, site_dir: str | os.PathLike[str], generator: str | None = None) -> str | None:
     """For a folder of HTML no adapter describes (``site_dir``): why the file ``name``
-    (site-relative, as written) is no page, guessed from where it sits, or ``None``. Sphinx's
-    ``genindex``, ``search`` and module indexes, and ``_modules/`` (viewcode), are generated
-    indexes at the root of a Sphinx output (``sphinx_output``: the site's, or a folder's such
-    as ``en/latest/``); Pelican writes drafts to a root ``drafts/`` (``pelican_drafts``); the
-    root ``404.html`` is the error page, and so is that of a language's folder (Hugo writes
-    ``en/404.html``, one a language). Anywhere else a name means nothing: ``plugins/search/``
-    and ``tag/404.html`` are pages. ``generator``: the one known to have built the folder
-    (``sitemapkit build`` in an MkDocs project: ``MkDocs``), else None."""
-    if name.startswith(PELICAN_DRAFTS) and pelican_drafts(site_dir, generator):
-        return "draft"
-    generated = _sphinx_generated().fullmatch(name)
-    if generated is not None and sphinx_output(os.path.join(site_dir, generated["root"])):
-        return "generated index"
-    folder, _, file = name.rpartition("/")
-    if _language_folder().fullmatch(folder):
-        return error_page(file)
-    return error_page(name)
+    (site-relative, as written) is no page, guessed from where it sits, or ``None``
+    (``NotPages``, asked of one file)."""
+    folder, slash, file = name.rpartition("/")
+    return NotPages(site_dir, generator).of(folder + slash, [file]).get(file)
+
+
+class NotPages:
+    """For a folder of HTML no adapter describes (``site_dir``): which files are no pages,
+    guessed from where they sit. Sphinx's ``genindex``, ``search`` and module indexes, and
+    ``_modules/`` (viewcode), are generated indexes at the root of a Sphinx output
+    (``sphinx_output``: the site's, or a folder's such as ``en/latest/``); Pelican writes
+    drafts to a root ``drafts/`` (``pelican_drafts``); the root ``404.html`` is the error
+    page, and so is that of a language's folder (Hugo writes ``en/404.html``, one a language).
+    Anywhere else a name means nothing: ``plugins/search/`` and ``tag/404.html`` are pages.
+    ``generator``: the one known to have built the folder (``sitemapkit build`` in an MkDocs
+    project: ``MkDocs``), else None.
+
+    What decides is where a folder sits: a walk asks once a folder (``of``), and whether a
+    root ``drafts/`` is Pelican's once a build; each file is asked only for its own name."""
+
+    def __init__(self, site_dir: str | os.PathLike[str], generator: str | None = None) -> None:
+        self.site_dir = site_dir
+        self.generator = generator
+        self._drafts: bool | None = None
+
+    def of(self, folder: str, names: Iterable[str]) -> dict[str, str]:
+        """Why each of the files ``names`` of ``folder`` (site-relative: ``""`` at the root,
+        else ``a/b/``) that is no page is none, by name; the pages are not in it."""
+        segments = folder.split("/")[:-1]
+        if folder.startswith(PELICAN_DRAFTS) and self._pelican_drafts():
+            return dict.fromkeys(names, "draft")
+        if _SPHINX_SOURCES in segments:  # viewcode's: everything under the first _modules/
+            root = "".join(f"{segment}/" for segment in segments[:segments.index(_SPHINX_SOURCES)])
+            return dict.fromkeys(names, "generated index") if sphinx_output(os.path.join(self.site_dir, root)) else {}
+        pattern = _sphinx_page_file()
+        why = dict.fromkeys([name for name in names if pattern.fullmatch(name)], "generated index")
+        if why and not sphinx_output(os.path.join(self.site_dir, folder)):
+            why = {}
+        if segments and _sphinx_page_folder().fullmatch(segments[-1]):  # Sphinx dirhtml: genindex/index.html
+            parent = folder[: -len(segments[-1]) - 1]
+            if "index.html" in names and sphinx_output(os.path.join(self.site_dir, parent)):
+                why["index.html"] = "generated index"
+        if not segments or (len(segments) == 1 and _language_folder().fullmatch(segments[0])):
+            why.update((name, "error page") for name in names if error_page(name) is not None)
+        return why
+
+    def _pelican_drafts(self) -> bool:
+        if self._drafts is None:
+            self._drafts = pelican_drafts(self.site_dir, self.generator)
+        return self._drafts
 
 
 def pelican_drafts(site_dir: str | os.PathLike[str], generator: str | None) -> bool:

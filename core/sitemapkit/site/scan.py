@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from sitemapkit.model import Page
-from sitemapkit.site.pages import HTML_SUFFIXES, Exclude, guess_not_a_page, url_for_file
+from sitemapkit.site.pages import HTML_SUFFIXES, Exclude, NotPages, url_for_file
 
 
 def site_folders(site_dir: Path | str) -> Iterator[tuple[str, str, list[str]]]:
@@ -40,17 +40,20 @@ def html_files(site_dir: Path) -> Iterator[str]:
 def pages_in(site_dir: Path | str, generator: str | None = None) -> Iterator[Page]:
     """One ``Page`` per HTML file, at the URL a web server gives it (``a/index.html`` -> ``a/``,
     every other byte of the name percent-encoded). No generator says which files are no
-    pages here: they are guessed from where they sit (``pages.guess_not_a_page``; ``generator``:
-    the one known to have built the folder, else None), and the core leaves them out, by name.
-    The HTML is read later, one page at a time, by the core's rules, which also leave out
-    redirect stubs and fragments (``pages.not_a_page``).
+    pages here: they are guessed from where they sit (``pages.NotPages``, once a folder;
+    ``generator``: the one known to have built the folder, else None), and the core leaves
+    them out, by name. The HTML is read later, one page at a time, by the core's rules, which
+    also leave out redirect stubs and fragments (``pages.not_a_page``).
     """
+    not_pages = NotPages(site_dir, generator)
     for folder, path, names in site_folders(site_dir):
+        html = [name for name in names if name.endswith(HTML_SUFFIXES)]
+        if not html:
+            continue
         url = url_for_file(folder)
-        for name in names:
-            if name.endswith(HTML_SUFFIXES):
-                yield Page(url=url_for_file(name, url), output=path + name, name=folder + name,
-                           not_page=guess_not_a_page(folder + name, site_dir, generator))
+        why = not_pages.of(folder, html)
+        for name in html:
+            yield Page(url=url_for_file(name, url), output=path + name, name=folder + name, not_page=why.get(name))
 
 
 def documents_in(
