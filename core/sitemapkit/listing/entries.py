@@ -260,11 +260,12 @@ def _runs(pages: Iterable[Page]) -> Iterator[tuple[str | None, list[Page]]]:
 def _folder_of(page: Page) -> str | None:
     """The folder whose pages ``page`` is replayed with: the one its file is in, or for a
     folder's index (``a/b/index.html``: a site of pretty URLs, one page a folder) that
-    folder's parent, with its other folders' indexes."""
+    folder's parent, with its other folders' indexes. The pages are a walk's: a file's path is
+    its folder's, a separator and its name (``scan.site_folders``), cut at the last separator."""
     if page.output is None:
         return None
-    folder, name = os.path.split(os.fspath(page.output))
-    return os.path.dirname(folder) if name in INDEX_FILES else folder
+    folder, _, name = os.fspath(page.output).rpartition(os.sep)
+    return folder.rpartition(os.sep)[0] if name in INDEX_FILES else folder
 
 
 _RUN_MOST = 4096
