@@ -28,7 +28,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 from urllib.parse import quote, unquote, unquote_to_bytes, urljoin, urlsplit
@@ -138,7 +138,7 @@ class NotPages:
         self.generator = generator
         self._drafts: bool | None = None
 
-    def of(self, folder: str, names: Iterable[str]) -> dict[str, str]:
+    def of(self, folder: str, names: Sequence[str]) -> dict[str, str]:
         """Why each of the files ``names`` of ``folder`` (site-relative: ``""`` at the root,
         else ``a/b/``) that is no page is none, by name; the pages are not in it."""
         segments = folder.split("/")[:-1]
