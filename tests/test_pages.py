@@ -131,6 +131,7 @@ def sphinx_outputs(site: Path, *folders: str) -> Path:
     ("_modules/lighthouse/lamp.html", [""], "generated index"),  # viewcode
     ("en/latest/genindex.html", ["en/latest/"], "generated index"),  # a Sphinx output in a folder
     ("en/latest/_modules/lamp.html", ["en/latest/"], "generated index"),
+    ("_modules/new\nline.html", [""], "generated index"),  # any name under _modules/, a line break too
     ("404.html", [], "error page"),
     ("drafts/winter-plans.html", [], "draft"),
 ])
@@ -144,6 +145,39 @@ def test_generated_error_and_draft_pages_guessed_where_they_sit(tmp_path, name, 
 def test_a_root_drafts_folder_is_pelicans_drafts_unless_another_generator_built_it(
         tmp_path, generator, sphinx, reason):
     assert guess_not_a_page("drafts/next.html", sphinx_outputs(tmp_path, *sphinx), generator) == reason
+
+
+WALKED = {  # name: why it is no page, in a site with Sphinx outputs at the root and at en/latest/
+    "404.html": "error page", "index.html": None, "genindex.html": "generated index", "x.html": None,
+    "en/404.html": "error page", "en/search.html": None, "en/x.html": None,
+    "en/latest/404.html": None, "en/latest/py-modindex.html": "generated index", "en/latest/x.html": None,
+    "en/latest/genindex/index.html": "generated index", "en/latest/genindex/x.html": None,
+    "en/latest/_modules/a/b.html": "generated index", "en/latest/_modules/index.html": "generated index",
+    "en/_modules/x.html": None, "tag/404.html": None, "tag/search.html": None,
+    "drafts/a.html": "draft", "drafts/old/b.html": "draft", "fr/drafts/x.html": None,
+    "_modules/q?a=1.html": "generated index", "search/index.html": "generated index",
+    "plugins/search/index.html": None,
+}
+
+
+@pytest.mark.parametrize("generator", [None, "MkDocs", "Pelican"])
+def test_a_walk_decides_by_folder_what_each_file_alone_gives(tmp_path, generator):
+    from sitemapkit.site.scan import pages_in
+
+    site = sphinx_outputs(tmp_path, "", "en/latest/")
+    for name in WALKED:
+        write(site, name)
+    walked = {page.name: page.not_page for page in pages_in(site, generator)}
+    # drafts/ are Pelican's drafts, MkDocs' pages; the root is a Sphinx output, so an unknown generator's are pages
+    drafts = "draft" if generator == "Pelican" else None
+    assert walked == {name: drafts if name.startswith("drafts/") else why for name, why in WALKED.items()}
+    assert walked == {name: guess_not_a_page(name, site, generator) for name in WALKED}
+    (site / ".buildinfo").unlink()  # the root no Sphinx output: an unknown generator's drafts/ are Pelican's
+    walked = {page.name: page.not_page for page in pages_in(site, generator)}
+    drafts = "draft" if generator in (None, "Pelican") else None
+    assert {name: walked[name] for name in ("drafts/a.html", "drafts/old/b.html", "genindex.html")} == {
+        "drafts/a.html": drafts, "drafts/old/b.html": drafts, "genindex.html": None}
+    assert walked == {name: guess_not_a_page(name, site, generator) for name in WALKED}
 
 
 @pytest.mark.parametrize(("name", "sphinx"), [

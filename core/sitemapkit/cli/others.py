@@ -18,7 +18,7 @@ from sitemapkit.output.names import own_names
 from sitemapkit.report import Report, examples
 from sitemapkit.settings import Settings
 from sitemapkit.site.owned import is_sitemap, left_by_us
-from sitemapkit.site.scan import site_files
+from sitemapkit.site.scan import site_folders
 from sitemapkit.sources.layouts import LAYOUTS
 from sitemapkit.urls import encode_url
 
@@ -61,15 +61,15 @@ def other_sitemaps(site_dir: Path, ours: Iterable[Path], base_url: str) -> Itera
     ``site_dir`` whose name says sitemap and that are not among ``ours``. Only regular files
     are read (never through a link), and only their first kilobytes."""
     skip = {os.path.abspath(path) for path in ours}
-    for relative in site_files(site_dir):
-        name = relative.rpartition("/")[2]
-        if "sitemap" not in name.lower() or not name.endswith((".xml", ".xml.gz")):
-            continue
-        path = os.path.join(site_dir, relative)
-        if os.path.abspath(path) in skip or os.path.islink(path) or not os.path.isfile(path):
-            continue
-        if is_sitemap(Path(path), base_url):
-            yield relative
+    for folder, place, names in site_folders(site_dir):
+        for name in names:
+            if not name.endswith((".xml", ".xml.gz")) or "sitemap" not in name.lower():
+                continue
+            path = place + name
+            if os.path.abspath(path) in skip or os.path.islink(path) or not os.path.isfile(path):
+                continue
+            if is_sitemap(Path(path), base_url):
+                yield folder + name
 
 
 def warn_other_sitemaps(report: Report, site_dir: Path, names: list[str]) -> None:

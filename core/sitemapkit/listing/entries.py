@@ -23,7 +23,7 @@ from sitemapkit.model import Entry, Page, PlainEntry
 from sitemapkit.report import Report
 from sitemapkit.return_links import without_one_way
 from sitemapkit.settings import Settings
-from sitemapkit.site.pages import INDEX_FILES, robots_rules
+from sitemapkit.site.pages import INDEX_FILES, site_robots
 
 if TYPE_CHECKING:
     from sitemapkit.listing.transform import UserTransform
@@ -156,7 +156,7 @@ def _entries(
     """The entries of ``pages`` then ``documents``, each URL once (``seen``: those listed),
     each through ``transform``; the keys of the pages left out on purpose go to ``chosen_out``,
     what it counts to ``counted`` (and to ``report`` at the end)."""
-    robots = robots_rules(site_dir) if site_dir is not None else None
+    robots = site_robots(site_dir) if site_dir is not None else None
     left_out = counted.left_out
     maker = EntryMaker(settings, report, lastmod, chosen_out, site_dir, deployment, robots, counted=counted,
                        by_folder=by_folder)
@@ -261,11 +261,12 @@ def _runs(pages: Iterable[Page]) -> Iterator[tuple[str | None, list[Page]]]:
 def _folder_of(page: Page) -> str | None:
     """The folder whose pages ``page`` is replayed with: the one its file is in, or for a
     folder's index (``a/b/index.html``: a site of pretty URLs, one page a folder) that
-    folder's parent, with its other folders' indexes."""
+    folder's parent, with its other folders' indexes. The pages are a walk's: a file's path is
+    its folder's, a separator and its name (``scan.site_folders``), cut at the last separator."""
     if page.output is None:
         return None
-    folder, name = os.path.split(os.fspath(page.output))
-    return os.path.dirname(folder) if name in INDEX_FILES else folder
+    folder, _, name = os.fspath(page.output).rpartition(os.sep)
+    return folder.rpartition(os.sep)[0] if name in INDEX_FILES else folder
 
 
 _RUN_MOST = 4096

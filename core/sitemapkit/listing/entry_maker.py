@@ -30,13 +30,11 @@ from sitemapkit.settings import Rule, Settings
 from sitemapkit.site.extract import HtmlFacts, file_digest, read_page_file, read_page_html
 from sitemapkit.site.files import inside
 from sitemapkit.site.owned import url_key
-from sitemapkit.site.pages import Exclude, error_page, file_exists, fold_index, robots_key, serving_file
+from sitemapkit.site.pages import Exclude, SiteRobots, error_page, file_exists, fold_index, serving_file
 from sitemapkit.urls import MAX_LOC_LENGTH, URLError, encode_url, in_scope, site_loc, site_path
 from sitemapkit.values import OptionError, changefreq, priority
 
 if TYPE_CHECKING:
-    from protego import Protego
-
     from sitemapkit.listing.entries import Counted
     from sitemapkit.versions import Deployment
 
@@ -147,11 +145,11 @@ class EntryMaker:
 
     def __init__(self, settings: Settings, report: Report, lastmod: LastmodResolver, chosen_out: set[str],
                  site_dir: str | os.PathLike[str] | None = None, deployment: Deployment | None = None,
-                 robots: Protego | None = None, *, counted: Counted, by_folder: bool = False):
+                 robots: SiteRobots | None = None, *, counted: Counted, by_folder: bool = False):
         """``chosen_out``: where the keys of the pages the site's settings leave out go;
         ``counted``: where the pages left out (by reason) and those listed for a version
         selector only are counted (``entries.Listed``).
-        ``robots``: the site's robots.txt rules (None: no site folder, or no robots.txt).
+        ``robots``: the site's robots.txt, read (None: no site folder).
         ``by_folder``: the pages come a folder at a time from a walk of ``site_dir``, and a run
         of them may be replayed together (``folder``)."""
         self.settings = settings
@@ -167,7 +165,7 @@ class EntryMaker:
         self.latest = self.now + FUTURE_SLACK
         self._early: dict[tzinfo, datetime] = {}
         self.excludes = Exclude(settings.exclude)
-        self.robots = robots
+        self.robots = robots.rules if robots is not None else None
         self.titles = settings.html_sitemap or bool(settings.llms_txt)
         self.other_version = 0
         """Pages whose canonical URL is another version's: told once, by ``finish``, not in
@@ -188,8 +186,8 @@ class EntryMaker:
         self.plan = self._plan()
         self.replay_key = _replay_key(settings) if self.plan.replay else ""
         """What an entry kept for replay must have been made under (the settings, sitemapkit)."""
-        self.folder_key = (f"{self.replay_key} {robots_key(site_dir)}" if by_folder and self.replay_key
-                           and site_dir is not None
+        self.folder_key = (f"{self.replay_key} {robots.key}" if by_folder and self.replay_key
+                           and robots is not None
                            and deployment is None and not settings.rules and not settings.transform
                            and not self.titles else "")
         """What a folder's entries kept for replay together must have been made under: the

@@ -28,9 +28,9 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 from urllib.parse import quote, unquote, unquote_to_bytes, urljoin, urlsplit
 
 from sitemapkit.patterns import lazy_pattern
@@ -50,9 +50,10 @@ it for every missing URL, whatever generator wrote it."""
 # ``genindex-A.html`` of a split index, ``search.html``, every domain's ``py-modindex.html``;
 # ``genindex/index.html`` from the dirhtml builder), and viewcode's sources under ``_modules/``;
 # the output may be a folder of the site (``en/latest/``, as Read the Docs deploys them).
-_sphinx_generated = lazy_pattern(
-    r"(?P<root>(?:[^/]+/)*?)(?:(?:genindex(?:-[^/]+)?|search|[a-z]+-modindex)(?:\.html|/index\.html)|_modules/.+)"
-)
+_SPHINX_PAGE = r"genindex(?:-[^/]+)?|search|[a-z]+-modindex"
+_sphinx_page_file = lazy_pattern(rf"(?:{_SPHINX_PAGE})\.html")
+_sphinx_page_folder = lazy_pattern(_SPHINX_PAGE)
+_SPHINX_SOURCES = "_modules"
 
 
 _SPHINX_MARKERS = (".buildinfo", "searchindex.js", "_static/documentation_options.js")
@@ -112,23 +113,56 @@ PELICAN_DRAFTS = "drafts/"
 
 def guess_not_a_page(name: str, site_dir: str | os.PathLike[str], generator: str | None = None) -> str | None:
     """For a folder of HTML no adapter describes (``site_dir``): why the file ``name``
-    (site-relative, as written) is no page, guessed from where it sits, or ``None``. Sphinx's
-    ``genindex``, ``search`` and module indexes, and ``_modules/`` (viewcode), are generated
-    indexes at the root of a Sphinx output (``sphinx_output``: the site's, or a folder's such
-    as ``en/latest/``); Pelican writes drafts to a root ``drafts/`` (``pelican_drafts``); the
-    root ``404.html`` is the error page, and so is that of a language's folder (Hugo writes
-    ``en/404.html``, one a language). Anywhere else a name means nothing: ``plugins/search/``
-    and ``tag/404.html`` are pages. ``generator``: the one known to have built the folder
-    (``sitemapkit build`` in an MkDocs project: ``MkDocs``), else None."""
-    if name.startswith(PELICAN_DRAFTS) and pelican_drafts(site_dir, generator):
-        return "draft"
-    generated = _sphinx_generated().fullmatch(name)
-    if generated is not None and sphinx_output(os.path.join(site_dir, generated["root"])):
-        return "generated index"
-    folder, _, file = name.rpartition("/")
-    if _language_folder().fullmatch(folder):
-        return error_page(file)
-    return error_page(name)
+    (site-relative, as written) is no page, guessed from where it sits, or ``None``
+    (``NotPages``, asked of one file)."""
+    folder, slash, file = name.rpartition("/")
+    return NotPages(site_dir, generator).of(folder + slash, [file]).get(file)
+
+
+class NotPages:
+    """For a folder of HTML no adapter describes (``site_dir``): which files are no pages,
+    guessed from where they sit. Sphinx's ``genindex``, ``search`` and module indexes, and
+    ``_modules/`` (viewcode), are generated indexes at the root of a Sphinx output
+    (``sphinx_output``: the site's, or a folder's such as ``en/latest/``); Pelican writes
+    drafts to a root ``drafts/`` (``pelican_drafts``); the root ``404.html`` is the error
+    page, and so is that of a language's folder (Hugo writes ``en/404.html``, one a language).
+    Anywhere else a name means nothing: ``plugins/search/`` and ``tag/404.html`` are pages.
+    ``generator``: the one known to have built the folder (``sitemapkit build`` in an MkDocs
+    project: ``MkDocs``), else None.
+
+    What decides is where a folder sits: a walk asks once a folder (``of``), and whether a
+    root ``drafts/`` is Pelican's once a build; each file is asked only for its own name."""
+
+    def __init__(self, site_dir: str | os.PathLike[str], generator: str | None = None) -> None:
+        self.site_dir = site_dir
+        self.generator = generator
+        self._drafts: bool | None = None
+
+    def of(self, folder: str, names: Sequence[str]) -> dict[str, str]:
+        """Why each of the files ``names`` of ``folder`` (site-relative: ``""`` at the root,
+        else ``a/b/``) that is no page is none, by name; the pages are not in it."""
+        segments = folder.split("/")[:-1]
+        if folder.startswith(PELICAN_DRAFTS) and self._pelican_drafts():
+            return dict.fromkeys(names, "draft")
+        if _SPHINX_SOURCES in segments:  # viewcode's: everything under the first _modules/
+            root = "".join(f"{segment}/" for segment in segments[:segments.index(_SPHINX_SOURCES)])
+            return dict.fromkeys(names, "generated index") if sphinx_output(os.path.join(self.site_dir, root)) else {}
+        pattern = _sphinx_page_file()
+        why = dict.fromkeys([name for name in names if pattern.fullmatch(name)], "generated index")
+        if why and not sphinx_output(os.path.join(self.site_dir, folder)):
+            why = {}
+        if segments and _sphinx_page_folder().fullmatch(segments[-1]):  # Sphinx dirhtml: genindex/index.html
+            parent = folder[: -len(segments[-1]) - 1]
+            if "index.html" in names and sphinx_output(os.path.join(self.site_dir, parent)):
+                why["index.html"] = "generated index"
+        if not segments or (len(segments) == 1 and _language_folder().fullmatch(segments[0])):
+            why.update((name, "error page") for name in names if error_page(name) is not None)
+        return why
+
+    def _pelican_drafts(self) -> bool:
+        if self._drafts is None:
+            self._drafts = pelican_drafts(self.site_dir, self.generator)
+        return self._drafts
 
 
 def pelican_drafts(site_dir: str | os.PathLike[str], generator: str | None) -> bool:
@@ -147,19 +181,32 @@ def robots_rules(site_dir: str | os.PathLike[str]) -> Protego | None:
     protego, as ``validate --check-pages`` reads a live robots.txt: RFC 9309 matching (``*``,
     ``$``, the longest rule wins), which ``urllib.robotparser`` does not do. Ask it with
     ``can_fetch(url, "*")``."""
+    return _rules(_robots_text(site_dir))
+
+
+class SiteRobots(NamedTuple):
+    """The site's robots.txt, read once: its rules and their key."""
+
+    rules: Protego | None
+    """``robots_rules``."""
+    key: str
+    """What ``rules`` were read from, as a short key: what was decided under another
+    robots.txt is decided again."""
+
+
+def site_robots(site_dir: str | os.PathLike[str]) -> SiteRobots:
+    """The site's robots.txt rules (``robots_rules``) and their key, from one reading of it."""
     text = _robots_text(site_dir)
+    key = "" if text is None else hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    return SiteRobots(_rules(text), key)
+
+
+def _rules(text: str | None) -> Protego | None:
     if text is None or not _disallows_something(text):  # no rule, or only "Disallow:" (allow all), as ours has
         return None
     from protego import Protego
 
     return Protego.parse(text)
-
-
-def robots_key(site_dir: str | os.PathLike[str]) -> str:
-    """What ``robots_rules`` reads of the site, as a short key: what was decided under
-    another robots.txt is decided again."""
-    text = _robots_text(site_dir)
-    return "" if text is None else hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
 def _robots_text(site_dir: str | os.PathLike[str]) -> str | None:
@@ -179,12 +226,17 @@ def _disallows_something(text: str) -> bool:
     return False
 
 
-def url_for_file(name: str) -> str:
+def url_for_file(name: str, folder: str = "") -> str:
     """The URL path (percent-encoded, below the site root) a web server serves the built file
     ``name`` (site-relative, ``/``-separated) at: ``a/index.html`` -> ``a/``,
-    ``q?a=1.html`` -> ``q%3Fa=1.html``. Names the file system could not decode (kept by
+    ``q?a=1.html`` -> ``q%3Fa=1.html``; a folder's name (``a/``) gives its URL. ``folder``:
+    the URL of the folder ``name`` is in (``url_for_file`` of it), when ``name`` is a file of
+    it: a walk encodes each folder once. Names the file system could not decode (kept by
     Python as surrogate escapes) are encoded as the bytes they are."""
-    return fold_index(quote(os.fsencode(name), safe=_SAFE))
+    parent, slash, file = name.rpartition("/")
+    if slash:
+        folder += quote(os.fsencode(parent + slash), safe=_SAFE)
+    return folder if file in INDEX_FILES else folder + quote(os.fsencode(file), safe=_SAFE)
 
 
 def files_for_url(path: str) -> tuple[str, ...]:

@@ -7,19 +7,29 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from sitemapkit.model import Page
-from sitemapkit.site.pages import HTML_SUFFIXES, Exclude, guess_not_a_page, url_for_file
+from sitemapkit.site.pages import HTML_SUFFIXES, Exclude, NotPages, url_for_file
+
+
+def site_folders(site_dir: Path | str) -> Iterator[tuple[str, str, list[str]]]:
+    """Each folder of a built site, in a stable order (a folder, then its folders by name);
+    hidden folders skipped: its site-relative name (``""`` at the root, else ``a/b/``), its
+    path (ending in a separator: a file's path is it and the file's name) and the names of
+    its files, sorted. The one walk of a built site: its pages, the files ``include`` names,
+    other tools' sitemaps."""
+    top = os.fspath(site_dir)
+    start = len(os.path.join(top, ""))  # the walk's folders are top joined with their names
+    for path, dirs, files in os.walk(top):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        folder = "" if path == top else path[start:].replace(os.sep, "/") + "/"
+        yield folder, os.path.join(path, ""), sorted(files)
 
 
 def site_files(site_dir: Path | str) -> Iterator[str]:
     """Site-relative paths (``a/b.html``) of the files of a built site, in a stable order
-    (each folder's files by name, then its folders by name); hidden folders skipped. The
-    one walk of a built site: its pages, the files ``include`` names, other tools' sitemaps."""
-    for folder, dirs, files in os.walk(site_dir):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        base = os.path.relpath(folder, site_dir)
-        prefix = "" if base == "." else base.replace(os.sep, "/") + "/"
-        for name in sorted(files):
-            yield prefix + name
+    (each folder's files by name, then its folders by name); hidden folders skipped."""
+    for folder, _, names in site_folders(site_dir):
+        for name in names:
+            yield folder + name
 
 
 def html_files(site_dir: Path) -> Iterator[str]:
@@ -30,16 +40,20 @@ def html_files(site_dir: Path) -> Iterator[str]:
 def pages_in(site_dir: Path | str, generator: str | None = None) -> Iterator[Page]:
     """One ``Page`` per HTML file, at the URL a web server gives it (``a/index.html`` -> ``a/``,
     every other byte of the name percent-encoded). No generator says which files are no
-    pages here: they are guessed from where they sit (``pages.guess_not_a_page``; ``generator``:
-    the one known to have built the folder, else None), and the core leaves them out, by name.
-    The HTML is read later, one page at a time, by the core's rules, which also leave out
-    redirect stubs and fragments (``pages.not_a_page``).
+    pages here: they are guessed from where they sit (``pages.NotPages``, once a folder;
+    ``generator``: the one known to have built the folder, else None), and the core leaves
+    them out, by name. The HTML is read later, one page at a time, by the core's rules, which
+    also leave out redirect stubs and fragments (``pages.not_a_page``).
     """
-    # Performance: each page's file named by os.path.join, not a Path made a page.
-    folder = os.fspath(site_dir)
-    for relative in html_files(Path(site_dir)):
-        yield Page(url=url_for_file(relative), output=os.path.join(folder, relative), name=relative,
-                   not_page=guess_not_a_page(relative, folder, generator))
+    not_pages = NotPages(site_dir, generator)
+    for folder, path, names in site_folders(site_dir):
+        html = [name for name in names if name.endswith(HTML_SUFFIXES)]
+        if not html:
+            continue
+        url = url_for_file(folder)
+        why = not_pages.of(folder, html)
+        for name in html:
+            yield Page(url=url_for_file(name, url), output=path + name, name=folder + name, not_page=why.get(name))
 
 
 def documents_in(
