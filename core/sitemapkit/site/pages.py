@@ -233,10 +233,7 @@ def url_for_file(name: str, folder: str = "") -> str:
     the URL of the folder ``name`` is in (``url_for_file`` of it), when ``name`` is a file of
     it: a walk encodes each folder once. Names the file system could not decode (kept by
     Python as surrogate escapes) are encoded as the bytes they are."""
-    parent, slash, file = name.rpartition("/")
-    if slash:
-        folder += quote(os.fsencode(parent + slash), safe=_SAFE)
-    return folder if file in INDEX_FILES else folder + quote(os.fsencode(file), safe=_SAFE)
+    return folder + fold_index(quote(os.fsencode(name), safe=_SAFE))
 
 
 def files_for_url(path: str) -> tuple[str, ...]:
