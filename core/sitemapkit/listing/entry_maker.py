@@ -21,7 +21,7 @@ from urllib.parse import quote, unquote
 from sitemapkit.dates import as_datetime, format_moment, newest, parse_moment
 from sitemapkit.extensions import Alternate
 from sitemapkit.lastmod.sources import LastmodResolver
-from sitemapkit.listing.page_fields import alternates, image_urls, news_article, page_moment, present_images, videos
+from sitemapkit.listing.page_fields import alternates, image_urls, news_article, page_moment, present_urls, videos
 from sitemapkit.listing.page_keys import NO_KEYS, PageKeys, page_keys
 from sitemapkit.model import Entry, Image, Moment, Page, PlainEntry
 from sitemapkit.protocol import FUTURE_SLACK, OTHER_VERSION, PAGE_READ_BYTES, hreflang_pattern
@@ -132,11 +132,11 @@ class Folded(NamedTuple):
     or ``none``; asked again (``LastmodResolver.again``)."""
     found: str | None
     """What its own metadata said (``meta``), as a W3C date."""
-    images: list[str]
-    """The URLs of its entry's images, their files asked again."""
+    urls: list[tuple[str, bool]]
+    """The URLs of the images it names (``KeptEntry.images``), their files asked again."""
 
 
-_KeptPage = tuple[str | None, str, Moment | None, tuple[str, ...]]
+_KeptPage = tuple[str | None, str, Moment | None, list[tuple[str, bool]]]
 """A ``Folded`` as ``EntryMaker`` reads it back: its ``found`` a moment."""
 
 
@@ -329,7 +329,7 @@ class EntryMaker:
                 [self.replay_key, facts.modified, facts.published, facts.title if self.titles else None,
                  urls, [[alternate.hreflang, alternate.href] for alternate in entry.alternates],
                  page.lang, page.images]), facts.digest)  # (json's default encoder: made once, not for each page)
-            return entry, title, self._folded(page, entry, facts.digest, answered, found)
+            return entry, title, self._folded(page, entry, facts.digest, answered, found, urls)
         return entry, title, None
 
     def _image_urls(self, page: Page, keys: PageKeys, facts: HtmlFacts, loc: str) -> list[tuple[str, bool]]:
@@ -340,20 +340,23 @@ class EntryMaker:
     def present_images(self, page: Page, urls: list[tuple[str, bool]]) -> tuple[Image, ...]:
         """The images of ``urls`` (``Plan.images``) the built site has and the page shows; what
         checks them is made only for a page that has some."""
-        return present_images(page, urls, self.warn, _shown_in(page), self.missing_image(page))
+        return tuple(Image(url) for url in self.present_urls(page, urls))
+
+    def present_urls(self, page: Page, urls: list[tuple[str, bool]]) -> list[str]:
+        """``present_images``' URLs."""
+        return present_urls(page, urls, self.warn, _shown_in(page), self.missing_image(page))
 
     # replay: the entry an earlier build made of the same file
 
-    def _folded(self, page: Page, entry: Entry, digest: str | None, answered: str, found: Moment | None
-                ) -> Folded | None:
+    def _folded(self, page: Page, entry: Entry, digest: str | None, answered: str, found: Moment | None,
+                urls: list[tuple[str, bool]]) -> Folded | None:
         """What its folder's row keeps of ``page``, whose entry was just made or replayed, when
         that entry may be replayed with its folder's (None: it may not): the page is its written
         file alone (``_plain``), listed at its own URL with no alternates, videos nor news,
         dated by a source that dates it the same again (``LastmodResolver.lasting``), and
-        making it warned of nothing (an image with no file: that page's folder goes page by
-        page until the file is there)."""
+        making it warned only of images."""
         if (not self.folder_key or entry.alternates or entry.videos or entry.news is not None
-                or not self.resolver.lasting(answered) or self.warned
+                or not self.resolver.lasting(answered) or not all(rule in _ASKED_AGAIN for rule in self.warned)
                 or not _plain(page) or (found is not None) != (answered == "meta")):
             return None
         text = None
@@ -363,14 +366,14 @@ class EntryMaker:
             if again != found or type(again) is not type(found) or getattr(again, "tzinfo", None) != getattr(
                     found, "tzinfo", None):
                 return None  # (a date its text does not give back: kept by the page alone)
-        return Folded(digest, answered, text, [image.loc for image in entry.images])
+        return Folded(digest, answered, text, urls)
 
     def folder(self, folder: str, run: list[Page]) -> list[PlainEntry] | None:
         """The entries of ``run`` (plain ones), pages the walk handed over together (``folder``: the run's key), when an
         earlier build kept them of the very same files (``keep_folder``; ``Manifest.folder``
-        checks each file): each page's lastmod is asked again of the source that dated it, whether
-        its images' files are there, and each is counted and noted as ``made`` does. None when
-        anything differs (an image file gone among it): each page then goes through ``made``."""
+        checks each file): each page's lastmod is asked again of the source that dated it, its
+        images' files again, and each is counted and noted as ``made`` does. None when anything
+        differs: each page then goes through ``made``."""
         self.warned.clear()
         if not self.folder_key or not _plain(run[0]):  # (an adapter's pages say more than their files: never kept)
             return None
@@ -380,8 +383,7 @@ class EntryMaker:
             return None
         dated: list[tuple[str, str, Moment | None]] = []
         again, latest = self.resolver.again, self.latest
-        no_file = self._no_file
-        for page, (digest, answered, found, images) in zip(run, kept, strict=True):
+        for page, (digest, answered, found, _) in zip(run, kept, strict=True):
             if not _plain(page):
                 return None
             try:
@@ -394,15 +396,16 @@ class EntryMaker:
             if found is not None and as_datetime(found) > latest:
                 return None  # (a date now in the future: dropped, with a warning, by ``made``)
             answers, moment = again(page, loc, digest, answered, found)
-            if not answers or any(no_file(url) is not None for url in images):
+            if not answers:
                 return None
             dated.append((loc, path, moment))
         self.resolver.manifest.kept_folder(folder, outputs)
         entries = []
-        for page, (loc, path, moment), (digest, answered, _, images) in zip(run, dated, kept, strict=True):
+        for page, (loc, path, moment), (digest, answered, _, urls) in zip(run, dated, kept, strict=True):
             self.resolver.replay(page, loc, digest, answered, moment)
             changefreq, priority = self.frequency_and_priority(page, NO_KEYS, path)  # (no keys: ``_plain``)
-            entries.append(PlainEntry(loc, moment, changefreq, priority, images))
+            entries.append(PlainEntry(loc, moment, changefreq, priority, tuple(self.present_urls(page, urls)) if urls
+                                      else ()))
         return entries
 
     def keep_folder(self, folder: str, run: list[Page], folded: list[Folded], made: int) -> None:
@@ -411,7 +414,7 @@ class EntryMaker:
         ``folder`` to replay them while their files are unchanged."""
         self.resolver.manifest.note_folder(
             folder, [os.fspath(page.output) for page in run], self.folder_key, made,
-            json.dumps([[kept.digest, kept.answered, kept.found, kept.images] for kept in folded]))
+            json.dumps([[kept.digest, kept.answered, kept.found, kept.urls] for kept in folded]))
 
     def _read_folder(self, key: str, text: str) -> list[_KeptPage] | None:
         """A folder's kept entries (``keep_folder``), checked, each ``found`` read as a moment;
@@ -429,12 +432,14 @@ class EntryMaker:
         for kept in pages:
             if type(kept) is not list or len(kept) != 4:
                 raise ValueError("a value of the wrong type")
-            digest, answered, found, images = kept
+            digest, answered, found, urls = kept
             if (type(digest) not in _TEXT_OR_NONE or type(answered) is not str or answered not in _ANSWERS
-                    or type(found) not in _TEXT_OR_NONE or type(images) is not list
-                    or (images and not all(type(url) is str and self._as_written(url) for url in images))):
+                    or type(found) not in _TEXT_OR_NONE or type(urls) is not list
+                    or (urls and not all(type(url) is list and len(url) == 2 and type(url[0]) is str
+                                         and self._as_written(url[0]) and type(url[1]) is bool for url in urls))):
                 raise ValueError("a value of the wrong type")
-            read.append((digest, answered, parse_moment(found) if found is not None else None, tuple(images)))
+            read.append((digest, answered, parse_moment(found) if found is not None else None,
+                         [(url, by_generator) for url, by_generator in urls] if urls else []))
         return read
 
     def _replayable(self, facts: HtmlFacts, entry: Entry) -> bool:
@@ -508,7 +513,7 @@ class EntryMaker:
             alternates,
         )
         return entry, (page.title or title) if self.titles else None, self._folded(
-            page, entry, facts.digest, answered, found)
+            page, entry, facts.digest, answered, found, urls)
 
     # the gates: left out before the page is read (each says why in the report)
 
