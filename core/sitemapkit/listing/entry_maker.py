@@ -21,7 +21,15 @@ from urllib.parse import quote, unquote
 from sitemapkit.dates import as_datetime, format_moment, newest, parse_moment
 from sitemapkit.extensions import Alternate
 from sitemapkit.lastmod.sources import LastmodResolver
-from sitemapkit.listing.page_fields import alternates, image_urls, news_article, page_moment, present_urls, videos
+from sitemapkit.listing.page_fields import (
+    alternates,
+    image_urls,
+    news_article,
+    page_moment,
+    present_images,
+    present_urls,
+    videos,
+)
 from sitemapkit.listing.page_keys import NO_KEYS, PageKeys, page_keys
 from sitemapkit.model import Entry, Image, Moment, Page, PlainEntry
 from sitemapkit.protocol import FUTURE_SLACK, OTHER_VERSION, PAGE_READ_BYTES, hreflang_pattern
@@ -340,7 +348,7 @@ class EntryMaker:
     def present_images(self, page: Page, urls: list[tuple[str, bool]]) -> tuple[Image, ...]:
         """The images of ``urls`` (``Plan.images``) the built site has and the page shows; what
         checks them is made only for a page that has some."""
-        return tuple(Image(url) for url in self.present_urls(page, urls))
+        return present_images(page, urls, self.warn, _shown_in(page), self.missing_image(page))
 
     def present_urls(self, page: Page, urls: list[tuple[str, bool]]) -> list[str]:
         """``present_images``' URLs."""

@@ -181,7 +181,7 @@ class Series:
     def add(self, line: str, ns: int = 0, lastmod: Moment | None = None) -> bool:
         """Append one line; False (nothing written) when it is too big for any file."""
         size = len(line) if line.isascii() else len(line.encode())
-        crowded = ns or self._size + size > self._room or self._urls >= self.max_urls
+        crowded = ns & ~self._ns or self._size + size > self._room or self._urls >= self.max_urls
         if crowded and not self._make_room(size, ns):
             return False
         self._urls += 1
