@@ -110,16 +110,15 @@ class Entry:
 
 class PlainEntry(NamedTuple):
     """The ``<url>`` of a page that is its written file alone, as a run of a folder's pages
-    replayed together gives it to the writer: a tuple to make, where an ``Entry`` with an
-    ``Image`` an image is objects only passed along. Writes the bytes of
-    ``Entry(loc, lastmod, changefreq, priority, tuple(Image(url) for url in images))``."""
+    replayed together gives it to the writer: a tuple to make, where an ``Entry`` is a frozen
+    dataclass only passed along. Read as an ``Entry`` is (it has each of its fields: no
+    videos, news nor alternates) and writes the bytes ``Entry(*plain)`` writes."""
 
     loc: str
     lastmod: Moment | None
     changefreq: str | None
     priority: float | None
-    images: tuple[str, ...]
-    """The images' absolute URLs, checked as ``Image.loc`` is."""
+    images: tuple[Image, ...]
     videos = ()
     news = None
     alternates = ()

@@ -21,15 +21,7 @@ from urllib.parse import quote, unquote
 from sitemapkit.dates import as_datetime, format_moment, newest, parse_moment
 from sitemapkit.extensions import Alternate
 from sitemapkit.lastmod.sources import LastmodResolver
-from sitemapkit.listing.page_fields import (
-    alternates,
-    image_urls,
-    news_article,
-    page_moment,
-    present_images,
-    present_urls,
-    videos,
-)
+from sitemapkit.listing.page_fields import alternates, image_urls, news_article, page_moment, present_images, videos
 from sitemapkit.listing.page_keys import NO_KEYS, PageKeys, page_keys
 from sitemapkit.model import Entry, Image, Moment, Page, PlainEntry
 from sitemapkit.protocol import FUTURE_SLACK, OTHER_VERSION, PAGE_READ_BYTES, hreflang_pattern
@@ -350,10 +342,6 @@ class EntryMaker:
         checks them is made only for a page that has some."""
         return present_images(page, urls, self.warn, _shown_in(page), self.missing_image(page))
 
-    def present_urls(self, page: Page, urls: list[tuple[str, bool]]) -> list[str]:
-        """``present_images``' URLs."""
-        return present_urls(page, urls, self.warn, _shown_in(page), self.missing_image(page))
-
     # replay: the entry an earlier build made of the same file
 
     def _folded(self, page: Page, entry: Entry, digest: str | None, answered: str, found: Moment | None,
@@ -412,7 +400,7 @@ class EntryMaker:
         for page, (loc, path, moment), (digest, answered, _, urls) in zip(run, dated, kept, strict=True):
             self.resolver.replay(page, loc, digest, answered, moment)
             changefreq, priority = self.frequency_and_priority(page, NO_KEYS, path)  # (no keys: ``_plain``)
-            entries.append(PlainEntry(loc, moment, changefreq, priority, tuple(self.present_urls(page, urls)) if urls
+            entries.append(PlainEntry(loc, moment, changefreq, priority, self.present_images(page, urls) if urls
                                       else ()))
         return entries
 

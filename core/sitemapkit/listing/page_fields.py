@@ -63,13 +63,6 @@ def present_images(page: Page, urls: Iterable[tuple[str, bool]], warn: Warn,
                    missing: Callable[[str], str | None] | None = None) -> tuple[Image, ...]:
     """``images``' second step: of ``urls`` (``image_urls``), each once, those the built site has
     (``missing``) and the written page shows (``shown``), at most ``MAX_IMAGES``."""
-    return tuple(Image(url) for url in present_urls(page, urls, warn, shown, missing))
-
-
-def present_urls(page: Page, urls: Iterable[tuple[str, bool]], warn: Warn,
-                 shown: Callable[[str], bool] | None = None,
-                 missing: Callable[[str], str | None] | None = None) -> list[str]:
-    """``present_images``' URLs."""
     found: dict[str, None] = {}
     for url, by_generator in urls:
         if url in found:
@@ -86,7 +79,7 @@ def present_urls(page: Page, urls: Iterable[tuple[str, bool]], warn: Warn,
             page, "images", "image-count",
             f"{len(found)} images; only the first {MAX_IMAGES} are listed (Google's limit per URL)",
         )
-    return list(found)[:MAX_IMAGES]
+    return tuple(Image(url) for url in list(found)[:MAX_IMAGES])
 
 
 def videos(page: Page, keys: PageKeys, facts: HtmlFacts, loc: str, warn: Warn) -> tuple[Video, ...]:

@@ -109,12 +109,7 @@ def extensions(entry: Entry) -> tuple[str, int]:
 
 
 def images(items: Iterable[Image]) -> str:
-    return image_locs(item.loc for item in items)
-
-
-def image_locs(urls: Iterable[str]) -> str:
-    """The ``<image:image>`` of each image URL."""
-    return "".join(f"<image:image><image:loc>{escape(url)}</image:loc></image:image>" for url in urls)
+    return "".join(f"<image:image><image:loc>{escape(i.loc)}</image:loc></image:image>" for i in items)
 
 
 def alternates(items: Iterable[Alternate]) -> str:

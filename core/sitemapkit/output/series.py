@@ -18,7 +18,7 @@ from typing import BinaryIO
 from sitemapkit.dates import format_moment, newest
 from sitemapkit.model import Entry, Moment, PlainEntry
 from sitemapkit.output.names import DIGEST
-from sitemapkit.output.render import IMAGE, NEWS, escape, extensions, head, image_locs, news_url, tail
+from sitemapkit.output.render import NEWS, escape, extensions, head, news_url, tail
 from sitemapkit.output.render import decimal as _decimal
 from sitemapkit.report import Report
 from sitemapkit.site.files import BLOCK, AnyTarget, Sink, faults_named
@@ -49,11 +49,6 @@ def fill(
         if type(entry) is tuple:
             source, lastmod = entry
             more, used, article = "", 0, None
-        elif type(entry) is PlainEntry:
-            source, lastmod, changefreq, priority, image_urls = entry
-            more, used, article = _frequency(changefreq, priority), 0, None
-            if image_urls:
-                more, used = more + image_locs(image_urls), IMAGE
         else:
             source, lastmod, article = entry.loc, entry.lastmod, entry.news
             more, used = "", 0
@@ -98,24 +93,18 @@ def fill(
     return urls
 
 
-def _more(entry: Entry) -> tuple[str, int]:
+def _more(entry: Entry | PlainEntry) -> tuple[str, int]:
     """What follows ``<lastmod>`` in an entry's ``<url>``, and the namespaces it uses."""
-    more = _frequency(entry.changefreq, entry.priority)
+    more = ""
+    if entry.changefreq is not None:
+        more = f"<changefreq>{entry.changefreq}</changefreq>"
+    if entry.priority is not None:
+        more += f"<priority>{_decimal(entry.priority)}</priority>"
     used = 0
     if entry.images or entry.videos or entry.alternates:
         extra, used = extensions(entry)
         more += extra
     return more, used
-
-
-def _frequency(changefreq: str | None, priority: float | None) -> str:
-    """An entry's ``<changefreq>`` and ``<priority>``, where it has them."""
-    more = ""
-    if changefreq is not None:
-        more = f"<changefreq>{changefreq}</changefreq>"
-    if priority is not None:
-        more += f"<priority>{_decimal(priority)}</priority>"
-    return more
 
 
 def _too_big(report: Report, loc: str, where: str) -> None:
