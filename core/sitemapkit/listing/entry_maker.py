@@ -365,8 +365,8 @@ class EntryMaker:
         return Folded(digest, answered, text, urls)
 
     def folder(self, folder: str, run: list[Page]) -> list[PlainEntry] | None:
-        """The entries of ``run`` (plain ones), pages the walk handed over together (``folder``: the run's key), when an
-        earlier build kept them of the very same files (``keep_folder``; ``Manifest.folder``
+        """The entries (``PlainEntry``) of ``run``, pages the walk handed over together (``folder``:
+        the run's key), when an earlier build kept them of the very same files (``keep_folder``; ``Manifest.folder``
         checks each file): each page's lastmod is asked again of the source that dated it, its
         images' files again, and each is counted and noted as ``made`` does. None when anything
         differs: each page then goes through ``made``."""
