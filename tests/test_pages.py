@@ -66,6 +66,9 @@ def test_names_the_file_system_cannot_decode_round_trip_as_bytes(raw):
     ("café/index.html", "caf%C3%A9/"),
     ("index.html", ""),
     ("a(b)&c=d.html", "a(b)&c=d.html"),
+    ("Az09/:@!$&'()*+,;=-._~.html", "Az09/:@!$&'()*+,;=-._~.html"),  # every byte a URL path keeps
+    ("\u0663.html", "%D9%A3.html"),  # a digit, but not an ASCII one
+    ("K\u212a.html", "K%E2%84%AA.html"),  # the Kelvin sign, which only an ASCII range leaves out
 ])
 def test_odd_names(name, url):
     assert url_for_file(name) == url

@@ -13,6 +13,12 @@ def test_defaults_follow_the_contract():
     assert not settings.gzip and not settings.txt and not settings.strict
 
 
+def test_settings_print_the_options_set():
+    assert repr(Settings()) == "Settings()"
+    settings = Settings(base_url="https://example.org/docs", gzip=True, exclude=["drafts/"])
+    assert repr(settings) == "Settings(base_url='https://example.org/docs/', exclude=('drafts/',), gzip=True)"
+
+
 def test_every_contract_key_is_an_option():
     contract = {
         "base_url", "filename", "exclude", "include_noindex", "changefreq", "priority", "rules",

@@ -3,8 +3,6 @@ news articles and language alternates (images, which most sites have, are in ``m
 ``sitemapkit.model`` names them too. Named tuples, not dataclasses: most builds make none, and
 a dataclass costs ten times more to define when sitemapkit is imported."""
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from sitemapkit.dates import Moment

@@ -1,7 +1,5 @@
 """The whole post-build step in one call: what every adapter and ``sitemapkit build`` run."""
 
-from __future__ import annotations
-
 import contextlib
 import gc
 import re
@@ -55,9 +53,9 @@ class Build(NamedTuple):
     checkouts: tuple[Checkout, ...]
     sink: Sink
     progress: Callable[[int], None] | None
-    render_html: Render | None
+    render_html: "Render | None"
     outline: Outline | None
-    deployment: Deployment | None
+    deployment: "Deployment | None"
     other_sitemaps: OthersCheck | None
     keep_urlset: bool
     keep_facts: bool
@@ -77,9 +75,9 @@ def generate(
     on_warning: Callable[[Problem], None] | None = None,
     progress: Callable[[int], None] | None = None,
     dry_run: bool = False,
-    render_html: Render | None = None,
+    render_html: "Render | None" = None,
     outline: Outline | None = None,
-    deployment: Deployment | None = None,
+    deployment: "Deployment | None" = None,
     other_sitemaps: OthersCheck | None = None,
     keep_urlset: bool = False,
     problems: Iterable[Problem] = (),
@@ -187,7 +185,7 @@ def _generate(pages: Iterable[Page], build: Build, report: Report, problems: Ite
     return report
 
 
-def _write_all(pages: Iterable[Page], build: Build, report: Report, transform: UserTransform | None) -> None:
+def _write_all(pages: Iterable[Page], build: Build, report: Report, transform: "UserTransform | None") -> None:
     site_dir, settings, project_dir, sink = build.site_dir, build.settings, build.project_dir, build.sink
     source_dirs = build.source_dirs
     now = build_time()

@@ -5,9 +5,9 @@ generator knows it. ``Entry`` and its parts are what the writer writes: already 
 normalised values only (absolute percent-encoded URLs, aware-UTC datetimes or dates). The
 parts most pages never have (``Video``, ``NewsArticle``, ``Alternate``) are defined in
 ``extensions.py`` and named here too.
-"""
 
-from __future__ import annotations
+No postponed annotations (a module of named tuples: see docs/development.md).
+"""
 
 import os
 from collections.abc import Mapping
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 __all__ = ["Alternate", "Entry", "Image", "Moment", "NavItem", "NewsArticle", "Outline", "Page", "Video"]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)  # Performance: never compared, so no __eq__ made at import (1 M instructions)
 class Page:
     """One page of a built site, as an adapter sees it.
 
@@ -78,7 +78,7 @@ class Page:
     """The generator copied this HTML file as it is, from no source it rendered (Pelican's
     static files, MkDocs' ``.html`` files in docs_dir): listed, or left out on purpose, as
     the ``static_html`` option says."""
-    problems: tuple[Problem, ...] = ()
+    problems: "tuple[Problem, ...]" = ()
     """What the adapter found wrong with the page as it translated it (Pelican links it where
     no file serves it): reported and counted with the build's own warnings."""
 
@@ -133,7 +133,7 @@ class NavItem(NamedTuple):
     """As the navigation shows it; None: the page's own title."""
     url: str | None = None
     """The page, as ``Page.url`` gives it (site-relative or absolute); None: a heading only."""
-    items: tuple[NavItem, ...] = ()
+    items: "tuple[NavItem, ...]" = ()
     """What is below it, in the site's order."""
     later: tuple[str, ...] = ()
     """The later pages of a list this page begins (a blog index's ``index2.html``,

@@ -73,7 +73,9 @@ them all: ``--format json``), so that a million pages that each warn need no mil
 alive."""
 
 
-@dataclass(slots=True, eq=False)  # Performance: never compared, so no __eq__ made at import (1 M instructions)
+# Performance: never compared, and printed as its summary, so no __eq__ nor __repr__ is made
+# at import (1 M instructions each)
+@dataclass(slots=True, eq=False, repr=False)
 class Report:
     """Collects warnings as they happen (``on_warning`` lets an adapter log each at once),
     and what was written."""
@@ -139,6 +141,9 @@ class Report:
             kept.append(problem)
         if self.on_warning is not None:
             self.on_warning(problem)
+
+    def __repr__(self) -> str:
+        return f"<Report: {self.summary()}>"
 
     def summary(self) -> str:
         """One line: what was listed, where, what was left out, how many warnings."""

@@ -43,10 +43,10 @@ MOVED_TO: MovedTo = {  # sitemap_excludes adds to sitemapkit_exclude (see settin
 }
 
 
-# Performance: never compared (and unhashable: it holds dicts) nor printed, so no __eq__,
-# __hash__ nor __repr__ is generated at import (measured: 1.9 M and 1.2 M instructions of each
-# Sphinx build's import).
-@dataclass(frozen=True, eq=False, repr=False)
+# Performance: never compared (and unhashable: it holds dicts), printed nor changed once made,
+# so no __eq__, __hash__, __repr__ nor frozen __setattr__ is generated at import (measured:
+# 1.9 M and 1.2 M instructions of each Sphinx build's import for the first two, 2.6 M for frozen).
+@dataclass(eq=False, repr=False)
 class SphinxConfig:
     """The Sphinx config values sitemapkit reads, under Sphinx's names; then, keyword-only:
     conf.py's folder, the names ``-D`` set, conf.py's literal assignments (``pyconf``), the

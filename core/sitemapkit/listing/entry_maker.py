@@ -4,8 +4,6 @@ Every value is checked here, once, so that the writer only formats. A value that
 rule is dropped with a warning naming the page, the field and the rule; the page stays.
 """
 
-from __future__ import annotations
-
 import contextlib
 import hashlib
 import json
@@ -144,8 +142,8 @@ class EntryMaker:
     """Makes each page's ``Entry``: decides whether it is listed, then each field's value."""
 
     def __init__(self, settings: Settings, report: Report, lastmod: LastmodResolver, chosen_out: set[str],
-                 site_dir: str | os.PathLike[str] | None = None, deployment: Deployment | None = None,
-                 robots: SiteRobots | None = None, *, counted: Counted, by_folder: bool = False):
+                 site_dir: str | os.PathLike[str] | None = None, deployment: "Deployment | None" = None,
+                 robots: SiteRobots | None = None, *, counted: "Counted", by_folder: bool = False):
         """``chosen_out``: where the keys of the pages the site's settings leave out go;
         ``counted``: where the pages left out (by reason) and those listed for a version
         selector only are counted (``entries.Listed``).
@@ -378,7 +376,7 @@ class EntryMaker:
         if kept is None:
             return None
         dated: list[tuple[str, str, Moment | None]] = []
-        again, latest = self.resolver.again, self.latest
+        again, latest, excludes = self.resolver.again, self.latest, self.excludes or None
         for page, (digest, answered, found, _) in zip(run, kept, strict=True):
             if not _plain(page):
                 return None
@@ -387,7 +385,7 @@ class EntryMaker:
             except URLError:
                 return None
             path = site_path(loc, self.base)
-            if self.excludes and self.excludes(path):
+            if excludes and excludes(path):
                 return None  # (asked of each page, as the gate asks: it counts the patterns that match)
             if found is not None and as_datetime(found) > latest:
                 return None  # (a date now in the future: dropped, with a warning, by ``made``)
@@ -397,9 +395,11 @@ class EntryMaker:
             dated.append((loc, path, moment))
         self.resolver.manifest.kept_folder(folder, outputs)
         entries = []
+        # (no keys: ``_plain``; without rules, every page of the run takes the settings' own)
+        same = None if self.plan.rules else (self.settings.changefreq, self.settings.priority)
         for page, (loc, path, moment), (digest, answered, _, urls) in zip(run, dated, kept, strict=True):
             self.resolver.replay(page, loc, digest, answered, moment)
-            changefreq, priority = self.frequency_and_priority(page, NO_KEYS, path)  # (no keys: ``_plain``)
+            changefreq, priority = same or self.frequency_and_priority(page, NO_KEYS, path)
             entries.append(PlainEntry(loc, moment, changefreq, priority, self.present_images(page, urls) if urls
                                       else ()))
         return entries

@@ -19,8 +19,6 @@ Not a page's own, and never listed:
   every page its author wrote.
 """
 
-from __future__ import annotations
-
 import re
 from collections.abc import Mapping
 from functools import cache

@@ -69,6 +69,8 @@ _refresh_target = lazy_pattern(rb"""http-equiv\s*=\s*["']?\s*refresh["']?[^>]*?"
 _DOCUMENT = re.compile(rb"<(?:html|head|!doctype)\b", re.IGNORECASE)
 # RFC 3986 pchar: unreserved, sub-delims, ":" and "@" stay; every other byte is %XX.
 _SAFE = "/:@!$&'()*+,;=-._~"
+_as_it_is = lazy_pattern(f"[A-Za-z0-9{re.escape(_SAFE)}]*")
+"""A name made of those characters alone, which ``quote`` gives back as it is (most names)."""
 
 
 def not_a_page(head: bytes, lowered: bytes | None = None) -> str | None:
@@ -233,7 +235,10 @@ def url_for_file(name: str, folder: str = "") -> str:
     the URL of the folder ``name`` is in (``url_for_file`` of it), when ``name`` is a file of
     it: a walk encodes each folder once. Names the file system could not decode (kept by
     Python as surrogate escapes) are encoded as the bytes they are."""
-    return folder + fold_index(quote(os.fsencode(name), safe=_SAFE))
+    # Performance: a plain name is checked in one call, not encoded and quoted (three calls
+    # of Python's a page; measured: 0.8% of the instructions of a second build of a folder)
+    encoded = name if _as_it_is().fullmatch(name) else quote(os.fsencode(name), safe=_SAFE)
+    return folder + fold_index(encoded)
 
 
 def files_for_url(path: str) -> tuple[str, ...]:
