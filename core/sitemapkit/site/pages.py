@@ -235,8 +235,9 @@ def url_for_file(name: str, folder: str = "") -> str:
     the URL of the folder ``name`` is in (``url_for_file`` of it), when ``name`` is a file of
     it: a walk encodes each folder once. Names the file system could not decode (kept by
     Python as surrogate escapes) are encoded as the bytes they are."""
-    # Performance: a plain name is checked in one call, not encoded and quoted (three calls
-    # of Python's a page; measured: 0.8% of the instructions of a second build of a folder)
+    # Performance: a plain name is checked in one call, not encoded and quoted (``fsencode``,
+    # ``quote`` and ``quote_from_bytes``: three Python calls a file; measured: 0.14 G of the
+    # 24.1 G instructions of a first build of a 30,000-page folder)
     encoded = name if _as_it_is().fullmatch(name) else quote(os.fsencode(name), safe=_SAFE)
     return folder + fold_index(encoded)
 
