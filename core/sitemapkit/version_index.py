@@ -31,7 +31,7 @@ from sitemapkit.site.owned import (
     record_key,
     url_key,
 )
-from sitemapkit.site.pages import HTML_SUFFIXES, error_page, guess_not_a_page, not_a_page, serving_file
+from sitemapkit.site.pages import HTML_SUFFIXES, NotPages, not_a_page, serving_file
 from sitemapkit.site.scan import pages_in
 from sitemapkit.urls import URLError, encode_url, in_scope, normalise_base_url, site_path
 from sitemapkit.values import section_name
@@ -137,12 +137,15 @@ def _has_pages(root: Path) -> bool:
         files = [child for child in root.iterdir() if child.name.endswith(HTML_SUFFIXES) and _regular(child)]
     except OSError:
         return False
+    guessed = NotPages(root).of("", [file.name for file in files])  # (the root's error pages among them)
     for file in files:
+        if file.name in guessed:
+            continue
         try:
             head = read_regular(file, _HEAD_BYTES)
         except OSError:
             continue
-        if error_page(file.name) is None and guess_not_a_page(file.name, root) is None and not_a_page(head) is None:
+        if not_a_page(head) is None:
             return True
     return False
 

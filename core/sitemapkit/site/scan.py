@@ -45,15 +45,22 @@ def pages_in(site_dir: Path | str, generator: str | None = None) -> Iterator[Pag
     them out, by name. The HTML is read later, one page at a time, by the core's rules, which
     also leave out redirect stubs and fragments (``pages.not_a_page``).
     """
+    for folder, path, html, why in html_by_folder(site_dir, generator):
+        url = url_for_file(folder)
+        for name in html:
+            yield Page(url=url_for_file(name, url), output=path + name, name=folder + name, not_page=why.get(name))
+
+
+def html_by_folder(site_dir: Path | str, generator: str | None = None
+                   ) -> Iterator[tuple[str, str, list[str], dict[str, str]]]:
+    """Each folder of ``site_dir`` holding HTML files (``site_folders``): its name, its path,
+    the names of its HTML files, and why each of those that is no page is none, as guessed
+    once a folder (``pages.NotPages``; ``generator``: the one known to have built the site)."""
     not_pages = NotPages(site_dir, generator)
     for folder, path, names in site_folders(site_dir):
         html = [name for name in names if name.endswith(HTML_SUFFIXES)]
-        if not html:
-            continue
-        url = url_for_file(folder)
-        why = not_pages.of(folder, html)
-        for name in html:
-            yield Page(url=url_for_file(name, url), output=path + name, name=folder + name, not_page=why.get(name))
+        if html:
+            yield folder, path, html, not_pages.of(folder, html)
 
 
 def documents_in(

@@ -35,7 +35,7 @@ from sitemapkit.site.pages import (
     serving_file,
     url_for_file,
 )
-from sitemapkit.site.scan import html_files
+from sitemapkit.site.scan import html_by_folder
 from sitemapkit.urls import URLError, encode_url
 from sitemapkit.versions import mike_folders
 
@@ -216,22 +216,27 @@ class SiteIndex:
         sitemap listed."""
         if self.root is None:
             return
-        for relative in html_files(self.dir):
-            path = url_for_file(relative)
-            # The guess too, even beside a record: it only keeps a file from being asked for
-            # (a record an older sitemapkit wrote names no generated index).
-            if relative in self._listed or guess_not_a_page(relative, self.dir) is not None:
-                continue
-            url = self.root + path
-            try:
-                url = encode_url(url)
-            except URLError:
-                continue
-            if self.blocked(url) or self.chosen_out(relative, url):
-                continue
-            noindex, canonical, not_page = self._page(relative, url)
-            if noindex or not_page is not None or (canonical is not None and canonical != url
-                                                   and not self.names_file(canonical, relative)):
-                continue
-            found(relative, f"{url} ({relative}) is an indexable page but no sitemap lists it")
+        # The guess too, even beside a record: it only keeps a file from being asked for
+        # (a record an older sitemapkit wrote names no generated index).
+        for folder, _, html, guessed in html_by_folder(self.dir):
+            for name in html:
+                relative = folder + name
+                if relative in self._listed or name in guessed:
+                    continue
+                self._unlisted_page(self.root, relative, found)
+
+    def _unlisted_page(self, root: str, relative: str, found: Callable[[str, str], None]) -> None:
+        """``unlisted`` of the built file ``relative``, which no checked sitemap lists, on the
+        site whose root URL is ``root``."""
+        try:
+            url = encode_url(root + url_for_file(relative))
+        except URLError:
+            return
+        if self.blocked(url) or self.chosen_out(relative, url):
+            return
+        noindex, canonical, not_page = self._page(relative, url)
+        if noindex or not_page is not None or (canonical is not None and canonical != url
+                                               and not self.names_file(canonical, relative)):
+            return
+        found(relative, f"{url} ({relative}) is an indexable page but no sitemap lists it")
 
