@@ -187,18 +187,34 @@ def test_the_manifest_edited(built):
 @pytest.mark.parametrize("column, value", [
     ("entries", "[[1, 2, 3, 4]]"),
     ("entries", "not json"),
-    ("files", '[["page-00.html", "big", 0, 0]]'),
-    ("files", json.dumps([[f"page-{i:02d}.html", "big", 0, 0] for i in range(12)])),
+    ("files", "x'00'"),
     ("made", "'soon'"),
 ])
 def test_a_hostile_folder_row(built, column, value):
     site, state = built
     with sqlite3.connect(facts_file(state)) as db:
-        db.execute(f"UPDATE folders SET {column} = {value if column == 'made' else '?'}"
-                   f" WHERE run LIKE '%beta/page-00.html'", () if column == "made" else (value,))
+        db.execute(f"UPDATE folders SET {column} = {value if column in ('made', 'files') else '?'}"
+                   f" WHERE run LIKE '%beta/page-00.html'", () if column in ("made", "files") else (value,))
     db.close()
     report = equals_full(site, state)
     assert [warning["rule"] for warning in report["warnings"]] == ["state-corrupt"]
+
+
+@pytest.mark.parametrize("files", [
+    '[["page-00.html", "big", 0, 0]]',
+    json.dumps([[f"page-{i:02d}.html", "big", 0, 0] for i in range(12)]),
+    "",
+])
+def test_a_folder_row_of_other_files(built, files):
+    """A row's files are compared whole with the run's, never read: files that are not the
+    run's (any text) only send beta's pages the per-page way."""
+    site, state = built
+    with sqlite3.connect(facts_file(state)) as db:
+        db.execute("UPDATE folders SET files = ? WHERE run LIKE '%beta/page-00.html'", (files,))
+    db.close()
+    report = equals_full(site, state)
+    assert report["page_facts"] == {"kept": 36, "read": 0, "folders": 2}
+    assert report["warnings"] == []
 
 
 def test_a_row_for_another_folder(built):

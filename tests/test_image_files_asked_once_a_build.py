@@ -66,3 +66,34 @@ def test_each_image_file_and_each_folder_asked_once(tmp_path, capsys):
     # the linked page's folder answer is its own: the pages after it in b/ are still checked
     assert "b/p21.html" in missing and "b/p39.html" in missing
     assert sitemap.count(f"<image:loc>{BASE}img/gone.png</image:loc>") == 1
+
+
+def test_a_run_with_a_linked_page_is_not_replayed_together(tmp_path, capsys):
+    """A rebuild replays a folder's pages together only when none is a link (``Manifest.folder``
+    checks each file as it is, not its target), so a replayed page's own folder answers for it:
+    the warnings, and the linked page's image, are the first build's."""
+    site = tmp_path / "site"
+    for folder in ("a", "b"):
+        for i in range(5):
+            page(site / folder / f"p{i}.html", f"{folder}{i}")
+    outside = tmp_path / "elsewhere" / "linked.html"
+    page(outside, "linked")
+    (site / "b" / "p2-link.html").symlink_to(outside)
+    argv = ["build", str(site), "--base-url", BASE, "--format", "json", "--state-file", str(tmp_path / "state.json")]
+
+    def built() -> tuple[dict, list[str], str]:
+        assert main(argv) == 0
+        report = json.loads(capsys.readouterr().out)
+        return report, sorted(w["page"] for w in report["warnings"] if w["rule"] == "image-missing"), \
+            (site / "sitemap.xml").read_text()
+
+    _, first, _ = built()
+    built()  # (the files of the first were in doubt: written within a second of it; now dated)
+    os.utime(outside, (0, 0))
+    for path in site.rglob("*.html"):
+        os.utime(path, (0, 0), follow_symlinks=False)
+    _, _, sitemap = built()
+    report, again, same = built()
+    assert report["page_facts"]["folders"] == 1  # a/ together; b/ page by page
+    assert again == first and "b/p2-link.html" not in first and len(first) == 20
+    assert same == sitemap

@@ -6,6 +6,7 @@ blog's output laid out as Jekyll lays it out (Jekyll is not installed here)."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -111,3 +112,28 @@ def test_with_out_elsewhere_the_images_are_not_looked_for_there(tmp_path):
     (site / "a.png").write_bytes(b"\x89PNG\r\n\x1a\n")
     assert main(["build", str(site), "--base-url", "https://example.org/", "--out", str(out), "-q"]) == 0
     assert "https://example.org/a.png" in (out / "sitemap.xml").read_text(encoding="utf-8")
+
+
+def test_with_out_elsewhere_a_replayed_folder_keeps_its_images(tmp_path, capsys):
+    """The same for a rebuild that replays a folder's pages together: its images are not
+    looked for in the output folder either."""
+    site, out = tmp_path / "site", tmp_path / "out"
+    (site / "posts").mkdir(parents=True)
+    for name in ("a", "b", "c"):
+        (site / "posts" / f"{name}.html").write_text(
+            f'<html><head><title>{name}</title></head><body><main><img src="/img/{name}.png" alt="{name}">'
+            "</main></body></html>", encoding="utf-8")
+    (site / "img").mkdir()
+    for name in ("a", "b", "c"):
+        (site / "img" / f"{name}.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    for path in site.rglob("*.html"):
+        os.utime(path, (1, 1))  # (long before the build: no file in doubt)
+    argv = ["build", str(site), "--base-url", "https://example.org/", "--out", str(out), "--format", "json",
+            "--state-file", str(tmp_path / "state.json")]
+    sitemaps = []
+    for _ in range(3):
+        assert main(argv) == 0
+        report = json.loads(capsys.readouterr().out)
+        sitemaps.append((out / "sitemap.xml").read_text(encoding="utf-8"))
+    assert report["page_facts"]["folders"] == 1 and report["warnings"] == []
+    assert sitemaps[2] == sitemaps[1] and sitemaps[2].count("<image:loc>") == 3

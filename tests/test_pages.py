@@ -16,7 +16,7 @@ from sitemapkit import Page, Settings, build_entries, validate
 from sitemapkit.cli import main
 from sitemapkit.report import Report
 from sitemapkit.site.extract import read_page_html
-from sitemapkit.site.pages import files_for_url, guess_not_a_page, not_a_page, url_for_file
+from sitemapkit.site.pages import files_for_url, guess_not_a_page, not_a_page, url_for_file, urls_for_files
 from sitemapkit.urls import encode_url
 
 BASE = "https://example.com/"
@@ -73,6 +73,16 @@ def test_names_the_file_system_cannot_decode_round_trip_as_bytes(raw):
 def test_odd_names(name, url):
     assert url_for_file(name) == url
     assert name in files_for_url(url)
+
+
+file_name = st.one_of(segment, st.sampled_from(["index.html", "index.htm", "a.html", "Az09:@!$&'()*+,;=-._~.html"]))
+
+
+@given(st.lists(file_name, max_size=6), st.sampled_from(["", "a/", "caf%C3%A9/"]))
+def test_a_folders_urls_together_are_each_files_own(names, folder):
+    """``urls_for_files`` checks a folder's names in one call: it must give what
+    ``url_for_file`` gives each name, plain names and odd ones mixed."""
+    assert urls_for_files(names, folder) == [url_for_file(name, folder) for name in names]
 
 
 ODD_NAMES = ["hash#frag.html", "q?a=1.html", "pct%20x.html", "new\nline.html", "tab\there.html",

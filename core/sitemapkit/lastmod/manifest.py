@@ -62,6 +62,10 @@ _STORE_FORMAT = "sitemapkit manifest records 1"
 _FIRST_SEEN = 4096
 """First-seen times the kept records may hold, each checked when they are read (one per build
 that changed pages: past that, the manifest is read instead)."""
+_SAME_AT_ONCE = 400
+"""Rows of ``same`` put in by one statement (two values each: under the 999 an SQLite older
+than 3.32 takes). Performance: measured, 4.8 k instructions a row, where ``executemany``'s
+statement a row costs 9.7 k."""
 _IN_MEMORY = 20_000
 """Up to this many records the manifest stays in Python (a few MB at most); beyond, it moves
 to SQLite. Performance: a dict lookup per page and one sort, instead of SQLite inserts, a
@@ -147,6 +151,12 @@ def believed(old: Record | None, now: str) -> Record | None:
     return None if old is not None and old.first_seen > now else old
 
 
+def as_it_was(old: Record, digest: str | None, title: str | None, lastmod: str | None) -> bool:
+    """Whether a page noted with ``digest``, ``title`` and ``lastmod`` keeps the last build's
+    record ``old`` (believed) as it is: ``reconcile``'s first branch, with nothing changed."""
+    return (digest is None or digest == old.digest) and lastmod == old.lastmod and (not title or title == old.title)
+
+
 def reconcile(old: Record | None, digest: str | None, title: str | None, lastmod: str | None,
               known: bool, now: str) -> tuple[Record, str | None]:
     """A page of this build against the last build's record of its URL (``old``): its new
@@ -158,13 +168,15 @@ def reconcile(old: Record | None, digest: str | None, title: str | None, lastmod
     nothing about it changed."""
     old = believed(old, now)
     if old is not None and (digest is None or digest == old.digest):
+        if as_it_was(old, digest, title, lastmod):
+            return old, None
         kind = "changed" if digest is None and old.lastmod is not None and lastmod != old.lastmod else None
-        if lastmod == old.lastmod and (not title or title == old.title):
-            return old, kind
         return Record(old.digest, old.first_seen, title or old.title, lastmod), kind
     return Record(digest, now, title, lastmod), ("added" if old is None else "changed") if known else None
 
 
+_GONE = "loc NOT IN (SELECT loc FROM current) AND loc NOT IN (SELECT loc FROM same)"
+"""The last build's records of URLs this build did not list (``finish``)."""
 _AS_IT_WAS = ("coalesce(p.loc IS NOT NULL AND p.first_seen <= :now AND (c.digest IS NULL OR c.digest IS p.digest)"
               " AND c.lastmod IS p.lastmod AND (c.title IS NULL OR c.title = '' OR c.title IS p.title), 0)")
 """Where ``reconcile`` gives the last record ``p`` itself for this build's note ``c`` (its first
@@ -200,7 +212,13 @@ class Manifest:
         self._db: sqlite3.Connection | None = None
         self._previous: dict[str, Record] | None = {}
         """The last build's records while they are few; None once they live in SQLite."""
-        self._pending: list[tuple[str, str | None, str | None, str | None]] = []
+        self._pending: list[tuple[str, str | None, str | None, str | None] | tuple[str]] = []
+        """This build's notes not yet in SQLite (all of them while the records are in memory): a
+        note, or the URL alone of one that keeps its record as it was (``note``'s ``old``)."""
+        self._flushed = 0
+        """Notes put in SQLite so far: the place of the next (``seq``)."""
+        self._same = 0
+        """Notes put in SQLite's ``same`` (a URL noted twice there counts twice)."""
         self._records: dict[str, tuple[Record, str | None]] | None = None
         """``finish``'s result in memory: loc -> (record, added/changed/None), in the order noted."""
         self._loaded = False
@@ -251,7 +269,10 @@ class Manifest:
                 + f"PRAGMA synchronous=OFF; PRAGMA cache_size=-{_CACHE_KIB}; {_PREVIOUS};"
                 # This build's pages come in any order: appended, sorted once in ``finish``,
                 # which puts the records that changed in ``updates`` before it writes them.
-                "CREATE TEMP TABLE current(loc TEXT, digest, title, lastmod);"
+                "CREATE TEMP TABLE current(loc TEXT, digest, title, lastmod, seq INT);"
+                # The pages noted with the last build's record as it was (``note``'s ``old``): a
+                # URL each, the last note's place in the order of notes (``seq``).
+                "CREATE TEMP TABLE same(loc TEXT PRIMARY KEY, seq INT) WITHOUT ROWID;"
                 "CREATE TEMP TABLE updates(loc TEXT, digest, first_seen, title, lastmod);"
                 "BEGIN;"
             )
@@ -476,12 +497,19 @@ class Manifest:
 
     # ------------------------------------------------------------------ this build
 
-    def note(self, loc: str, digest: str | None, title: str | None, lastmod: str | None) -> None:
+    def note(self, loc: str, digest: str | None, title: str | None, lastmod: str | None,
+             old: Record | None = None) -> None:
         """Record a page of this build: its content digest (None when no content was read),
-        the title the change feed shows, the lastmod text the sitemap got."""
+        the title the change feed shows, the lastmod text the sitemap got. ``old``: the last
+        build's record of ``loc`` as ``previous`` gave it this build, where the caller has it
+        (a page replayed with its folder's, never one a ``transform`` renotes): a note that keeps
+        it as it was costs a URL, not a row to compare (``finish``)."""
         if not self.kept:
             return
-        self._pending.append((loc, digest, title, lastmod))
+        if old is not None and self._previous is None and as_it_was(old, digest, title, lastmod):
+            self._pending.append((loc,))
+        else:
+            self._pending.append((loc, digest, title, lastmod))
         if self._previous is not None:
             if len(self._pending) + len(self._previous) > _IN_MEMORY:
                 self._spill()
@@ -498,9 +526,12 @@ class Manifest:
         record = None
         if self._pending and self._pending[-1][0] == loc:
             record = self._pending.pop()
+            if len(record) == 1:  # kept as it was (``note``'s ``old``): the last record's digest
+                old = self.previous(loc)
+                record = (loc, old.digest if old is not None else None, None, None)
         elif self._previous is None:  # flushed into SQLite with its batch
             row = self.db.execute("SELECT rowid, digest, title FROM current WHERE loc = ? "
-                                  "ORDER BY rowid DESC LIMIT 1", (loc,)).fetchone()
+                                  "ORDER BY seq DESC LIMIT 1", (loc,)).fetchone()
             if row is not None:
                 self.db.execute("DELETE FROM current WHERE rowid = ?", (row[0],))
                 record = (loc, row[1], row[2], None)
@@ -509,8 +540,16 @@ class Manifest:
 
     def _flush(self) -> None:
         if self._pending and self._previous is None:
-            self.db.executemany("INSERT INTO current VALUES (?, ?, ?, ?)", self._pending)
-            self._pending = []
+            start, notes, self._pending = self._flushed, self._pending, []
+            self._flushed += len(notes)
+            same = [(note[0], start + place) for place, note in enumerate(notes) if len(note) == 1]
+            self.db.executemany("INSERT INTO current VALUES (?, ?, ?, ?, ?)",
+                                ((*note, start + place) for place, note in enumerate(notes) if len(note) == 4))
+            for first in range(0, len(same), _SAME_AT_ONCE):
+                rows = same[first:first + _SAME_AT_ONCE]
+                self.db.execute("INSERT OR REPLACE INTO same VALUES " + ",".join(["(?, ?)"] * len(rows)),
+                                [value for row in rows for value in row])
+            self._same += len(same)
 
     def finish(self) -> Changes:
         """This build's records against the last manifest: a digest seen before keeps the
@@ -526,14 +565,15 @@ class Manifest:
             self._in_order.close()
         self._flush()
         db = self.db
-        kept = listed = matched = 0  # records as they were; URLs listed; of those, in the last manifest
+        same = self._same_alone(db)
+        kept = listed = matched = same  # records as they were; URLs listed; of those, in the last manifest
         added: list[str] = []
         changed: list[str] = []
         updates: list[tuple[str, str | None, str, str | None, str | None]] = []
-        for loc, digest, title, lastmod, as_it_was, old_loc, *last in self._joined():
+        for loc, digest, title, lastmod, unchanged, old_loc, *last in self._joined():
             listed += 1
             matched += old_loc is not None
-            if as_it_was:
+            if unchanged:
                 kept += 1
                 continue
             old = None if old_loc is None else Record(*last)
@@ -556,14 +596,13 @@ class Manifest:
         if known:
             changes.added, changes.changed, changes.unsent = added, changed, sorted(self._unsent)
             if removed:
-                changes.removed = [loc for (loc,) in db.execute(
-                    "SELECT loc FROM previous WHERE loc NOT IN (SELECT loc FROM current) ORDER BY loc")]
+                changes.removed = [loc for (loc,) in db.execute(f"SELECT loc FROM previous WHERE {_GONE} ORDER BY loc")]
         # ``previous`` becomes this build's records (``records``): those that changed put in, those
         # of URLs gone taken out.
         if kept != listed:
             db.execute("INSERT OR REPLACE INTO previous SELECT * FROM updates")
         if removed:
-            db.execute("DELETE FROM previous WHERE loc NOT IN (SELECT loc FROM current)")
+            db.execute(f"DELETE FROM previous WHERE {_GONE}")
         self._finished = True
         if self._unusable:
             return Changes(state_file=None, first_build=True)
@@ -579,6 +618,18 @@ class Manifest:
             db.execute("COMMIT")
         return changes
 
+    def _same_alone(self, db: sqlite3.Connection) -> int:
+        """How many URLs this build noted with their records as they were (``same``), each
+        noted that way alone: a URL also noted otherwise (twice) has its last note in
+        ``current``, as the record it stands for where it is that (``as_it_was``)."""
+        if not self._same:
+            return 0
+        if db.execute("SELECT 1 FROM same WHERE loc IN (SELECT loc FROM current) LIMIT 1").fetchone() is not None:
+            db.execute("INSERT INTO current SELECT s.loc, p.digest, NULL, p.lastmod, s.seq FROM same s"
+                       " JOIN previous p ON p.loc = s.loc WHERE s.loc IN (SELECT loc FROM current)")
+            db.execute("DELETE FROM same WHERE loc IN (SELECT loc FROM current)")
+        return db.execute("SELECT count(*) FROM same").fetchone()[0]
+
     def _joined(self) -> Iterator[tuple[Any, ...]]:
         """This build's records in URL order, each with whether it is the last build's as it was
         (``_AS_IT_WAS``) and the last build's record of its URL (its ``loc`` None: none): ``(loc,
@@ -587,7 +638,7 @@ class Manifest:
         table: a rebuild that changed nothing writes none of it."""
         rows = self.db.execute(
             f"SELECT c.loc, c.digest, c.title, c.lastmod, {_AS_IT_WAS}, p.loc, p.digest, p.first_seen, p.title,"
-            " p.lastmod FROM current c LEFT JOIN previous p ON p.loc = c.loc ORDER BY c.loc, c.rowid",
+            " p.lastmod FROM current c LEFT JOIN previous p ON p.loc = c.loc ORDER BY c.loc, c.seq",
             {"now": self.now_text})
         row = None
         while batch := rows.fetchmany(_BATCH):

@@ -55,7 +55,7 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-FORMAT = "sitemapkit page facts 6"
+FORMAT = "sitemapkit page facts 7"
 """Written in the file with sitemapkit's version (``_format``): facts another version read are
 read again."""
 MAX_MIRROR_BYTES = 16 << 20
@@ -89,7 +89,8 @@ row ids, its path in an index: a row of a small page then fits in one page of th
 one without them spills into an overflow page (measured on 1,000 small MkDocs pages: 17 k
 instructions a page less to write a first build's rows, 0.4 k less to read them); ``folders``:
 the entries of a run of pages of one folder, keyed by its first page's file (``run``), as
-``note_folder`` keeps them with each page's file (path, size, time, inode)."""
+``note_folder`` keeps them with each page's file (path, size, time, inode: ``_run_files``,
+one text, so that a run's files are checked by one comparison and no decoding)."""
 _RENDERED = "path, loc, html, content, facts, digest, head_end"
 """The columns of ``rendered``, as ``rendered`` reads and writes them."""
 _KEPT = "loc, size, mtime, inode, read, entry, path, digest"
@@ -249,35 +250,15 @@ class PageFacts:
         try:
             if type(key) is not str or type(made) is not int or type(files) is not str or type(text) is not str:
                 raise ValueError("a value of the wrong type")
-            try:
-                files = json.loads(files)
-            except (ValueError, RecursionError) as error:
-                raise ValueError(str(error)) from None
-            if type(files) is not list:
-                raise ValueError("a value of the wrong type")
             entries = decode(key, text)
-            if entries is not None and len(entries) != len(files):
-                raise ValueError("as many entries as files")
         except ValueError:
             self._corrupt("a folder's entries have the wrong shape")
             return None
-        if entries is None or len(files) != len(outputs):
+        if entries is None or _run_files(outputs, made - _DOUBT_NS) != files:
             return None
-        doubt = made - _DOUBT_NS
-        for output, file in zip(outputs, files, strict=True):
-            if type(file) is not list or len(file) != 4 or tuple(map(type, file)) != _FILE_TYPES:
-                self._corrupt("a folder's files have the wrong shape")
-                return None
-            name, size, mtime, inode = file
-            if output != name:
-                return None
-            try:
-                status = os.stat(output)
-            except OSError:
-                return None
-            if (status.st_size != size or status.st_mtime_ns != mtime or status.st_ino != inode
-                    or mtime >= doubt or not stat.S_ISREG(status.st_mode)):
-                return None
+        if len(entries) != len(outputs):
+            self._corrupt("a folder's entries are not one a file")
+            return None
         return entries
 
     def kept_folder(self, folder: str, outputs: list[str]) -> None:
@@ -296,23 +277,16 @@ class PageFacts:
         file is in doubt (modified in the second before ``made``) or not a regular file."""
         if not self.write:
             return
-        files = []
-        for output in outputs:
-            try:
-                status = os.stat(output)
-            except OSError:
-                return
-            if not stat.S_ISREG(status.st_mode) or status.st_mtime_ns >= made - _DOUBT_NS:
-                return
-            files.append([output, status.st_size, status.st_mtime_ns, status.st_ino])
+        files = _run_files(outputs, made - _DOUBT_NS)
+        if files is None:
+            return
         db = self._writer()
         if db is None:
             return
         import sqlite3
 
         try:
-            db.execute("INSERT OR REPLACE INTO folders VALUES (?, ?, ?, ?, ?)",
-                       (folder, key, made, json.dumps(files), entries))
+            db.execute("INSERT OR REPLACE INTO folders VALUES (?, ?, ?, ?, ?)", (folder, key, made, files, entries))
         except sqlite3.Error as error:
             self._not_saved(error)
             return
@@ -606,13 +580,8 @@ class PageFacts:
         """Put the files of the runs this build kept or replayed together in ``seen``, from their rows."""
         db.execute(_FOLDERS_SEEN)
         for (files,) in db.execute("SELECT files FROM folders WHERE run IN (SELECT run FROM seen_folders)"):
-            try:
-                kept = json.loads(files)
-            except (TypeError, ValueError, RecursionError):
-                continue
-            if type(kept) is list:
-                db.executemany("INSERT OR IGNORE INTO seen VALUES (?)",
-                               ((file[0],) for file in kept if type(file) is list and file and type(file[0]) is str))
+            if type(files) is str:
+                db.executemany("INSERT OR IGNORE INTO seen VALUES (?)", ((path,) for path in files.split("\0")[::2]))
 
     def close(self) -> None:
         self._end_rows()
@@ -668,8 +637,23 @@ def _decoded(text: Any, head: Any) -> HtmlFacts | None:
 
 _TEXT_OR_NONE = frozenset({str, type(None)})
 _TEXT = frozenset({str})
-_FILE_TYPES = (str, int, int, int)
-"""The types of a folder's file as ``note_folder`` keeps it: path, size, time, inode."""
+
+
+def _run_files(outputs: list[str], doubt: int) -> str | None:
+    """The files at ``outputs`` as a folder's row keeps them (``files``): each path with its
+    size, time and inode, in one text compared whole (never parsed: a row is hostile input);
+    None when one is not a regular file (a symbolic link is none: a run's pages are files of
+    the folder walked), or was modified at ``doubt`` or later (see the module's note)."""
+    files = []
+    for output in outputs:
+        try:
+            status = os.lstat(output)
+        except OSError:
+            return None
+        if not stat.S_ISREG(status.st_mode) or status.st_mtime_ns >= doubt:
+            return None
+        files.append(f"{output}\0{status.st_size}:{status.st_mtime_ns}:{status.st_ino}")
+    return "\0".join(files)
 
 
 def _own_name_only(loc: str) -> list[Any]:

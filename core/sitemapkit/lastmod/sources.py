@@ -37,6 +37,7 @@ from pathlib import Path
 from sitemapkit.dates import DateError, as_datetime, format_moment, parse_moment
 from sitemapkit.lastmod.git import Checkout, GitDates, no_repository_between, outside_repositories
 from sitemapkit.lastmod.manifest import Manifest
+from sitemapkit.lastmod.state import Record
 from sitemapkit.model import Moment, Page
 from sitemapkit.report import EXAMPLES, Report, examples
 from sitemapkit.settings import Settings
@@ -151,7 +152,7 @@ class LastmodResolver:
         if override is None and found is not None and page.depends_on:
             found, answered = self._newest_part(page, found, answered)
         if override is None and found is not None and digest is not None and answered != "fingerprint":
-            found = self._unchanged(loc, digest, found)
+            found = self._unchanged(self.manifest.recorded(loc), loc, digest, found)
         if self.settings.lastmod:
             counts = self.report.lastmod_sources
             source = answered if found is not None else "none"
@@ -160,21 +161,28 @@ class LastmodResolver:
         return found, answered if found is not None else "none"
 
     def again(self, page: Page, loc: str, digest: str | None, answered: str, found: Moment | None
-              ) -> tuple[bool, Moment | None]:
+              ) -> tuple[bool, Moment | None, Record | None]:
         """What ``dated`` gives again a page of the last build's whose content is unchanged (its
         ``digest``) and that ``answered`` dated then (``found``: what that source said when it
         was the page's own metadata), asked of that source alone, with nothing counted nor
-        noted (``replay`` does that): ``(False, None)`` when that source says nothing now (a
-        manifest gone), and ``dated`` must be asked. The sources before it said nothing of the
-        page (no metadata, no source file): they say the same of the same file."""
+        noted (``replay`` does that), and the manifest's record of the page it read (None: it
+        read none): ``(False, None, None)`` when that source says nothing now (a manifest gone),
+        and ``dated`` must be asked. The sources before it said nothing of the page (no
+        metadata, no source file): they say the same of the same file."""
         if answered == "fingerprint":
-            moment = self._by_fingerprint(page, loc, digest)
-            return moment is not None, moment
+            if not self.manifest.known():
+                return False, None, None
+            old = self.manifest.previous(loc)
+            moment = self._fingerprinted(old, digest)
+            return moment is not None, moment, old
         if answered == "meta":
             if found is None or page.depends_on:
-                return False, None
-            return True, self._unchanged(loc, digest, found) if digest is not None else found
-        return answered == "none" and self.lasting(answered) and found is None, None
+                return False, None, None
+            if digest is None:
+                return True, found, None
+            old = self.manifest.recorded(loc)
+            return True, self._unchanged(old, loc, digest, found), old
+        return answered == "none" and self.lasting(answered) and found is None, None, None
 
     def lasting(self, answered: str) -> bool:
         """Whether a page that ``answered`` dated is dated by it again while its content and
@@ -184,10 +192,11 @@ class LastmodResolver:
         return answered in ("meta", "fingerprint") or (
             answered == "none" and "fingerprint" not in self.settings.lastmod)
 
-    def replay(self, page: Page, loc: str, digest: str | None, answered: str, found: Moment | None) -> None:
-        """Count and note the page ``again`` dated ``found`` by ``answered``, as ``dated``
-        does: the sources before that one are asked (they say nothing; git counts a page with
-        no source file)."""
+    def replay(self, page: Page, loc: str, digest: str | None, answered: str, found: Moment | None,
+               old: Record | None) -> None:
+        """Count and note the page ``again`` dated ``found`` by ``answered`` (``old``: the
+        record it read), as ``dated`` does: the sources before that one are asked (they say
+        nothing; git counts a page with no source file)."""
         for source, ask in self._sources:
             if source == answered:
                 break
@@ -195,7 +204,7 @@ class LastmodResolver:
         if self.settings.lastmod:
             counts = self.report.lastmod_sources
             counts[answered] = counts.get(answered, 0) + 1
-        self.manifest.note(loc, digest, None, format_moment(found) if found is not None else None)
+        self.manifest.note(loc, digest, None, format_moment(found) if found is not None else None, old)
 
     def _by_meta(self, page: Page, loc: str, digest: str | None) -> Moment | None:
         return page.modified
@@ -236,7 +245,10 @@ class LastmodResolver:
     def _by_fingerprint(self, page: Page, loc: str, digest: str | None) -> Moment | None:
         if not self.manifest.known():  # a first build: "first seen now" would move with every build
             return None
-        old = self.manifest.previous(loc)
+        return self._fingerprinted(self.manifest.previous(loc), digest)
+
+    def _fingerprinted(self, old: Record | None, digest: str | None) -> Moment | None:
+        """The date a page's fingerprint gives it, by the last build's record of it (``old``)."""
         if digest is None:  # no content read this time: the last fingerprint still holds
             known = old is not None and old.digest is not None
             return self._first_seen(old.first_seen) if known else None
@@ -256,12 +268,11 @@ class LastmodResolver:
                 found, latest, answered = changed, changed, "git"
         return found, answered
 
-    def _unchanged(self, loc: str, digest: str, found: Moment) -> Moment:
-        """``found``, or the lastmod the last build wrote for ``loc`` when that is earlier and
-        the page's main content is the same (its digest in the manifest): a source date
-        (a site-wide file's commit, a front-matter date bumped alone) does not move a page
-        whose rendered content did not change."""
-        old = self.manifest.recorded(loc)
+    def _unchanged(self, old: Record | None, loc: str, digest: str, found: Moment) -> Moment:
+        """``found``, or the lastmod the last build wrote for ``loc`` (its record ``old``) when
+        that is earlier and the page's main content is the same (its digest in the manifest):
+        a source date (a site-wide file's commit, a front-matter date bumped alone) does not
+        move a page whose rendered content did not change."""
         if old is None or old.digest != digest or old.lastmod is None:
             return found
         try:

@@ -220,8 +220,8 @@ def _by_folder(pages: Iterable[Page], maker: EntryMaker, seen: UrlHashes, report
     key): replayed together when an earlier build kept the run's entries of the same files (``EntryMaker.folder``),
     else each made (``EntryMaker.made``) and, when each may be replayed and is listed, kept
     for the next build."""
-    for folder, run in _runs(pages):
-        replayed = maker.folder(folder, run) if folder is not None else None
+    for key, folder, run in _runs(pages):
+        replayed = maker.folder(key, run, folder) if key is not None else None
         if replayed is not None:
             for page, entry in zip(run, replayed, strict=True):
                 if _once(entry, page, seen, report):
@@ -238,24 +238,24 @@ def _by_folder(pages: Iterable[Page], maker: EntryMaker, seen: UrlHashes, report
                 if kept is not None:
                     folded.append(kept)
                 yield entry
-        if folder is not None and len(folded) == len(run):
-            maker.keep_folder(folder, run, folded, made_at)
+        if key is not None and len(folded) == len(run):
+            maker.keep_folder(key, run, folded, made_at)
 
 
-def _runs(pages: Iterable[Page]) -> Iterator[tuple[str | None, list[Page]]]:
+def _runs(pages: Iterable[Page]) -> Iterator[tuple[str | None, str | None, list[Page]]]:
     """The pages in runs of one folder's pages (``_folder_of``), as the walk hands them over
-    (a folder's files together, by name, then its folders'), each run with its key: the path of
-    its first page's file, so that two runs of one folder (its files before and after its
-    index, which is its parent's) are two; None for pages not replayed together: a run of
-    fewer than two, pages with no file, the pages past ``_RUN_MOST`` of a run (memory stays
-    flat), each then alone."""
+    (a folder's files together, by name, then its folders'), each run with its key and that
+    folder: the key is the path of its first page's file, so that two runs of one folder (its
+    files before and after its index, which is its parent's) are two; None for pages not
+    replayed together: a run of fewer than two, pages with no file, the pages past
+    ``_RUN_MOST`` of a run (memory stays flat), each then alone."""
     for folder, group in itertools.groupby(pages, _folder_of):
         run = list(itertools.islice(group, _RUN_MOST + 1))
         if folder is not None and 1 < len(run) <= _RUN_MOST:
-            yield os.fspath(run[0].output), run
+            yield os.fspath(run[0].output), folder, run
             continue
         for page in itertools.chain(run, group):
-            yield None, [page]
+            yield None, None, [page]
 
 
 def _folder_of(page: Page) -> str | None:

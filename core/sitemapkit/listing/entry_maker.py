@@ -33,6 +33,7 @@ from sitemapkit.urls import MAX_LOC_LENGTH, URLError, encode_url, in_scope, site
 from sitemapkit.values import OptionError, changefreq, priority
 
 if TYPE_CHECKING:
+    from sitemapkit.lastmod.state import Record
     from sitemapkit.listing.entries import Counted
     from sitemapkit.versions import Deployment
 
@@ -335,10 +336,11 @@ class EntryMaker:
             return []
         return list(image_urls(page, keys, facts, loc, self.warn))
 
-    def present_images(self, page: Page, urls: list[tuple[str, bool]]) -> tuple[Image, ...]:
+    def present_images(self, page: Page, urls: list[tuple[str, bool]], *, in_site: bool | None = None
+                       ) -> tuple[Image, ...]:
         """The images of ``urls`` (``Plan.images``) the built site has and the page shows; what
-        checks them is made only for a page that has some."""
-        return present_images(page, urls, self.warn, _shown_in(page), self.missing_image(page))
+        checks them is made only for a page that has some. ``in_site``: see ``missing_image``."""
+        return present_images(page, urls, self.warn, _shown_in(page), self.missing_image(page, in_site=in_site))
 
     # replay: the entry an earlier build made of the same file
 
@@ -362,12 +364,13 @@ class EntryMaker:
                 return None  # (a date its text does not give back: kept by the page alone)
         return Folded(digest, answered, text, urls)
 
-    def folder(self, folder: str, run: list[Page]) -> list[PlainEntry] | None:
+    def folder(self, folder: str, run: list[Page], where: str) -> list[PlainEntry] | None:
         """The entries (``PlainEntry``) of ``run``, pages the walk handed over together (``folder``:
         the run's key), when an earlier build kept them of the very same files (``keep_folder``; ``Manifest.folder``
         checks each file): each page's lastmod is asked again of the source that dated it, its
         images' files again, and each is counted and noted as ``made`` does. None when anything
-        differs: each page then goes through ``made``."""
+        differs: each page then goes through ``made``. ``where``: the folder the run's files
+        are in, or whose subfolders' indexes they are (``entries._folder_of``)."""
         self.warned.clear()
         if not self.folder_key or not _plain(run[0]):  # (an adapter's pages say more than their files: never kept)
             return None
@@ -375,7 +378,7 @@ class EntryMaker:
         kept = self.resolver.manifest.folder(folder, outputs, self._read_folder)
         if kept is None:
             return None
-        dated: list[tuple[str, str, Moment | None]] = []
+        dated: list[tuple[str, str, Moment | None, Record | None]] = []
         again, latest, excludes = self.resolver.again, self.latest, self.excludes or None
         for page, (digest, answered, found, _) in zip(run, kept, strict=True):
             if not _plain(page):
@@ -389,19 +392,22 @@ class EntryMaker:
                 return None  # (asked of each page, as the gate asks: it counts the patterns that match)
             if found is not None and as_datetime(found) > latest:
                 return None  # (a date now in the future: dropped, with a warning, by ``made``)
-            answers, moment = again(page, loc, digest, answered, found)
+            answers, moment, old = again(page, loc, digest, answered, found)
             if not answers:
                 return None
-            dated.append((loc, path, moment))
+            dated.append((loc, path, moment, old))
         self.resolver.manifest.kept_folder(folder, outputs)
+        # The run's files are the walk's, and none is a link (``Manifest.folder`` checked each a
+        # regular file): they lie in the site folder where ``where`` does (else each is asked).
+        in_site = True if self.site_dir is not None and inside(where, self.site_dir) else None
         entries = []
         # (no keys: ``_plain``; without rules, every page of the run takes the settings' own)
         same = None if self.plan.rules else (self.settings.changefreq, self.settings.priority)
-        for page, (loc, path, moment), (digest, answered, _, urls) in zip(run, dated, kept, strict=True):
-            self.resolver.replay(page, loc, digest, answered, moment)
+        for page, (loc, path, moment, old), (digest, answered, _, urls) in zip(run, dated, kept, strict=True):
+            self.resolver.replay(page, loc, digest, answered, moment, old)
             changefreq, priority = same or self.frequency_and_priority(page, NO_KEYS, path)
-            entries.append(PlainEntry(loc, moment, changefreq, priority, self.present_images(page, urls) if urls
-                                      else ()))
+            entries.append(PlainEntry(loc, moment, changefreq, priority,
+                                      self.present_images(page, urls, in_site=in_site) if urls else ()))
         return entries
 
     def keep_folder(self, folder: str, run: list[Page], folded: list[Folded], made: int) -> None:
@@ -637,20 +643,21 @@ class EntryMaker:
             self.resolver.manifest.keep(page.output, loc, facts)
         return facts
 
-    def missing_image(self, page: Page) -> Callable[[str], str | None] | None:
+    def missing_image(self, page: Page, *, in_site: bool | None = None) -> Callable[[str], str | None] | None:
         """Why a same-site image of ``page`` is not in the built site (None: it is, or it is
         on another site); None when the built site is not known (no site folder, or one the
         page was not written into: ``--out`` elsewhere, asked only of a page with an image
-        whose file is not there)."""
+        whose file is not there). ``in_site``: whether the page's file lies in the site folder,
+        where the caller knows (None: asked of the file, ``_in_site``)."""
         if self.site_dir is None:
             return None
         output = page.output
 
         def missing(url: str) -> str | None:
             why = self._no_file(url)
-            if why is None or (output is not None and not self._in_site(output)):
-                return None
-            return why
+            if why is None or output is None:
+                return why
+            return why if (in_site if in_site is not None else self._in_site(output)) else None
 
         return missing
 

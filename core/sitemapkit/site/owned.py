@@ -316,13 +316,15 @@ class Owned:
         for name in names:
             path = self.folder / name
             info = _lstat(path)
-            if info is None or self.mine(name):
+            if info is None:
                 continue
             if stat.S_ISLNK(info.st_mode):
                 why = "is a symbolic link"
             elif not stat.S_ISREG(info.st_mode):
                 why = f"is {kind_of(info.st_mode)}"
-            elif is_sitemap(path, self.base_url):
+            # A sitemap is replaced whoever wrote it: asked first, of its first kilobytes, so a
+            # rebuild does not read its own sitemaps whole to tell they are its own.
+            elif is_sitemap(path, self.base_url) or self.mine(name):
                 continue
             else:
                 why = "is not a file sitemapkit wrote"

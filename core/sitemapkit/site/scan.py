@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from sitemapkit.model import Page
-from sitemapkit.site.pages import HTML_SUFFIXES, Exclude, NotPages, url_for_file
+from sitemapkit.site.pages import HTML_SUFFIXES, Exclude, NotPages, url_for_file, urls_for_files
 
 
 def site_folders(site_dir: Path | str) -> Iterator[tuple[str, str, list[str]]]:
@@ -46,9 +46,8 @@ def pages_in(site_dir: Path | str, generator: str | None = None) -> Iterator[Pag
     also leave out redirect stubs and fragments (``pages.not_a_page``).
     """
     for folder, path, html, why in html_by_folder(site_dir, generator):
-        url = url_for_file(folder)
-        for name in html:
-            yield Page(url=url_for_file(name, url), output=path + name, name=folder + name, not_page=why.get(name))
+        for name, url in zip(html, urls_for_files(html, url_for_file(folder)), strict=True):
+            yield Page(url=url, output=path + name, name=folder + name, not_page=why.get(name) if why else None)
 
 
 def html_by_folder(site_dir: Path | str, generator: str | None = None
