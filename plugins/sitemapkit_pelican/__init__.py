@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import jinja2
 from pelican import signals
@@ -16,13 +16,14 @@ from pelican.log import console
 
 from sitemapkit import Problem, generate
 from sitemapkit.compat.pelican_sitemap import PelicanSitemap, no_site_url, plugin_conflict, read_settings
-from sitemapkit.output.html_sitemap import PAGE_NAME, TEMPLATE_NAME, TEMPLATES, Render, Section
-from sitemapkit.sources.project import project_dir
 from sitemapkit.translations import sub_site
 
 from .heads import HeadKeeper
 from .outline import outline
 from .pages import Run, site_pages
+
+if TYPE_CHECKING:
+    from sitemapkit.output.html_sitemap import Render, Section
 
 log = logging.getLogger(__name__)
 OURS = Path(__file__).resolve().parent / "templates"  # sitemap.html in the theme's base.html
@@ -87,7 +88,7 @@ def write(pelican: Any) -> None:
     conflict = _conflict(pelican)
     report = generate(
         site_pages(runs, options), runs[0].output, options.settings, problems=(conflict,) if conflict else (),
-        project_dir=project_dir(settings["PATH"], settings["OUTPUT_PATH"]),
+        project_dir=_project_dir(settings["PATH"], settings["OUTPUT_PATH"]),
         source_dirs=[os.path.abspath(settings["PATH"])], on_warning=_warn, render_html=render,
         outline=outline(runs[0]) if render is not None or options.settings.llms_txt else None,
     )
@@ -99,8 +100,19 @@ def _conflict(pelican: Any) -> Problem | None:
     return plugin_conflict({getattr(p, "__name__", "") for p in pelican.plugins})
 
 
+def _project_dir(source: str, output: str) -> str:
+    """Where a relative ``state_file`` lives (Pelican names no project folder): the folder
+    holding both the content and the output, unless that is the file system's root."""
+    source = os.path.abspath(source)
+    common = os.path.commonpath([source, os.path.abspath(output)])
+    return common if os.path.dirname(common) != common else source
+
+
 def _renderer(generator: Any) -> Render:
     """``sitemap.html`` in the main run's Jinja2 environment (a theme's own template wins) and context."""
+    # (loaded by the builds that write the page: most do not)
+    from sitemapkit.output.html_sitemap import PAGE_NAME, TEMPLATE_NAME, TEMPLATES
+
     env, context = generator.env, generator.context
     env.loader = jinja2.ChoiceLoader([env.loader, jinja2.FileSystemLoader([str(OURS), str(TEMPLATES)])])
 

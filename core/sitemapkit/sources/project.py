@@ -20,14 +20,6 @@ CONFIG_FILES = ("zensical.toml", "properdocs.yml", "properdocs.yaml", "mkdocs.ym
 """In the order the generators themselves prefer them."""
 
 
-def project_dir(source: str | os.PathLike[str], output: str | os.PathLike[str]) -> str:
-    """Where a relative ``state_file`` lives when a generator names no project folder: the
-    folder holding both the sources and the output, unless that is the file system's root."""
-    source = os.path.abspath(source)
-    common = os.path.commonpath([source, os.path.abspath(output)])
-    return common if os.path.dirname(common) != common else source
-
-
 class ProjectError(Exception):
     """A configuration file that cannot be read; the message names the file."""
 
