@@ -217,8 +217,9 @@ class Manifest:
         note, or the URL alone of one that keeps its record as it was (``note``'s ``old``)."""
         self._flushed = 0
         """Notes put in SQLite so far: the place of the next (``seq``)."""
-        self._same = 0
-        """Notes put in SQLite's ``same`` (a URL noted twice there counts twice)."""
+        self._some_same = False
+        """Whether any note went to SQLite's ``same``: only then does ``finish`` look for URLs
+        noted both ways (the check reads every row of ``current``: 0.3 s at 300,000 rows)."""
         self._records: dict[str, tuple[Record, str | None]] | None = None
         """``finish``'s result in memory: loc -> (record, added/changed/None), in the order noted."""
         self._loaded = False
@@ -549,7 +550,7 @@ class Manifest:
                 rows = same[first:first + _SAME_AT_ONCE]
                 self.db.execute("INSERT OR REPLACE INTO same VALUES " + ",".join(["(?, ?)"] * len(rows)),
                                 [value for row in rows for value in row])
-            self._same += len(same)
+            self._some_same = self._some_same or bool(same)
 
     def finish(self) -> Changes:
         """This build's records against the last manifest: a digest seen before keeps the
@@ -622,7 +623,7 @@ class Manifest:
         """How many URLs this build noted with their records as they were (``same``), each
         noted that way alone: a URL also noted otherwise (twice) has its last note in
         ``current``, as the record it stands for where it is that (``as_it_was``)."""
-        if not self._same:
+        if not self._some_same:
             return 0
         if db.execute("SELECT 1 FROM same WHERE loc IN (SELECT loc FROM current) LIMIT 1").fetchone() is not None:
             db.execute("INSERT INTO current SELECT s.loc, p.digest, NULL, p.lastmod, s.seq FROM same s"
