@@ -162,6 +162,22 @@ def test_auto_discovery_finds_sitemapkit_without_a_plugins_line(tmp_path, wheel_
     assert_stock_sitemap(project / "output", project)
 
 
+def test_installed_but_left_out_of_plugins_it_is_not_loaded(tmp_path, wheel_venv):
+    """Pelican imports every namespace plugin in every build: one whose PLUGINS line names
+    other plugins loads nothing of sitemapkit, and writes no sitemap."""
+    project = quickstart(tmp_path, 'PLUGINS = ["pelican.plugins.i18n_subsites"]\n', bin_dir=wheel_venv)
+    env = {**os.environ, "SOURCE_DATE_EPOCH": EPOCH, "PYTHONPROFILEIMPORTTIME": "1"}
+    done = subprocess.run([wheel_venv / "python", "-m", "pelican", "content", "-D"], cwd=project, env=env,
+                          capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stdout + done.stderr
+    found = done.stdout[done.stdout.index("Namespace plugins found"):]
+    assert "pelican.plugins.sitemapkit" in found[: found.index("Loading plugin")]  # imported by the discovery
+    imported = {line.rsplit("|", 1)[1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+    assert "pelican.plugins.i18n_subsites.i18n_subsites" in imported  # (import_module's own imports are not timed)
+    assert not {name for name in imported if name.startswith("sitemapkit")}, sorted(imported)
+    assert not (project / "output/sitemap.xml").exists()
+
+
 def test_enabled_both_ways_writes_once(tmp_path, wheel_venv):
     project = quickstart(tmp_path, 'PLUGINS = ["sitemapkit", "sitemapkit_pelican"]\n', bin_dir=wheel_venv)
     done = pelican(project, "-s", "publishconf.py", "-D", bin_dir=wheel_venv)
