@@ -103,7 +103,7 @@ def as_datetime(moment: Moment) -> datetime:
 
 
 def newest(moments: Iterable[Moment | None]) -> Moment | None:
-    known = [moment for moment in moments if moment is not None]
+    known = list(filter(None, moments))  # (no moment is false: this drops the Nones, in C)
     if not known:
         return None
     try:

@@ -109,7 +109,7 @@ class LastmodResolver:
         (``_undated_source``): asked once a folder."""
         self._undated_asked = False
         """Whether a page was left undated by git without asking it."""
-        asks = {"meta": self._by_meta, "git": self._by_git, "fingerprint": self._by_fingerprint}
+        asks = {"meta": None, "git": self._by_git, "fingerprint": self._by_fingerprint}  # (meta: given to dated)
         self._sources = tuple((source, asks[source]) for source in settings.lastmod)
         """The sources of ``settings.lastmod`` in order, each with what asks it: decided once."""
 
@@ -132,7 +132,7 @@ class LastmodResolver:
         ``override`` (a page's own ``sitemap_lastmod``) wins over every source and is
         recorded as the lastmod written.
         """
-        return self.dated(page, loc, digest, title, override)[0]
+        return self.dated(page, loc, digest, title, override, page.modified)[0]
 
     def dated(
         self,
@@ -141,11 +141,14 @@ class LastmodResolver:
         digest: str | None,
         title: str | None = None,
         override: Moment | None = None,
+        meta: Moment | None = None,
     ) -> tuple[Moment | None, str]:
-        """``lastmod`` with the source that answered (``none``: none did)."""
+        """``lastmod`` with the source that answered (``none``: none did). ``meta`` is what
+        the page's own metadata dates it (``page.modified``, or what the caller read for
+        it: an index page's newest listed page, the HTML's article dates)."""
         found, answered = override, "meta"
         for source, ask in self._sources if found is None else ():
-            found = ask(page, loc, digest)
+            found = meta if source == "meta" else ask(page, loc, digest)
             if found is not None:
                 answered = source
                 break
@@ -200,14 +203,12 @@ class LastmodResolver:
         for source, ask in self._sources:
             if source == answered:
                 break
-            ask(page, loc, digest)
+            if source != "meta":  # (it said nothing, and counts nothing)
+                ask(page, loc, digest)
         if self.settings.lastmod:
             counts = self.report.lastmod_sources
             counts[answered] = counts.get(answered, 0) + 1
         self.manifest.note(loc, digest, None, format_moment(found) if found is not None else None, old)
-
-    def _by_meta(self, page: Page, loc: str, digest: str | None) -> Moment | None:
-        return page.modified
 
     def _by_git(self, page: Page, loc: str, digest: str | None) -> Moment | None:
         if page.source is None:

@@ -9,7 +9,6 @@ import hashlib
 import json
 import os
 from collections.abc import Callable
-from dataclasses import replace
 from datetime import datetime, timedelta, timezone, tzinfo
 from fnmatch import fnmatchcase
 from functools import lru_cache, partial
@@ -772,9 +771,7 @@ class EntryMaker:
         if modified is None and page.source is None and facts.published:
             modified = self.not_future(page, "article:published_time",
                                        page_moment(page, "article:published_time", facts.published, self.warn))
-        if modified is not page.modified:
-            page = replace(page, modified=modified)
-        found, answered = self.resolver.dated(page, loc, facts.digest, self.feed_title(page, facts), override=override)
+        found, answered = self.resolver.dated(page, loc, facts.digest, self.feed_title(page, facts), override, modified)
         return override if override is not None else self.not_future(page, "lastmod", found), answered, modified
 
     def not_future(self, page: Page, field: str, moment: Moment | None) -> Moment | None:

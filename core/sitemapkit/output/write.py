@@ -10,6 +10,7 @@ build cannot break, and removes our stale files.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping
 from pathlib import Path
@@ -326,12 +327,12 @@ def _leftovers(out: Path, names: OwnNames) -> list[Path]:
     into one folder take turns (``lock``), so none of these belongs to a build at work.)"""
     if not out.is_dir():  # a dry run into a folder that does not exist yet
         return []
-    with faults_named(out, "list"):
-        return [child for child in out.iterdir() if _leftover(child.name, names) and child.is_file()]
+    with faults_named(out, "list"):  # (names, not Paths: a site's output folder may hold thousands)
+        return [out / name for name in os.listdir(out) if _leftover(name, names) and (out / name).is_file()]
 
 
 def _leftover(name: str, names: OwnNames) -> bool:
-    found = _TEMPORARY.fullmatch(name)
+    found = _TEMPORARY.fullmatch(name) if name.endswith(".tmp") else None
     return found is not None and (found.group(1) == RECORD or names.in_family(found.group(1)))
 
 
