@@ -13,7 +13,9 @@ DOCS_SITE ?= site
 
 .PHONY: demo test test-fast test-matrix lint docs bench screenshots clean
 
-$(STAMP): pyproject.toml
+# The Pelican namespace plugin is copied into the venv (an editable install cannot link it):
+# a change to it installs again.
+$(STAMP): pyproject.toml plugins/pelican_namespace/sitemapkit/__init__.py
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet uv
 	$(INSTALL) --upgrade pip

@@ -19,14 +19,26 @@ the bytecode cache and sitemapkit's manifest.
   over the same incremental build with no extension.
 - ``cli``: a second ``sitemapkit build`` of an unchanged folder of ``--cli-pages`` small
   pages, as a share of the first (the first starts with no manifest).
+- ``sphinx-full``: full builds (``-E``, ``-j 1``) of the 1,000-document project of the
+  ``sphinx`` figure with no extension, with sphinx-sitemap (when installed) and with
+  sitemapkit: each one's increment as a share of the build with none.
+- ``pelican``: full ``pelican`` builds of ``bench/overhead_pelican.py``'s two blogs (1,000
+  short articles; 500 long ones with translations and images) with no sitemap, with
+  pelican-sitemap (when installed: the ``bench`` group) and with sitemapkit: each plugin's
+  increment as a share of the build with none. Pelican imports every installed namespace
+  plugin in every build, so pelican-sitemap's import is in all three counts (its figure
+  leaves it out), and sitemapkit's is in its own only (its namespace plugin loads the adapter
+  when Pelican registers it). Run with ASLR off (``setarch -R``) when it is there: object
+  addresses move Pelican's own count by some ten million instructions between runs.
 
-    .venv/bin/python bench/instructions.py [--parts mkdocs,import,sphinx,cli] [--cli-pages 100000]
+    .venv/bin/python bench/instructions.py [--parts mkdocs,import,sphinx,cli,sphinx-full,pelican] [--cli-pages 100000]
 """
 
 from __future__ import annotations
 
 import argparse
 import glob
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -35,6 +47,7 @@ import tempfile
 from pathlib import Path
 
 import overhead_mkdocs
+import overhead_pelican
 import overhead_sphinx
 import yaml
 from _measure import build_env, run_build
@@ -197,6 +210,52 @@ def cli_part(root: Path, pages: int) -> None:
           f"{results['second'][1] / results['first'][1]:.1%} of the CPU time", flush=True)
 
 
+def shares(results: dict[str, tuple[int, float]]) -> str:
+    """Each variant's increment over ``none``, in instructions and CPU time."""
+    none = results["none"]
+    return "  => " + ";  ".join(
+        f"{name}: +{(figures[0] - none[0]) / 1e6:.0f} M instructions, {figures[0] / none[0] - 1:+.2%} "
+        f"({figures[1] / none[1] - 1:+.1%} CPU)" for name, figures in results.items() if name != "none")
+
+
+def sphinx_full_part(root: Path) -> None:
+    print("Sphinx, 1,000 documents, full build (-E -j 1)", flush=True)
+    results = {}
+    for name, extension in overhead_sphinx.VARIANTS.items():
+        if extension and importlib.util.find_spec(extension) is None:
+            continue  # (sphinx-sitemap: the bench group has it)
+        src = root / f"sphinx-full-{name}"
+        overhead_sphinx.make_small_project(src)
+        if extension:
+            with (src / "conf.py").open("a") as conf:
+                conf.write(f'extensions = ["{extension}"]\n')
+        env = counted_env(root)
+        command = [str(BIN / "sphinx-build"), "-q", "-E", "-j", "1", "-b", "html", str(src), str(src / "_build")]
+        run_build(command, src, env)  # warm-up: the bytecode cache, sitemapkit's manifest
+        results[name] = measure(command, src, env, root / f"cg-sphinx-full-{name}")
+        show(f"full build, {name}", *results[name])
+    print(shares(results), flush=True)
+
+
+def pelican_part(root: Path) -> None:
+    fixed = ["setarch", "-R"] if shutil.which("setarch") else []
+    for label, articles, small in (("1,000 short articles", 1000, True), ("500 long articles", 500, False)):
+        print(f"Pelican, full build of a blog of {label}", flush=True)
+        blog = root / f"pelican-{articles}{'-small' if small else ''}"
+        overhead_pelican.make_blog(blog, articles, small)
+        env = counted_env(blog)
+        results = {}
+        for name in overhead_pelican.VARIANTS:
+            if name == "pelican-sitemap" and importlib.util.find_spec("pelican.plugins.sitemap") is None:
+                continue  # (not installed: the bench group has it)
+            command = [*fixed, str(BIN / "pelican"), "-q", "-s", str(blog / f"conf-{name}.py")]
+            run_build(command, blog, env)  # warm-ups: the bytecode cache, sitemapkit's manifest
+            run_build(command, blog, env)
+            results[name] = measure(command, blog, env, root / f"cg-pelican-{articles}-{name}")
+            show(name, *results[name])
+        print(shares(results), flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--parts", default="mkdocs,import,sphinx,cli")
@@ -209,7 +268,8 @@ def main() -> None:
             if part == "cli":
                 cli_part(Path(tmp), args.cli_pages)
             else:
-                {"mkdocs": mkdocs_part, "import": import_part, "sphinx": sphinx_part}[part](Path(tmp))
+                {"mkdocs": mkdocs_part, "import": import_part, "sphinx": sphinx_part,
+                 "sphinx-full": sphinx_full_part, "pelican": pelican_part}[part](Path(tmp))
 
 
 if __name__ == "__main__":
