@@ -32,6 +32,7 @@ import time
 from pathlib import Path
 
 from _measure import build_env, run_build
+from overhead_sphinx import png
 
 VARIANTS = {
     "none": "PLUGINS = []\n",
@@ -60,8 +61,8 @@ WORDS = ["harbour", "tide", "ferry", "quay", "lighthouse", "rope", "sail", "gull
 def make_blog(root: Path, articles: int, small: bool = False) -> None:
     """``articles`` Markdown posts in 20 categories with 80 tags, committed to a git repository
     of their own (sitemapkit's default lastmod sources include git); every tenth post has a
-    French translation and an image. ``small``: short posts in 4 categories with 6 tags, no
-    translations, no images."""
+    French translation and an image (a PNG in ``content/images/``, which Pelican copies).
+    ``small``: short posts in 4 categories with 6 tags, no translations, no images."""
     content = root / "content"
     content.mkdir(parents=True)
     rng = random.Random(5)
@@ -77,6 +78,9 @@ def make_blog(root: Path, articles: int, small: bool = False) -> None:
                 f"Tags: t{n % 50}a, u{n % 30}b\nSlug: post-{n}\n"
             )
         extra = f"\n\n![pic](/images/p{n}.png)" if n % 10 == 0 and not small else ""
+        if extra:  # the picture is there: Pelican copies content/images/ (a missing one is warned of)
+            (content / "images").mkdir(exist_ok=True)
+            (content / "images" / f"p{n}.png").write_bytes(png(n))
         (content / f"post-{n}.md").write_text(head + "\n" + body + extra, encoding="utf-8")
         if n % 10 == 0 and not small:
             (content / f"post-{n}-fr.md").write_text(
