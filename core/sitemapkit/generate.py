@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from sitemapkit.dates import build_time
-from sitemapkit.lastmod.git import Checkout
 from sitemapkit.lastmod.manifest import Manifest
 from sitemapkit.lastmod.sources import LastmodResolver
 from sitemapkit.listing.entries import list_entries
@@ -33,6 +32,7 @@ from sitemapkit.site.lock import folder_locked
 from sitemapkit.site.owned import Owned, elsewhere_keys, named_extras, record_key, record_written
 
 if TYPE_CHECKING:
+    from sitemapkit.lastmod.git import Checkout
     from sitemapkit.listing.transform import UserTransform
     from sitemapkit.output.html_sitemap import Render
     from sitemapkit.versions import Deployment
@@ -50,7 +50,7 @@ class Build(NamedTuple):
     project_dir: Path
     state_from: Path | None
     source_dirs: tuple[Path | str, ...]
-    checkouts: tuple[Checkout, ...]
+    checkouts: "tuple[Checkout, ...]"
     sink: Sink
     progress: Callable[[int], None] | None
     render_html: "Render | None"
@@ -71,7 +71,7 @@ def generate(
     project_dir: Path | str | None = None,
     state_from: Path | str | None = None,
     source_dirs: Iterable[Path | str] = (),
-    checkouts: Iterable[Checkout] = (),
+    checkouts: "Iterable[Checkout]" = (),
     on_warning: Callable[[Problem], None] | None = None,
     progress: Callable[[int], None] | None = None,
     dry_run: bool = False,
