@@ -16,15 +16,17 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import gzip
 import os
 import stat
 import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from sitemapkit.report import SitemapError
+
+if TYPE_CHECKING:
+    import gzip
 
 BLOCK = 1 << 20
 GZIP_LEVEL = 6
@@ -145,6 +147,8 @@ class Target:
         try:
             self._fd = self._create(path)
             if gzip_twin:
+                import gzip  # (loaded by the builds that write .gz twins, not by every import)
+
                 twin = path.with_name(path.name + ".gz")
                 self._gzip_raw = open(self._create(twin), "wb", buffering=BLOCK)  # noqa: SIM115
                 self._gzip = gzip.GzipFile(
@@ -249,11 +253,13 @@ class TallyTarget:
 
     def __init__(self, sizes: dict[Path, int], path: Path, *, gzip_twin: bool = False) -> None:
         self.path, self._sizes, self._plain = path, sizes, _Count()
-        self._twin = _Count() if gzip_twin else None
-        self._gzip = (
-            gzip.GzipFile(filename="", mode="wb", fileobj=self._twin, compresslevel=GZIP_LEVEL, mtime=0)
-            if self._twin is not None else None
-        )
+        self._twin: _Count | None = None
+        self._gzip: gzip.GzipFile | None = None
+        if gzip_twin:
+            import gzip  # (see ``Target``)
+
+            self._twin = _Count()
+            self._gzip = gzip.GzipFile(filename="", mode="wb", fileobj=self._twin, compresslevel=GZIP_LEVEL, mtime=0)
         self.finals = [path] + ([path.with_name(path.name + ".gz")] if gzip_twin else [])
 
     def write(self, data: bytes) -> None:

@@ -37,7 +37,6 @@ as it is.
 from __future__ import annotations
 
 import contextlib
-import gzip
 import hashlib
 import hmac
 import io
@@ -591,6 +590,8 @@ def is_sitemap(path: Path, base_url: str) -> bool:
     try:
         start = read_regular(path, 1 << 16)
         if path.name.endswith(".gz"):
+            import gzip  # (loaded by the builds that meet a .gz file, not by every import)
+
             with gzip.GzipFile(fileobj=io.BytesIO(start)) as packed:
                 start = packed.read(_PEEK)
     except (OSError, EOFError, ValueError):
