@@ -38,7 +38,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sitemapkit.dates import format_moment
-from sitemapkit.lastmod.ordered import InOrder
 from sitemapkit.lastmod.state import Record, StateError, StatePathError, read_state, valid_moment, write_state
 from sitemapkit.report import Report
 from sitemapkit.settings import Settings
@@ -48,6 +47,7 @@ from sitemapkit.site.files import Sink
 if TYPE_CHECKING:
     import sqlite3
 
+    from sitemapkit.lastmod.ordered import InOrder
     from sitemapkit.lastmod.page_facts import PageFacts, T
 
 _BATCH = 4096
@@ -403,6 +403,10 @@ class Manifest:
         if self._previous is not None:
             return believed(self._previous.get(loc), self.now_text)
         if self._in_order is None:
+            # (loaded by the builds whose manifest is too big for memory: measured, 0.4 M instructions
+            # of every other build's import)
+            from sitemapkit.lastmod.ordered import InOrder
+
             self._in_order = InOrder(self.db, "digest, first_seen, title, lastmod, loc", "previous", "loc", 4)
         row = self._in_order.get(loc)
         return believed(Record(*row[:4]), self.now_text) if row is not None else None
