@@ -20,7 +20,7 @@ _DEFAULT_PORTS = {"http": 80, "https": 443}
 # http(s) URL with a host, or a path written "./..." below the page's own folder. No space or
 # control character anywhere: a browser drops tabs and newlines inside a URL and trims the rest
 # at its ends, so "java\tscript:" would run as "javascript:".
-_SAFE_HREF = re.compile(r"(?:(?i:https?)://[^/?#\\\x00-\x20\x7f]+|\./)[^\x00-\x20\x7f]*")
+_safe_href = lazy_pattern(r"(?:(?i:https?)://[^/?#\\\x00-\x20\x7f]+|\./)[^\x00-\x20\x7f]*")
 # RFC 3986 reserved and unreserved characters stay as they are; "%" stays when it already
 # starts an escape (handled in _quote); everything else is UTF-8 percent-encoded.
 _SAFE_PATH = "/:@!$&'()*+,;=-._~"
@@ -71,7 +71,7 @@ def link_href(url: str) -> str | None:
     """``url`` if a page for people may make it a link, else None: only an absolute http(s)
     URL or a ``./``-relative path; any other scheme (``javascript:``, ``vbscript:``, ``data:``)
     or anything a browser would rewrite into one is shown as text, never linked."""
-    return url if _SAFE_HREF.fullmatch(url) else None
+    return url if _safe_href().fullmatch(url) else None
 
 
 def too_long(url: str) -> URLError:

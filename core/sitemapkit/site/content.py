@@ -27,7 +27,7 @@ _LINK_OPEN = re.compile(rb"<a[\s>]")
 # Whatever makes a content region more than text to checksum, any case: one quick look.
 _NOTABLE = re.compile(rb"<(?:!--|script|style|template|img|video)", re.IGNORECASE)
 _MAIN_START = re.compile(rb"<main[\s>]")
-_ROLE_MAIN = re.compile(rb"""role\s*=\s*["']?main\b""")
+_role_main = lazy_pattern(rb"""role\s*=\s*["']?main\b""")
 _SPACE = (b" ", b"\t", b"\n", b"\r", b"\f")
 _ARTICLE_START = re.compile(rb"<article[\s>]")
 
@@ -46,7 +46,7 @@ def main_region(lowered: bytes, offset: int) -> tuple[int, int]:
         return found.start(), _element_end(lowered, found.start())
     role = lowered.find(b"role", offset)  # rare in a page, so found far faster than by a regex
     while role >= 0:
-        if lowered[role - 1 : role] in _SPACE and _ROLE_MAIN.match(lowered, role):
+        if lowered[role - 1 : role] in _SPACE and _role_main().match(lowered, role):
             start = lowered.rfind(b"<", offset, role)
             return start, _element_end(lowered, start)
         role = lowered.find(b"role", role + 4)
