@@ -167,3 +167,31 @@ def test_a_default_cli_build_loads_no_module_of_a_feature_it_leaves_off(tmp_path
     views = code.replace('"--quiet"', '"--quiet", "--html-sitemap", "--llms-txt"')
     done = subprocess.run([sys.executable, "-c", views], cwd=tmp_path, check=True, capture_output=True, text=True)
     assert {"sitemapkit.output.html_sitemap", "sitemapkit.output.llms"} <= set(done.stdout.split())
+
+
+PELICAN_BUILD = """
+from pelican import Pelican
+from pelican.settings import read_settings
+Pelican(read_settings("pelicanconf.py")).run()
+print("-- sitemapkit_pelican loaded:", "sitemapkit_pelican" in sys.modules)
+"""
+UNUSED_BY_A_DATED_PELICAN_BLOG = ("sitemapkit.lastmod.git", "sitemapkit.lastmod.page_facts",
+                                  "sitemapkit.lastmod.ordered")
+"""What a Pelican build whose pages all have dates leaves too: git's modules (no page asks it),
+the pages' kept facts (it hands each page's head and content) and the manifest in SQLite."""
+
+
+@pytest.mark.slow  # a real generator run
+def test_a_pelican_build_of_dated_pages_loads_no_module_of_a_feature_it_leaves_off(tmp_path):
+    (tmp_path / "content").mkdir()
+    for n in (1, 2):
+        (tmp_path / "content" / f"post{n}.md").write_text(f"Title: Post {n}\nDate: 2026-01-0{n} 10:00\n\nText.\n")
+    (tmp_path / "pelicanconf.py").write_text(
+        'SITEURL = "https://example.org"\nPATH = "content"\nOUTPUT_PATH = "output"\nPLUGINS = ["sitemapkit_pelican"]\n'
+        "FEED_ALL_ATOM = CATEGORY_FEED_ATOM = None\n")
+    code = "import sys\n" + PELICAN_BUILD + LIST_OURS.format(
+        prefixes=UNUSED_BY_DEFAULT + UNUSED_BY_A_DATED_PELICAN_BLOG)
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, check=True, capture_output=True, text=True)
+    ran, *loaded = done.stdout.split("-- sitemapkit_pelican loaded: ")[1].split()  # (after Pelican's own lines)
+    assert ran == "True" and (tmp_path / "output" / "sitemap.xml").is_file()
+    assert loaded == []
