@@ -134,15 +134,20 @@ def import_part(root: Path) -> None:
               f"{(results[1][1] - results[0][1]) * 1e3:.0f} ms CPU", flush=True)
 
 
+def sphinx_project(src: Path, extension: str) -> Path:
+    """The 1,000-document project at ``src``, with ``extension`` on (none: "")."""
+    overhead_sphinx.make_small_project(src)
+    if extension:
+        with (src / "conf.py").open("a") as conf:
+            conf.write(f'extensions = ["{extension}"]\n')
+    return src
+
+
 def sphinx_part(root: Path) -> None:
     print("Sphinx, 1,000 documents, incremental build after 1 changed (-j 1)", flush=True)
     results = {}
     for name, extension in (("none", ""), ("sitemapkit", "sitemapkit_sphinx")):
-        src = root / f"sphinx-{name}"
-        overhead_sphinx.make_small_project(src)
-        if extension:
-            with (src / "conf.py").open("a") as conf:
-                conf.write(f'extensions = ["{extension}"]\n')
+        src = sphinx_project(root / f"sphinx-{name}", extension)
         env = counted_env(root)
         command = [str(BIN / "sphinx-build"), "-q", "-j", "1", "-b", "html", str(src), str(src / "_build" / "html")]
         run_build(command, src, env)  # the full build the incremental ones follow
@@ -224,11 +229,7 @@ def sphinx_full_part(root: Path) -> None:
     for name, extension in overhead_sphinx.VARIANTS.items():
         if extension and importlib.util.find_spec(extension) is None:
             continue  # (sphinx-sitemap: the bench group has it)
-        src = root / f"sphinx-full-{name}"
-        overhead_sphinx.make_small_project(src)
-        if extension:
-            with (src / "conf.py").open("a") as conf:
-                conf.write(f'extensions = ["{extension}"]\n')
+        src = sphinx_project(root / f"sphinx-full-{name}", extension)
         env = counted_env(root)
         command = [str(BIN / "sphinx-build"), "-q", "-E", "-j", "1", "-b", "html", str(src), str(src / "_build")]
         run_build(command, src, env)  # warm-up: the bytecode cache, sitemapkit's manifest
