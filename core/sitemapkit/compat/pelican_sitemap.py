@@ -70,10 +70,7 @@ class PelicanSitemap(NamedTuple):
         ``sitemap: false`` for what pelican-sitemap leaves out (``public``, ``exclude``)."""
         if not public(status, own) or (self.exclude and any(pattern.search(url) for pattern in self.exclude)):
             return LEFT_OUT
-        defaults = self.kind_meta[kind]
-        if not defaults and own.keys().isdisjoint(_PAGE_KEYS):  # Performance: nothing to add, as on most
-            return own  # sites (no dicts made for each page: 84 -> 75 M instructions, 1,000 articles)
-        return with_defaults(own, defaults, _PAGE_KEYS)
+        return with_defaults(own, self.kind_meta[kind], _PAGE_KEYS)
 
 
 def read_settings(pelican_settings: Mapping[str, Any]) -> PelicanSitemap | None:
