@@ -285,3 +285,28 @@ def test_a_listing_page_is_dated_by_the_newest_page_it_lists():
     (first, second) = build_entries([listing, dated], settings)
     assert first.lastmod == datetime(2026, 4, 2, 9, 30, tzinfo=timezone.utc)
     assert second.lastmod == date(2026, 1, 1)  # the generator's own date wins
+
+
+def test_entries_only_the_writer_reads_are_tuples_and_write_the_same_bytes(tmp_path):
+    """A build hands its entries to the writer alone: a page with no video, news nor alternates
+    gets a ``PlainEntry`` (cheap to make), one with alternates an ``Entry``; ``build_entries``,
+    whose caller reads them, gives ``Entry`` only; the sitemaps written from each are the same."""
+    from sitemapkit.lastmod.sources import LastmodResolver
+    from sitemapkit.listing.entries import list_entries
+    from sitemapkit.model import Entry, PlainEntry
+    from sitemapkit.output.write import write_sitemaps
+
+    settings = Settings(base_url=BASE, lastmod=["meta"], changefreq="weekly")
+    pages = [Page("a/", modified=date(2025, 1, 2), html=html(body="<img src='/x.png'>")),
+             Page("b/", translations={"fr": "fr/b/"}, lang="en")]
+    report = Report()
+    resolver = LastmodResolver(settings, tmp_path, report, datetime(2026, 1, 1, tzinfo=timezone.utc))
+    written = list(list_entries(pages, settings, report, resolver, written_only=True).entries)
+    public = list(build_entries(pages, settings))
+    assert [type(entry) for entry in written] == [PlainEntry, Entry]
+    assert [type(entry) for entry in public] == [Entry, Entry]
+    assert [tuple(getattr(e, f) for f in ("loc", "lastmod", "images", "alternates")) for e in written] == [
+        tuple(getattr(e, f) for f in ("loc", "lastmod", "images", "alternates")) for e in public]
+    for name, entries in (("written", written), ("public", public)):
+        write_sitemaps(entries, tmp_path / name, settings)
+    assert (tmp_path / "written" / "sitemap.xml").read_bytes() == (tmp_path / "public" / "sitemap.xml").read_bytes()

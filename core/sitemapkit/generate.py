@@ -215,7 +215,7 @@ def _write_all(pages: Iterable[Page], build: Build, report: Report, transform: "
         documents = _documents(site_dir, settings, source_dirs, report) if settings.include else ()
         listed = list_entries(pages, settings, report, resolver, site_dir=site_dir, documents=documents,
                               listing=listing, deployment=build.deployment, transform=transform,
-                              by_folder=build.by_folder)
+                              by_folder=build.by_folder, written_only=True)
         entries = listed.entries
         if listing is not None and settings.html_sitemap:
             entries = listing.with_page(entries, PAGE_NAME, report.lastmod_sources if settings.lastmod else None)

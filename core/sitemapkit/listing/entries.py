@@ -125,16 +125,20 @@ def list_entries(
     deployment: Deployment | None = None,
     transform: UserTransform | None = None,
     by_folder: bool = False,
+    written_only: bool = False,
 ) -> Listed:
     """``build_entries`` for a build: ``settings`` (its ``base_url`` normalised, as ``Settings``
     always has it), this build's report and lastmod resolver (left open: the caller finishes them), the
     ``transform`` callable loaded; the entries with the pages left out on purpose. ``by_folder``:
-    the pages come a folder at a time from a walk of ``site_dir`` (``generate``'s)."""
+    the pages come a folder at a time from a walk of ``site_dir`` (``generate``'s). ``written_only``: the
+    entries go to the writer alone (``generate``'s): with no ``transform``, an entry with no video,
+    news nor alternates is a ``PlainEntry``."""
     chosen_out: set[str] = set()
     counted = Counted()
     seen = UrlHashes()
     made = _entries(itertools.chain(pages, extra_pages(settings)), settings, report, lastmod, site_dir,
-                    documents, listing, seen, chosen_out, counted, deployment, transform, by_folder)
+                    documents, listing, seen, chosen_out, counted, deployment, transform, by_folder,
+                    written_only)
     return Listed(without_one_way(made, report, seen.holds) if settings.alternates else made, chosen_out, counted)
 
 
@@ -152,6 +156,7 @@ def _entries(
     deployment: Deployment | None,
     transform: UserTransform | None,
     by_folder: bool = False,
+    written_only: bool = False,
 ) -> Iterator[Entry | PlainEntry]:
     """The entries of ``pages`` then ``documents``, each URL once (``seen``: those listed),
     each through ``transform``; the keys of the pages left out on purpose go to ``chosen_out``,
@@ -159,7 +164,7 @@ def _entries(
     robots = site_robots(site_dir) if site_dir is not None else None
     left_out = counted.left_out
     maker = EntryMaker(settings, report, lastmod, chosen_out, site_dir, deployment, robots, counted=counted,
-                       by_folder=by_folder)
+                       by_folder=by_folder, written_only=written_only and transform is None)
     change = None
     if transform is not None and settings.transform:
         from sitemapkit.listing.transform import Transform
