@@ -122,3 +122,23 @@ def test_a_long_head_is_read_whole_when_only_the_head_is_wanted(tmp_path):
                        encoding="utf-8")
     assert written.stat().st_size > 16384
     assert read_page_file(written, URL, content="<p>x</p>").canonical == "https://ex.com/else/"
+
+
+@pytest.mark.parametrize("page", [
+    "<!DOCTYPE html><html><head><link rel='canonical' href='/c/'></head><body><p>x</p></body></html>",
+    "<HTML><HEAD><META NAME='ROBOTS' CONTENT='NOINDEX'></HEAD><BODY><p>x</p></BODY></HTML>",
+    "<html><head><meta name=robots content=noindex><body><p>x</p></body></html>",
+    "<html><head><link rel=canonical href=/c/><BODY><script>let end = '</head>'</script></BODY></html>",
+    "<html><head><link rel=canonical href=/c/></HEAD><body><meta name=robots content=noindex></head>",
+])
+def test_a_head_kept_alone_reads_as_the_whole_page(page):
+    """``head_of`` keeps a page through its head, found with a plain find where the page writes
+    ``</head`` in lower case (most do): it may keep more than the head then, never less, and
+    the page's facts read from it are those read from the whole page."""
+    from sitemapkit.site.extract import head_of
+
+    kept = head_of(page)
+    assert page.startswith(kept) and "<p>x</p>" not in kept
+    whole = read_page_html(page, "https://ex.com/a/", content="<p>x</p>")
+    assert read_page_html(kept, "https://ex.com/a/", content="<p>x</p>") == whole
+    assert whole.canonical == "https://ex.com/c/" or whole.noindex

@@ -25,6 +25,8 @@ _HEAD_CLOSE, _BODY_START = "</head", "<body"
 _HEAD_END = f"{_HEAD_CLOSE}|{_BODY_START}"
 HEAD_END = re.compile(_HEAD_END.encode("ascii"), re.IGNORECASE)
 HEAD_END_TEXT = re.compile(_HEAD_END, re.IGNORECASE)
+HEAD_END_TEXT_LOWER = _HEAD_CLOSE
+"""The end of a head as most pages write it, found by a plain find first (``extract.head_of``)."""
 _HEAD_CLOSE_BYTES, _BODY_START_BYTES = _HEAD_CLOSE.encode("ascii"), _BODY_START.encode("ascii")
 """``HEAD_END``'s two marks, for a lower-cased page (``head_end``)."""
 
