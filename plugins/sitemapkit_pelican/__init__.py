@@ -31,10 +31,10 @@ OURS = Path(__file__).resolve().parent / "templates"  # sitemap.html in the them
 
 class _Build:
     """The build in progress: its main run, its options, the runs that join its sitemap and
-    the head keeper of each of their generators' Jinja2 environments."""
+    the head keeper of their generators' Jinja2 environments."""
 
     def __init__(self, main: Any = None, options: PelicanSitemap | None = None) -> None:
-        self.main, self.options, self.runs, self.keepers = main, options, list[Run](), list[HeadKeeper]()
+        self.main, self.options, self.runs, self.keeper = main, options, list[Run](), HeadKeeper()
 
 
 _build = _Build()
@@ -64,11 +64,11 @@ def keep_heads(generator: Any) -> None:
     """Each page's head as Pelican renders it: its writer renders a page, writes it and signals
     ``content_written`` with the same context, so the file need not be read back."""
     if _build.options is not None:
-        _build.keepers.append(HeadKeeper(generator.env))
+        _build.keeper.keep(generator.env)
 
 
 def collect(path: str, context: dict[str, Any]) -> None:
-    head = next((head for keeper in _build.keepers if (head := keeper.take(context)) is not None), None)
+    head = _build.keeper.take(context)
     runs = _build.runs
     if len(runs) > 1:  # i18n_subsites runs the sub-sites before the main run writes: the folder says whose
         where = os.path.abspath(path)

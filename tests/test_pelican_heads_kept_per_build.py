@@ -1,7 +1,6 @@
 """Pelican writes its pages without handing their HTML to plugins; the adapter keeps one
-``HeadKeeper`` per Jinja2 environment, and each keeper holds only what its own environment
-rendered: two environments in one process (two generators, two builds) never see each
-other's pages, and nothing is kept in a module."""
+``HeadKeeper`` a build, which every generator's Jinja2 environment tells what it renders:
+two builds in one process never see each other's pages, and nothing is kept in a module."""
 
 from __future__ import annotations
 
@@ -35,7 +34,8 @@ def environment() -> jinja2.Environment:
 
 def test_the_head_of_the_page_rendered_in_a_context_is_given_once():
     env = environment()
-    keeper = HeadKeeper(env)
+    keeper = HeadKeeper()
+    keeper.keep(env)
     context = {"title": "A", "body": "text"}
     env.get_template("page.html").render(context)
     assert keeper.take({"title": "A", "body": "text"}) is None  # an equal context is not the same one
@@ -44,14 +44,19 @@ def test_the_head_of_the_page_rendered_in_a_context_is_given_once():
     assert keeper.take(context) is None  # forgotten once given
 
 
-def test_two_environments_keep_their_own_heads():
-    first, second = environment(), environment()
-    one, two = HeadKeeper(first), HeadKeeper(second)
-    a, b = {"title": "A"}, {"title": "B"}
+def test_one_keeper_hears_every_environment_of_its_build_and_no_other():
+    first, second, other = environment(), environment(), environment()
+    build, another = HeadKeeper(), HeadKeeper()
+    build.keep(first)
+    build.keep(second)
+    another.keep(other)
+    a, b, c = {"title": "A"}, {"title": "B"}, {"title": "C"}
     first.get_template("page.html").render(a)
+    assert "<title>A</title>" in build.take(a)
     second.get_template("page.html").render(b)
-    assert one.take(b) is None and two.take(a) is None
-    assert "<title>A</title>" in one.take(a) and "<title>B</title>" in two.take(b)
+    other.get_template("page.html").render(c)
+    assert build.take(c) is None and another.take(b) is None
+    assert "<title>B</title>" in build.take(b) and "<title>C</title>" in another.take(c)
 
 
 def test_a_theme_s_own_template_class_still_renders():
@@ -61,7 +66,8 @@ def test_a_theme_s_own_template_class_still_renders():
 
     env = environment()
     env.template_class = Themed
-    keeper = HeadKeeper(env)
+    keeper = HeadKeeper()
+    keeper.keep(env)
     context = {"title": "T", "body": ""}
     assert "<body class=themed>" in env.get_template("page.html").render(context)
     assert "<title>T</title>" in keeper.take(context)
