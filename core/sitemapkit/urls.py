@@ -181,7 +181,7 @@ def normalise_base_url(base_url: str) -> str:
     return encoded if encoded.endswith("/") else encoded + "/"
 
 
-_HOST_NAME = re.compile(r"(?!-)[a-z0-9-]{1,63}(?<!-)(?:\.(?!-)[a-z0-9-]{1,63}(?<!-))*\.?")
+_host_name = lazy_pattern(r"(?!-)[a-z0-9-]{1,63}(?<!-)(?:\.(?!-)[a-z0-9-]{1,63}(?<!-))*\.?")
 
 
 def url_text_problem(text: str) -> str | None:
@@ -229,7 +229,7 @@ def base_url_problem(base_url: str) -> str | None:
         ascii_host = host.encode("idna").decode("ascii") if not host.isascii() else host.lower()
     except UnicodeError:
         return f"has the host '{host}', which is not a valid domain name"
-    if not _HOST_NAME.fullmatch(ascii_host):
+    if not _host_name().fullmatch(ascii_host):
         return f"has the host '{host}', which is not a valid domain name"
     return None
 

@@ -30,7 +30,7 @@ from sitemapkit.report import Report, plural
 from sitemapkit.settings import Settings
 from sitemapkit.site.content import main_content
 from sitemapkit.site.files import AnyTarget, Sink, inside, read_regular
-from sitemapkit.site.markup import ATTRIBUTES, HEAD_END, attributes, declared_encoding
+from sitemapkit.site.markup import ATTRIBUTES, attributes, declared_encoding, head_end_mark
 from sitemapkit.site.owned import ForeignFileError, Owned
 from sitemapkit.site.pages import serving_file
 from sitemapkit.values import LlmsTxt
@@ -412,7 +412,7 @@ def _read(site_dir: Path, path: str) -> tuple[str, str | None] | None:
 
 def _description(data: bytes, encoding: str) -> str | None:
     """``<meta name="description">`` of the page's head."""
-    end = HEAD_END.search(data)
+    end = head_end_mark().search(data)
     head = data[: end.start()] if end is not None else data[:_HEAD_BYTES]
     for found in _DESCRIPTION.finditer(head.lower()):
         attrs = attributes(head[found.start(1):found.end(1)], encoding)

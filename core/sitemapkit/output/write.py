@@ -11,7 +11,6 @@ build cannot break, and removes our stale files.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable, Collection, Iterable, Mapping
 from pathlib import Path
 from typing import NamedTuple
@@ -30,6 +29,7 @@ from sitemapkit.output.names import (
 )
 from sitemapkit.output.render import head, index_item, tail
 from sitemapkit.output.series import AnyEntry, Series, fill
+from sitemapkit.patterns import lazy_pattern
 from sitemapkit.protocol import MAX_NEWS, OTHER_VERSION
 from sitemapkit.report import Report, SitemapError
 from sitemapkit.settings import PROTOCOL_MAX_BYTES, PROTOCOL_MAX_URLS, Settings
@@ -332,9 +332,9 @@ def _leftovers(out: Path, names: OwnNames) -> list[Path]:
 
 
 def _leftover(name: str, names: OwnNames) -> bool:
-    found = _TEMPORARY.fullmatch(name) if name.endswith(".tmp") else None
+    found = _temporary().fullmatch(name) if name.endswith(".tmp") else None
     return found is not None and (found.group(1) == RECORD or names.in_family(found.group(1)))
 
 
-_TEMPORARY = re.compile(r"\.(.+)\.\d+\.[0-9a-f]{8}\.tmp")
+_temporary = lazy_pattern(r"\.(.+)\.\d+\.[0-9a-f]{8}\.tmp")
 """``files.temporary_name()``: ``.{name}.{pid}.{8 hex digits}.tmp``."""

@@ -10,38 +10,38 @@ from urllib.parse import urlsplit
 
 from sitemapkit.patterns import lazy_pattern
 from sitemapkit.site.images import decorative
-from sitemapkit.site.markup import ATTRIBUTES, HEAD_END, attributes, without_comments
+from sitemapkit.site.markup import ATTRIBUTES, attributes, head_end_mark, without_comments
 from sitemapkit.urls import resolve
 
 # Patterns that run over a page's lower-cased copy (same offsets, and no IGNORECASE, which
 # costs more than the lowering once a page carries a big navigation tree).
-_CONTENT_NAME = re.compile(rb"<(img|video|source|/video)\b")
-_CONTENT_TAG = re.compile(rb"<(img|video|source|/video)\b" + ATTRIBUTES)
-_CONTENT_START = re.compile(rb"<(?:img|video)\b")
+_content_name = lazy_pattern(rb"<(img|video|source|/video)\b")
+_content_tag = lazy_pattern(rb"<(img|video|source|/video)\b" + ATTRIBUTES)
+_content_start = lazy_pattern(rb"<(?:img|video)\b")
 
 
 _link_tag = lazy_pattern(rb"<a\b" + ATTRIBUTES)
 
-_LINK_END = re.compile(rb"</a\s*>")
-_LINK_OPEN = re.compile(rb"<a[\s>]")
+_link_end = lazy_pattern(rb"</a\s*>")
+_link_open = lazy_pattern(rb"<a[\s>]")
 # Whatever makes a content region more than text to checksum, any case: one quick look.
 _NOTABLE = re.compile(rb"<(?:!--|script|style|template|img|video)", re.IGNORECASE)
-_MAIN_START = re.compile(rb"<main[\s>]")
+_main_start = lazy_pattern(rb"<main[\s>]")
 _role_main = lazy_pattern(rb"""role\s*=\s*["']?main\b""")
 _SPACE = (b" ", b"\t", b"\n", b"\r", b"\f")
-_ARTICLE_START = re.compile(rb"<article[\s>]")
+_article_start = lazy_pattern(rb"<article[\s>]")
 
 
 _body = lazy_pattern(rb"<body\b[^>]*>")
 
 
-_ELEMENT_NAME = re.compile(rb"<(\w+)")
+_element_name = lazy_pattern(rb"<(\w+)")
 
 
 def main_region(lowered: bytes, offset: int) -> tuple[int, int]:
     """Where the page's own content is, not the theme around it: ``<main>`` or the
     ``role="main"`` element, else the one ``<article>``, else ``<body>``."""
-    found = _MAIN_START.search(lowered, offset)
+    found = _main_start().search(lowered, offset)
     if found:
         return found.start(), _element_end(lowered, found.start())
     role = lowered.find(b"role", offset)  # rare in a page, so found far faster than by a regex
@@ -50,7 +50,7 @@ def main_region(lowered: bytes, offset: int) -> tuple[int, int]:
             start = lowered.rfind(b"<", offset, role)
             return start, _element_end(lowered, start)
         role = lowered.find(b"role", role + 4)
-    articles = _ARTICLE_START.findall(lowered, offset)
+    articles = _article_start().findall(lowered, offset)
     if len(articles) == 1:
         start = lowered.find(articles[0], offset)
         return start, _element_end(lowered, start)
@@ -65,7 +65,7 @@ def _open_and_close(name: bytes) -> re.Pattern[bytes]:
 
 def _element_end(lowered: bytes, start: int) -> int:
     """Where the element starting at ``start`` ends: its matching close tag, nesting counted."""
-    name = _ELEMENT_NAME.match(lowered[start : start + 64])
+    name = _element_name().match(lowered[start : start + 64])
     if name is None:
         return len(lowered)
     depth = 0
@@ -80,7 +80,7 @@ def _whole_tags(lowered: bytes, at: int) -> Iterator[re.Match[bytes]]:
     """The ``<img>``, ``<video>``, ``<source>`` and ``</video>`` tags from ``at`` on, as
     ``finditer`` finds them, but ending at the first that never ends (the rest of the page is
     inside it, as HTML reads it): a page of unclosed tags is scanned once, not once a tag."""
-    name, tag = _CONTENT_NAME, _CONTENT_TAG
+    name, tag = _content_name(), _content_tag()
     while (start := name.search(lowered, at)) is not None:
         found = tag.match(lowered, start.start())
         if found is None:
@@ -102,9 +102,9 @@ def read_content(region: bytes, lowered: bytes | None, page_url: str, encoding: 
     images: dict[str, None] = {}
     videos: list[dict[str, str]] = []
     video: dict[str, str] | None = None
-    first = _CONTENT_START.search(lowered)
+    first = _content_start().search(lowered)
     around = _theme_parts(lowered) if first else ()
-    fallbacks = _elements(lowered, _NOSCRIPT) if first else ()
+    fallbacks = _elements(lowered, _noscript()) if first else ()
     home_link = _HomeLink(region, lowered, page_url, encoding)
     for found in _whole_tags(lowered, first.start()) if first else ():
         tag = found.group(1)
@@ -131,10 +131,10 @@ def read_content(region: bytes, lowered: bytes | None, page_url: str, encoding: 
 
 # Elements that hold the theme's parts, not the page's content (HTML's own meaning of them):
 # a sidebar's logo, a footer's sponsors. A <header> inside <main> or an <article> is the page's.
-_THEME_PART = re.compile(rb"<(nav|aside|footer|header|article|main)[\s>]")
+_theme_part = lazy_pattern(rb"<(nav|aside|footer|header|article|main)[\s>]")
 # A <div> a theme names after its parts, in a page with no <main> (``site-header``,
 # ``masthead``, ``sidebar``, ``navbar``): the same parts, written before HTML5 named them.
-_DIV_TAG = re.compile(rb"<div\b([^>]{0,512})")
+_div_tag = lazy_pattern(rb"<div\b([^>]{0,512})")
 """A ``<div>`` tag's first 512 bytes: where a theme writes its class and id."""
 _THEME_WORDS = (b"header", b"footer", b"sidebar", b"navbar", b"masthead", b"site-nav", b"site-logo", b"topbar")
 
@@ -146,7 +146,7 @@ _theme_name = lazy_pattern(rb"(?<![\w-])(?:site-)?(?:header|footer|sidebar|navba
                            rb"(?![\w-])")
 
 
-_NOSCRIPT = re.compile(rb"<noscript[\s>]")
+_noscript = lazy_pattern(rb"<noscript[\s>]")
 
 
 class _HomeLink:
@@ -156,7 +156,7 @@ class _HomeLink:
 
     def __init__(self, region: bytes, lowered: bytes, page_url: str, encoding: str) -> None:
         self.region, self.lowered, self.page_url, self.encoding = region, lowered, page_url, encoding
-        self.opens, self.closes = _LINK_OPEN.finditer(lowered), _LINK_END.finditer(lowered)
+        self.opens, self.closes = _link_open().finditer(lowered), _link_end().finditer(lowered)
         self.next_open, self.next_close = next(self.opens, None), next(self.closes, None)
         self.open = self.close = -1
         self.home: dict[int, bool] = {}
@@ -185,9 +185,9 @@ def _theme_parts(lowered: bytes) -> tuple[tuple[int, int], ...]:
     article) ``header`` element of a content region; looked for only where it has images."""
     parts: list[tuple[int, int]] = []
     articles: list[tuple[int, int]] = []
-    if _MAIN_START.search(lowered) is None and _ARTICLE_START.search(lowered) is None:
+    if _main_start().search(lowered) is None and _article_start().search(lowered) is None:
         parts.extend(_theme_divs(lowered))
-    for found in _THEME_PART.finditer(lowered):
+    for found in _theme_part().finditer(lowered):
         name, start = found.group(1), found.start()
         if any(a <= start < b for a, b in parts):
             continue  # inside one already found
@@ -212,7 +212,7 @@ def _theme_divs(lowered: bytes) -> list[tuple[int, int]]:
     """``(start, end)`` of each ``<div>`` whose class or id names a theme part, outermost
     only; each tag's attributes read once (no pattern that backtracks over a long one)."""
     found: list[tuple[int, int]] = []
-    for tag in _DIV_TAG.finditer(lowered):
+    for tag in _div_tag().finditer(lowered):
         if found and tag.start() < found[-1][1]:
             continue
         if any(_theme_name().search(value) for value in _named().findall(tag.group(1))
@@ -254,7 +254,7 @@ def main_content(data: bytes) -> bytes:
     links, an ``<aside>``): what a listing page lists."""
     lowered = data.lower()
     data, lowered = without_comments(data, lowered)
-    head_end = HEAD_END.search(lowered)
+    head_end = head_end_mark().search(lowered)
     start, end = main_region(lowered, head_end.start() if head_end else 0)
     kept, at = [], start
     for part_start, part_end in _theme_parts(lowered[start:end]):

@@ -26,13 +26,13 @@ from sitemapkit.site.files import BLOCK, open_regular
 from sitemapkit.site.long_values import LONG_VALUE, squeeze
 from sitemapkit.site.markup import (
     ATTRIBUTES,
-    HEAD_END,
-    HEAD_END_TEXT,
     HEAD_END_TEXT_LOWER,
-    HIDING,
     attributes,
     declared_encoding,
     head_end,
+    head_end_mark,
+    head_end_text,
+    hiding,
     without_comments,
 )
 from sitemapkit.site.pages import not_a_page
@@ -40,7 +40,7 @@ from sitemapkit.urls import resolve
 
 # Patterns that run over a page's lower-cased copy (same offsets, and no IGNORECASE, which
 # costs more than the lowering once a page carries a big navigation tree).
-_HEAD_TAG = re.compile(rb"<(meta|link)\b" + ATTRIBUTES)
+_head_tag = lazy_pattern(rb"<(meta|link)\b" + ATTRIBUTES)
 
 
 _head_tag_name = lazy_pattern(rb"<(?:meta|link)\b")
@@ -136,7 +136,7 @@ def read_head_html(data: bytes, page_url: str) -> HtmlFacts:
     """The head's facts (robots, canonical, hreflang, dates) of a page's first bytes, as a
     crawler that read only that far has them: the head ends at ``</head>`` or ``<body>``, or
     with ``data`` when neither is in it. Linear in ``len(data)``."""
-    found = HEAD_END.search(data)
+    found = head_end_mark().search(data)
     head = data[: found.start()] if found else data
     noindex, canonical, alternates, published, modified = _head_facts(head, head.lower(), page_url)
     return HtmlFacts(noindex, canonical, alternates, published=published, modified=modified, head=head)
@@ -154,7 +154,7 @@ def head_of(markup: str) -> str:
     end = markup.find(HEAD_END_TEXT_LOWER)
     if end >= 0:
         return markup[: end + len(HEAD_END_TEXT_LOWER)]
-    found = HEAD_END_TEXT.search(markup)
+    found = head_end_text().search(markup)
     return markup[: found.end()] if found else markup
 
 
@@ -199,7 +199,7 @@ def _read_head(fd: int, long_values: list[tuple[str, int]]) -> bytes:
     """The start of the file, through ``</head>``: one page of the file for most themes, the
     first ``PAGE_READ_BYTES`` when there is no head. Plain ``os`` calls: this runs once per page."""
     data = os.read(fd, _HEAD_BYTES)
-    if len(data) == _HEAD_BYTES and HEAD_END.search(data) is None:
+    if len(data) == _HEAD_BYTES and head_end_mark().search(data) is None:
         data = squeeze(_chunks(fd, data), long_values, PAGE_READ_BYTES)
     return data
 
@@ -232,8 +232,8 @@ def _head_facts(head: bytes, lowered: bytes, page_url: str):
         return _NO_HEAD_FACTS
     # Comments and scripts are cut out only when one starts before a tag ends; a theme's
     # scripts mostly come after the links and metas read here, which then stay the same.
-    hiding = HIDING.search(lowered, 0, tags[-1].end())
-    if hiding is not None:
+    hidden = hiding().search(lowered, 0, tags[-1].end())
+    if hidden is not None:
         head, lowered = without_comments(head, lowered)
         tags = _head_tags(lowered)
     encoding = None
@@ -292,7 +292,7 @@ def _head_tags(head: bytes) -> list[re.Match[bytes]]:
     for start in sorted(set(starts)) if len(starts) > 1 else starts:
         if start < end:
             continue  # inside a tag already read (a value that holds "<meta"): not a tag
-        tag = _HEAD_TAG.match(head, start)
+        tag = _head_tag().match(head, start)
         if tag is not None:
             tags.append(tag)
             end = tag.end()

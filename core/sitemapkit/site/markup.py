@@ -13,22 +13,22 @@ from sitemapkit.patterns import lazy_pattern
 # characters between quoted values, which the regex engine takes far faster than one
 # character at a time.
 ATTRIBUTES = rb"""([^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*)>"""
-_ATTRIBUTE = re.compile(rb"""([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
-HIDING = re.compile(rb"<(?:!--|script|style|template)")
+_attribute = lazy_pattern(rb"""([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
+hiding = lazy_pattern(rb"<(?:!--|script|style|template)")
 # Where a comment or a script, style or template body starts, and what ends each; found with
 # plain searches, each byte looked at a bounded number of times (see ``_hidden``).
-_HIDDEN_START = re.compile(rb"<(?:!--|(script|style|template)\b)")
-_HIDDEN_END = {name: re.compile(rb"</" + name + rb"\s*>") for name in (b"script", b"style", b"template")}
+_hidden_start = lazy_pattern(rb"<(?:!--|(script|style|template)\b)")
+_hidden_end = {name: lazy_pattern(rb"</" + name + rb"\s*>") for name in (b"script", b"style", b"template")}
 # Where a page's head ends: runs over the raw page (bytes; as text for ``extract.head_of``),
 # and stops within its first kilobytes.
 _HEAD_CLOSE, _BODY_START = "</head", "<body"
 _HEAD_END = f"{_HEAD_CLOSE}|{_BODY_START}"
-HEAD_END = re.compile(_HEAD_END.encode("ascii"), re.IGNORECASE)
-HEAD_END_TEXT = re.compile(_HEAD_END, re.IGNORECASE)
+head_end_mark = lazy_pattern(_HEAD_END.encode("ascii"), re.IGNORECASE)
+head_end_text = lazy_pattern(_HEAD_END, re.IGNORECASE)
 HEAD_END_TEXT_LOWER = _HEAD_CLOSE
 """The end of a head as most pages write it, found by a plain find first (``extract.head_of``)."""
 _HEAD_CLOSE_BYTES, _BODY_START_BYTES = _HEAD_CLOSE.encode("ascii"), _BODY_START.encode("ascii")
-"""``HEAD_END``'s two marks, for a lower-cased page (``head_end``)."""
+"""``head_end_mark()``'s two marks, for a lower-cased page (``head_end``)."""
 
 
 _start_tag = lazy_pattern(rb"<([a-z][a-z0-9-]*)")
@@ -36,12 +36,12 @@ _start_tag = lazy_pattern(rb"<([a-z][a-z0-9-]*)")
 
 _HEAD_ONLY = frozenset({b"html", b"head", b"meta", b"link", b"base", b"title", b"noscript"})
 """Start tags a head holds (script, style and template bodies are skipped as hidden)."""
-_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
+_charset = lazy_pattern(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
 
 
 def declared_encoding(data: bytes) -> str:
     """The charset a page declares in its first 2 KiB; generators write UTF-8 otherwise."""
-    declared = _CHARSET.search(data, 0, 2048)
+    declared = _charset().search(data, 0, 2048)
     return _encoding(declared.group(1).decode("ascii")) if declared else "utf-8"
 
 
@@ -55,7 +55,7 @@ def _encoding(name: str) -> str:
 
 def without_comments(data: bytes, lowered: bytes) -> tuple[bytes, bytes]:
     """``data`` and its lower-cased copy without comments and script, style, template bodies."""
-    if HIDING.search(lowered) is None:
+    if hiding().search(lowered) is None:
         return data, lowered
     kept, last = [], 0
     for start, end in _hidden(lowered):
@@ -73,7 +73,7 @@ def head_end(lowered: bytes) -> int:
     demo pages), at the first start tag no head holds, outside comments and script, style and
     template bodies (the end when there is none). A fragment, which starts with such a tag
     (a theme partial's ``<div>``), has no head: 0."""
-    # Performance: in a lower-cased page ``HEAD_END`` is two plain finds, ``<body`` looked for
+    # Performance: in a lower-cased page ``head_end_mark()`` is two plain finds, ``<body`` looked for
     # only before ``</head`` (measured: 2.6 k instructions less a small MkDocs head).
     end = lowered.find(_HEAD_CLOSE_BYTES)
     body = lowered.find(_BODY_START_BYTES, 0, end if end >= 0 else len(lowered))
@@ -98,7 +98,7 @@ def _hidden(lowered: bytes) -> Iterator[tuple[int, int]]:
     in order: the first ``-->`` (or ``</script>``...) after each start ends it. Linear in the
     size: once one start finds no end, no later start of its kind can, so none looks again."""
     at, unclosed = 0, set()
-    while (found := _HIDDEN_START.search(lowered, at)) is not None:
+    while (found := _hidden_start().search(lowered, at)) is not None:
         name = found.group(1)
         end = -1
         if name not in unclosed:
@@ -106,7 +106,7 @@ def _hidden(lowered: bytes) -> Iterator[tuple[int, int]]:
                 end = lowered.find(b"-->", found.end())
                 end = end + 3 if end >= 0 else -1
             else:
-                close = _HIDDEN_END[name].search(lowered, found.end())
+                close = _hidden_end[name]().search(lowered, found.end())
                 end = close.end() if close is not None else -1
         if end < 0:
             unclosed.add(name)
@@ -118,7 +118,7 @@ def _hidden(lowered: bytes) -> Iterator[tuple[int, int]]:
 
 def attributes(raw: bytes, encoding: str) -> dict[str, str]:
     attrs: dict[str, str] = {}
-    for name, double, single, bare in _ATTRIBUTE.findall(raw):
+    for name, double, single, bare in _attribute().findall(raw):
         key = name.decode("ascii", "replace").lower()
         if key not in attrs:
             value = double or single or bare

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from sitemapkit.protocol import ERROR, HTML_READ_BYTES
 from sitemapkit.return_links import ReturnLinks
 from sitemapkit.site.extract import read_head_html
-from sitemapkit.site.markup import HEAD_END
+from sitemapkit.site.markup import head_end_mark
 from sitemapkit.site.pages import not_a_page
 from sitemapkit.urls import URLError, encode_url, resolve
 from sitemapkit.validate.fetch import (
@@ -307,7 +307,7 @@ def _read_head(answer: Answer, timeout: float) -> tuple[bytes, str | None]:
     while chunk := body.read(64 * 1024):
         parts.append(chunk)
         window = tail + chunk  # an end tag cut between two chunks is found too
-        if HEAD_END.search(window):
+        if head_end_mark().search(window):
             break
         tail = window[-16:]
     return b"".join(parts), body.error
