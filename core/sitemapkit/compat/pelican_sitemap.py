@@ -40,7 +40,8 @@ class PelicanSitemapError(SettingsError):
 
 def public(status: str, meta: Mapping[str, Any]) -> bool:
     """Published (not a draft, hidden or skipped) and not ``Private: true``."""
-    return status == "published" and str(meta.get("private", "")).strip().lower() not in ("true", "yes", "1")
+    return status == "published" and ("private" not in meta  # (most pages: one look)
+                                      or str(meta["private"]).strip().lower() not in ("true", "yes", "1"))
 
 
 def plugin_conflict(plugins: Iterable[str]) -> Problem | None:
