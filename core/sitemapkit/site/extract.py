@@ -208,17 +208,14 @@ def _facts(data: bytes, page_url: str, own: bytes | None) -> HtmlFacts:
     """``own``: the page's own content, when the adapter gave it; else the main region of ``data``."""
     lowered = data.lower()
     offset = head_end(lowered)  # a page without </head> and <body> has one too
-    head = data[:offset]
-    not_page = not_a_page(head, lowered[:offset])
+    head, head_lowered = data[:offset], lowered[:offset]
+    not_page = not_a_page(head, head_lowered)
+    noindex, canonical, alternates, published, modified = _head_facts(head, head_lowered, page_url)
     if own is not None:
-        found = _head_facts(head, lowered[:offset], page_url)
         images, videos, digest = read_content(own, None, page_url, "utf-8")
     else:
-        found = _head_facts(head, lowered[:offset], page_url)
         start, end = main_region(lowered, offset)
-        encoding = declared_encoding(data)
-        images, videos, digest = read_content(data[start:end], lowered[start:end], page_url, encoding)
-    noindex, canonical, alternates, published, modified = found
+        images, videos, digest = read_content(data[start:end], lowered[start:end], page_url, declared_encoding(data))
     return HtmlFacts(noindex, canonical, alternates, images, videos, published, modified, digest, head, (), 0, not_page)
 
 
