@@ -1,6 +1,8 @@
 import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from sitemapkit.urls import (
     URLError,
@@ -95,3 +97,16 @@ def test_site_loc_is_check_loc_of_the_absolute_url(url):
             site_loc(base, url)
     else:
         assert site_loc(base, url) == expected
+
+
+@given(reference=st.text(alphabet="/.?#;%abé \t\\:@-_~2e", max_size=24).map(lambda text: "/" + text),
+       page=st.sampled_from(["https://ex.com/a/b.html", "https://ex.com", "http://u:p@ex.com:8080/x/?q=1#f",
+                             "https://[::1]:8000/a/", "https://ex.com/docs/", "https://ex.com?x/y",
+                             "https://ex.com/a;p?q#f"]))
+def test_a_path_from_the_root_resolves_as_urljoin_resolves_it(reference, page):
+    """``resolve`` joins most site-rooted paths itself, faster than ``urljoin``: to the same URL."""
+    from urllib.parse import urljoin
+
+    from sitemapkit.urls import resolve
+
+    assert resolve(page, reference) == urljoin(page, reference.strip())

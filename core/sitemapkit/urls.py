@@ -162,6 +162,16 @@ def resolve(page_url: str, reference: str) -> str:
     reference = reference.strip()
     if reference.startswith(("https://", "http://")):
         return reference
+    # Performance: a path from the site's root with no dot segment, parameters, query, fragment
+    # nor anything urljoin drops (most images' and links': ``/images/a.png``) follows the page's
+    # scheme and host as it is (measured: 7 k instructions, 50 k for urljoin). ``"/."`` covers
+    # ``/./`` and ``/../``.
+    if (reference[:1] == "/" and reference[1:2] != "/" and "/." not in reference and ";" not in reference
+            and "?" not in reference and "#" not in reference and reference.isprintable()):
+        start = page_url.find("://") + 3
+        end = page_url.find("/", start)  # where the page's host ends, unless a query or fragment comes first
+        if start > 2 and end >= 0 and page_url.find("?", start, end) < 0 and page_url.find("#", start, end) < 0:
+            return page_url[:end] + reference
     return urljoin(page_url, reference)
 
 

@@ -83,8 +83,8 @@ def decorative(src: str, attrs: Mapping[str, str] = _NO_ATTRIBUTES, *, chrome: b
         return True
     patterns = _patterns()
     classes, ident = attrs.get("class", ""), attrs.get("id", "")
-    if patterns.emoji.search(classes) or any(word.search(classes) or word.search(ident)
-                                             for word in (patterns.logo, patterns.avatar)):
+    if (classes or ident) and (patterns.emoji.search(classes) or any(  # (most images have neither)
+            word.search(classes) or word.search(ident) for word in (patterns.logo, patterns.avatar))):
         return True
     address = src.split("#", 1)[0]
     path = address.split("?", 1)[0]
@@ -102,7 +102,7 @@ def _pixel(attrs: Mapping[str, str], patterns: _Patterns) -> bool:
     """An image no reader sees, or sees as an icon: at most ``ICON_PIXELS`` wide or high, or
     hidden by its style."""
     for key in ("width", "height"):
-        size = patterns.size.match(attrs.get(key, ""))
+        size = patterns.size.match(attrs[key]) if key in attrs else None
         if size is not None and int(size.group(1)) <= ICON_PIXELS:
             return True
-    return patterns.hidden.search(attrs.get("style", "")) is not None
+    return "style" in attrs and patterns.hidden.search(attrs["style"]) is not None
