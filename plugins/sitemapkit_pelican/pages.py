@@ -152,7 +152,7 @@ def _dates(content: Content) -> tuple[Moment | None, Moment | None]:
     return published, modified or published
 
 
-def _datetime(moment: Any) -> Any:
+def _datetime(moment: Moment | None) -> Moment | None:
     """Pelican's ``SafeDatetime`` as the ``datetime`` it is. Performance: zoneinfo reads a subclass's
     fields one attribute at a time each time it works out the offset, which formatting and hashing
     a date do (measured: formatting it 31.6 k instructions, against 3.0 k for the copy and 20.8 k)."""

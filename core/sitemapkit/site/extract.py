@@ -26,7 +26,7 @@ from sitemapkit.site.files import BLOCK, open_regular
 from sitemapkit.site.long_values import LONG_VALUE, squeeze
 from sitemapkit.site.markup import (
     ATTRIBUTES,
-    HEAD_END_TEXT_LOWER,
+    HEAD_CLOSE,
     attributes,
     declared_encoding,
     head_end,
@@ -151,9 +151,9 @@ def head_of(markup: str) -> str:
     instructions a Pelican page, against 7.4 k for the case-insensitive search). What it keeps
     may run past an earlier end written otherwise (``<BODY>``, ``<body>`` with no ``</head>``
     before it): ``read_page_html`` finds that end in what it is given, and reads the same."""
-    end = markup.find(HEAD_END_TEXT_LOWER)
+    end = markup.find(HEAD_CLOSE)
     if end >= 0:
-        return markup[: end + len(HEAD_END_TEXT_LOWER)]
+        return markup[: end + len(HEAD_CLOSE)]
     found = head_end_text().search(markup)
     return markup[: found.end()] if found else markup
 

@@ -21,13 +21,11 @@ _hidden_start = lazy_pattern(rb"<(?:!--|(script|style|template)\b)")
 _hidden_end = {name: lazy_pattern(rb"</" + name + rb"\s*>") for name in (b"script", b"style", b"template")}
 # Where a page's head ends: runs over the raw page (bytes; as text for ``extract.head_of``),
 # and stops within its first kilobytes.
-_HEAD_CLOSE, _BODY_START = "</head", "<body"
-_HEAD_END = f"{_HEAD_CLOSE}|{_BODY_START}"
+HEAD_CLOSE, _BODY_START = "</head", "<body"  # (HEAD_CLOSE: as most pages write it, found first by a plain find)
+_HEAD_END = f"{HEAD_CLOSE}|{_BODY_START}"
 head_end_mark = lazy_pattern(_HEAD_END.encode("ascii"), re.IGNORECASE)
 head_end_text = lazy_pattern(_HEAD_END, re.IGNORECASE)
-HEAD_END_TEXT_LOWER = _HEAD_CLOSE
-"""The end of a head as most pages write it, found by a plain find first (``extract.head_of``)."""
-_HEAD_CLOSE_BYTES, _BODY_START_BYTES = _HEAD_CLOSE.encode("ascii"), _BODY_START.encode("ascii")
+_HEAD_CLOSE_BYTES, _BODY_START_BYTES = HEAD_CLOSE.encode("ascii"), _BODY_START.encode("ascii")
 """``head_end_mark()``'s two marks, for a lower-cased page (``head_end``)."""
 
 
@@ -73,7 +71,7 @@ def head_end(lowered: bytes) -> int:
     demo pages), at the first start tag no head holds, outside comments and script, style and
     template bodies (the end when there is none). A fragment, which starts with such a tag
     (a theme partial's ``<div>``), has no head: 0."""
-    # Performance: in a lower-cased page ``head_end_mark()`` is two plain finds, ``<body`` looked for
+    # Performance: in a lower-cased page the head's end is two plain finds, ``<body`` looked for
     # only before ``</head`` (measured: 2.6 k instructions less a small MkDocs head).
     end = lowered.find(_HEAD_CLOSE_BYTES)
     body = lowered.find(_BODY_START_BYTES, 0, end if end >= 0 else len(lowered))
