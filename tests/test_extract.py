@@ -74,6 +74,19 @@ def test_head_words_elsewhere_do_not_hide_or_fake_the_tags_that_matter():
                           URL).noindex is False
 
 
+def test_the_names_a_head_is_read_for_are_found_among_tags_sharing_their_words():
+    """The head is looked through for a word of each name it reads (``bot``, ``_time``): tags
+    that hold those words otherwise (a bottom bar's script, a timetable's description) are read
+    and passed over, and each name is still found after them."""
+    head = ("<script src='/js/bottom_time.js'></script><meta name='description' content='a bot timetable, up_time'>"
+            "<link rel='stylesheet' href='/css/robot_time.css'><meta property='og:updated_time' "
+            "content='2024-03-01T08:00:00Z'><meta name='googlebot' content='noindex'>")
+    facts = read_page_html(page("<main></main>", head=head), URL)
+    assert (facts.noindex, facts.modified, facts.published) == (True, "2024-03-01T08:00:00Z", None)
+    quiet = read_page_html(page("<main></main>", head=head.replace("googlebot", "bottom")), URL)
+    assert (quiet.noindex, quiet.modified) == (False, "2024-03-01T08:00:00Z")
+
+
 def test_declared_charset_and_utf8_default():
     latin = page("<main><img src='é.png'></main>").replace("utf-8", "iso-8859-1").encode("latin-1")
     assert read_page_html(latin, URL).images == (URL + "é.png",)

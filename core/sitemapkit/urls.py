@@ -34,6 +34,14 @@ _lone_percent = lazy_pattern(r"%(?![0-9A-Fa-f]{2})")
 _dot_segment = lazy_pattern(r"(?:\.|%2[eE])((?:\.|%2[eE]))?")
 
 _DOTS = re.compile(r"/(?:\.|%2[eE])(?:\.|%2[eE])?(?:[/?#]|$)")
+
+
+def _has_dots(url: str) -> bool:
+    """Whether ``url`` holds a ``.`` or ``..`` segment (``_DOTS``). Performance: asked of a URL
+    with ``/.`` or ``/%2`` in it only, two plain finds most URLs pass (1.1 k instructions less)."""
+    return ("/." in url or "/%2" in url) and _DOTS.search(url) is not None
+
+
 # A URL already in the form encode_url gives: most URLs a site has. Checked in one match,
 # it skips the parsing and quoting that would give it back unchanged. Performance: runs of
 # plain characters taken whole and possessively (no group per character, no backtracking:
@@ -101,7 +109,7 @@ def encode_url(url: str) -> str:
     ``http://www.example.com/ümlat.php&q=name`` becomes
     ``http://www.example.com/%C3%BCmlat.php&q=name`` (XML escaping is the writer's job).
     """
-    if len(url) < MAX_LOC_LENGTH and _ENCODED.fullmatch(url) and not _DOTS.search(url):
+    if len(url) < MAX_LOC_LENGTH and _ENCODED.fullmatch(url) and not _has_dots(url):
         return url
     url = url.strip().partition("#")[0]
     if len(url) >= MAX_LOC_LENGTH:  # checked before quoting, which would only lengthen it
@@ -128,7 +136,7 @@ def encode_url(url: str) -> str:
 def remove_dot_segments(path: str) -> str:
     """``path`` with ``.`` and ``..`` segments resolved as RFC 3986 (5.2.4) says, their
     percent-encoded spellings (``%2e%2e``) included: ``/docs/%2e%2e/etc`` is ``/etc``."""
-    if not _DOTS.search(path):
+    if not _has_dots(path):
         return path
     out: list[str] = []
     segments = path.split("/")
@@ -303,7 +311,7 @@ def site_loc(base_url: str, url: str) -> str:
     pages' URLs are plain site paths already encoded, taken in one check."""
     if "://" not in url[:12] and not url.startswith((".", "//")):
         loc = base_url + url.lstrip("/")
-        if len(loc) < MAX_LOC_LENGTH and _ENCODED.fullmatch(loc) and not _DOTS.search(loc):
+        if len(loc) < MAX_LOC_LENGTH and _ENCODED.fullmatch(loc) and not _has_dots(loc):
             return loc
     return check_loc(absolute(base_url, url), base_url)
 
