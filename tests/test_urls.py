@@ -13,6 +13,7 @@ from sitemapkit.urls import (
     normalise_base_url,
     path_for_file,
     site_loc,
+    site_loc_path,
     site_path,
 )
 
@@ -97,6 +98,19 @@ def test_site_loc_is_check_loc_of_the_absolute_url(url):
             site_loc(base, url)
     else:
         assert site_loc(base, url) == expected
+        assert site_loc_path(base, url) == (expected, site_path(expected, base))
+
+
+@given(url=st.text(alphabet="/.?#%ab2eé&=", max_size=20))
+def test_the_quick_path_gives_the_loc_and_path_the_full_check_gives(url):
+    base = "https://ex.com/docs/"
+    try:
+        expected = check_loc(absolute(base, url), base)
+    except URLError:
+        with pytest.raises(URLError):
+            site_loc_path(base, url)
+    else:
+        assert site_loc_path(base, url) == (expected, site_path(expected, base))
 
 
 @given(reference=st.text(alphabet="/.?#;%abé \t\\:@-_~2e", max_size=24).map(lambda text: "/" + text),

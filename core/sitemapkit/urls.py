@@ -307,13 +307,20 @@ def check_loc(url: str, base_url: str) -> str:
 
 
 def site_loc(base_url: str, url: str) -> str:
-    """``check_loc(absolute(base_url, url), base_url)``, for a normalised ``base_url``; most
-    pages' URLs are plain site paths already encoded, taken in one check."""
+    """``check_loc(absolute(base_url, url), base_url)``, for a normalised ``base_url``."""
+    return site_loc_path(base_url, url)[0]
+
+
+def site_loc_path(base_url: str, url: str) -> tuple[str, str]:
+    """``site_loc`` with that loc's ``site_path``. Most pages' URLs are plain site paths
+    already encoded, taken in one check that gives both."""
     if "://" not in url[:12] and not url.startswith((".", "//")):
-        loc = base_url + url.lstrip("/")
+        path = url.lstrip("/")
+        loc = base_url + path
         if len(loc) < MAX_LOC_LENGTH and _ENCODED.fullmatch(loc) and not _has_dots(loc):
-            return loc
-    return check_loc(absolute(base_url, url), base_url)
+            return loc, path if "?" not in path else site_path(loc, base_url)
+    loc = check_loc(absolute(base_url, url), base_url)
+    return loc, site_path(loc, base_url)
 
 
 # Moved to pages.py; kept under this name for the Pelican adapter, which folds URLs it has.

@@ -28,7 +28,7 @@ from sitemapkit.site.extract import HtmlFacts, file_digest, read_page_file, read
 from sitemapkit.site.files import inside
 from sitemapkit.site.owned import url_key
 from sitemapkit.site.pages import Exclude, SiteRobots, error_page, file_exists, fold_index, serving_file
-from sitemapkit.urls import MAX_LOC_LENGTH, URLError, encode_url, in_scope, site_loc, site_path
+from sitemapkit.urls import MAX_LOC_LENGTH, URLError, encode_url, in_scope, site_loc, site_loc_path, site_path
 from sitemapkit.values import OptionError, changefreq, priority
 
 if TYPE_CHECKING:
@@ -294,13 +294,12 @@ class EntryMaker:
                 self.chosen_out.add(url_key(site_loc(self.base, page.url)))
             return None
         try:
-            loc = site_loc(self.base, page.url)
+            loc, path = site_loc_path(self.base, page.url)
         except URLError as error:
             reason = error.reason
             rule = "loc-length" if reason == "length" else "loc-scope" if reason == "scope" else "loc-invalid"
             self.warn(page, "loc", rule, f"page left out: {error}")
             return None
-        path = site_path(loc, self.base)
         for gate in plan.gates:
             if gate(page, loc, path):
                 return None
@@ -401,10 +400,9 @@ class EntryMaker:
             if not _plain(page):
                 return None
             try:
-                loc = site_loc(self.base, page.url)
+                loc, path = site_loc_path(self.base, page.url)
             except URLError:
                 return None
-            path = site_path(loc, self.base)
             if excludes and excludes(path):
                 return None  # (asked of each page, as the gate asks: it counts the patterns that match)
             if found is not None and as_datetime(found) > latest:
@@ -613,8 +611,7 @@ class EntryMaker:
     def document(self, page: Page) -> tuple[Entry, str | None] | None:
         """A file that is not HTML (``include``): a loc, and a lastmod from its source's git
         history or from the manifest's fingerprint of its bytes, never from the build."""
-        loc = site_loc(self.base, page.url)
-        path = site_path(loc, self.base)
+        loc, path = site_loc_path(self.base, page.url)
         if self.excludes and self.excludes(path):
             self.left_out("exclude")
             return None
@@ -791,7 +788,11 @@ class EntryMaker:
             modified = self.not_future(page, "article:published_time",
                                        page_moment(page, "article:published_time", facts.published, self.warn))
         found, answered = self.resolver.dated(page, loc, facts.digest, self.feed_title(page, facts), override, modified)
-        return override if override is not None else self.not_future(page, "lastmod", found), answered, modified
+        if override is not None:
+            return override, answered, modified
+        # (the page's own date, when it answered as it was, was checked above)
+        checked = found is modified and modified is page.modified
+        return found if checked else self.not_future(page, "lastmod", found), answered, modified
 
     def not_future(self, page: Page, field: str, moment: Moment | None) -> Moment | None:
         """``moment``, unless it is after the build's now (beyond a day's slack for a date

@@ -22,10 +22,16 @@ class UrlHashes:
     def add(self, url: str) -> bool:
         """Note ``url``; False when it was noted before."""
         key = hash(url) or 1
-        slot = self._slot(key)
-        if self._table[slot] == key:
-            return False
-        self._table[slot] = key
+        table = self._table
+        slot = key & self._mask
+        found = table[slot]
+        if found:  # (most new URLs find their first slot free: no probing call for them)
+            if found == key:
+                return False
+            slot = self._slot(key)
+            if table[slot] == key:
+                return False
+        table[slot] = key
         self._count += 1
         if self._count * 2 > self._mask:  # at most half full: probes stay short
             self._grow()

@@ -24,7 +24,6 @@ from sitemapkit.report import Report
 from sitemapkit.site.files import BLOCK, AnyTarget, Sink, faults_named
 
 _FLUSH_LINES = 2048
-_CACHE_SIZE = 4096
 
 AnyEntry = Entry | PlainEntry | tuple[str, Moment | None]
 """What the writer takes: an ``Entry``, a ``PlainEntry``, or for bulk callers with only a loc
@@ -41,7 +40,6 @@ def fill(
     each URL's section; ``urlsets`` (None: no file lists every page) takes every URL.
     Returns how many URLs it wrote (the caller decides from that); ``report`` is told them,
     and the images, videos and news articles, for the summary."""
-    moments: dict[object, str] = {}
     add_url, add_news = urlsets.add if urlsets is not None else None, news.add
     add_text = texts.add if texts is not None else None
     urls = images = videos = 0
@@ -61,16 +59,7 @@ def fill(
         # cheaper than a regex here, and anything unusual still gets the full escape().
         if "&" in loc or "'" in loc or "<" in loc or ">" in loc or '"' in loc or not loc.isascii():
             loc = escape(loc)
-        if lastmod is None:
-            when = ""
-        else:
-            # Equal instants in different offsets are equal keys: keep the offset in the key.
-            key = lastmod if type(lastmod) is date else (lastmod, lastmod.tzinfo)
-            when = moments.get(key)
-            if when is None:
-                if len(moments) >= _CACHE_SIZE:
-                    moments.clear()
-                when = moments[key] = f"<lastmod>{format_moment(lastmod)}</lastmod>"
+        when = "" if lastmod is None else f"<lastmod>{format_moment(lastmod)}</lastmod>"
         line = f"<url><loc>{loc}</loc>{when}{more}</url>\n"
         if (route is not None and not route(source).add(line, used, lastmod)) or (
                 add_url is not None and not add_url(line, used, lastmod)):
