@@ -9,7 +9,7 @@ from typing import Any
 
 from sitemapkit.model import NavItem, Outline
 
-from .pages import Run, linked_url
+from .pages import Run
 
 WORDS = {"index": "Home", "archives": "Archives", "categories": "Categories", "tags": "Tags", "authors": "Authors"}
 """Pelican's direct templates, by the names its themes give their pages."""
@@ -56,4 +56,4 @@ def _url(run: Run, path: str | None) -> str | None:
         return None
     key, _, *rest = found
     # (the problem of a link that serves no file goes with the page site_pages makes: never told twice)
-    return run.url(path, linked_url(run.objects[key]) if key is not None else rest[0])[0]
+    return run.url(path, run.linked_url(run.objects[key]) if key is not None else rest[0])[0]

@@ -53,6 +53,10 @@ class Run:
         self.later: dict[str, list[str]] = {}
         """The first page of each paginated list -> the paths of its later pages (``index2.html``)."""
         self.paginator, self.first = None, ""  # the list whose later pages are being written, its first page
+        self.fs_dates = settings.get("DEFAULT_DATE") == "fs"
+        self.linked_as_saved: dict[tuple[type, bool], bool] = {}
+        """Whether a kind of content (an article, a page, a translation of either) is linked where
+        it is written, by the run's settings (``linked_url``): asked once a kind."""
 
     def add(self, path: str, context: Mapping[str, Any], head: str | None = None) -> None:
         """``head``: the page as rendered, up to its body (None: read it from the file)."""
@@ -77,6 +81,18 @@ class Run:
         self.files[path] = (None, head, url or context["output_file"], tuple(map(id, articles)),
                             context.get("DEFAULT_LANG"))
 
+    def linked_url(self, content: Content) -> str | None:
+        """``content.url``, or None when it is plainly where the file was written (Pelican's
+        defaults; reading the settings, once a kind of content, is far cheaper than the ``url``
+        property)."""
+        kind = (type(content), content.in_default_lang)
+        as_saved = self.linked_as_saved.get(kind)
+        if as_saved is None:
+            as_saved = self.linked_as_saved[kind] = _linked_as_saved(content)
+        if as_saved and not (hasattr(content, "override_url") or hasattr(content, "override_save_as")):
+            return None
+        return content.url
+
     def url(self, path: str, linked: str | None) -> tuple[str, tuple[Problem, ...]]:
         """Where to list the file at ``path``: Pelican's link to it (``linked``, from the run's
         SITEURL; None: where it was written) from the main site's root, if a file serves it;
@@ -97,8 +113,8 @@ def site_pages(runs: list[Run], options: PelicanSitemap) -> Iterator[Page]:
     for run in runs:
         for path, (key, *_) in run.files.items():
             if key is not None:
-                urls[key], problems[key] = run.url(path, linked_url(run.objects[key]))
-                dates[key] = _dates(run.objects[key])
+                urls[key], problems[key] = run.url(path, run.linked_url(run.objects[key]))
+                dates[key] = _dates(run.objects[key], run.fs_dates)
     changed = {key: modified for key, (_, modified) in dates.items()}  # what index pages list, looked up in one pass
     for run in runs:
         for path, (key, head, *rest) in run.files.items():
@@ -144,10 +160,11 @@ def _static_html(runs: list[Run]) -> Iterator[Page]:
                        name=static.source_path.removeprefix(run.source_root))
 
 
-def _dates(content: Content) -> tuple[Moment | None, Moment | None]:
-    """(published, last changed); a date Pelican took from the file (``DEFAULT_DATE = "fs"``) is none."""
+def _dates(content: Content, fs_dates: bool) -> tuple[Moment | None, Moment | None]:
+    """(published, last changed); a date Pelican took from the file (``fs_dates``: its
+    ``DEFAULT_DATE = "fs"``) is none."""
     published, modified = _datetime(getattr(content, "date", None)), _datetime(getattr(content, "modified", None))
-    if content.settings.get("DEFAULT_DATE") == "fs":
+    if fs_dates:
         published, modified = authored(published, content.source_path), authored(modified, content.source_path)
     return published, modified or published
 
@@ -171,12 +188,9 @@ def _image(value: str, content: Content, run: Run) -> str:
     return value
 
 
-def linked_url(content: Content) -> str | None:
-    """``content.url``, or None when it is plainly where the file was written (Pelican's
-    defaults; reading the settings is far cheaper than the ``url`` property)."""
+def _linked_as_saved(content: Content) -> bool:
+    """Whether the settings link ``content``'s kind where they save it (``ARTICLE_URL`` and
+    ``ARTICLE_SAVE_AS`` name the same file, as Pelican's defaults do)."""
     kind = f"{type(content).__name__.upper()}_{'' if content.in_default_lang else 'LANG_'}"
     url, save_as = content.settings.get(kind + "URL"), content.settings.get(kind + "SAVE_AS")
-    own = hasattr(content, "override_url") or hasattr(content, "override_save_as")
-    if not own and isinstance(url, str) and (save_as == url or (url.endswith("/") and save_as == url + "index.html")):
-        return None
-    return content.url
+    return isinstance(url, str) and (save_as == url or (url.endswith("/") and save_as == url + "index.html"))
