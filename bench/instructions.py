@@ -32,6 +32,7 @@ the bytecode cache and sitemapkit's manifest.
   addresses move Pelican's own count by some ten million instructions between runs.
 
     .venv/bin/python bench/instructions.py [--parts mkdocs,import,sphinx,cli,sphinx-full,pelican] [--cli-pages 100000]
+        [--repeat 3]
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ import glob
 import importlib.util
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -238,29 +240,44 @@ def sphinx_full_part(root: Path) -> None:
     print(shares(results), flush=True)
 
 
-def pelican_part(root: Path) -> None:
+def pelican_part(root: Path, repeat: int = 1) -> None:
+    """Each blog built ``repeat`` times over, each time in a folder of another name: a whole
+    Pelican build's count moves by some ten million instructions with the paths it works on
+    (their strings' hashes set the order of its dicts and sets), as much as some changes
+    measured here. The figures are the medians; each variant writes to an output folder whose
+    name is as long as the others' (``output-0``...), so that none works on longer paths."""
     fixed = ["setarch", "-R"] if shutil.which("setarch") else []
     for label, articles, small in (("1,000 short articles", 1000, True), ("500 long articles", 500, False)):
         print(f"Pelican, full build of a blog of {label}", flush=True)
-        blog = root / f"pelican-{articles}{'-small' if small else ''}"
-        overhead_pelican.make_blog(blog, articles, small)
-        env = counted_env(blog)
-        results = {}
-        for name in overhead_pelican.VARIANTS:
-            if name == "pelican-sitemap" and importlib.util.find_spec("pelican.plugins.sitemap") is None:
-                continue  # (not installed: the bench group has it)
-            command = [*fixed, str(BIN / "pelican"), "-q", "-s", str(blog / f"conf-{name}.py")]
-            run_build(command, blog, env)  # warm-ups: the bytecode cache, sitemapkit's manifest
-            run_build(command, blog, env)
-            results[name] = measure(command, blog, env, root / f"cg-pelican-{articles}-{name}")
-            show(name, *results[name])
-        print(shares(results), flush=True)
+        results: dict[str, list[tuple[int, float]]] = {}
+        for run in range(repeat):
+            blog = root / f"pelican-{articles}{'-small' if small else ''}-{run}"
+            overhead_pelican.make_blog(blog, articles, small)
+            env = counted_env(blog)
+            for number, name in enumerate(overhead_pelican.VARIANTS):
+                if name == "pelican-sitemap" and importlib.util.find_spec("pelican.plugins.sitemap") is None:
+                    continue  # (not installed: the bench group has it)
+                conf = blog / f"conf-{name}.py"
+                conf.write_text(conf.read_text().replace(f"-{name}\"", f"-{number}\""))
+                command = [*fixed, str(BIN / "pelican"), "-q", "-s", str(conf)]
+                run_build(command, blog, env)  # warm-ups: the bytecode cache, sitemapkit's manifest
+                run_build(command, blog, env)
+                results.setdefault(name, []).append(measure(command, blog, env, root / f"cg-pelican-{articles}-{name}"))
+                show(name if repeat == 1 else f"{name}, run {run + 1}", *results[name][-1])
+            if repeat > 1:
+                print(shares({name: runs[-1] for name, runs in results.items()}), flush=True)
+            shutil.rmtree(blog)
+        if repeat > 1:
+            print("  medians:", flush=True)
+        print(shares({name: (statistics.median(i for i, _ in runs), statistics.median(c for _, c in runs))
+                      for name, runs in results.items()}), flush=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--parts", default="mkdocs,import,sphinx,cli")
     parser.add_argument("--cli-pages", type=int, default=100_000)
+    parser.add_argument("--repeat", type=int, default=1, help="pelican: build each blog this many times over")
     args = parser.parse_args()
     if not shutil.which("valgrind"):
         raise SystemExit("valgrind is not installed (apt-get install valgrind)")
@@ -268,9 +285,11 @@ def main() -> None:
         for part in args.parts.split(","):
             if part == "cli":
                 cli_part(Path(tmp), args.cli_pages)
+            elif part == "pelican":
+                pelican_part(Path(tmp), args.repeat)
             else:
                 {"mkdocs": mkdocs_part, "import": import_part, "sphinx": sphinx_part,
-                 "sphinx-full": sphinx_full_part, "pelican": pelican_part}[part](Path(tmp))
+                 "sphinx-full": sphinx_full_part}[part](Path(tmp))
 
 
 if __name__ == "__main__":
