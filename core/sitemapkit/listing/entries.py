@@ -179,8 +179,8 @@ def _entries(
     for page, document in itertools.chain(marked, ((file, True) for file in documents)):
         home = deployment is not None and deployment.selector and not document and maker.home(page)
         before = dict(left_out) if home else None
-        made = maker.document(page) if document else maker.entry(page)
-        entry, title = made if made is not None else (None, None)
+        made = maker.document(page) if document else maker.made(page)
+        entry, title = (made[0], made[1]) if made is not None else (None, None)
         if entry is not None and change is not None:
             entry = change(entry)
         if entry is None:

@@ -92,8 +92,8 @@ def _written_entry(loc: str, lastmod: Moment | None, changefreq: str | None, pri
 
 class Plan(NamedTuple):
     """What every page of a build goes through, decided once from the settings and the site
-    (issue 36): a feature that is off has no step, and costs nothing per page. ``entry`` runs
-    the page keys and the loc, then ``gates``, reads the page (``facts``), runs ``checks`` and
+    (issue 36): a feature that is off has no step, and costs nothing per page. ``EntryMaker.made``
+    runs the page keys and the loc, then ``gates``, reads the page (``facts``), runs ``checks`` and
     the canonical link, then makes the fields: lastmod, changefreq and priority (by ``rules``
     when there are any), images, videos, news and alternates. With ``replay``, a page that is
     only its written file has, after the gates, the entry an earlier build made of that very
@@ -273,15 +273,11 @@ class EntryMaker:
 
     # ------------------------------------------------------------------ the page
 
-    def entry(self, page: Page) -> tuple[Entry | PlainEntry, str | None] | None:
-        """The page's entry with its title (for ``sitemap.html``; None when it has no page to
-        go to), or None: the page is left out. The plan's steps, in order (``made``)."""
-        made = self.made(page)
-        return None if made is None else (made[0], made[1])
-
     def made(self, page: Page) -> tuple[Entry | PlainEntry, str | None, Folded | None] | None:
-        """``entry``, with what a folder's row keeps of the page (``Folded``) when its entry
-        may be replayed with its folder's (None: it may not)."""
+        """The page's entry with its title (for ``sitemap.html``; None when it has no page to
+        go to) and what a folder's row keeps of the page (``Folded``) when its entry may be
+        replayed with its folder's (None: it may not); or None: the page is left out. The
+        plan's steps, in order."""
         for problem in page.problems:  # the adapter's, counted as the build's own
             self.report.add(problem)
         plan = self.plan
