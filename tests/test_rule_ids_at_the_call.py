@@ -41,3 +41,14 @@ def test_a_problem_cannot_be_made_with_an_unknown_rule_id():
     with pytest.raises(KeyError):
         Problem("settings", "base-url-mising", "no base URL")
     assert Problem("settings", "base-url-missing", "no base URL").rule in RULES
+
+
+def test_a_problem_is_a_named_tuple_whose_changed_copies_are_checked_too():
+    problem = Problem("settings", "base-url-missing", "no base URL")
+    assert problem == ("settings", "base-url-missing", "no base URL", "warning", None, None)
+    moved = problem._replace(where="v2:settings")
+    assert type(moved) is Problem and moved.where == "v2:settings" and str(moved).startswith("v2:settings:")
+    with pytest.raises(KeyError):
+        problem._replace(rule="base-url-mising")
+    with pytest.raises(KeyError):
+        Problem._make(("settings", "no-such-rule", "m"))

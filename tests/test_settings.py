@@ -91,3 +91,25 @@ def test_base_url_is_normalised_once_when_the_settings_are_made_and_the_steps_us
     write_sitemaps(iter(entries), tmp_path, settings)
     index = (tmp_path / "sitemap.xml").read_text(encoding="utf-8")
     assert index.count("<loc>https://example.com/docs/sitemap-") == 2
+
+
+def test_settings_are_made_by_keyword_checked_and_frozen_as_a_dataclass():
+    """``Settings`` is made by ``_Checked.__init__`` (no generated one compiled at import):
+    by keyword, each value checked, an unknown keyword refused by name, frozen, and the
+    dataclass functions still work on it."""
+    import dataclasses
+
+    with pytest.raises(TypeError):
+        Settings("https://example.com/")
+    with pytest.raises(TypeError, match="'gzpi'"):
+        Settings(gzip=True, gzpi=True)
+    with pytest.raises(SettingsError, match="'max_urls'"):
+        Settings(max_urls=0)
+    settings = Settings(base_url="https://example.com/docs", gzip=True)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        settings.gzip = False
+    again = dataclasses.replace(settings, txt=True)
+    assert (again.base_url, again.gzip, again.txt) == ("https://example.com/docs/", True, True)
+    assert dataclasses.asdict(again) == {**dataclasses.asdict(settings), "txt": True}
+    with pytest.raises(SettingsError, match="'priority'"):
+        settings.replace(priority=2)

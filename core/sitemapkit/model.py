@@ -87,8 +87,7 @@ class Page:
         return self.name or self.url or "/"
 
 
-@dataclass(frozen=True, slots=True)
-class Image:
+class Image(NamedTuple):
     """An ``<image:image>`` of an entry: the image's absolute URL."""
 
     loc: str

@@ -6,7 +6,7 @@ changed committed on top of the commit that was read, only when they changed."""
 from __future__ import annotations
 
 import tempfile
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from sitemapkit import __version__
@@ -38,7 +38,7 @@ def _on_branch(problem: Problem, root: Path, branch: Branch) -> Problem:
     inside = problem.where.removeprefix(str(root)).lstrip("/")
     if inside == problem.where:
         return problem
-    return replace(problem, where=f"{branch.name}:{inside}")
+    return problem._replace(where=f"{branch.name}:{inside}")
 
 
 def root_on_branch(branch: Branch, settings: Settings, report: Report, *, dry_run: bool = False) -> BranchRoot:

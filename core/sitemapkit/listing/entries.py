@@ -6,7 +6,6 @@ option's callable; each URL is listed once (``url_hashes``), and one-way hreflan
 are dropped (``return_links``).
 """
 
-from __future__ import annotations
 
 import itertools
 import os
@@ -39,11 +38,11 @@ def build_entries(
     lastmod: LastmodResolver | None = None,
     site_dir: str | os.PathLike[str] | None = None,
     documents: Iterable[Page] = (),
-    listing: Listing | None = None,
+    listing: "Listing | None" = None,
     project_dir: str | os.PathLike[str] | None = None,
     source_dirs: Iterable[str | os.PathLike[str]] = (),
-    deployment: Deployment | None = None,
-    transform: UserTransform | None = None,
+    deployment: "Deployment | None" = None,
+    transform: "UserTransform | None" = None,
 ) -> Iterator[Entry]:
     """One ``Entry`` per listable page, lazily, in the order the pages come. With
     ``site_dir``, pages the site's robots.txt keeps crawlers from are left out.
@@ -121,9 +120,9 @@ def list_entries(
     *,
     site_dir: str | os.PathLike[str] | None = None,
     documents: Iterable[Page] = (),
-    listing: Listing | None = None,
-    deployment: Deployment | None = None,
-    transform: UserTransform | None = None,
+    listing: "Listing | None" = None,
+    deployment: "Deployment | None" = None,
+    transform: "UserTransform | None" = None,
     by_folder: bool = False,
     written_only: bool = False,
 ) -> Listed:
@@ -149,12 +148,12 @@ def _entries(
     lastmod: LastmodResolver,
     site_dir: str | os.PathLike[str] | None,
     documents: Iterable[Page],
-    listing: Listing | None,
+    listing: "Listing | None",
     seen: UrlHashes,
     chosen_out: set[str],
     counted: Counted,
-    deployment: Deployment | None,
-    transform: UserTransform | None,
+    deployment: "Deployment | None",
+    transform: "UserTransform | None",
     by_folder: bool = False,
     written_only: bool = False,
 ) -> Iterator[Entry | PlainEntry]:

@@ -663,12 +663,12 @@ class EntryMaker:
         if self.site_dir is None:
             return None
         output = page.output
+        if in_site or output is None:  # (a folder's replay asks for each of its pages: no function made a page)
+            return self._no_file
 
         def missing(url: str) -> str | None:
             why = self._no_file(url)
-            if why is None or output is None:
-                return why
-            return why if (in_site if in_site is not None else self._in_site(output)) else None
+            return why if why is None or (in_site is None and self._in_site(output)) else None
 
         return missing
 
