@@ -10,7 +10,7 @@ from sitemapkit.protocol import OTHER_VERSION, rule_entry
 _SOURCES = ("meta", "git", "fingerprint")
 
 
-class _Where(NamedTuple):
+class _ProblemFields(NamedTuple):
     where: str
     rule: str
     message: str
@@ -24,7 +24,7 @@ class _Where(NamedTuple):
     """The file's line, when validating."""
 
 
-class Problem(_Where):
+class Problem(_ProblemFields):
     """A rule of ``protocol.RULES`` broken somewhere: where, which rule, how badly, and why.
 
     A build names the page (or the file or setting it could not use) and its ``field``; the

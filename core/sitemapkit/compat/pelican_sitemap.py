@@ -4,7 +4,6 @@ by key, its ``txt`` over ``format``, its ``changefreq``/``rules`` over ``changef
 ``priority``/``rules`` over ``priorities``. Both excludes apply.
 """
 
-
 import re
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple

@@ -6,7 +6,6 @@ option's callable; each URL is listed once (``url_hashes``), and one-way hreflan
 are dropped (``return_links``).
 """
 
-
 import itertools
 import os
 import time

@@ -663,7 +663,7 @@ class EntryMaker:
         if self.site_dir is None:
             return None
         output = page.output
-        if in_site or output is None:  # (a folder's replay asks for each of its pages: no function made a page)
+        if in_site or output is None:  # (a folder's replay, whose pages lie in the site: no function made a page)
             return self._no_file
 
         def missing(url: str) -> str | None:
