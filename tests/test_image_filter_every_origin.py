@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from lxml import etree
@@ -14,6 +15,7 @@ from sphinx.cmd.build import build_main
 from sitemap_checks import assert_valid_tree
 from sitemapkit import Page, Settings, build_entries
 from sitemapkit.cli import main
+from sitemapkit.site.images import decorative
 
 BASE = "https://docs.example.org/"
 NS = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "image": "http://www.google.com/schemas/sitemap-image/1.1"}
@@ -97,3 +99,24 @@ def test_an_image_is_listed_from_html_exactly_when_it_is_listed_from_the_generat
     [html_entry] = list(build_entries([from_html], chosen))
     [adapter_entry] = list(build_entries([from_adapter], chosen))
     assert html_entry.images == adapter_entry.images
+
+
+@pytest.mark.parametrize(("src", "attrs", "left_out"), [
+    ("https://IMG.Shields.IO/badge/x-y-green", {}, True),  # a host, in any case
+    ("https://img.shields.io.example.org/a.png", {}, False),  # a name that only begins as one does
+    ("https://cdn.Coverage-Badge.workers.dev/a.png", {}, True),  # a name before the last names a badge
+    ("https://badges.example.org/a.png", {}, True),
+    ("https://example.badge/a.png", {}, False),  # the last name is no badge's
+    ("https://cdn.example.org/Badges/Build.SVG", {}, True),  # a path naming a badge, in any case
+    ("https://cdn.example.org/a/TWEMOJI/1f600.svg", {}, True),
+    ("https://cdn.example.org/photo.jpg", {"class": "Site-LOGO"}, True),  # a class or id, in any case
+    ("https://cdn.example.org/photo.jpg", {"id": "Avatar"}, True),
+    ("https://cdn.example.org/photo.jpg", {"class": "Logos"}, False),  # another word
+    ("https://cdn.example.org/photo.jpg", {"class": "TwEmoji"}, True),
+    ("https://cdn.example.org/photo.jpg", {"width": "16PX"}, True),  # an icon's size, in any unit case
+    ("https://cdn.example.org/photo.jpg", {"width": "640PX"}, False),
+    ("https://cdn.example.org/photo.jpg", {"style": "Display: None"}, True),
+    ("https://cdn.example.org/photo.jpg", {}, False),
+])
+def test_the_filter_reads_hosts_paths_and_attributes_in_any_case(src, attrs, left_out):
+    assert decorative(src, attrs) is left_out

@@ -317,11 +317,11 @@ def _documents(site_dir: Path, settings: Settings, source_dirs: Iterable[Path | 
 def _entry_points(files: list[Path], settings: Settings, keep_urlset: bool) -> list[Path]:
     """The files robots.txt names: the sitemap (or its index), the news sitemaps and the
     change feed, never the index's children or gzip twins."""
-    top = index_name(settings, keep_urlset)
-    news = re.compile(news_names(settings.filename))
+    top, news = index_name(settings, keep_urlset), news_names(settings.filename)
+    first = stem_of(settings.filename) + "-news"  # (the pattern compiled for a build that writes news only)
     extra = {feed_name(settings.filename)} if settings.changes_feed else set()
-    return [path for path in files
-            if path.name == top or path.name in extra or news.fullmatch(path.name)]
+    return [path for path in files if path.name == top or path.name in extra
+            or (path.name.startswith(first) and re.fullmatch(news, path.name))]
 
 
 def _counted(pages: Iterable[Page], progress: Callable[[int], None]) -> Iterator[Page]:

@@ -136,10 +136,11 @@ class OwnNames(NamedTuple):
 
     made: re.Pattern[str]
     """Every name these settings make (with ``gzip``, the twins too)."""
-    family: re.Pattern[str]
-    """Every name ``filename`` makes under any settings: the sitemap family, ``sitemap.html``.
-    A recorded name of the family that these settings do not make is the file of a build
-    with an option now off; any other recorded name means the record was altered."""
+    family: str
+    """Every name ``filename`` makes under any settings, as a pattern: the sitemap family,
+    ``sitemap.html``. A recorded name of the family that these settings do not make is the
+    file of a build with an option now off; any other recorded name means the record was
+    altered. Asked of such names only: compiled when first asked (2.7 M instructions)."""
     llms: bool
     """Whether these settings make ``llms_txt``'s files (a build without them never asks
     for their pattern)."""
@@ -149,7 +150,7 @@ class OwnNames(NamedTuple):
         return self.made.fullmatch(name) is not None
 
     def in_family(self, name: str) -> bool:
-        return self.family.fullmatch(name) is not None
+        return re.fullmatch(self.family, name) is not None
 
     def written_later(self, name: str) -> bool:
         """Whether ``name`` is a file of ``llms_txt`` (``llms.txt``, a mirror): written, and
@@ -184,4 +185,4 @@ def own_names(settings: Settings) -> OwnNames:
     legacy = rf"{stem}-[1-9]\d*(?:-[0-9a-f]+)?\.xml"  # the children of older versions too
     sections = rf"{stem}-[a-z0-9]+(?:-[a-z0-9]+)*\.xml"  # any section's files, the sections' index
     family = rf"(?:{entry}|{legacy}|{news}|{texts}|{sections})(?:\.gz)?|{feed}|{re.escape(PAGE_NAME)}|{_LLMS}"
-    return OwnNames(re.compile(made), re.compile(family), bool(settings.llms_txt))
+    return OwnNames(re.compile(made), family, bool(settings.llms_txt))

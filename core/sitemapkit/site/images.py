@@ -19,56 +19,51 @@ Not a page's own, and never listed:
   every page its author wrote.
 """
 
-import re
 from collections.abc import Mapping
-from functools import cache
-from typing import NamedTuple
+
+from sitemapkit.patterns import lazy_pattern
 
 ICON_PIXELS = 48
 """An image declared this wide or high, or less, is a pixel, an icon or an avatar: no content."""
 
 
-class _Patterns(NamedTuple):
-    badge_hosts: re.Pattern[str]
-    badge_path: re.Pattern[str]
-    tracker_path: re.Pattern[str]
-    emoji: re.Pattern[str]
-    logo: re.Pattern[str]
-    avatar: re.Pattern[str]
-    host: re.Pattern[str]
-    size: re.Pattern[str]
-    hidden: re.Pattern[str]
+BADGE_HOSTS = frozenset((
+    "shields.io", "badge.fury.io", "badgen.net", "forthebadge.com", "badges.gitter.im", "travis-ci.org",
+    "travis-ci.com", "circleci.com", "codecov.io", "coveralls.io", "app.codacy.com", "ci.appveyor.com",
+    "api.netlify.com", "snyk.io", "deepsource.io", "bestpractices.coreinfrastructure.org", "pepy.tech",
+    "img.badgesize.io", "results.pre-commit.ci",
+    # visit counters
+    "hits.seeyoufarm.com", "visitor-badge.laobi.icu", "komarev.com", "hitwebcounter.com", "count.getloli.com",
+    "c.statcounter.com",
+    # analytics and advertising pixels
+    "google-analytics.com", "googletagmanager.com", "doubleclick.net", "px.ads.linkedin.com", "bat.bing.com",
+    "sb.scorecardresearch.com", "pixel.wp.com", "stats.wp.com", "pixel.quantserve.com", "simpleanalyticscdn.com",
+    "plausible.io", "counter.goatcounter.com",
+))
+"""Hosts that serve badges, counters and tracking pixels: an image from one of them, or from a
+subdomain of one, is none of a page's own."""
 
 
-@cache
-def _patterns() -> _Patterns:
-    """The filter's patterns, compiled when a build first meets an image: a build with none
-    (an incremental one that reads one page) does not compile them (measured: a fifth of the
-    bytecodes of importing sitemapkit)."""
-    return _Patterns(
-        re.compile(
-            r"(?:[\w.-]+\.)?(?:shields\.io|badge\.fury\.io|badgen\.net|forthebadge\.com|badges\.gitter\.im"
-            r"|travis-ci\.(?:org|com)|circleci\.com|codecov\.io|coveralls\.io|app\.codacy\.com|ci\.appveyor\.com"
-            r"|api\.netlify\.com|snyk\.io|deepsource\.io|bestpractices\.coreinfrastructure\.org|pepy\.tech"
-            r"|img\.badgesize\.io|results\.pre-commit\.ci"
-            # visit counters
-            r"|hits\.seeyoufarm\.com|visitor-badge\.laobi\.icu|komarev\.com|hitwebcounter\.com|count\.getloli\.com"
-            r"|c\.statcounter\.com"
-            # analytics and advertising pixels
-            r"|google-analytics\.com|googletagmanager\.com|doubleclick\.net|px\.ads\.linkedin\.com|bat\.bing\.com"
-            r"|sb\.scorecardresearch\.com|pixel\.wp\.com|stats\.wp\.com|pixel\.quantserve\.com"
-            r"|(?:queue\.)?simpleanalyticscdn\.com|plausible\.io|stats\.g\.doubleclick\.net|counter\.goatcounter\.com"
-            r"|(?:[\w-]+-)?badges?(?:-[\w-]+)?\.[\w.-]+)"
-        ),
-        re.compile(r"(?:^|/)(?:badges?(?:/|\.svg|\.png|$)|[^/]*[-_.]badge\.(?:svg|png))", re.IGNORECASE),
-        re.compile(r"(?:^|/)(?:matomo|piwik)\.php$|^(?:https?:)?//(?:www\.)?facebook\.com/tr/?$", re.IGNORECASE),
-        re.compile(r"(?:^|[\s/_-])(?:twemoji|emojione|joypixels|gemoji|emoji)(?:$|[\s/@._-])", re.IGNORECASE),
-        re.compile(r"(?:^|[^a-z])logo(?:$|[^a-z])", re.IGNORECASE),
-        re.compile(r"(?:^|[^a-z])avatar(?:$|[^a-z])", re.IGNORECASE),
-        re.compile(r"^(?:https?:)?//([^/:?#]+)", re.IGNORECASE),
-        re.compile(r"\s*(\d+)(?:\.\d*)?\s*(?:px)?\s*$", re.IGNORECASE),
-        re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE),
-    )
+def _badge_host(host: str) -> bool:
+    """``host`` (lower case) is one of ``BADGE_HOSTS`` or below one, or a name of it before its
+    last names a badge (``coverage-badge.….workers.dev``, ``badges.example.org``)."""
+    labels = host.split(".")
+    if any(".".join(labels[i:]) in BADGE_HOSTS for i in range(len(labels) - 1)):
+        return True
+    return any(word in ("badge", "badges") for label in labels[:-1] for word in label.split("-"))
+
+
+# Each run over lower-cased text, compiled when first run (``patterns.lazy_pattern``): a build
+# that meets no image compiles none, and one whose images carry no class, size or style only
+# the first four. With ``re.IGNORECASE`` they would cost up to ten times as much to compile
+# (a class such as ``[^a-z]`` is folded over all of Unicode: 3 M instructions).
+_badge_path = lazy_pattern(r"(?:^|/)(?:badges?(?:/|\.svg|\.png|$)|[^/]*[-_.]badge\.(?:svg|png))")
+_tracker_path = lazy_pattern(r"(?:^|/)(?:matomo|piwik)\.php$|^(?:https?:)?//(?:www\.)?facebook\.com/tr/?$")
+_emoji = lazy_pattern(r"(?:^|[\s/_-])(?:twemoji|emojione|joypixels|gemoji|emoji)(?:$|[\s/@._-])")
+_host = lazy_pattern(r"^(?:https?:)?//([^/:?#]+)")
+_chrome_name = lazy_pattern(r"(?<![a-z])(?:logo|avatar)(?![a-z])")
+_size = lazy_pattern(r"\s*(\d+)(?:\.\d*)?\s*(?:px)?\s*$")
+_hidden = lazy_pattern(r"display\s*:\s*none|visibility\s*:\s*hidden")
 
 
 _NO_ATTRIBUTES: Mapping[str, str] = {}
@@ -81,28 +76,27 @@ def decorative(src: str, attrs: Mapping[str, str] = _NO_ATTRIBUTES, *, chrome: b
     in the theme's parts or in a link to the home page; ``noscript``: inside a ``<noscript>``."""
     if chrome or (noscript and not attrs.get("alt", "").strip()):
         return True
-    patterns = _patterns()
-    classes, ident = attrs.get("class", ""), attrs.get("id", "")
-    if (classes or ident) and (patterns.emoji.search(classes) or any(  # (most images have neither)
-            word.search(classes) or word.search(ident) for word in (patterns.logo, patterns.avatar))):
+    classes, ident = attrs.get("class", "").lower(), attrs.get("id", "").lower()
+    if (classes or ident) and (_emoji().search(classes) or _chrome_name().search(classes)
+                               or _chrome_name().search(ident)):  # (most images have neither)
         return True
-    address = src.split("#", 1)[0]
+    address = src.split("#", 1)[0].lower()
     path = address.split("?", 1)[0]
-    if patterns.emoji.search(address):
+    if _emoji().search(address):
         return True
-    host = patterns.host.match(address)
-    if host and patterns.badge_hosts.fullmatch(host.group(1).lower()):
+    host = _host().match(address)
+    if host and _badge_host(host.group(1)):
         return True
-    if patterns.badge_path.search(path) or patterns.tracker_path.search(path):
+    if _badge_path().search(path) or _tracker_path().search(path):
         return True
-    return _pixel(attrs, patterns)
+    return _pixel(attrs)
 
 
-def _pixel(attrs: Mapping[str, str], patterns: _Patterns) -> bool:
+def _pixel(attrs: Mapping[str, str]) -> bool:
     """An image no reader sees, or sees as an icon: at most ``ICON_PIXELS`` wide or high, or
     hidden by its style."""
     for key in ("width", "height"):
-        size = patterns.size.match(attrs[key]) if key in attrs else None
+        size = _size().match(attrs[key].lower()) if key in attrs else None
         if size is not None and int(size.group(1)) <= ICON_PIXELS:
             return True
-    return "style" in attrs and patterns.hidden.search(attrs["style"]) is not None
+    return "style" in attrs and _hidden().search(attrs["style"].lower()) is not None
