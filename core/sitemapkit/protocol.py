@@ -5,7 +5,6 @@ Each constant names where it comes from (the section of SPEC.md, shipped in the 
 quotes the source). Pure data: importing it costs nothing.
 """
 
-import re
 from datetime import timedelta
 from typing import NamedTuple
 
@@ -16,9 +15,10 @@ hreflang_pattern = lazy_pattern(r"x-default|[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za
 
 
 # A robots.txt "Sitemap:" record, one line without its end (RFC 9309 2.2; sitemaps.org 1.6):
-# the field name in any case, blanks around the value, a "#" comment after it; group 1 the
-# value. The build finds its own lines by it, the validator the sitemaps a robots.txt names.
-sitemap_record_pattern = lazy_pattern(r"\ufeff?\s*sitemap\s*:\s*([^#]*?)\s*(?:#.*)?", re.IGNORECASE)
+# the field name in any case (only it: a pattern all in any case costs twice as much to
+# compile), blanks around the value, a "#" comment after it; group 1 the value. The build finds
+# its own lines by it, the validator the sitemaps a robots.txt names.
+sitemap_record_pattern = lazy_pattern(r"(?i:\ufeff?\s*sitemap)\s*:\s*([^#]*?)\s*(?:#.*)?")
 
 
 # -- namespaces -------------------------------------------------------------------------------

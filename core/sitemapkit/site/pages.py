@@ -66,7 +66,8 @@ _refresh = lazy_pattern(rb"""http-equiv\s*=\s*["']?\s*refresh""", re.IGNORECASE)
 _refresh_target = lazy_pattern(rb"""http-equiv\s*=\s*["']?\s*refresh["']?[^>]*?"""
                                rb"""content\s*=\s*["'][^"';]*;\s*url\s*=\s*([^"'\s>]+)""", re.IGNORECASE)
 
-_DOCUMENT = re.compile(rb"<(?:html|head|!doctype)\b", re.IGNORECASE)
+_document = lazy_pattern(rb"<(?:html|head|!doctype)\b")
+"""Run over a lower-cased head (no ``re.IGNORECASE``: compiled in a third of the instructions)."""
 # RFC 3986 pchar: unreserved, sub-delims, ":" and "@" stay; every other byte is %XX.
 _SAFE = "/:@!$&'()*+,;=-._~"
 _as_it_is = lazy_pattern(f"[A-Za-z0-9{re.escape(_SAFE)}]*")
@@ -77,11 +78,12 @@ def not_a_page(head: bytes, lowered: bytes | None = None) -> str | None:
     """Why a file whose head is ``head`` is not a page (``"redirect"``, ``"fragment"``), or
     ``None`` for a page. ``head``: the page's bytes before ``</head>`` or ``<body>``
     (``HtmlFacts.head``); ``lowered``: its lower-cased copy, when the caller has one."""
-    if not head or _DOCUMENT.search(head) is None:
+    lowered = lowered if lowered is not None else head.lower()
+    if not head or _document().search(lowered) is None:
         return "fragment"
     # A plain find first, in any case (``rEfResh`` is HTML too): a case-insensitive regex over
     # every head costs ~40 times more than lowering it.
-    if b"refresh" in (lowered if lowered is not None else head.lower()) and _refresh().search(head):
+    if b"refresh" in lowered and _refresh().search(head):
         return "redirect"
     return None
 
