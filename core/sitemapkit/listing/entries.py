@@ -168,7 +168,7 @@ def _entries(
         from sitemapkit.listing.transform import Transform
 
         change = Transform(transform, settings.transform, maker.base, report, chosen_out, left_out,
-                           lambda label, field, moment: maker.not_future(Page(label), field, moment),
+                           lambda label, field, moment: maker.not_future(Page(label), field, moment, maker.warn),
                            lastmod.manifest.renote)
     folders = bool(maker.folder_key) and listing is None
     if folders:  # (no transform, no version selector: what the loop below does besides)

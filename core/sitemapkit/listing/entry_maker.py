@@ -18,7 +18,15 @@ from urllib.parse import quote, unquote
 from sitemapkit.dates import as_datetime, format_moment, newest, parse_moment
 from sitemapkit.extensions import Alternate, NewsArticle, Video
 from sitemapkit.lastmod.sources import LastmodResolver
-from sitemapkit.listing.page_fields import alternates, image_urls, news_article, page_moment, present_images, videos
+from sitemapkit.listing.page_fields import (
+    Warn,
+    alternates,
+    image_urls,
+    news_article,
+    page_moment,
+    present_images,
+    videos,
+)
 from sitemapkit.listing.page_keys import NO_KEYS, PageKeys, page_keys
 from sitemapkit.model import Entry, Image, Moment, Page, PlainEntry
 from sitemapkit.protocol import FUTURE_SLACK, OTHER_VERSION, PAGE_READ_BYTES, hreflang_pattern
@@ -62,21 +70,41 @@ Gate = Callable[[Page, str, str], bool]
 """A check on a page's loc and path before it is read: True leaves the page out (and says why)."""
 Check = Callable[[Page, HtmlFacts], bool]
 """A check on what a read page says of itself: True leaves it out (and says why)."""
-Field = Callable[[Page, PageKeys, HtmlFacts, str, str], Any]
+Field = Callable[[Page, PageKeys, HtmlFacts, str, str, Warn], Any]
 """The value of one of an entry's extension fields, from the page, its keys, its facts, its
-loc and its path; a field that is off is always empty (``_none``, ``_no_news``)."""
+loc and its path, told of its problems by ``warn``; a field that is off is always empty
+(``_none``, ``_no_news``)."""
 
 
-def _none(page: Page, keys: PageKeys, facts: HtmlFacts, loc: str, path: str) -> tuple[()]:
+def _none(page: Page, keys: PageKeys, facts: HtmlFacts, loc: str, path: str, warn: Warn) -> tuple[()]:
     return ()
 
 
-def _no_images(page: Page, keys: PageKeys, facts: HtmlFacts, loc: str) -> list[tuple[str, bool]]:
+def _no_images(page: Page, keys: PageKeys, facts: HtmlFacts, loc: str, warn: Warn) -> list[tuple[str, bool]]:
     return []
 
 
-def _no_news(page: Page, keys: PageKeys, facts: HtmlFacts, loc: str, path: str) -> None:
+def _no_news(page: Page, keys: PageKeys, facts: HtmlFacts, loc: str, path: str, warn: Warn) -> None:
     return None
+
+
+class _Told:
+    """A ``Warn`` for the making of one page's entry: it reports each warning and keeps its
+    rule, which decides whether the entry may be replayed (``EntryMaker._replayable``)."""
+
+    __slots__ = ("report", "rules")
+
+    def __init__(self, report: Report) -> None:
+        self.report = report
+        self.rules: list[str] = []
+
+    def __call__(self, page: Page, field: str, rule: str, message: str) -> None:
+        self.report.warn(page.label, field, rule, message)
+        self.rules.append(rule)
+
+    def asked_again(self) -> bool:
+        """Whether every warning is one a replay of the entry gives again (``_ASKED_AGAIN``)."""
+        return all(rule in _ASKED_AGAIN for rule in self.rules)
 
 
 def _written_entry(loc: str, lastmod: Moment | None, changefreq: str | None, priority: float | None,
@@ -109,7 +137,7 @@ class Plan(NamedTuple):
     a page handed over with its HTML and its written file (``facts_kept``)."""
     checks: tuple[Check, ...]
     rules: bool
-    images: Callable[[Page, PageKeys, HtmlFacts, str], list[tuple[str, bool]]]
+    images: Callable[[Page, PageKeys, HtmlFacts, str, Warn], list[tuple[str, bool]]]
     """The URLs of the images the page names (``page_fields.image_urls``), each then checked
     for a file in the built site (``EntryMaker.present_images``)."""
     videos: Field
@@ -195,9 +223,6 @@ class EntryMaker:
         self._as_written: Callable[[str], bool] = lru_cache(maxsize=_IMAGE_FILES_KEPT)(_as_written)
         """Whether a kept image URL is one ``encode_url`` gives as it is: asked once a build for
         an image many pages show."""
-        self.warned: list[str] = []
-        """The rules ``warn`` named for the page being made (``entry`` starts it empty): an
-        entry whose making warned (of anything but what a replay asks again) is not kept."""
         self.plan = self._plan(written_only)
         self.replay_key = _replay_key(settings) if self.plan.replay else ""
         """What an entry kept for replay must have been made under (the settings, sitemapkit)."""
@@ -232,7 +257,6 @@ class EntryMaker:
 
     def warn(self, page: Page, field: str, rule: str, message: str) -> None:
         self.report.warn(page.label, field, rule, message)
-        self.warned.append(rule)
 
     def left_out(self, reason: str) -> None:
         left_out = self.counted.left_out
@@ -254,7 +278,7 @@ class EntryMaker:
         checks: list[Check] = [self._markup_not_a_page]
         if not settings.include_noindex:
             checks.append(self._noindex)
-        warn, news, now = self.warn, settings.news, self.now
+        news, now = settings.news, self.now
         keeps_facts = self.resolver.manifest.keeps_facts
         return Plan(
             not (keeps_facts or news or settings.changes_feed or settings.llms_txt),
@@ -263,11 +287,12 @@ class EntryMaker:
             else self.facts,
             tuple(checks), bool(settings.rules),
             self._image_urls if settings.images else _no_images,
-            (lambda page, keys, facts, loc, path: videos(page, keys, facts, loc, warn)) if settings.videos else _none,
-            (lambda page, keys, facts, loc, path: news_article(page, keys, facts, path, news, now, warn)) if news
-            else _no_news,
-            (lambda page, keys, facts, loc, path: alternates(page, facts, loc, self.base, settings.x_default, warn))
-            if settings.alternates else _none,
+            (lambda page, keys, facts, loc, path, warn: videos(page, keys, facts, loc, warn)) if settings.videos
+            else _none,
+            (lambda page, keys, facts, loc, path, warn: news_article(page, keys, facts, path, news, now, warn))
+            if news else _no_news,
+            (lambda page, keys, facts, loc, path, warn: alternates(page, facts, loc, self.base, settings.x_default,
+                                                                   warn)) if settings.alternates else _none,
             _written_entry if written_only else Entry,
         )
 
@@ -280,9 +305,8 @@ class EntryMaker:
         plan's steps, in order."""
         for problem in page.problems:  # the adapter's, counted as the build's own
             self.report.add(problem)
-        plan = self.plan
-        self.warned.clear()
-        keys = page_keys(page.meta, lambda field, message: self.warn(page, field, "page-key", message)) \
+        plan, warn = self.plan, _Told(self.report)
+        keys = page_keys(page.meta, lambda field, message: warn(page, field, "page-key", message)) \
             if page.meta else NO_KEYS
         if keys.exclude:
             self.left_out("sitemap: false")
@@ -294,7 +318,7 @@ class EntryMaker:
         except URLError as error:
             reason = error.reason
             rule = "loc-length" if reason == "length" else "loc-scope" if reason == "scope" else "loc-invalid"
-            self.warn(page, "loc", rule, f"page left out: {error}")
+            warn(page, "loc", rule, f"page left out: {error}")
             return None
         for gate in plan.gates:
             if gate(page, loc, path):
@@ -307,15 +331,14 @@ class EntryMaker:
         try:
             facts = plan.facts(page, loc)
         except OSError as error:  # a pipe, socket or device named like a page; no permission
-            self.warn(page, "output", "page-unreadable",
-                      f"page left out: {page.output} {error.strerror or error}")
+            warn(page, "output", "page-unreadable", f"page left out: {page.output} {error.strerror or error}")
             return None
         for label, size in facts.long_values:
-            self.warn(page, label, "url-too-long", f"a {size:,}-byte value left unread: a URL must be "
-                      f"under {MAX_LOC_LENGTH} characters")
+            warn(page, label, "url-too-long", f"a {size:,}-byte value left unread: a URL must be "
+                 f"under {MAX_LOC_LENGTH} characters")
         if facts.cut:
-            self.warn(page, "output", "page-too-large", f"a {facts.cut:,}-byte page: read from its first "
-                      f"{PAGE_READ_BYTES >> 20} MiB only (images, videos, links); its fingerprint covers all of it")
+            warn(page, "output", "page-too-large", f"a {facts.cut:,}-byte page: read from its first "
+                 f"{PAGE_READ_BYTES >> 20} MiB only (images, videos, links); its fingerprint covers all of it")
         for check in plan.checks:
             if check(page, facts):
                 return None
@@ -324,47 +347,48 @@ class EntryMaker:
             if named is None:
                 return None
             loc, path = named
-        lastmod, answered, found = self.dated(page, keys, facts, loc)
-        changefreq, priority = self.frequency_and_priority(page, keys, path)
-        urls = plan.images(page, keys, facts, loc)
+        lastmod, answered, found = self.dated(page, keys, facts, loc, warn)
+        changefreq, priority = self.frequency_and_priority(page, keys, path, warn)
+        urls = plan.images(page, keys, facts, loc, warn)
         entry = plan.entry(
             loc, lastmod, changefreq, priority,
-            self.present_images(page, urls) if urls else (),
-            plan.videos(page, keys, facts, loc, path),
-            plan.news(page, keys, facts, loc, path),
-            plan.alternates(page, keys, facts, loc, path),
+            self.present_images(page, urls, warn) if urls else (),
+            plan.videos(page, keys, facts, loc, path, warn),
+            plan.news(page, keys, facts, loc, path, warn),
+            plan.alternates(page, keys, facts, loc, path, warn),
         )
         title = (page.title or facts.title) if self.titles else None
-        if replay and self._replayable(facts, entry):
+        if replay and self._replayable(facts, entry, warn):
             self.resolver.manifest.note_entry(page.output, json.dumps(
                 [self.replay_key, facts.modified, facts.published, facts.title if self.titles else None,
                  urls, [[alternate.hreflang, alternate.href] for alternate in entry.alternates],
                  page.lang, page.images]), facts.digest)  # (json's default encoder: made once, not for each page)
-            return entry, title, self._folded(page, entry, facts.digest, answered, found, urls)
+            return entry, title, self._folded(page, entry, facts.digest, answered, found, urls, warn)
         return entry, title, None
 
-    def _image_urls(self, page: Page, keys: PageKeys, facts: HtmlFacts, loc: str) -> list[tuple[str, bool]]:
+    def _image_urls(self, page: Page, keys: PageKeys, facts: HtmlFacts, loc: str, warn: Warn
+                    ) -> list[tuple[str, bool]]:
         if not facts.images and not page.images and not keys.images:
             return []
-        return list(image_urls(page, keys, facts, loc, self.warn))
+        return list(image_urls(page, keys, facts, loc, warn))
 
-    def present_images(self, page: Page, urls: list[tuple[str, bool]], *, in_site: bool | None = None
+    def present_images(self, page: Page, urls: list[tuple[str, bool]], warn: Warn, *, in_site: bool | None = None
                        ) -> tuple[Image, ...]:
         """The images of ``urls`` (``Plan.images``) the built site has and the page shows; what
         checks them is made only for a page that has some. ``in_site``: see ``missing_image``."""
-        return present_images(page, urls, self.warn, _shown_in(page), self.missing_image(page, in_site=in_site))
+        return present_images(page, urls, warn, _shown_in(page), self.missing_image(page, in_site=in_site))
 
     # replay: the entry an earlier build made of the same file
 
     def _folded(self, page: Page, entry: Entry, digest: str | None, answered: str, found: Moment | None,
-                urls: list[tuple[str, bool]]) -> Folded | None:
+                urls: list[tuple[str, bool]], told: _Told) -> Folded | None:
         """What its folder's row keeps of ``page``, whose entry was just made or replayed, when
         that entry may be replayed with its folder's (None: it may not): the page is its written
         file alone (``_plain``), listed at its own URL with no alternates, videos nor news,
         dated by a source that dates it the same again (``LastmodResolver.lasting``), and
-        making it warned only of images."""
+        making it warned only of images (``told``)."""
         if (not self.folder_key or entry.alternates or entry.videos or entry.news is not None
-                or not self.resolver.lasting(answered) or not all(rule in _ASKED_AGAIN for rule in self.warned)
+                or not self.resolver.lasting(answered) or not told.asked_again()
                 or not _plain(page) or (found is not None) != (answered == "meta")):
             return None
         text = None
@@ -383,7 +407,6 @@ class EntryMaker:
         images' files again, and each is counted and noted as ``made`` does. None when anything
         differs: each page then goes through ``made``. ``where``: the folder the run's files
         are in, or whose subfolders' indexes they are (``entries._folder_of``)."""
-        self.warned.clear()
         if not self.folder_key or not _plain(run[0]):  # (an adapter's pages say more than their files: never kept)
             return None
         outputs = [os.fspath(page.output) for page in run]
@@ -416,9 +439,9 @@ class EntryMaker:
         same = None if self.plan.rules else (self.settings.changefreq, self.settings.priority)
         for page, (loc, path, moment, old), (digest, answered, _, urls) in zip(run, dated, kept, strict=True):
             self.resolver.replay(page, loc, digest, answered, moment, old)
-            changefreq, priority = same or self.frequency_and_priority(page, NO_KEYS, path)
+            changefreq, priority = same or self.frequency_and_priority(page, NO_KEYS, path, self.warn)
             entries.append(PlainEntry(loc, moment, changefreq, priority,
-                                      self.present_images(page, urls, in_site=in_site) if urls else ()))
+                                      self.present_images(page, urls, self.warn, in_site=in_site) if urls else ()))
         return entries
 
     def keep_folder(self, folder: str, run: list[Page], folded: list[Folded], made: int) -> None:
@@ -455,14 +478,14 @@ class EntryMaker:
                          [(url, by_generator) for url, by_generator in urls] if urls else []))
         return read
 
-    def _replayable(self, facts: HtmlFacts, entry: Entry) -> bool:
+    def _replayable(self, facts: HtmlFacts, entry: Entry, told: _Told) -> bool:
         """Whether ``entry``, just made, may be replayed by a later build while the page's file
         is unchanged: it was made from that file alone (its canonical link, when it has one,
         names its own URL; no video, whose fields are not kept), and making it warned of
-        nothing a replay would not warn of again (``warned``): only of images that have no
+        nothing a replay would not warn of again (``told``): only of images that have no
         file (asked again)."""
         return (not entry.videos and (not facts.canonical or facts.canonical == entry.loc)
-                and all(rule in _ASKED_AGAIN for rule in self.warned))
+                and told.asked_again())
 
     def _kept_entry(self, page: Page, text: str, digest: Any) -> KeptEntry | None:
         """An entry ``entry`` kept of ``page`` (``Manifest.replayed``), with the ``digest`` kept
@@ -514,20 +537,21 @@ class EntryMaker:
         its lastmod (the manifest, git, the clock), changefreq and priority, and which of its
         images the built site has (with their warnings, as a build that read the page gives)."""
         facts, title, urls, alternates = kept
-        changefreq, priority = self.frequency_and_priority(page, NO_KEYS, path)  # no keys: ``_only_written``
-        lastmod, answered, found = self.dated(page, NO_KEYS, facts, loc)
+        warn = _Told(self.report)
+        changefreq, priority = self.frequency_and_priority(page, NO_KEYS, path, warn)  # no keys: ``_only_written``
+        lastmod, answered, found = self.dated(page, NO_KEYS, facts, loc, warn)
         entry = self.plan.entry(
             loc,
             lastmod,
             changefreq,
             priority,
-            self.present_images(page, urls) if urls else (),
+            self.present_images(page, urls, warn) if urls else (),
             (),
             None,
             alternates,
         )
         return entry, (page.title or title) if self.titles else None, self._folded(
-            page, entry, facts.digest, answered, found, urls)
+            page, entry, facts.digest, answered, found, urls, warn)
 
     # the gates: left out before the page is read (each says why in the report)
 
@@ -620,7 +644,7 @@ class EntryMaker:
             self.warn(page, "output", "page-unreadable", f"file left out: {page.output} {error.strerror or error}")
             return None
         entry = Entry(loc, self.lastmod(page, NO_KEYS, HtmlFacts(digest=digest), loc),
-                      *self.frequency_and_priority(page, NO_KEYS, path))
+                      *self.frequency_and_priority(page, NO_KEYS, path, self.warn))
         return entry, unquote(path.rpartition("/")[2]) or None
 
     def facts(self, page: Page, loc: str) -> HtmlFacts:
@@ -734,22 +758,24 @@ class EntryMaker:
 
     # ------------------------------------------------------------ simple fields
 
-    def frequency_and_priority(self, page: Page, keys: PageKeys, path: str) -> tuple[str | None, float | None]:
+    def frequency_and_priority(self, page: Page, keys: PageKeys, path: str, warn: Warn
+                               ) -> tuple[str | None, float | None]:
         """The page's changefreq and priority (``field``). Most pages have no keys for them,
         in a build with no rules: they take the settings' own, with nothing asked."""
         if not self.plan.rules and keys.changefreq is None and keys.priority is None:
             return self.settings.changefreq, self.settings.priority
         rule = self.rule_for(path) if self.plan.rules else None
-        return self.field(page, _CHANGEFREQ, keys.changefreq, rule), self.field(page, _PRIORITY, keys.priority, rule)
+        return (self.field(page, _CHANGEFREQ, keys.changefreq, rule, warn),
+                self.field(page, _PRIORITY, keys.priority, rule, warn))
 
-    def field(self, page: Page, field: _Field, own: Any, rule: Rule | None) -> Any:
+    def field(self, page: Page, field: _Field, own: Any, rule: Rule | None, warn: Warn) -> Any:
         """The page's own value (a warning when it is not allowed), else the first matching
         rule's, else the setting."""
         if own is not None:
             try:
                 return field.check(own)
             except OptionError as error:
-                self.warn(page, field.key, field.rule, f"'{own}' dropped: {field.name} {error}")
+                warn(page, field.key, field.rule, f"'{own}' dropped: {field.name} {error}")
         if rule is not None and (value := getattr(rule, field.name)) is not None:
             return value
         return getattr(self.settings, field.name)
@@ -757,9 +783,9 @@ class EntryMaker:
     # ------------------------------------------------------------------ lastmod
 
     def lastmod(self, page: Page, keys: PageKeys, facts: HtmlFacts, loc: str) -> Moment | None:
-        return self.dated(page, keys, facts, loc)[0]
+        return self.dated(page, keys, facts, loc, self.warn)[0]
 
-    def dated(self, page: Page, keys: PageKeys, facts: HtmlFacts, loc: str
+    def dated(self, page: Page, keys: PageKeys, facts: HtmlFacts, loc: str, warn: Warn
               ) -> tuple[Moment | None, str, Moment | None]:
         """``lastmod``, with the source that answered (``LastmodResolver.dated``) and what the
         page's own metadata said (None: nothing)."""
@@ -770,27 +796,27 @@ class EntryMaker:
         override = modified = None  # (most pages give neither: no call for them)
         if keys.lastmod is not None:
             override = self.not_future(page, "sitemap_lastmod",
-                                       page_moment(page, "sitemap_lastmod", keys.lastmod, self.warn))
+                                       page_moment(page, "sitemap_lastmod", keys.lastmod, warn), warn)
         if page.modified is not None:
-            modified = self.not_future(page, "modified", page.modified)
+            modified = self.not_future(page, "modified", page.modified, warn)
         if modified is None and page.listed:
             modified = newest(page.listed)
         # A page whose source is known is dated by it (front matter, then git): the HTML's
         # article dates are what a theme printed, for a Jekyll collection's document the build's time.
         if modified is None and page.source is None and facts.modified:
             modified = self.not_future(page, "article:modified_time",
-                                       page_moment(page, "article:modified_time", facts.modified, self.warn))
+                                       page_moment(page, "article:modified_time", facts.modified, warn), warn)
         if modified is None and page.source is None and facts.published:
             modified = self.not_future(page, "article:published_time",
-                                       page_moment(page, "article:published_time", facts.published, self.warn))
+                                       page_moment(page, "article:published_time", facts.published, warn), warn)
         found, answered = self.resolver.dated(page, loc, facts.digest, self.feed_title(page, facts), override, modified)
         if override is not None:
             return override, answered, modified
         # (the page's own date, when it answered as it was, was checked above)
         checked = found is modified and modified is page.modified
-        return found if checked else self.not_future(page, "lastmod", found), answered, modified
+        return found if checked else self.not_future(page, "lastmod", found, warn), answered, modified
 
-    def not_future(self, page: Page, field: str, moment: Moment | None) -> Moment | None:
+    def not_future(self, page: Page, field: str, moment: Moment | None, warn: Warn) -> Moment | None:
         """``moment``, unless it is after the build's now (beyond a day's slack for a date
         in a zone ahead of UTC): a lastmod in the future is dropped, as validate flags it."""
         if moment is None:
@@ -806,7 +832,7 @@ class EntryMaker:
             if moment <= early:
                 return moment
         if as_datetime(moment) > self.latest:
-            self.warn(page, field, "lastmod-future",
+            warn(page, field, "lastmod-future",
                       f"{format_moment(moment)} dropped: it is after the build time {format_moment(self.now)}")
             return None
         return moment
