@@ -305,7 +305,12 @@ class EntryMaker:
         plan's steps, in order."""
         for problem in page.problems:  # the adapter's, counted as the build's own
             self.report.add(problem)
-        plan, warn = self.plan, _Told(self.report)
+        plan = self.plan
+        replay = plan.replay and _only_written(page)
+        # Only the warnings of a page whose entry may be kept for replay are looked at again
+        # (their rules, ``_replayable``): every other page's go to the report alone.
+        told = _Told(self.report) if replay else None
+        warn: Warn = told or self.warn
         keys = page_keys(page.meta, lambda field, message: warn(page, field, "page-key", message)) \
             if page.meta else NO_KEYS
         if keys.exclude:
@@ -323,7 +328,6 @@ class EntryMaker:
         for gate in plan.gates:
             if gate(page, loc, path):
                 return None
-        replay = plan.replay and _only_written(page)
         if replay:
             kept = self.resolver.manifest.replayed(page.output, loc, partial(self._kept_entry, page))
             if kept is not None:
@@ -358,12 +362,12 @@ class EntryMaker:
             plan.alternates(page, keys, facts, loc, path, warn),
         )
         title = (page.title or facts.title) if self.titles else None
-        if replay and self._replayable(facts, entry, warn):
+        if told is not None and self._replayable(facts, entry, told):
             self.resolver.manifest.note_entry(page.output, json.dumps(
                 [self.replay_key, facts.modified, facts.published, facts.title if self.titles else None,
                  urls, [[alternate.hreflang, alternate.href] for alternate in entry.alternates],
                  page.lang, page.images]), facts.digest)  # (json's default encoder: made once, not for each page)
-            return entry, title, self._folded(page, entry, facts.digest, answered, found, urls, warn)
+            return entry, title, self._folded(page, entry, facts.digest, answered, found, urls, told)
         return entry, title, None
 
     def _image_urls(self, page: Page, keys: PageKeys, facts: HtmlFacts, loc: str, warn: Warn
