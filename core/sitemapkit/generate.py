@@ -2,7 +2,6 @@
 
 import contextlib
 import gc
-import re
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -17,7 +16,7 @@ from sitemapkit.output.names import (
     beside_names,
     feed_name,
     index_name,
-    news_names,
+    is_news_name,
     own_names,
     sections_index,
     stem_of,
@@ -317,11 +316,10 @@ def _documents(site_dir: Path, settings: Settings, source_dirs: Iterable[Path | 
 def _entry_points(files: list[Path], settings: Settings, keep_urlset: bool) -> list[Path]:
     """The files robots.txt names: the sitemap (or its index), the news sitemaps and the
     change feed, never the index's children or gzip twins."""
-    top, news = index_name(settings, keep_urlset), news_names(settings.filename)
-    first = stem_of(settings.filename) + "-news"  # (the pattern compiled for a build that writes news only)
+    top = index_name(settings, keep_urlset)
     extra = {feed_name(settings.filename)} if settings.changes_feed else set()
-    return [path for path in files if path.name == top or path.name in extra
-            or (path.name.startswith(first) and re.fullmatch(news, path.name))]
+    return [path for path in files
+            if path.name == top or path.name in extra or is_news_name(path.name, settings.filename)]
 
 
 def _counted(pages: Iterable[Page], progress: Callable[[int], None]) -> Iterator[Page]:

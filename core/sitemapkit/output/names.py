@@ -65,6 +65,12 @@ def news_names(filename: str) -> str:
     return rf"{re.escape(stem_of(filename))}-news(?:-[1-9]\d*)?\.xml"
 
 
+def is_news_name(name: str, filename: str) -> bool:
+    """Whether ``name`` is one of the news sitemaps' (``news_names``): their pattern is compiled
+    only for a name that begins as theirs (a build that writes no news never compiles it)."""
+    return name.startswith(f"{stem_of(filename)}-news") and re.fullmatch(news_names(filename), name) is not None
+
+
 def section_names(settings: Settings) -> list[tuple[str, str]]:
     """``(prefix, name)`` of each of ``sections``, then ``("", "other")`` for the rest."""
     return [(prefix, section_name(prefix)) for prefix in settings.sections or ()] + [("", OTHER_SECTION)]
