@@ -120,3 +120,11 @@ def test_an_image_is_listed_from_html_exactly_when_it_is_listed_from_the_generat
 ])
 def test_the_filter_reads_hosts_paths_and_attributes_in_any_case(src, attrs, left_out):
     assert decorative(src, attrs) is left_out
+
+
+def test_a_host_of_many_names_is_read_once_not_once_a_name():
+    # Hostile input: a src whose host has 200,000 names. Looked up by every suffix, it would
+    # join 200,000 lists of up to 200,000 names (this test would not end); by its last names, at once.
+    host = "a." * 200_000
+    assert decorative(f"https://{host}shields.io/x.svg") is True
+    assert decorative(f"https://{host}example.org/x.png") is False

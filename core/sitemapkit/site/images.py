@@ -44,11 +44,16 @@ BADGE_HOSTS = frozenset((
 subdomain of one, is none of a page's own."""
 
 
+_MOST_NAMES = max(host.count(".") for host in BADGE_HOSTS) + 1
+"""The most names a host of ``BADGE_HOSTS`` has: a longer host is looked up by its last ones only."""
+
+
 def _badge_host(host: str) -> bool:
     """``host`` (lower case) is one of ``BADGE_HOSTS`` or below one, or a name of it before its
-    last names a badge (``coverage-badge.….workers.dev``, ``badges.example.org``)."""
+    last names a badge (``coverage-badge.….workers.dev``, ``badges.example.org``). Linear in
+    the host's length, however many names a page's ``src`` gives it."""
     labels = host.split(".")
-    if any(".".join(labels[i:]) in BADGE_HOSTS for i in range(len(labels) - 1)):
+    if any(".".join(labels[-count:]) in BADGE_HOSTS for count in range(2, min(len(labels), _MOST_NAMES) + 1)):
         return True
     return any(word in ("badge", "badges") for label in labels[:-1] for word in label.split("-"))
 
