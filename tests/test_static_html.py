@@ -89,3 +89,35 @@ def test_mkdocs_html_files_in_docs_dir_follow_the_same_setting(tmp_path):
     assert BASE + "demos/canvas.html" not in usp_urls(site, BASE)
     strict = run(site, "sitemapkit", "validate", "sitemap.xml", "--site-dir", ".", "--strict")
     assert strict.returncode == 0, strict.stdout + strict.stderr
+
+
+@pytest.mark.parametrize("save_as", ["", 'STATIC_SAVE_AS = STATIC_URL = "files/{path}"'])
+def test_pelican_static_files_are_html_by_where_pelican_saves_them_not_by_their_names(tmp_path, save_as):
+    """A static file is HTML when Pelican saves it as HTML: a ``.txt`` that EXTRA_PATH_METADATA
+    moves to a ``path`` ending ``.html``, a ``.data`` file it gives an ``.html`` ``save_as``, are
+    listed where they are written; a picture is not, nor an HTML file it saves as ``.txt``.
+    (With ``STATIC_SAVE_AS`` at its ``{path}`` default, the adapter tells them apart without
+    asking Pelican each file's ``save_as``; under another pattern, it asks.)"""
+    where = "files/" if save_as else ""
+    write(tmp_path, {
+        "content/post.md": "Title: Drawing\nDate: 2026-01-10\n\nSee [the demo]({static}/media/demo.html).",
+        "content/media/demo.html": DEMO,
+        "content/media/moved.txt": DEMO,
+        "content/media/named.data": DEMO,
+        "content/media/kept-as-text.html": DEMO,
+        "content/media/picture.txt": "not html",
+        "pelicanconf.py": pelican_conf(
+            BASE, 'STATIC_PATHS = ["media"]', 'ARTICLE_EXCLUDES = ["media"]', save_as,
+            "EXTRA_PATH_METADATA = {'media/moved.txt': {'path': 'media/moved.html'},"
+            " 'media/named.data': {'save_as': 'named.html', 'url': 'named.html'},"
+            " 'media/kept-as-text.html': {'path': 'media/kept-as-text.txt'}}"),
+    })
+    done = run(tmp_path, "pelican", "content", "-s", "pelicanconf.py")
+    assert done.returncode == 0, done.stdout + done.stderr
+    site = tmp_path / "output"
+    assert (site / f"{where}media/moved.html").is_file() and (site / "named.html").is_file()
+    assert (site / f"{where}media/kept-as-text.txt").is_file()
+    assert_valid_tree(site, BASE)
+    urls = set(usp_urls(site, BASE))
+    assert {BASE + f"{where}media/demo.html", BASE + f"{where}media/moved.html", BASE + "named.html"} <= urls
+    assert not {url for url in urls if "picture" in url or "kept-as-text" in url}
