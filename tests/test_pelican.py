@@ -155,12 +155,22 @@ def test_urls_pelican_serves_elsewhere_than_it_saves_are_listed_as_linked(tmp_pa
     ARTICLE_SAVE_AS = "posts/{slug}.html"
     PAGE_URL = "{slug}/"
     PAGE_SAVE_AS = "{slug}/index.html"
+    TAG_URL = "tag/{slug}"
+    PAGINATED_TEMPLATES = {"index": None, "category": None, "author": None}
     """
+    theme = tmp_path / "theme"  # a tag page that needs no paginator, as Pelican then writes it
+    theme.mkdir()
+    (theme / "tag.html").write_text("<html><head><title>{{ tag }}</title></head>"
+                                    "<body>{% for article in articles %}{{ article.title }}{% endfor %}</body></html>")
+    conf = textwrap.dedent(conf) + f"THEME_TEMPLATES_OVERRIDES = [{str(theme)!r}]\n"
     out = build(make_site(tmp_path, BLOG, conf))
     assert (out / "posts/first.html").is_file()
     urls = set(usp_urls(out, BASE))
     assert {BASE + "posts/first", BASE + "posts/second", BASE + "about/"} <= urls
     assert BASE + "posts/first.html" not in urls
+    # a tag's page, written without a paginator, at its TAG_URL; an author's where written (its URL the same)
+    assert {BASE + "tag/a", BASE + "tag/b", BASE + "author/ann.html"} <= urls
+    assert BASE + "tag/a.html" not in urls
     root = tree(out / "sitemap.xml")
     links = url_element(root, BASE + "posts/first").findall("x:link", NS)
     assert (("fr", BASE + "first-fr.html") in {(x.get("hreflang"), x.get("href")) for x in links})

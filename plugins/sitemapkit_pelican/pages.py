@@ -44,8 +44,12 @@ class Run:
         # Pelican 4.8 keeps no period_archives: its year/month/day archives are listed where written
         for periods in getattr(generator, "period_archives", {}).values():
             found.update((period["save_as"], period["url"]) for period in periods)
-        for group in (generator.tags, (c for c, _ in generator.categories), (a for a, _ in generator.authors)):
-            found.update((item.save_as, item.url) for item in group)
+        for kind, group in (("TAG", generator.tags), ("CATEGORY", (c for c, _ in generator.categories)),
+                            ("AUTHOR", (a for a, _ in generator.authors))):
+            # (a kind whose URL is its SAVE_AS, as by default, is linked where written: its items'
+            # two properties, each a formatting, are not asked)
+            if settings.get(f"{kind}_URL") != settings.get(f"{kind}_SAVE_AS"):
+                found.update((item.save_as, item.url) for item in group)
         self.index_urls = {os.path.join(self.output, save_as): url for save_as, url in found.items() if save_as}
         # A pagination rule whose URL is its SAVE_AS links each page where it is written: the
         # URL need not be asked for (a property that formats a pattern each time it is read).
