@@ -149,26 +149,32 @@ def test_url_settings_pagination_patterns_and_period_archives_are_followed(tmp_p
     assert BASE + "tags.html" not in urls
 
 
-def test_urls_pelican_serves_elsewhere_than_it_saves_are_listed_as_linked(tmp_path):
-    conf = """\
+@pytest.mark.parametrize("paginated", [True, False])
+def test_urls_pelican_serves_elsewhere_than_it_saves_are_listed_as_linked(tmp_path, paginated):
+    """Each page at the URL the site links it by: an article at its ARTICLE_URL, a tag's page
+    at its TAG_URL, written by Pelican's paginator (page 1 where the tag is saved: its URL is
+    the tag's) or, in a theme whose tag page needs none, without one."""
+    conf = textwrap.dedent("""\
     ARTICLE_URL = "posts/{slug}"
     ARTICLE_SAVE_AS = "posts/{slug}.html"
     PAGE_URL = "{slug}/"
     PAGE_SAVE_AS = "{slug}/index.html"
     TAG_URL = "tag/{slug}"
-    PAGINATED_TEMPLATES = {"index": None, "category": None, "author": None}
-    """
-    theme = tmp_path / "theme"  # a tag page that needs no paginator, as Pelican then writes it
-    theme.mkdir()
-    (theme / "tag.html").write_text("<html><head><title>{{ tag }}</title></head>"
-                                    "<body>{% for article in articles %}{{ article.title }}{% endfor %}</body></html>")
-    conf = textwrap.dedent(conf) + f"THEME_TEMPLATES_OVERRIDES = [{str(theme)!r}]\n"
+    DEFAULT_PAGINATION = 1
+    """)
+    if not paginated:
+        theme = tmp_path / "theme"  # a tag page that needs no paginator, as Pelican then writes it
+        theme.mkdir()
+        (theme / "tag.html").write_text("<html><head><title>{{ tag }}</title></head><body>"
+                                        "{% for article in articles %}{{ article.title }}{% endfor %}</body></html>")
+        conf += ('PAGINATED_TEMPLATES = {"index": None, "category": None, "author": None}\n'
+                 f"THEME_TEMPLATES_OVERRIDES = [{str(theme)!r}]\n")
     out = build(make_site(tmp_path, BLOG, conf))
     assert (out / "posts/first.html").is_file()
     urls = set(usp_urls(out, BASE))
     assert {BASE + "posts/first", BASE + "posts/second", BASE + "about/"} <= urls
     assert BASE + "posts/first.html" not in urls
-    # a tag's page, written without a paginator, at its TAG_URL; an author's where written (its URL the same)
+    # a tag's page at its TAG_URL; an author's where written (its URL the same)
     assert {BASE + "tag/a", BASE + "tag/b", BASE + "author/ann.html"} <= urls
     assert BASE + "tag/a.html" not in urls
     root = tree(out / "sitemap.xml")

@@ -71,7 +71,12 @@ class Run:
             return
         listing = context.get("articles_page")
         if listing is not None:
-            articles, url = listing.object_list, None if self.paged_as_saved else listing.url
+            articles = listing.object_list
+            base_url = getattr(listing, "base_url", None)
+            if listing.number == 1 and base_url and context["output_file"] == getattr(listing, "full_name", None):
+                url = base_url  # the first page, written where the list is saved: where the site links the list
+            else:
+                url = None if self.paged_as_saved else listing.url
             if listing.number > 1:
                 paginator = context["articles_paginator"]
                 if paginator is not self.paginator:  # Performance: its first page's path once a list, not
