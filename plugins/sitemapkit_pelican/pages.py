@@ -46,9 +46,9 @@ class Run:
             found.update((period["save_as"], period["url"]) for period in periods)
         for kind, group in (("TAG", generator.tags), ("CATEGORY", (c for c, _ in generator.categories)),
                             ("AUTHOR", (a for a, _ in generator.authors))):
-            # (a kind whose URL is its SAVE_AS, as by default, is linked where written: its items'
-            # two properties, each a formatting, are not asked)
-            if settings.get(f"{kind}_URL") != settings.get(f"{kind}_SAVE_AS"):
+            # (a kind linked where it is saved, as by default: its items' two properties, each a
+            # formatting, are not asked)
+            if not _saved_where_linked(settings, kind):
                 found.update((item.save_as, item.url) for item in group)
         self.index_urls = {os.path.join(self.output, save_as): url for save_as, url in found.items() if save_as}
         # A pagination rule whose URL is its SAVE_AS links each page where it is written: the
@@ -214,7 +214,13 @@ def _image(value: str, content: Content, run: Run) -> str:
 
 def _linked_as_saved(content: Content) -> bool:
     """Whether the settings link ``content``'s kind where they save it (``ARTICLE_URL`` and
-    ``ARTICLE_SAVE_AS`` name the same file, as Pelican's defaults do)."""
-    kind = f"{type(content).__name__.upper()}_{'' if content.in_default_lang else 'LANG_'}"
-    url, save_as = content.settings.get(kind + "URL"), content.settings.get(kind + "SAVE_AS")
+    ``ARTICLE_SAVE_AS``, or ``ARTICLE_LANG_*`` for a translation, name the same file)."""
+    kind = type(content).__name__.upper() + ("" if content.in_default_lang else "_LANG")
+    return _saved_where_linked(content.settings, kind)
+
+
+def _saved_where_linked(settings: Mapping[str, Any], kind: str) -> bool:
+    """Whether the settings' ``{kind}_URL`` and ``{kind}_SAVE_AS`` name the same file (``TAG``:
+    ``tag/{slug}.html`` both, as by default; or ``tag/{slug}/`` and its ``index.html``)."""
+    url, save_as = settings.get(f"{kind}_URL"), settings.get(f"{kind}_SAVE_AS")
     return isinstance(url, str) and (save_as == url or (url.endswith("/") and save_as == url + "index.html"))
