@@ -4,8 +4,10 @@ Each run is a fresh interpreter with Python's bytecode cache on (as an installed
 it: see ``_measure.build_env``), the generator's own modules imported first (a build has
 them before it loads a plugin). It times the import of the adapter, and within it the time
 spent making dataclasses (``dataclasses.dataclass`` writes and compiles each class's
-methods) and compiling regular expressions (``re.compile`` at module level), and counts the
-modules imported. The rest is loading the modules: reading their bytecode and running their
+methods), making named tuples (``typing.NamedTuple`` classes: ``collections.namedtuple``
+compiles each one's ``__new__``, then each annotation is checked and each attribute set)
+and compiling regular expressions (``re.compile`` at module level), and counts the modules
+imported. The rest is loading the modules: reading their bytecode and running their
 bodies. Figures: medians of ``--runs`` runs, after one run that fills the bytecode cache.
 
     .venv/bin/python bench/import_cost.py [--runs 9] [--adapter mkdocs|sphinx|pelican]
@@ -31,11 +33,11 @@ GENERATOR = {
 ADAPTER = {"mkdocs": "sitemapkit_mkdocs.plugin", "sphinx": "sitemapkit_sphinx", "pelican": "sitemapkit_pelican"}
 
 CHILD = """
-import dataclasses, importlib, json, re, sys, time
+import dataclasses, importlib, json, re, sys, time, typing
 for name in {generator!r}:
     importlib.import_module(name)
-spent = {{"dataclasses": 0.0, "patterns": 0.0}}
-counts = {{"dataclasses": 0, "patterns": 0}}
+spent = {{"dataclasses": 0.0, "named tuples": 0.0, "patterns": 0.0}}
+counts = {{"dataclasses": 0, "named tuples": 0, "patterns": 0}}
 
 def timed(function, part):
     def measured(*args, **kwargs):
@@ -48,6 +50,7 @@ def timed(function, part):
     return measured
 
 dataclasses._process_class = timed(dataclasses._process_class, "dataclasses")
+typing.NamedTupleMeta.__new__ = timed(typing.NamedTupleMeta.__new__, "named tuples")
 re.compile = timed(re.compile, "patterns")
 before = set(sys.modules)
 started = time.perf_counter()
@@ -74,13 +77,15 @@ def main() -> None:
             runs.append(json.loads(done.stdout))
     runs = runs[1:]
     median = {key: statistics.median(run[key] for run in runs) for key in runs[0]}
-    rest = median["total"] - median["dataclasses"] - median["patterns"]
+    rest = median["total"] - median["dataclasses"] - median["named tuples"] - median["patterns"]
     print(f"import of {ADAPTER[args.adapter]} after {args.adapter}'s own modules, bytecode cached, "
           f"median of {args.runs} fresh interpreters")
     print(f"  total                {median['total'] * 1e3:6.1f} ms   {median['modules']:.0f} modules, "
           f"{median['own modules']:.0f} of them sitemapkit's")
     print(f"  making dataclasses   {median['dataclasses'] * 1e3:6.1f} ms   {median['count dataclasses']:.0f} classes, "
           f"{median['dataclasses'] / max(median['count dataclasses'], 1) * 1e3:.2f} ms each")
+    print(f"  making named tuples  {median['named tuples'] * 1e3:6.1f} ms   {median['count named tuples']:.0f} "
+          f"classes, {median['named tuples'] / max(median['count named tuples'], 1) * 1e3:.2f} ms each")
     print(f"  compiling patterns   {median['patterns'] * 1e3:6.1f} ms   "
           f"{median['count patterns']:.0f} re.compile calls")
     print(f"  loading the modules  {rest * 1e3:6.1f} ms   bytecode read, module bodies run")

@@ -13,7 +13,8 @@ the bytecode cache and sitemapkit's manifest.
 - ``import``: importing the MkDocs adapter after MkDocs' own modules (the ones a build has
   loaded before it loads a plugin), against importing those modules alone; and the same for
   the Sphinx adapter after Sphinx's application and HTML builder (the Sphinx adapter's import
-  is most of its fixed cost in the ``sphinx`` figure).
+  is most of its fixed cost in the ``sphinx`` figure) and for the Pelican adapter after
+  Pelican's modules (most of sitemapkit's fixed cost in the ``pelican`` figures).
 - ``sphinx``: an incremental ``sphinx-build -j 1`` of a 1,000-document project
   (``bench/overhead_sphinx.py --small``) after one document changed: sitemapkit's increment
   over the same incremental build with no extension.
@@ -124,7 +125,8 @@ def import_part(root: Path) -> None:
     env = counted_env(root)
     for adapter, generator in (("sitemapkit_mkdocs.plugin", "import mkdocs.config.defaults, mkdocs.commands.build, "
                                                             "mkdocs.plugins"),
-                               ("sitemapkit_sphinx", "import sphinx.application, sphinx.builders.html")):
+                               ("sitemapkit_sphinx", "import sphinx.application, sphinx.builders.html"),
+                               ("sitemapkit_pelican", "import pelican, pelican.generators")):
         print(f"Import of {adapter} after its generator's own modules", flush=True)
         results = []
         for label, code in (("the generator's modules", generator), (f"+ {adapter}", f"{generator}; import {adapter}")):
