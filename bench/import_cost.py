@@ -8,7 +8,10 @@ methods), making named tuples (``typing.NamedTuple`` classes: ``collections.name
 compiles each one's ``__new__``, then each annotation is checked and each attribute set)
 and compiling regular expressions (``re.compile`` at module level), and counts the modules
 imported. The rest is loading the modules: reading their bytecode and running their
-bodies. Figures: medians of ``--runs`` runs, after one run that fills the bytecode cache.
+bodies. A pass of the cycle collector counts in the part whose allocation sets it off: after
+Sphinx's modules a full pass over their heap lands in the import (20-25 ms), in whichever
+part makes the object that tips it. Figures: medians of ``--runs`` runs, after one run that
+fills the bytecode cache.
 
     .venv/bin/python bench/import_cost.py [--runs 9] [--adapter mkdocs|sphinx|pelican]
 """
